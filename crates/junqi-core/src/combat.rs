@@ -1,0 +1,122 @@
+//! Combat (碰子, RULES.md §5) as one total function.
+
+use crate::rules::Rules;
+use crate::types::Role;
+use serde::{Deserialize, Serialize};
+
+/// The result of one piece attacking another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Clash {
+    /// The defender is removed and the attacker takes its point (a flag so taken is captured).
+    Win,
+    /// The attacker is removed; the defender stays.
+    Lose,
+    /// Both are removed (a flag so removed counts as captured).
+    Both,
+    /// 工兵侦察: the engineer is removed and the defender, which stays, is shown to both players.
+    Scout,
+}
+
+impl Clash {
+    pub fn attacker_removed(self) -> bool {
+        matches!(self, Clash::Lose | Clash::Both | Clash::Scout)
+    }
+
+    pub fn defender_removed(self) -> bool {
+        matches!(self, Clash::Win | Clash::Both)
+    }
+}
+
+/// What happens when `attacker` attacks `defender`.
+///
+/// `scouting` says whether the engineer-scouts switch is in force here (it applies in 暗棋).
+/// Roles that never move (flag, landmine) cannot attack; asked anyway, they lose.
+pub fn clash(attacker: Role, defender: Role, rules: &Rules, scouting: bool) -> Clash {
+    use Role::*;
+    if matches!(attacker, Flag | Landmine) {
+        return Clash::Lose;
+    }
+    if scouting && attacker == Engineer && defender != Landmine {
+        return Clash::Scout;
+    }
+    match (attacker, defender) {
+        (Bomb, _) | (_, Bomb) => Clash::Both,
+        (Engineer, Landmine) => Clash::Win,
+        (_, Landmine) if rules.mines_explode => Clash::Both,
+        (_, Landmine) => Clash::Lose,
+        (_, Flag) => Clash::Win,
+        (a, d) => match (a.rank(), d.rank()) {
+            (Some(ra), Some(rd)) if ra > rd => Clash::Win,
+            (Some(ra), Some(rd)) if ra < rd => Clash::Lose,
+            _ => Clash::Both,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Role::*;
+
+    /// RULES.md §5, every attacker against every defender.
+    #[test]
+    fn clash_table_exhaustive() {
+        let rules = Rules::default();
+        for a in Role::ALL {
+            for d in Role::ALL {
+                let got = clash(a, d, &rules, false);
+                let want = match (a, d) {
+                    (Flag | Landmine, _) => Clash::Lose,
+                    (Bomb, _) => Clash::Both,
+                    (_, Bomb) => Clash::Both,
+                    (Engineer, Landmine) => Clash::Win,
+                    (_, Landmine) => Clash::Lose,
+                    (_, Flag) => Clash::Win,
+                    _ => {
+                        let (ra, rd) = (a.rank().unwrap(), d.rank().unwrap());
+                        if ra > rd {
+                            Clash::Win
+                        } else if ra < rd {
+                            Clash::Lose
+                        } else {
+                            Clash::Both
+                        }
+                    }
+                };
+                assert_eq!(got, want, "{a:?} attacks {d:?}");
+            }
+        }
+        assert_eq!(clash(Marshal, General, &rules, false), Clash::Win);
+        assert_eq!(clash(Engineer, Lieutenant, &rules, false), Clash::Lose);
+        assert_eq!(clash(Engineer, Engineer, &rules, false), Clash::Both);
+        assert_eq!(clash(Marshal, Landmine, &rules, false), Clash::Lose);
+        assert_eq!(clash(Bomb, Flag, &rules, false), Clash::Both);
+        assert_eq!(clash(Bomb, Landmine, &rules, false), Clash::Both);
+    }
+
+    #[test]
+    fn mines_explode_switch() {
+        let rules = Rules {
+            mines_explode: true,
+            ..Rules::default()
+        };
+        assert_eq!(clash(Marshal, Landmine, &rules, false), Clash::Both);
+        assert_eq!(clash(Lieutenant, Landmine, &rules, false), Clash::Both);
+        assert_eq!(clash(Engineer, Landmine, &rules, false), Clash::Win);
+        assert_eq!(clash(Bomb, Landmine, &rules, false), Clash::Both);
+    }
+
+    #[test]
+    fn engineer_scouts_switch() {
+        let rules = Rules {
+            engineer_scouts: true,
+            ..Rules::default()
+        };
+        assert_eq!(clash(Engineer, Marshal, &rules, true), Clash::Scout);
+        assert_eq!(clash(Engineer, Bomb, &rules, true), Clash::Scout);
+        assert_eq!(clash(Engineer, Landmine, &rules, true), Clash::Win);
+        assert_eq!(clash(Marshal, Engineer, &rules, true), Clash::Win);
+        assert_eq!(clash(Engineer, Marshal, &rules, false), Clash::Lose);
+    }
+}

@@ -1,0 +1,381 @@
+//! A whole game: how it was set up, the referee's position, every report, and the versioned
+//! record (RULES.md §9) that replays it exactly.
+
+use crate::action::Action;
+use crate::deployment::{Deployment, Violation};
+use crate::position::{
+    ActionResult, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
+};
+use crate::rng::SplitMix64;
+use crate::rules::{Mode, Rules};
+use crate::types::{Color, Piece, Point, Role};
+use crate::view::{PlayerView, PublicEvent};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How the pieces were first laid out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Setup {
+    /// 明棋 and 暗棋: each side's formation.
+    Deployments { red: Deployment, black: Deployment },
+    /// 翻棋: the seed of the shuffle of all 50 pieces.
+    Shuffle { seed: u64 },
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A formation breaks RULES.md §3.
+    Invalid {
+        color: Color,
+        violations: Vec<Violation>,
+    },
+    /// Formations belong to 明棋 and 暗棋, the shuffle to 翻棋.
+    WrongMode(Mode),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Invalid { color, violations } => {
+                write!(f, "{color}'s formation is not valid:")?;
+                for v in violations {
+                    write!(f, " {v};")?;
+                }
+                Ok(())
+            }
+            SetupError::WrongMode(m) => write!(f, "that setup does not fit mode {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Position {
+    /// 明棋 or 暗棋 from two valid formations, Red to move.
+    pub fn from_deployments(
+        mode: Mode,
+        rules: Rules,
+        red: &Deployment,
+        black: &Deployment,
+    ) -> Result<Position, SetupError> {
+        if mode == Mode::Flip {
+            return Err(SetupError::WrongMode(mode));
+        }
+        for (color, d) in [(Color::Red, red), (Color::Black, black)] {
+            d.validate()
+                .map_err(|violations| SetupError::Invalid { color, violations })?;
+        }
+        let mut pos = Position::empty(mode, rules);
+        for (color, d) in [(Color::Red, red), (Color::Black, black)] {
+            for (p, piece) in d.placed(color) {
+                pos.put(p, Occupant::known(piece));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// 翻棋: all 50 pieces shuffled face down on the 50 non-camp points by `seed`.
+    pub fn new_flip(rules: Rules, seed: u64) -> Position {
+        let mut pieces: Vec<Piece> = Vec::with_capacity(50);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for _ in 0..role.count() {
+                    pieces.push(Piece::new(color, role));
+                }
+            }
+        }
+        SplitMix64::new(seed).shuffle(&mut pieces);
+        let mut pos = Position::empty(Mode::Flip, rules);
+        let topo = crate::board::board();
+        let points = Point::all().filter(|p| !topo.is_camp(*p));
+        for (p, piece) in points.zip(pieces) {
+            pos.put(
+                p,
+                Occupant {
+                    color: Some(piece.color),
+                    role: Some(piece.role),
+                    face_down: true,
+                },
+            );
+        }
+        pos
+    }
+
+    /// A new game from a setup.
+    pub fn from_setup(mode: Mode, rules: Rules, setup: &Setup) -> Result<Position, SetupError> {
+        match setup {
+            Setup::Deployments { red, black } => {
+                Position::from_deployments(mode, rules, red, black)
+            }
+            Setup::Shuffle { seed } if mode == Mode::Flip => Ok(Position::new_flip(rules, *seed)),
+            Setup::Shuffle { .. } => Err(SetupError::WrongMode(mode)),
+        }
+    }
+}
+
+/// A game in progress: setup, current position and every report, in order.
+#[derive(Clone, Debug)]
+pub struct Game {
+    mode: Mode,
+    rules: Rules,
+    setup: Setup,
+    position: Position,
+    reports: Vec<MoveReport>,
+    /// How the game ended if not by an action (resignation, agreement, time).
+    ending: Option<Outcome>,
+    /// The position before each action, for undo.
+    before: Vec<Position>,
+}
+
+impl Game {
+    pub fn new(mode: Mode, rules: Rules, setup: Setup) -> Result<Game, SetupError> {
+        let position = Position::from_setup(mode, rules, &setup)?;
+        Ok(Game {
+            mode,
+            rules,
+            setup,
+            position,
+            reports: Vec::new(),
+            ending: None,
+            before: Vec::new(),
+        })
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The referee's position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn reports(&self) -> &[MoveReport] {
+        &self.reports
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    /// Plays an action, keeping its report.
+    pub fn play(&mut self, action: Action) -> Result<&MoveReport, IllegalAction> {
+        let before = self.position.clone();
+        let report = self.position.play(action)?;
+        self.before.push(before);
+        self.reports.push(report);
+        Ok(self.reports.last().unwrap_or_else(|| unreachable!()))
+    }
+
+    /// Takes back the last action; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.before.pop() {
+            Some(p) => {
+                self.position = p;
+                self.reports.pop();
+                self.ending = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+        let o = self.position.resign(color)?;
+        self.ending = Some(o);
+        Ok(o)
+    }
+
+    pub fn agree_draw(&mut self) -> Result<Outcome, IllegalAction> {
+        let o = self.position.agree_draw()?;
+        self.ending = Some(o);
+        Ok(o)
+    }
+
+    pub fn time_out(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+        let o = self.position.time_out(color)?;
+        self.ending = Some(o);
+        Ok(o)
+    }
+
+    /// The public history.
+    pub fn public_history(&self) -> Vec<PublicEvent> {
+        self.reports
+            .iter()
+            .enumerate()
+            .map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
+            .collect()
+    }
+
+    /// What `viewer` may know, with the public history.
+    pub fn view(&self, viewer: Option<Color>) -> PlayerView {
+        let mut v = self.position.view(viewer);
+        v.history = self.public_history();
+        v
+    }
+
+    /// The record of the game so far.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            version: GameRecord::VERSION,
+            mode: self.mode,
+            rules: self.rules,
+            setup: self.setup.clone(),
+            actions: self
+                .reports
+                .iter()
+                .map(|r| RecordedAction {
+                    action: r.action,
+                    result: Some(r.result),
+                })
+                .collect(),
+            result: self.position.outcome(),
+        }
+    }
+
+    /// Replays a record, checking every action and the result it claims.
+    pub fn replay(record: &GameRecord) -> Result<Game, RecordError> {
+        if record.version == 0 || record.version > GameRecord::VERSION {
+            return Err(RecordError::Version(record.version));
+        }
+        let mut game = Game::new(record.mode, record.rules, record.setup.clone())
+            .map_err(RecordError::Setup)?;
+        for (i, ra) in record.actions.iter().enumerate() {
+            let ply = i as u32 + 1;
+            let report = game.play(ra.action).map_err(|e| RecordError::Action {
+                ply,
+                error: e.to_string(),
+            })?;
+            if let Some(want) = ra.result {
+                if report.result != want {
+                    return Err(RecordError::Mismatch {
+                        ply,
+                        recorded: want,
+                        played: report.result,
+                    });
+                }
+            }
+        }
+        if let Some(claimed) = record.result {
+            if game.outcome().is_none() {
+                let applied = match claimed {
+                    Outcome::Win {
+                        winner,
+                        reason: WinReason::Resignation,
+                    } => game.resign(!winner).map(|_| ()),
+                    Outcome::Win {
+                        winner,
+                        reason: WinReason::Timeout,
+                    } => game.time_out(!winner).map(|_| ()),
+                    Outcome::Draw {
+                        reason: crate::position::DrawReason::Agreement,
+                    } => game.agree_draw().map(|_| ()),
+                    _ => Ok(()),
+                };
+                applied.map_err(|e| RecordError::Result(format!("{claimed}: {e}")))?;
+            }
+            if game.outcome() != Some(claimed) {
+                return Err(RecordError::Result(format!(
+                    "the record claims {claimed}, the replay gives {}",
+                    game.outcome()
+                        .map_or("no result".to_string(), |o| o.to_string())
+                )));
+            }
+        } else if let Some(o) = game.outcome() {
+            return Err(RecordError::Result(format!(
+                "the record claims no result, the replay gives {o}"
+            )));
+        }
+        Ok(game)
+    }
+}
+
+/// One action of a record, with the result it had.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    pub action: Action,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ActionResult>,
+}
+
+/// A game as saved and shared: enough to replay it exactly (serde JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Format version; readers refuse versions newer than they know.
+    pub version: u32,
+    pub mode: Mode,
+    #[serde(default)]
+    pub rules: Rules,
+    pub setup: Setup,
+    pub actions: Vec<RecordedAction>,
+    /// The result, once the game is over.
+    #[serde(default)]
+    pub result: Option<Outcome>,
+}
+
+impl GameRecord {
+    pub const VERSION: u32 = 1;
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+    }
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    Json(String),
+    Version(u32),
+    Setup(SetupError),
+    Action {
+        ply: u32,
+        error: String,
+    },
+    Mismatch {
+        ply: u32,
+        recorded: ActionResult,
+        played: ActionResult,
+    },
+    Result(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Json(e) => write!(f, "not a game record: {e}"),
+            RecordError::Version(v) => {
+                write!(f, "record version {v} is not supported (this reads 1)")
+            }
+            RecordError::Setup(e) => write!(f, "bad setup: {e}"),
+            RecordError::Action { ply, error } => write!(f, "ply {ply}: {error}"),
+            RecordError::Mismatch {
+                ply,
+                recorded,
+                played,
+            } => write!(
+                f,
+                "ply {ply}: the record says '{}', the replay gives '{}'",
+                recorded.protocol_str(),
+                played.protocol_str()
+            ),
+            RecordError::Result(e) => write!(f, "result: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}

@@ -1,0 +1,44 @@
+//! # junqi-core
+//!
+//! The rules of 2-player Junqi (军棋 / 陆战棋) exactly as the project's RULES.md states them:
+//! the board as data, movement (railways, engineers turning, camps, headquarters), combat,
+//! setup validation, the three modes 明棋 / 暗棋 / 翻棋, the variant switches, JFEN, deployment
+//! strings and game records. Pure Rust with no web dependencies; no input panics.
+//!
+//! ```
+//! use junqi_core::Position;
+//! let start = Position::from_jfen(
+//!     "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1",
+//! ).unwrap();
+//! assert_eq!(start.legal_actions().len(), 34);
+//! ```
+
+pub mod action;
+pub mod board;
+pub mod combat;
+pub mod deployment;
+pub mod game;
+pub mod jfen;
+pub mod position;
+pub mod rng;
+pub mod rules;
+pub mod types;
+pub mod view;
+
+pub use action::Action;
+pub use board::{board, Edge, EdgeKind, PointKind, Topology};
+pub use combat::{clash, Clash};
+pub use deployment::{Deployment, Slot, Violation, ViolationKind};
+pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
+pub use jfen::JfenError;
+pub use position::{
+    ActionResult, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
+};
+pub use rng::SplitMix64;
+pub use rules::{Mode, Rules};
+pub use types::{Bitboard, ByColor, ByRole, Color, Piece, Point, Role};
+pub use view::{PlayerView, PublicEvent};
+
+/// The classic start of RULES.md §9 (Red classic-1, Black classic-2), Red to move.
+pub const CLASSIC_START: &str =
+    "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";

@@ -1,0 +1,481 @@
+//! The vocabulary of the game: colours, roles, pieces, points and sets of points.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Index, IndexMut, Not};
+use serde::{Deserialize, Serialize};
+
+/// One of the two armies. Red (红) moves first and sits at the bottom (rows 1–6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Color {
+    #[serde(rename = "r")]
+    Red,
+    #[serde(rename = "b")]
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
+
+    /// `r` or `b`, as in JFEN and the engine protocol.
+    pub fn char(self) -> char {
+        match self {
+            Color::Red => 'r',
+            Color::Black => 'b',
+        }
+    }
+
+    pub fn from_char(c: char) -> Option<Color> {
+        match c {
+            'r' => Some(Color::Red),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// The twelve kinds of piece (RULES.md §1), from the Field Marshal down to the Flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Role {
+    /// 司令, rank 40.
+    Marshal,
+    /// 军长, rank 39.
+    General,
+    /// 师长, rank 38.
+    MajorGeneral,
+    /// 旅长, rank 37.
+    Brigadier,
+    /// 团长, rank 36.
+    Colonel,
+    /// 营长, rank 35.
+    Major,
+    /// 连长, rank 34.
+    Captain,
+    /// 排长, rank 33.
+    Lieutenant,
+    /// 工兵, rank 32: digs out landmines, turns on railways.
+    Engineer,
+    /// 炸弹: removes itself together with whatever it meets.
+    Bomb,
+    /// 地雷: never moves; only an engineer (or a bomb) clears it.
+    Landmine,
+    /// 军旗: never moves; taking it wins.
+    Flag,
+}
+
+impl Role {
+    pub const ALL: [Role; 12] = [
+        Role::Marshal,
+        Role::General,
+        Role::MajorGeneral,
+        Role::Brigadier,
+        Role::Colonel,
+        Role::Major,
+        Role::Captain,
+        Role::Lieutenant,
+        Role::Engineer,
+        Role::Bomb,
+        Role::Landmine,
+        Role::Flag,
+    ];
+
+    /// The RULES.md §1 letter, upper case.
+    pub fn upper_char(self) -> char {
+        b"MGDBRNCPEZLF"[self as usize] as char
+    }
+
+    pub fn char(self, color: Color) -> char {
+        match color {
+            Color::Red => self.upper_char(),
+            Color::Black => self.upper_char().to_ascii_lowercase(),
+        }
+    }
+
+    /// The role of a letter of either case.
+    pub fn from_char(c: char) -> Option<Role> {
+        let u = c.to_ascii_uppercase();
+        Role::ALL.into_iter().find(|r| r.upper_char() == u)
+    }
+
+    /// Rank 40 (司令) down to 32 (工兵); bombs, landmines and the flag have none.
+    pub fn rank(self) -> Option<u8> {
+        match self {
+            Role::Bomb | Role::Landmine | Role::Flag => None,
+            r => Some(40 - r as u8),
+        }
+    }
+
+    /// How many of this role each side has.
+    pub fn count(self) -> u8 {
+        match self {
+            Role::Marshal | Role::General | Role::Flag => 1,
+            Role::MajorGeneral | Role::Brigadier | Role::Colonel | Role::Major | Role::Bomb => 2,
+            Role::Captain | Role::Lieutenant | Role::Engineer | Role::Landmine => 3,
+        }
+    }
+
+    /// Flags and landmines never move.
+    pub fn is_movable(self) -> bool {
+        !matches!(self, Role::Landmine | Role::Flag)
+    }
+
+    /// Chinese name as players write it.
+    pub fn zh(self) -> &'static str {
+        [
+            "司令", "军长", "师长", "旅长", "团长", "营长", "连长", "排长", "工兵", "炸弹", "地雷",
+            "军旗",
+        ][self as usize]
+    }
+
+    /// English name.
+    pub fn en(self) -> &'static str {
+        [
+            "Field Marshal",
+            "General",
+            "Major General",
+            "Brigadier",
+            "Colonel",
+            "Major",
+            "Captain",
+            "Lieutenant",
+            "Engineer",
+            "Bomb",
+            "Landmine",
+            "Flag",
+        ][self as usize]
+    }
+}
+
+/// Total pieces per side.
+pub const PIECES_PER_SIDE: usize = 25;
+
+/// A piece: a colour and a role.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    pub fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    pub fn char(self) -> char {
+        self.role.char(self.color)
+    }
+
+    pub fn from_char(c: char) -> Option<Piece> {
+        let role = Role::from_char(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
+
+/// A point of the 2-player board, `a1` … `e12`: index `(row - 1) * 5 + column`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u8);
+
+/// Number of points on the 2-player board.
+pub const POINTS: usize = 60;
+/// Columns `a`–`e`.
+pub const COLUMNS: u8 = 5;
+/// Rows `1`–`12`.
+pub const ROWS: u8 = 12;
+
+impl Point {
+    /// The point at `index` (0..60).
+    pub fn new(index: usize) -> Option<Point> {
+        (index < POINTS).then_some(Point(index as u8))
+    }
+
+    /// Column 0..5 (`a`..`e`) and row 1..=12.
+    pub fn at(column: u8, row: u8) -> Option<Point> {
+        (column < COLUMNS && (1..=ROWS).contains(&row)).then(|| Point((row - 1) * COLUMNS + column))
+    }
+
+    pub(crate) const fn from_index_unchecked(index: u8) -> Point {
+        Point(index)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 for `a` … 4 for `e`.
+    pub fn column(self) -> u8 {
+        self.0 % COLUMNS
+    }
+
+    /// 1 … 12.
+    pub fn row(self) -> u8 {
+        self.0 / COLUMNS + 1
+    }
+
+    /// The colour whose half this point lies in.
+    pub fn half(self) -> Color {
+        if self.row() <= 6 {
+            Color::Red
+        } else {
+            Color::Black
+        }
+    }
+
+    pub fn all() -> impl Iterator<Item = Point> {
+        (0..POINTS as u8).map(Point)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.column()) as char, self.row())
+    }
+}
+
+/// Why a point name was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePointError(pub String);
+
+impl fmt::Display for ParsePointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown point '{}' (points are a1 … e12)", self.0)
+    }
+}
+
+impl std::error::Error for ParsePointError {}
+
+impl core::str::FromStr for Point {
+    type Err = ParsePointError;
+    fn from_str(s: &str) -> Result<Point, ParsePointError> {
+        let err = || ParsePointError(s.chars().take(16).collect());
+        let mut chars = s.chars();
+        let col = chars.next().ok_or_else(err)?;
+        if !('a'..='e').contains(&col) {
+            return Err(err());
+        }
+        let rest = chars.as_str();
+        if rest.is_empty()
+            || rest.len() > 2
+            || !rest.bytes().all(|b| b.is_ascii_digit())
+            || rest.starts_with('0')
+        {
+            return Err(err());
+        }
+        let row: u8 = rest.parse().map_err(|_| err())?;
+        Point::at(col as u8 - b'a', row).ok_or_else(err)
+    }
+}
+
+impl Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Point, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of points, one bit each.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard((1 << POINTS) - 1);
+
+    pub const fn from_point(p: Point) -> Bitboard {
+        Bitboard(1 << p.0)
+    }
+
+    pub fn contains(self, p: Point) -> bool {
+        self.0 >> p.0 & 1 != 0
+    }
+
+    pub fn add(&mut self, p: Point) {
+        self.0 |= 1 << p.0;
+    }
+
+    pub fn remove(&mut self, p: Point) {
+        self.0 &= !(1 << p.0);
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub fn first(self) -> Option<Point> {
+        (self.0 != 0).then(|| Point(self.0.trailing_zeros() as u8))
+    }
+
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
+    }
+}
+
+impl FromIterator<Point> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for p in iter {
+            b.add(p);
+        }
+        b
+    }
+}
+
+/// Iterates the points of a [`Bitboard`] in index order.
+pub struct BitboardIter(u64);
+
+impl Iterator for BitboardIter {
+    type Item = Point;
+    fn next(&mut self) -> Option<Point> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Point(i as u8))
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Point;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    fn bitor(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 | o.0)
+    }
+}
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    fn bitand(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 & o.0)
+    }
+}
+impl Not for Bitboard {
+    type Output = Bitboard;
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::FULL.0)
+    }
+}
+impl BitOrAssign for Bitboard {
+    fn bitor_assign(&mut self, o: Bitboard) {
+        self.0 |= o.0;
+    }
+}
+impl BitAndAssign for Bitboard {
+    fn bitand_assign(&mut self, o: Bitboard) {
+        self.0 &= o.0;
+    }
+}
+
+/// One value per colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ByColor<T> {
+    pub red: T,
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor {
+            red: f(Color::Red),
+            black: f(Color::Black),
+        }
+    }
+
+    pub fn get(&self, c: Color) -> &T {
+        match c {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+
+    pub fn get_mut(&mut self, c: Color) -> &mut T {
+        match c {
+            Color::Red => &mut self.red,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    fn index(&self, c: Color) -> &T {
+        self.get(c)
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        self.get_mut(c)
+    }
+}
+
+/// One value per role.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByRole<T>(pub [T; 12]);
+
+impl<T> Index<Role> for ByRole<T> {
+    type Output = T;
+    fn index(&self, r: Role) -> &T {
+        &self.0[r as usize]
+    }
+}
+
+impl<T> IndexMut<Role> for ByRole<T> {
+    fn index_mut(&mut self, r: Role) -> &mut T {
+        &mut self.0[r as usize]
+    }
+}

@@ -1,0 +1,164 @@
+//! What one player may know (`PlayerView`): the AI and the screen are given only this.
+
+use crate::action::Action;
+use crate::jfen::board_fen_with;
+use crate::position::{ActionResult, MoveReport, Occupant, Outcome, Position};
+use crate::rules::{Mode, Rules};
+use crate::types::{Color, Piece, Point, POINTS};
+use serde::{Deserialize, Serialize};
+
+/// One action as everybody saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicEvent {
+    /// The ply number of the action.
+    pub ply: u32,
+    pub by: Option<Color>,
+    pub action: Action,
+    pub result: ActionResult,
+    /// Points whose pieces were removed.
+    pub removed: Vec<Point>,
+    /// Identities that became public.
+    pub revealed: Vec<(Point, Piece)>,
+    /// 翻棋: the colour this action gave to the player who acted.
+    pub assigned: Option<Color>,
+}
+
+impl PublicEvent {
+    /// The public part of a report of the action played at `ply`.
+    pub fn from_report(ply: u32, r: &MoveReport) -> PublicEvent {
+        PublicEvent {
+            ply,
+            by: r.by,
+            action: r.action,
+            result: r.result,
+            removed: r.removed.iter().map(|(p, _)| *p).collect(),
+            revealed: r.revealed.clone(),
+            assigned: r.assigned,
+        }
+    }
+}
+
+/// Exactly what one player may know of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// The viewer's colour; `None` in 翻棋 before colours are assigned.
+    pub me: Option<Color>,
+    /// 翻棋: 0 if the viewer acts first, 1 otherwise (always 0 for Red, 1 for Black elsewhere).
+    pub seat: u8,
+    pub mode: Mode,
+    pub rules: Rules,
+    /// What the viewer knows of each point: own pieces fully; enemy pieces by colour only
+    /// unless public; face-down pieces as unknown.
+    pub cells: [Option<Occupant>; POINTS],
+    pub turn: Option<Color>,
+    pub halfmoves: u32,
+    pub ply: u32,
+    pub outcome: Option<Outcome>,
+    /// The public history of the game so far.
+    pub history: Vec<PublicEvent>,
+}
+
+impl PlayerView {
+    /// The view as JFEN (`X`/`x` unknown enemies, `?` face-down pieces).
+    pub fn to_jfen(&self) -> String {
+        let board = board_fen_with(|p| {
+            self.cells[p.index()].map(|o| match (o.face_down, o.color, o.role) {
+                (true, _, _) | (false, None, _) => '?',
+                (false, Some(c), Some(r)) => r.char(c),
+                (false, Some(Color::Red), None) => 'X',
+                (false, Some(Color::Black), None) => 'x',
+            })
+        });
+        format!(
+            "{board} {} {} {}",
+            self.turn.map_or('-', Color::char),
+            self.halfmoves,
+            self.ply
+        )
+    }
+
+    /// A position holding only what the view knows, for listing the viewer's legal actions.
+    pub fn to_position(&self) -> Position {
+        let mut pos = Position::empty(self.mode, self.rules);
+        for p in Point::all() {
+            if let Some(o) = self.cells[p.index()] {
+                pos.put(p, o);
+            }
+        }
+        pos.turn = self.turn;
+        pos.halfmoves = self.halfmoves;
+        pos.ply = self.ply;
+        pos.outcome = self.outcome;
+        if self.mode == Mode::Flip {
+            if let Some(me) = self.me {
+                pos.flip.first_color = Some(if self.seat == 0 { me } else { !me });
+            }
+        }
+        pos
+    }
+
+    /// The viewer's legal actions (its own pieces are fully known, so these are exact).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.turn != self.me && !(self.mode == Mode::Flip && self.turn.is_none()) {
+            return Vec::new();
+        }
+        self.to_position().legal_actions()
+    }
+}
+
+impl Position {
+    /// Is the identity of the piece on `p` known to `viewer`?
+    pub fn identity_visible(&self, p: Point, viewer: Option<Color>) -> bool {
+        let Some(o) = self.at(p) else { return false };
+        if o.face_down {
+            return false;
+        }
+        match self.mode {
+            Mode::Open | Mode::Flip => true,
+            Mode::Dark => o.color == viewer || self.public.contains(p) || self.outcome.is_some(),
+        }
+    }
+
+    /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).
+    ///
+    /// In 翻棋 before colours are assigned, pass the seat's colour as `None`.
+    pub fn view(&self, viewer: Option<Color>) -> PlayerView {
+        let mut cells = [None; POINTS];
+        for p in Point::all() {
+            if let Some(o) = self.at(p) {
+                cells[p.index()] = Some(if o.face_down {
+                    Occupant {
+                        color: None,
+                        role: None,
+                        face_down: true,
+                    }
+                } else if self.identity_visible(p, viewer) {
+                    o
+                } else {
+                    Occupant {
+                        color: o.color,
+                        role: None,
+                        face_down: false,
+                    }
+                });
+            }
+        }
+        let seat = match (self.mode, viewer) {
+            (Mode::Flip, Some(c)) => u8::from(self.flip.first_color != Some(c)),
+            (_, Some(Color::Black)) => 1,
+            _ => 0,
+        };
+        PlayerView {
+            me: viewer,
+            seat,
+            mode: self.mode,
+            rules: self.rules,
+            cells,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            ply: self.ply,
+            outcome: self.outcome,
+            history: Vec::new(),
+        }
+    }
+}
