@@ -1,1 +1,170 @@
-fn main() {}
+//! `junqi`: the command line of the Junqi rules core and engine.
+//!
+//! Every failure prints one line naming what is wrong and exits non-zero; nothing panics on
+//! input.
+
+use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: junqi <command> [args]
+commands:
+  moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
+  apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
+  perft '<JFEN>' <depth> [--divide] [--rules a,b]
+                                        leaves of the legal-action tree
+  validate '<deployment>'               ok, or every violation, one per line
+  replay <record.json>                  checks a game record and prints its outcome
+rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
+  carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
+
+/// A one-line failure.
+pub struct Fail(pub String);
+
+impl<E: std::fmt::Display> From<E> for Fail {
+    fn from(e: E) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(out) => {
+            if !out.is_empty() {
+                println!("{out}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(Fail(msg)) => {
+            let line = msg.lines().next().unwrap_or("error");
+            eprintln!("junqi: {line}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses `--rules a,b,c` (switch names of RULES.md §8).
+pub fn parse_rules(list: &str) -> Result<Rules, Fail> {
+    let mut rules = Rules::default();
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match rules.switch_mut(name) {
+            Some(b) => *b = true,
+            None => return Err(Fail(format!("unknown rule switch '{name}'"))),
+        }
+    }
+    Ok(rules)
+}
+
+/// Splits `--rules X` and `--divide` out of the positional arguments.
+fn split_options(args: &[String]) -> Result<(Vec<&str>, Rules, bool), Fail> {
+    let mut pos = Vec::new();
+    let mut rules = Rules::default();
+    let mut divide = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--rules" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Fail("--rules needs a list of switches".into()))?;
+                rules = parse_rules(v)?;
+            }
+            "--divide" => divide = true,
+            s if s.starts_with("--") => return Err(Fail(format!("unknown option '{s}'"))),
+            s => pos.push(s),
+        }
+    }
+    Ok((pos, rules, divide))
+}
+
+fn run(args: &[String]) -> Result<String, Fail> {
+    let Some(cmd) = args.first() else {
+        return Err(Fail(USAGE.replace('\n', " ")));
+    };
+    let rest = &args[1..];
+    match cmd.as_str() {
+        "moves" => {
+            let (pos, rules, _) = split_options(rest)?;
+            let [jfen] = pos[..] else {
+                return Err(Fail("moves takes one JFEN (quote it)".into()));
+            };
+            let p = Position::from_jfen_with(jfen, None, rules)?;
+            Ok(p.legal_actions()
+                .iter()
+                .map(Action::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"))
+        }
+        "apply" => {
+            let (pos, rules, _) = split_options(rest)?;
+            let Some((jfen, actions)) = pos.split_first() else {
+                return Err(Fail("apply takes a JFEN and actions".into()));
+            };
+            let mut p = Position::from_jfen_with(jfen, None, rules)?;
+            for a in actions {
+                let action: Action = a.parse()?;
+                p.play(action).map_err(|e| Fail(format!("{a}: {e}")))?;
+            }
+            Ok(p.to_jfen())
+        }
+        "perft" => {
+            let (pos, rules, divide) = split_options(rest)?;
+            let [jfen, depth] = pos[..] else {
+                return Err(Fail("perft takes a JFEN and a depth".into()));
+            };
+            let depth: u32 = depth
+                .parse()
+                .ok()
+                .filter(|d| *d <= 12)
+                .ok_or_else(|| Fail(format!("depth must be a number 0..=12, not '{depth}'")))?;
+            let p = Position::from_jfen_with(jfen, None, rules)?;
+            if divide && depth > 0 {
+                let mut lines = Vec::new();
+                let mut total = 0;
+                for a in p.legal_actions() {
+                    let mut child = p.clone();
+                    child.play_unchecked(a);
+                    let n = child.perft(depth - 1);
+                    total += n;
+                    lines.push(format!("{a}: {n}"));
+                }
+                lines.push(String::new());
+                lines.push(total.to_string());
+                Ok(lines.join("\n"))
+            } else {
+                Ok(p.perft(depth).to_string())
+            }
+        }
+        "validate" => {
+            let [text] = rest else {
+                return Err(Fail("validate takes one deployment string".into()));
+            };
+            let d: Deployment = text.parse()?;
+            match d.validate() {
+                Ok(()) => Ok("ok".into()),
+                Err(vs) => {
+                    let lines: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                    println!("{}", lines.join("\n"));
+                    Err(Fail(format!("{} violation(s)", vs.len())))
+                }
+            }
+        }
+        "replay" => {
+            let [path] = rest else {
+                return Err(Fail("replay takes one record file".into()));
+            };
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+            let record = GameRecord::from_json(&text)?;
+            let game = Game::replay(&record)?;
+            Ok(match game.outcome() {
+                Some(o) => format!("{} plies, {o}", record.actions.len()),
+                None => format!("{} plies, unfinished", record.actions.len()),
+            })
+        }
+        "help" | "--help" | "-h" => Ok(USAGE.into()),
+        other => Err(Fail(format!(
+            "unknown command '{other}' (try 'junqi help')"
+        ))),
+    }
+}

@@ -1,0 +1,141 @@
+//! The `junqi` binary as a user runs it: exact outputs, and one-line errors for bad input.
+
+use std::process::Command;
+
+const START: &str = "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";
+
+fn junqi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn moves_lists_actions() {
+    let (code, out, _) = junqi(&["moves", START]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 34);
+    assert!(out.lines().any(|l| l == "a6-a7"));
+    let (_, out, _) = junqi(&["moves", "1f3/5/5/5/5/5/5/5/5/5/E4/1F3 r 0 1"]);
+    assert_eq!(out.lines().count(), 33);
+    // Flips are written as one point.
+    let (_, out, _) = junqi(&["moves", "1f3/5/5/5/5/?4/M4/5/5/5/5/1F3 r 0 1"]);
+    assert!(out.lines().any(|l| l == "a7"));
+    // Unknown enemies may be attacked.
+    let (_, out, _) = junqi(&["moves", "1f3/5/5/5/5/x4/M4/5/5/5/5/1F3 r 0 1"]);
+    assert!(out.lines().any(|l| l == "a6-a7"));
+    // Rule switches.
+    let (_, out, _) = junqi(&[
+        "moves",
+        "1f3/5/5/5/5/5/5/5/5/5/Z4/1F3 r 0 1",
+        "--rules",
+        "flying_bomb",
+    ]);
+    assert_eq!(out.lines().count(), 33);
+}
+
+#[test]
+fn perft_matches_rules_md() {
+    for (depth, want) in [("1", "34"), ("2", "1158"), ("3", "36564"), ("4", "1151628")] {
+        let (code, out, _) = junqi(&["perft", START, depth]);
+        assert_eq!(code, 0);
+        assert_eq!(out.trim(), want);
+    }
+    let (_, out, _) = junqi(&["perft", START, "2", "--divide"]);
+    assert_eq!(out.lines().last(), Some("1158"));
+    assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 34);
+}
+
+#[test]
+fn apply_plays_actions() {
+    let (code, out, err) = junqi(&["apply", START, "a6-a7"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim(),
+        "llbfb/legme/r1n1r/dz1zd/c1n1c/Depcp/1ECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL b 0 2"
+    );
+    let (code, out, _) = junqi(&["apply", START, "c6-c5"]);
+    assert_eq!(code, 0);
+    assert!(out.trim().ends_with("b 1 2"));
+}
+
+#[test]
+fn validate_reports_every_violation() {
+    let (code, out, _) = junqi(&["validate", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"]);
+    assert_eq!((code, out.trim()), (0, "ok"));
+    let (code, out, _) = junqi(&["validate", "PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL"]);
+    assert_eq!((code, out.trim()), (0, "ok"));
+    let (code, out, _) = junqi(&["validate", "ZLCPD/BCZ/ZNRB/GEC/MENFP/RPLDL"]);
+    assert_ne!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"bomb-in-front-row a6"));
+    assert!(lines.contains(&"mine-outside-back-rows b6"));
+    assert!(lines.contains(&"flag-not-in-headquarters d2"));
+}
+
+#[test]
+fn bad_input_gives_one_line_errors() {
+    for args in [
+        vec!["moves", "nonsense"],
+        vec!["moves", "1f3/5/5/5/5/5/5/5/5/5/MM3/1F3 r 0 1"],
+        vec!["moves"],
+        vec![
+            "moves",
+            "1f3/5/5/5/5/5/5/5/5/5/E4/1F3 r 0 1",
+            "--rules",
+            "no_such_rule",
+        ],
+        vec!["apply", START, "a6-a9"],
+        vec!["apply", START, "z9-a1"],
+        vec!["apply", START, "a6-a6"],
+        vec!["perft", START, "x"],
+        vec!["perft", START, "99"],
+        vec!["validate", "DECPD/BCZ"],
+        vec!["validate", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFQ"],
+        vec!["replay", "/no/such/file.json"],
+        vec!["frobnicate"],
+        vec![],
+    ] {
+        let (code, out, err) = junqi(&args);
+        assert_ne!(code, 0, "{args:?} should fail");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("junqi: "), "{args:?}: {err}");
+        let _ = out;
+    }
+}
+
+#[test]
+fn replay_checks_a_record() {
+    let dir = std::env::temp_dir().join(format!("junqi-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.json");
+    std::fs::write(
+        &good,
+        r#"{"version":1,"mode":"open","setup":{"kind":"deployments","red":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL","black":"PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL"},"actions":[{"action":"a6-a7","result":"win"},{"action":"e7-e6","result":"lose"}]}"#,
+    )
+    .unwrap();
+    let (code, out, err) = junqi(&["replay", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "2 plies, unfinished");
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"version":1,"mode":"open","setup":{"kind":"deployments","red":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL","black":"PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL"},"actions":[{"action":"a6-a7","result":"lose"}]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = junqi(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("ply 1"), "{err}");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let (code, _, err) = junqi(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a game record"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,178 @@
+//! Property tests: legality is exact, notation round-trips, records replay, hidden identities
+//! stay hidden, and no input makes a parser panic.
+
+mod common;
+
+use common::{random_position, random_rules, Kind};
+use junqi_core::*;
+use proptest::prelude::*;
+
+const KINDS: [Kind; 3] = [
+    Kind {
+        unknown_enemies: false,
+        face_down: false,
+    },
+    Kind {
+        unknown_enemies: true,
+        face_down: false,
+    },
+    Kind {
+        unknown_enemies: false,
+        face_down: true,
+    },
+];
+
+/// Plays a seeded random game in `mode`, returning the game.
+fn random_game(mode: Mode, rules: Rules, seed: u64, max_plies: usize) -> Game {
+    let setup = match mode {
+        Mode::Flip => Setup::Shuffle { seed },
+        _ => Setup::Deployments {
+            red: Deployment::random(seed),
+            black: Deployment::random(seed ^ 0xb1ac),
+        },
+    };
+    let mut game = Game::new(mode, rules, setup).unwrap();
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..max_plies {
+        let acts = game.position().legal_actions();
+        if acts.is_empty() {
+            break;
+        }
+        let a = acts[rng.below(acts.len() as u64) as usize];
+        game.play(a).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, .. ProptestConfig::default() })]
+
+    #[test]
+    fn play_accepts_exactly_the_legal_actions(seed in any::<u64>(), k in 0usize..3) {
+        let pos = random_position(seed, KINDS[k], random_rules(seed));
+        let legal = pos.legal_actions();
+        for from in Point::all() {
+            for to in Point::all() {
+                if from == to { continue; }
+                let a = Action::Move { from, to };
+                let listed = legal.contains(&a);
+                prop_assert_eq!(pos.is_legal(a), listed);
+                let mut p = pos.clone();
+                match p.play(a) {
+                    Ok(_) => prop_assert!(listed, "{} accepted but not listed", a),
+                    Err(IllegalAction::UnknownIdentity(_)) => prop_assert!(listed),
+                    Err(_) => {
+                        prop_assert!(!listed, "{} listed but refused", a);
+                        prop_assert_eq!(&p, &pos, "a refused action changed nothing");
+                    }
+                }
+            }
+            let f = Action::Flip(from);
+            prop_assert_eq!(pos.is_legal(f), legal.contains(&f));
+        }
+    }
+
+    #[test]
+    fn jfen_round_trips(seed in any::<u64>(), k in 0usize..3) {
+        let pos = random_position(seed, KINDS[k], Rules::default());
+        let text = pos.to_jfen();
+        let back = Position::from_jfen_with(&text, Some(pos.mode()), Rules::default()).unwrap();
+        prop_assert_eq!(back.to_jfen(), text);
+        prop_assert_eq!(back.legal_actions(), pos.legal_actions());
+    }
+
+    #[test]
+    fn deployments_round_trip(seed in any::<u64>()) {
+        let d = Deployment::random(seed);
+        let text = d.to_string();
+        let back: Deployment = text.parse().unwrap();
+        prop_assert_eq!(&back, &d);
+        prop_assert_eq!(back.to_string().to_lowercase().parse::<Deployment>().unwrap(), d.clone());
+        prop_assert!(d.mirrored().is_valid());
+    }
+
+    #[test]
+    fn records_replay_to_the_same_position(seed in any::<u64>(), m in 0usize..3) {
+        let mode = Mode::ALL[m];
+        let game = random_game(mode, random_rules(seed), seed, 120);
+        let json = game.record().to_json();
+        let record = GameRecord::from_json(&json).unwrap();
+        prop_assert_eq!(&record, &game.record());
+        let replayed = Game::replay(&record).unwrap();
+        prop_assert_eq!(replayed.position(), game.position());
+    }
+
+    #[test]
+    fn dark_views_hide_enemy_identities(seed in any::<u64>()) {
+        let game = random_game(Mode::Dark, Rules { engineer_scouts: seed % 2 == 0, ..Rules::default() }, seed, 200);
+        let pos = game.position();
+        for viewer in Color::ALL {
+            let view = game.view(Some(viewer));
+            for p in Point::all() {
+                let Some(o) = view.cells[p.index()] else { continue };
+                if o.color == Some(!viewer) && o.role.is_some() {
+                    prop_assert!(pos.public().contains(p) || pos.is_over(),
+                        "{} sees the enemy on {}", viewer, p);
+                }
+            }
+            // The JFEN of the view shows the enemy only as x/X, apart from public pieces.
+            let jfen = view.to_jfen();
+            let board = jfen.split(' ').next().unwrap();
+            let enemy_letters = board.chars().filter(|c| {
+                c.is_ascii_alphabetic() && !matches!(c, 'x' | 'X') &&
+                (c.is_ascii_uppercase() == (viewer == Color::Black))
+            }).count();
+            prop_assert!(pos.is_over() || enemy_letters as u32 <= pos.public().count());
+            // The view's legal actions are the referee's when it is the viewer's turn.
+            if pos.turn() == Some(viewer) {
+                prop_assert_eq!(view.legal_actions(), pos.legal_actions());
+            }
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic(s in ".{0,120}") {
+        let _ = Position::from_jfen(&s);
+        let _ = s.parse::<Deployment>();
+        let _ = s.parse::<Action>();
+        let _ = s.parse::<Point>();
+        let _ = GameRecord::from_json(&s);
+    }
+
+    #[test]
+    fn mutated_jfen_never_panics(seed in any::<u64>(), cut in 0usize..80, ch in any::<char>()) {
+        let pos = random_position(seed, KINDS[(seed % 3) as usize], Rules::default());
+        let mut text: Vec<char> = pos.to_jfen().chars().collect();
+        let i = cut % text.len().max(1);
+        text[i] = ch;
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = Position::from_jfen(&text) {
+            let _ = p.legal_actions();
+            let _ = p.perft(2);
+        }
+    }
+
+    #[test]
+    fn mutated_records_never_panic(seed in any::<u64>(), cut in 0usize..4000, ch in any::<char>()) {
+        let game = random_game(Mode::ALL[(seed % 3) as usize], Rules::default(), seed, 30);
+        let mut text: Vec<char> = game.record().to_json().chars().collect();
+        let i = cut % text.len();
+        text[i] = ch;
+        let text: String = text.into_iter().collect();
+        if let Ok(r) = GameRecord::from_json(&text) {
+            let _ = Game::replay(&r);
+        }
+    }
+}
+
+#[test]
+fn replay_refuses_a_tampered_record() {
+    let game = random_game(Mode::Open, Rules::default(), 5, 60);
+    let mut record = game.record();
+    record.actions.swap(0, 1);
+    assert!(Game::replay(&record).is_err());
+    let mut record = game.record();
+    record.version = 99;
+    assert_eq!(Game::replay(&record).unwrap_err(), RecordError::Version(99));
+    assert!(GameRecord::from_json("{\"version\":1}").is_err());
+}

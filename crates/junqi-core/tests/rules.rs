@@ -1,0 +1,565 @@
+//! Exact outcomes of RULES.md §4–§8: movement corner cases, combat on the board, the end of
+//! the game, the three modes and every variant switch.
+
+use junqi_core::*;
+
+fn pos(jfen: &str) -> Position {
+    Position::from_jfen(jfen).unwrap()
+}
+
+fn with(jfen: &str, switch: &str) -> Position {
+    let mut rules = Rules::default();
+    *rules.switch_mut(switch).unwrap() = true;
+    Position::from_jfen_with(jfen, None, rules).unwrap()
+}
+
+fn act(s: &str) -> Action {
+    s.parse().unwrap()
+}
+
+fn moves(p: &Position) -> Vec<String> {
+    p.legal_actions().iter().map(|a| a.to_string()).collect()
+}
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+/// A JFEN from "a7:g a6:M ..." plus the trailing fields; the flags default to b12 and b1.
+fn fen(pieces: &str, tail: &str) -> String {
+    let mut p = Position::empty(Mode::Open, Rules::default());
+    let mut flags = true;
+    for item in pieces.split_whitespace() {
+        if item == "noflags" {
+            flags = false;
+            continue;
+        }
+        let (at, ch) = item.split_once(':').unwrap();
+        let occ = match ch {
+            "?" => Occupant {
+                color: None,
+                role: None,
+                face_down: true,
+            },
+            "X" => Occupant {
+                color: Some(Color::Red),
+                role: None,
+                face_down: false,
+            },
+            "x" => Occupant {
+                color: Some(Color::Black),
+                role: None,
+                face_down: false,
+            },
+            c => Occupant::known(Piece::from_char(c.chars().next().unwrap()).unwrap()),
+        };
+        p.put(pt(at), occ);
+    }
+    if flags {
+        for (at, c) in [("b12", 'f'), ("b1", 'F')] {
+            if p.at(pt(at)).is_none() {
+                p.put(pt(at), Occupant::known(Piece::from_char(c).unwrap()));
+            }
+        }
+    }
+    format!("{} {tail}", p.board_fen())
+}
+
+#[test]
+fn lone_engineer_and_marshal() {
+    assert_eq!(
+        pos("1f3/5/5/5/5/5/5/5/5/5/E4/1F3 r 0 1")
+            .legal_actions()
+            .len(),
+        33
+    );
+    assert_eq!(
+        pos("1f3/5/5/5/5/5/2M2/5/5/5/5/1F3 r 0 1")
+            .legal_actions()
+            .len(),
+        8
+    );
+}
+
+#[test]
+fn non_engineers_run_straight_only() {
+    // A colonel on a2 runs along row 2 and up column a, but cannot turn at a6 or e2.
+    let p = pos("1f3/5/5/5/5/5/5/5/5/5/R4/1F3 r 0 1");
+    let m = moves(&p);
+    assert!(m.contains(&"a2-e2".to_string()));
+    assert!(m.contains(&"a2-a11".to_string()));
+    assert!(!m.contains(&"a2-b6".to_string()));
+    assert!(!m.contains(&"a2-e3".to_string()));
+    assert!(m.contains(&"a2-b3".to_string()), "camp diagonal");
+    assert!(m.contains(&"a2-a1".to_string()));
+    // 4 along row 2, 9 up column a, a1 and the camp b3.
+    assert_eq!(m.len(), 15);
+}
+
+#[test]
+fn engineer_turns_but_not_through_pieces() {
+    // A red piece on a6 blocks the engineer's way up column a; it goes round by row 2 and e.
+    let p = pos("1f3/5/5/5/5/5/C4/5/5/5/E4/1F3 r 0 1");
+    let m = moves(&p);
+    assert!(m.contains(&"a2-a11".to_string()), "around by e and row 11");
+    assert!(m.contains(&"a2-b6".to_string()));
+    assert!(!m.contains(&"a2-a6".to_string()), "own piece");
+    // An engineer attacks an enemy next to its path, and stops there.
+    let p = pos("1f3/5/5/5/5/5/5/5/5/5/E3e/1F3 r 0 1");
+    let m = moves(&p);
+    assert!(m.contains(&"a2-e2".to_string()));
+    assert!(
+        m.contains(&"a2-e3".to_string()),
+        "the long way round, by a11 and e11"
+    );
+    let p = pos("1f3/5/5/5/5/5/5/5/5/5/E3e/1F2e r 0 1");
+    assert!(m.contains(&"a2-e11".to_string()));
+    let _ = p;
+}
+
+#[test]
+fn camps_are_safe_and_headquarters_lock() {
+    // A black piece in camp c4 cannot be attacked; a red piece may enter an empty camp.
+    let p = pos("1f3/5/5/5/5/5/5/5/2c2/2R2/5/1F3 r 0 1");
+    assert!(!moves(&p).contains(&"c3-c4".to_string()));
+    let p = pos("1f3/5/5/5/5/5/5/5/5/2R2/5/1F3 r 0 1");
+    assert!(moves(&p).contains(&"c3-c4".to_string()));
+    // Attacking out of a camp is allowed.
+    let p = pos("1f3/5/5/5/5/5/5/2p2/2R2/5/5/1F3 r 0 1");
+    assert!(moves(&p).contains(&"c4-c5".to_string()));
+    // A piece in a headquarters never moves again.
+    let p = pos("1f3/5/5/5/5/5/5/5/5/5/5/1F1M1 r 0 1");
+    assert!(p.destinations_from(pt("d1")).is_empty());
+    // ...unless hq_exit.
+    let p = with("1f3/5/5/5/5/5/5/5/5/5/5/1F1M1 r 0 1", "hq_exit");
+    assert_eq!(p.destinations_from(pt("d1")).count(), 3);
+}
+
+#[test]
+fn combat_on_the_board() {
+    // Marshal takes general and moves in.
+    let mut p = pos("1f3/5/5/5/5/g4/M4/5/5/5/5/1F3 r 0 1");
+    let r = p.play(act("a6-a7")).unwrap();
+    assert_eq!(r.result, ActionResult::Win);
+    assert_eq!(
+        p.piece_at(pt("a7")),
+        Some(Piece::new(Color::Red, Role::Marshal))
+    );
+    assert_eq!(p.halfmoves(), 0);
+    assert_eq!(p.ply(), 2);
+    // Equal ranks: both removed.
+    let mut p = pos("1f3/5/5/5/5/c4/C4/5/5/5/5/1F3 r 5 9");
+    let r = p.play(act("a6-a7")).unwrap();
+    assert_eq!(r.result, ActionResult::Both);
+    assert_eq!(r.removed.len(), 2);
+    // Officer on a landmine dies; engineer clears it; bomb takes anything with it.
+    let mut p = pos("1f3/5/5/5/5/l4/D4/5/5/5/5/1F3 r 0 1");
+    assert_eq!(p.play(act("a6-a7")).unwrap().result, ActionResult::Lose);
+    assert!(p.piece_at(pt("a7")).is_some());
+    let mut p = pos("1f3/5/5/5/5/l4/E4/5/5/5/5/1F3 r 0 1");
+    assert_eq!(p.play(act("a6-a7")).unwrap().result, ActionResult::Win);
+    let mut p = pos("1f3/5/5/5/5/m4/Z4/5/5/5/5/1F3 r 0 1");
+    assert_eq!(p.play(act("a6-a7")).unwrap().result, ActionResult::Both);
+    // Taking the flag wins.
+    let mut p = pos("1fP2/5/5/5/5/5/5/5/5/5/5/1F3 r 0 1");
+    let r = p.play(act("c12-b12")).unwrap();
+    assert_eq!(r.result, ActionResult::Capture);
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::FlagCaptured
+        })
+    );
+    assert!(p.legal_actions().is_empty());
+    assert_eq!(p.play(act("b1-c1")), Err(IllegalAction::GameOver));
+}
+
+#[test]
+fn marshal_falling_shows_the_flag() {
+    let red = Deployment::classic_1();
+    let black = Deployment::classic_2();
+    let mut p = Position::from_deployments(Mode::Dark, Rules::default(), &red, &black).unwrap();
+    let black_flag = pt("d12");
+    assert!(!p.identity_visible(black_flag, Some(Color::Red)));
+    // Put a red bomb next to the black marshal by editing the position.
+    p.take(pt("c10"));
+    p.put(
+        pt("c10"),
+        Occupant::known(Piece::new(Color::Red, Role::Bomb)),
+    );
+    p.take(pt("c9"));
+    let mut view_before = p.view(Some(Color::Red));
+    assert!(view_before.cells[black_flag.index()]
+        .unwrap()
+        .role
+        .is_none());
+    // Black's marshal stands on c11 in classic-2 (row 11 from e: E M G E L → e11 E, d11 M...).
+    let marshal = p.pieces(Color::Black, Role::Marshal).first().unwrap();
+    p.take(pt("c10"));
+    let next_to_marshal = Point::all()
+        .find(|&q| board().road_adjacent[q.index()].contains(marshal) && p.at(q).is_none())
+        .unwrap();
+    p.put(
+        next_to_marshal,
+        Occupant::known(Piece::new(Color::Red, Role::Bomb)),
+    );
+    let r = p
+        .play(Action::Move {
+            from: next_to_marshal,
+            to: marshal,
+        })
+        .unwrap();
+    assert_eq!(r.result, ActionResult::Both);
+    assert_eq!(
+        r.revealed,
+        vec![(black_flag, Piece::new(Color::Black, Role::Flag))]
+    );
+    view_before = p.view(Some(Color::Red));
+    assert_eq!(
+        view_before.cells[black_flag.index()].unwrap().role,
+        Some(Role::Flag)
+    );
+}
+
+#[test]
+fn end_by_no_legal_move() {
+    // Red's only movable piece is a general locked in a headquarters: after Black moves, Red
+    // has no legal action and loses.
+    let mut p = pos("1f1m1/5/5/5/5/5/5/5/5/5/5/1F1G1 b 0 2");
+    let r = p.play(act("d12-c12")).err();
+    assert_eq!(r, Some(IllegalAction::NotLegal(act("d12-c12"))));
+    let mut p = pos("1f3/5/5/5/5/5/5/5/5/5/5/1F1G1 r 0 1");
+    p.settle_outcome();
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::NoLegalMove
+        })
+    );
+    let mut p = pos("1f1p1/5/5/5/5/5/5/5/5/5/5/1F1G1 b 0 2");
+    let r = p.play(act("d12-e12"));
+    // d12 is a headquarters: black's lieutenant is locked there too.
+    assert!(r.is_err());
+    let mut p = pos("1f2p/5/5/5/5/5/5/5/5/5/5/1F1G1 b 0 2");
+    let r = p.play(act("e12-d12")).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::NoLegalMove
+        })
+    );
+}
+
+#[test]
+fn seventy_plies_without_removal_draw() {
+    let mut p = pos("1fm2/5/5/5/5/5/5/5/5/5/5/1FM2 r 68 100");
+    p.play(act("c1-c2")).unwrap();
+    assert!(p.outcome().is_none());
+    let mut p = pos("1fm2/5/5/5/5/5/5/5/5/5/5/1FM2 r 69 100");
+    let r = p.play(act("c1-c2")).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Draw {
+            reason: DrawReason::NoCapture
+        })
+    );
+    // A JFEN already at the limit is over.
+    assert!(pos("1fm2/5/5/5/5/5/5/5/5/5/5/1FM2 r 70 100")
+        .legal_actions()
+        .is_empty());
+}
+
+#[test]
+fn no_collision_31_switch() {
+    let mut p = with("1f2m/5/5/5/5/5/5/5/5/5/5/1FM2 r 30 100", "no_collision_31");
+    let r = p.play(act("c1-c2")).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::NoContact
+        })
+    );
+}
+
+#[test]
+fn resignation_and_agreement() {
+    let mut p = pos(CLASSIC_START);
+    assert_eq!(p.resign(Color::Red), Err(IllegalAction::ResignTooEarly));
+    let mut p2 =
+        pos("llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 21");
+    assert_eq!(
+        p2.resign(Color::Red),
+        Ok(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        })
+    );
+    assert!(p.agree_draw().is_ok());
+    assert!(p.legal_actions().is_empty());
+}
+
+#[test]
+fn mines_explode_switch() {
+    let mut p = with("1f3/5/5/5/5/l4/D4/5/5/5/5/1F3 r 0 1", "mines_explode");
+    let r = p.play(act("a6-a7")).unwrap();
+    assert_eq!(r.result, ActionResult::Both);
+    assert!(p.at(pt("a7")).is_none());
+}
+
+#[test]
+fn engineer_scouts_switch() {
+    let mut rules = Rules::default();
+    rules.engineer_scouts = true;
+    let mut p = Position::from_jfen_with(
+        "1f3/5/5/5/5/m4/E4/5/5/5/5/1F3 r 0 1",
+        Some(Mode::Dark),
+        rules,
+    )
+    .unwrap();
+    let r = p.play(act("a6-a7")).unwrap();
+    assert_eq!(r.result, ActionResult::Scout);
+    assert_eq!(
+        r.revealed,
+        vec![(pt("a7"), Piece::new(Color::Black, Role::Marshal))]
+    );
+    assert!(p.at(pt("a6")).is_none());
+    assert!(p.identity_visible(pt("a7"), Some(Color::Red)));
+    // The scouted piece stays public when it moves.
+    p.play(act("a7-a8")).unwrap();
+    assert!(p.identity_visible(pt("a8"), Some(Color::Red)));
+    // Engineers still clear mines.
+    let mut p = Position::from_jfen_with(
+        "1f3/5/5/5/5/l4/E4/5/5/5/5/1F3 r 0 1",
+        Some(Mode::Dark),
+        rules,
+    )
+    .unwrap();
+    assert_eq!(p.play(act("a6-a7")).unwrap().result, ActionResult::Win);
+}
+
+#[test]
+fn flying_bomb_switch() {
+    assert_eq!(
+        pos("1f3/5/5/5/5/5/5/5/5/5/Z4/1F3 r 0 1")
+            .legal_actions()
+            .len(),
+        15
+    );
+    assert_eq!(
+        with("1f3/5/5/5/5/5/5/5/5/5/Z4/1F3 r 0 1", "flying_bomb")
+            .legal_actions()
+            .len(),
+        33
+    );
+}
+
+#[test]
+fn bomb_cannot_take_flag_switch() {
+    let jfen = "1fZ2/5/5/5/5/5/5/5/5/5/5/1F3 r 0 1";
+    assert!(moves(&pos(jfen)).contains(&"c12-b12".to_string()));
+    assert!(!moves(&with(jfen, "bomb_cannot_take_flag")).contains(&"c12-b12".to_string()));
+    let mut p = pos(jfen);
+    let r = p.play(act("c12-b12")).unwrap();
+    assert_eq!(
+        r.result,
+        ActionResult::Capture,
+        "a bombed flag counts as captured"
+    );
+    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Color::Red));
+}
+
+#[test]
+fn carry_flag_home_switch() {
+    let jfen = fen("c12:R e5:m", "r 0 1");
+    let mut p = with(&jfen, "carry_flag_home");
+    let r = p.play(act("c12-b12")).unwrap();
+    assert_eq!(r.result, ActionResult::Win, "taken, not yet won");
+    assert!(p.outcome().is_none());
+    // The carrier may leave the enemy headquarters and heads for its own empty one, d1.
+    for (i, a) in [
+        "e5-e4", "b12-a12", "e4-e5", "a12-a11", "e5-e4", "a11-a2", "e4-e5", "a2-d2", "e5-e4",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let r = p.play(act(a)).unwrap_or_else(|e| panic!("{i} {a}: {e}"));
+        assert_eq!(r.outcome, None);
+    }
+    let r = p.play(act("d2-d1")).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::FlagCaptured
+        })
+    );
+    // A carrier that falls gives the flag back to where it was taken.
+    let jfen = fen("c12:R c11:m a11:g e3:C", "r 0 1");
+    let mut p = with(&jfen, "carry_flag_home");
+    p.play(act("c12-b12")).unwrap();
+    p.play(act("c11-c12")).unwrap();
+    p.play(act("b12-a12")).unwrap();
+    let r = p.play(act("a11-a12")).unwrap();
+    assert_eq!(r.result, ActionResult::Win);
+    assert_eq!(
+        p.piece_at(pt("b12")),
+        Some(Piece::new(Color::Black, Role::Flag))
+    );
+    assert!(p.outcome().is_none());
+}
+
+#[test]
+fn flip_mode_basics() {
+    // Face-down pieces block and cannot be attacked; flips are actions.
+    let p = pos("1f3/5/5/5/5/?4/M4/5/5/5/5/1F3 r 0 1");
+    assert_eq!(p.mode(), Mode::Flip);
+    let m = moves(&p);
+    assert!(m.contains(&"a7".to_string()));
+    assert!(!m.contains(&"a6-a7".to_string()));
+    assert!(
+        !m.iter().any(|s| s.starts_with("a6-a8")),
+        "blocked by the face-down piece"
+    );
+    // A flag is capturable only once its colour's three mines are gone.
+    let p = pos("1fP2/5/5/5/5/5/5/5/5/5/l4/1F3 r 0 1");
+    assert_eq!(p.mode(), Mode::Open);
+    assert!(moves(&p).contains(&"c12-b12".to_string()));
+    let p = Position::from_jfen_with(
+        "1fP2/5/5/5/5/5/5/5/5/5/l4/1F3 r 0 1",
+        Some(Mode::Flip),
+        Rules::default(),
+    )
+    .unwrap();
+    assert!(!moves(&p).contains(&"c12-b12".to_string()));
+    let p = Position::from_jfen_with(
+        "1fP2/5/5/5/5/5/5/5/5/5/L4/1F3 r 0 1",
+        Some(Mode::Flip),
+        Rules::default(),
+    )
+    .unwrap();
+    assert!(moves(&p).contains(&"c12-b12".to_string()));
+}
+
+#[test]
+fn flip_game_assigns_colours_by_first_flip() {
+    let mut p = Position::new_flip(Rules::default(), 7);
+    assert_eq!(p.turn(), None);
+    assert_eq!(p.legal_actions().len(), 50);
+    assert!(p
+        .legal_actions()
+        .iter()
+        .all(|a| matches!(a, Action::Flip(_))));
+    let first = p.legal_actions()[0];
+    let r = p.play(first).unwrap();
+    let c = r.revealed[0].1.color;
+    assert_eq!(r.assigned, Some(c));
+    assert_eq!(r.by, Some(c));
+    assert_eq!(p.turn(), Some(!c));
+    assert_eq!(p.first_color(), Some(c));
+    assert!(p.to_jfen().contains(&format!(" {} 1 2", (!c).char())));
+}
+
+#[test]
+fn flip_first_engineer_switch() {
+    let mut rules = Rules::default();
+    rules.flip_first_engineer = true;
+    let mut p = Position::new_flip(rules, 11);
+    let mut plies = 0;
+    while p.turn().is_none() {
+        let a = p.legal_actions()[0];
+        let r = p.play(a).unwrap();
+        plies += 1;
+        let piece = r.revealed[0].1;
+        if let Some(c) = r.assigned {
+            assert_eq!(piece.role, Role::Engineer);
+            assert_eq!(c, piece.color);
+            // Whoever flipped it (seat by ply parity) takes its colour.
+            let first = if plies % 2 == 1 { c } else { !c };
+            assert_eq!(p.first_color(), Some(first));
+        } else {
+            assert_ne!(piece.role, Role::Engineer);
+        }
+    }
+}
+
+#[test]
+fn flip_two_same_switch() {
+    let mut rules = Rules::default();
+    rules.flip_two_same = true;
+    for seed in 0..20 {
+        let mut p = Position::new_flip(rules, seed);
+        let mut last: [Option<Color>; 2] = [None, None];
+        let mut ply = 0usize;
+        while p.turn().is_none() {
+            let a = p.legal_actions()[0];
+            let r = p.play(a).unwrap();
+            let c = r.revealed[0].1.color;
+            let seat = ply % 2;
+            if last[seat] == Some(c) {
+                assert_eq!(r.assigned, Some(c));
+            } else {
+                assert_eq!(r.assigned, None);
+            }
+            last[seat] = Some(c);
+            ply += 1;
+        }
+    }
+}
+
+#[test]
+fn flip_smallest_takes_flag_switch() {
+    let mut rules = Rules::default();
+    rules.flip_smallest_takes_flag = true;
+    // No black mines left; red has a captain and an engineer: only the engineer may take it.
+    let jfen = "1fC2/1E3/5/5/5/5/5/5/5/5/5/1F3 r 0 9";
+    let p = Position::from_jfen_with(jfen, Some(Mode::Flip), rules).unwrap();
+    let m = moves(&p);
+    assert!(!m.contains(&"c12-b12".to_string()));
+    assert!(m.contains(&"b11-b12".to_string()));
+    let p = Position::from_jfen_with(jfen, Some(Mode::Flip), Rules::default()).unwrap();
+    assert!(moves(&p).contains(&"c12-b12".to_string()));
+}
+
+#[test]
+fn report_paths_follow_the_railway() {
+    let mut p = pos("1f3/5/5/5/5/5/C4/5/5/5/E4/1F3 r 0 1");
+    let r = p.play(act("a2-a11")).unwrap();
+    let names: Vec<String> = r.path.iter().map(|p| p.to_string()).collect();
+    assert_eq!(names.first().unwrap(), "a2");
+    assert_eq!(names.last().unwrap(), "a11");
+    // Every step of the path is a railway segment, and it avoids the piece on a6.
+    for w in r.path.windows(2) {
+        assert_eq!(board().edge(w[0], w[1]), Some(EdgeKind::Rail));
+    }
+    assert!(!names.contains(&"a6".to_string()));
+    let mut p = pos("1f3/5/5/5/5/5/5/5/5/5/R4/1F3 r 0 1");
+    let r = p.play(act("a2-a6")).unwrap();
+    assert_eq!(r.path.len(), 5);
+}
+
+#[test]
+fn bad_jfen_is_refused_clearly() {
+    for (bad, needle) in [
+        ("", "empty"),
+        ("5/5/5 r 0 1", "rows"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3", "side"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 x 0 1", "side"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F4 r 0 1", "more than 5"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F2 r 0 1", "not 5"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1FT2 r 0 1", "letter"),
+        ("1f3/5/5/5/5/5/5/5/5/5/MM3/1F3 r 0 1", "marshal"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r a 1", "number"),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 0 0", "start at 1"),
+    ] {
+        let e = Position::from_jfen(bad).unwrap_err().to_string();
+        assert!(
+            e.to_lowercase().contains(&needle.to_lowercase()),
+            "{bad:?}: {e}"
+        );
+        assert!(!e.contains('\n'));
+    }
+}
