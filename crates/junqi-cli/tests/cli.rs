@@ -60,7 +60,7 @@ fn apply_plays_actions() {
         out.trim(),
         "llbfb/legme/r1n1r/dz1zd/c1n1c/Depcp/1ECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL b 0 2"
     );
-    let (code, out, _) = junqi(&["apply", START, "c6-c5"]);
+    let (code, out, _) = junqi(&["apply", START, "b6-b5"]);
     assert_eq!(code, 0);
     assert!(out.trim().ends_with("b 1 2"));
 }
