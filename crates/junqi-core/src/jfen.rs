@@ -185,6 +185,10 @@ impl Position {
         }
         pos.set_turn(side);
         pos.set_counters(halfmoves, ply);
+        if mode == Mode::Dark && any_unknown {
+            // A 暗棋 JFEN with unknown pieces is a player's view: what it names is known.
+            pos.mark_known_public();
+        }
         if mode == Mode::Flip {
             if let Some(c) = side {
                 // Whoever moves at odd plies moved first.

@@ -233,6 +233,9 @@ pub struct Position {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) flip: FlipState,
     pub(crate) carry: ByColor<Option<Carry>>,
+    /// 翻棋 in a player's view: landmines of each colour known (by counting the public removals)
+    /// to lie among the face-down pieces of unknown identity.
+    pub(crate) hidden_mines: ByColor<u8>,
 }
 
 impl Position {
@@ -257,6 +260,7 @@ impl Position {
             outcome: None,
             flip: FlipState::default(),
             carry: ByColor::default(),
+            hidden_mines: ByColor::default(),
         }
     }
 
@@ -363,6 +367,15 @@ impl Position {
         Some(occ)
     }
 
+    /// 暗棋 from a player's knowledge: every identity written down is known, so public.
+    pub(crate) fn mark_known_public(&mut self) {
+        let mut known = Bitboard::EMPTY;
+        for r in self.by_role {
+            known |= r;
+        }
+        self.public = known & !self.face_down;
+    }
+
     pub(crate) fn set_turn(&mut self, turn: Option<Color>) {
         self.turn = turn;
     }
@@ -388,7 +401,7 @@ impl Position {
             return false;
         }
         if self.mode == Mode::Flip {
-            if self.pieces(flag_color, Role::Landmine).any() {
+            if self.pieces(flag_color, Role::Landmine).any() || self.hidden_mines[flag_color] > 0 {
                 return false;
             }
             if self.rules.flip_smallest_takes_flag {
@@ -412,7 +425,11 @@ impl Position {
     /// Points a piece of `us` with `role` may attack.
     fn attackable(&self, us: Color, role: Role, topo: &Topology) -> Bitboard {
         let mut targets = self.by_color[!us] & !self.face_down & !topo.camps;
-        let flags = targets & self.by_role[Role::Flag as usize];
+        let mut flags = targets & self.by_role[Role::Flag as usize];
+        if self.mode == Mode::Dark {
+            // In 暗棋 a flag's special rules bind only once it is known to be the flag.
+            flags &= self.public;
+        }
         if flags.any() && !self.may_take_flag(us, role, !us) {
             targets &= !flags;
         }
@@ -639,6 +656,33 @@ impl Position {
         Ok(report)
     }
 
+    /// 翻棋 search over hypotheses: flips the face-down piece on `p` as if it were `piece`.
+    ///
+    /// For a player's own reasoning about a view (whose face-down pieces are unknown); the
+    /// referee never needs it. Does nothing if `p` holds no face-down piece.
+    pub fn play_flip_as(&mut self, p: Point, piece: Piece) {
+        let Some(occ) = self.cells[p.index()] else {
+            return;
+        };
+        if !occ.face_down {
+            return;
+        }
+        if occ.role.is_none() && piece.role == Role::Landmine {
+            let h = &mut self.hidden_mines[piece.color];
+            *h = h.saturating_sub(1);
+        }
+        self.take(p);
+        self.put(
+            p,
+            Occupant {
+                color: Some(piece.color),
+                role: Some(piece.role),
+                face_down: true,
+            },
+        );
+        self.apply(Action::Flip(p), Vec::new());
+    }
+
     /// Plays an action known to be legal, for search: no checks, no report, and only the flag
     /// capture is noticed as an end (the caller sees "no legal move" from an empty action list).
     pub fn play_unchecked(&mut self, action: Action) {
@@ -790,7 +834,14 @@ impl Position {
                         report.defender = Some(def);
                         removal = true;
                         let scouting = self.rules.engineer_scouts && self.mode == Mode::Dark;
-                        let result = clash(att.role, def.role, &self.rules, scouting);
+                        let mut result = clash(att.role, def.role, &self.rules, scouting);
+                        if self.rules.bomb_cannot_take_flag
+                            && att.role == Role::Bomb
+                            && def.role == Role::Flag
+                        {
+                            // Only possible in 暗棋 against a flag not yet shown: the bomb is spent.
+                            result = Clash::Lose;
+                        }
                         let flag = def.role == Role::Flag;
                         report.result = match result {
                             Clash::Win if flag => ActionResult::Capture,

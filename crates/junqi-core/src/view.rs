@@ -4,7 +4,7 @@ use crate::action::Action;
 use crate::jfen::board_fen_with;
 use crate::position::{ActionResult, MoveReport, Occupant, Outcome, Position};
 use crate::rules::{Mode, Rules};
-use crate::types::{Color, Piece, Point, POINTS};
+use crate::types::{ByColor, Color, Piece, Point, Role, POINTS};
 use serde::{Deserialize, Serialize};
 
 /// One action as everybody saw it.
@@ -54,6 +54,8 @@ pub struct PlayerView {
     pub halfmoves: u32,
     pub ply: u32,
     pub outcome: Option<Outcome>,
+    /// 翻棋: landmines of each colour still face down (known by counting public removals).
+    pub hidden_mines: ByColor<u8>,
     /// The public history of the game so far.
     pub history: Vec<PublicEvent>,
 }
@@ -89,6 +91,10 @@ impl PlayerView {
         pos.halfmoves = self.halfmoves;
         pos.ply = self.ply;
         pos.outcome = self.outcome;
+        pos.hidden_mines = self.hidden_mines;
+        if self.mode == Mode::Dark {
+            pos.mark_known_public();
+        }
         if self.mode == Mode::Flip {
             if let Some(me) = self.me {
                 pos.flip.first_color = Some(if self.seat == 0 { me } else { !me });
@@ -158,6 +164,10 @@ impl Position {
             halfmoves: self.halfmoves,
             ply: self.ply,
             outcome: self.outcome,
+            hidden_mines: ByColor::new_with(|c| {
+                (self.pieces(c, Role::Landmine) & self.face_down).count() as u8
+                    + self.hidden_mines[c]
+            }),
             history: Vec::new(),
         }
     }

@@ -131,6 +131,17 @@ proptest! {
     }
 
     #[test]
+    fn views_list_the_referees_actions(seed in any::<u64>(), m in 1usize..3, plies in 0usize..150) {
+        // What a player may know always suffices to list exactly its legal actions.
+        let mode = Mode::ALL[m];
+        let game = random_game(mode, random_rules(seed), seed, plies);
+        let pos = game.position();
+        let viewer = pos.turn();
+        let view = game.view(viewer);
+        prop_assert_eq!(view.legal_actions(), pos.legal_actions(), "{}", pos.to_jfen());
+    }
+
+    #[test]
     fn parsers_never_panic(s in ".{0,120}") {
         let _ = Position::from_jfen(&s);
         let _ = s.parse::<Deployment>();
