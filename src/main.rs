@@ -1,1 +1,13 @@
-fn main() {}
+//! Entry point of the web app. The body only exists on wasm32: natively the binary is an empty
+//! shell so that `cargo test --workspace` and clippy build the whole workspace.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(junqi::App);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("junqi is a web app: run `bash scripts/play.sh` and open http://127.0.0.1:8080");
+}

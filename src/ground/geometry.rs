@@ -1,0 +1,201 @@
+//! Where each point of the 2-player board sits in the board's SVG coordinate space.
+//!
+//! Units are SVG user units; the `<svg>` scales them to the window through its `viewBox`.
+//! Row 12 is at the top and Red's back row (row 1) at the bottom when the board is seen from
+//! Red's side, as RULES.md §2 draws it. The front (山界) between rows 6 and 7 is wider than a
+//! row step, as on a printed board.
+
+use junqi_core::Point;
+
+/// Horizontal distance between neighbouring columns.
+pub const COLUMN_STEP: f32 = 90.0;
+/// Vertical distance between neighbouring rows within one half.
+pub const ROW_STEP: f32 = 50.0;
+/// Vertical distance between rows 6 and 7, across the front.
+pub const FRONT_STEP: f32 = 90.0;
+/// Space left of column `a` and right of column `e` (coordinates live on the left).
+pub const MARGIN_X: f32 = 58.0;
+/// Space above row 12 and below row 1 (file letters live at the bottom).
+pub const MARGIN_Y: f32 = 40.0;
+
+/// Width of a post (兵站): a piece's footprint.
+pub const POST_WIDTH: f32 = 62.0;
+/// Height of a post.
+pub const POST_HEIGHT: f32 = 30.0;
+/// Radius of a camp (行营) circle.
+pub const CAMP_RADIUS: f32 = 22.0;
+/// Width of a headquarters (大本营).
+pub const HQ_WIDTH: f32 = 68.0;
+/// Height of a headquarters.
+pub const HQ_HEIGHT: f32 = 36.0;
+
+// Shapes of neighbouring points never touch.
+const _: () = assert!(POST_WIDTH < COLUMN_STEP && HQ_WIDTH < COLUMN_STEP);
+const _: () = assert!(POST_HEIGHT < ROW_STEP && HQ_HEIGHT < ROW_STEP);
+const _: () = assert!(2.0 * CAMP_RADIUS < ROW_STEP);
+
+/// Number of columns (`a`..`e`).
+const COLUMNS: u8 = 5;
+/// Number of rows (`1`..`12`).
+const ROWS: u8 = 12;
+
+/// Which side of the board is drawn at the bottom.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// Red (rows 1–6) at the bottom, column `a` on the left.
+    #[default]
+    RedBottom,
+    /// Black (rows 7–12) at the bottom, column `e` on the left.
+    BlackBottom,
+}
+
+/// A position in board coordinates.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Xy {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// The whole drawing area.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ViewBox {
+    pub width: f32,
+    pub height: f32,
+}
+
+impl ViewBox {
+    /// The value of the SVG `viewBox` attribute.
+    pub fn attr(self) -> String {
+        format!("0 0 {} {}", self.width, self.height)
+    }
+}
+
+/// The size of the board drawing.
+pub fn view_box() -> ViewBox {
+    ViewBox {
+        width: 2.0 * MARGIN_X + f32::from(COLUMNS - 1) * COLUMN_STEP,
+        height: 2.0 * MARGIN_Y + f32::from(ROWS - 2) * ROW_STEP + FRONT_STEP,
+    }
+}
+
+/// The x coordinate of a column (0 = `a`) as seen from `orientation`.
+pub fn column_x(column: u8, orientation: Orientation) -> f32 {
+    let c = match orientation {
+        Orientation::RedBottom => column,
+        Orientation::BlackBottom => COLUMNS - 1 - column,
+    };
+    MARGIN_X + f32::from(c) * COLUMN_STEP
+}
+
+/// The y coordinate of a row (1..=12) as seen from `orientation`.
+pub fn row_y(row: u8, orientation: Orientation) -> f32 {
+    // Steps counted from the top edge of the drawing.
+    let from_top = match orientation {
+        Orientation::RedBottom => ROWS - row,
+        Orientation::BlackBottom => row - 1,
+    };
+    // Every step is a row step except the one across the front, between the 6th and 7th row
+    // from the top.
+    let front = if from_top >= ROWS / 2 {
+        FRONT_STEP - ROW_STEP
+    } else {
+        0.0
+    };
+    MARGIN_Y + f32::from(from_top) * ROW_STEP + front
+}
+
+/// The centre of a point.
+pub fn point_xy(p: Point, orientation: Orientation) -> Xy {
+    Xy {
+        x: column_x(p.column(), orientation),
+        y: row_y(p.row(), orientation),
+    }
+}
+
+/// The y coordinate of the middle of the front (山界).
+pub fn front_y() -> f32 {
+    // Symmetric in the orientation.
+    (row_y(6, Orientation::RedBottom) + row_y(7, Orientation::RedBottom)) / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn corners() {
+        let vb = view_box();
+        let o = Orientation::RedBottom;
+        assert_eq!(
+            point_xy(pt("a12"), o),
+            Xy {
+                x: MARGIN_X,
+                y: MARGIN_Y
+            }
+        );
+        assert_eq!(
+            point_xy(pt("e1"), o),
+            Xy {
+                x: vb.width - MARGIN_X,
+                y: vb.height - MARGIN_Y
+            }
+        );
+    }
+
+    #[test]
+    fn red_at_the_bottom_row_12_at_the_top() {
+        let o = Orientation::RedBottom;
+        for c in 0..5 {
+            for r in 1..12 {
+                let lower = Point::at(c, r).unwrap();
+                let upper = Point::at(c, r + 1).unwrap();
+                assert!(
+                    point_xy(lower, o).y > point_xy(upper, o).y,
+                    "{lower} below {upper}"
+                );
+            }
+        }
+        assert!(point_xy(pt("a1"), o).x < point_xy(pt("e1"), o).x);
+    }
+
+    #[test]
+    fn the_front_is_wider_than_a_row() {
+        let o = Orientation::RedBottom;
+        assert_eq!(row_y(1, o) - row_y(2, o), ROW_STEP);
+        assert_eq!(row_y(6, o) - row_y(7, o), FRONT_STEP);
+        assert_eq!(row_y(11, o) - row_y(12, o), ROW_STEP);
+        assert!(front_y() < row_y(6, o) && front_y() > row_y(7, o));
+    }
+
+    #[test]
+    fn black_bottom_is_a_half_turn() {
+        let vb = view_box();
+        for p in Point::all() {
+            let red = point_xy(p, Orientation::RedBottom);
+            let black = point_xy(p, Orientation::BlackBottom);
+            assert!((red.x + black.x - vb.width).abs() < 1e-3, "{p}");
+            assert!((red.y + black.y - vb.height).abs() < 1e-3, "{p}");
+        }
+    }
+
+    #[test]
+    fn shapes_fit_between_neighbours() {
+        // Neighbours never overlap: checked at compile time below the constants.
+        // Every shape stays inside the drawing.
+        let vb = view_box();
+        for p in Point::all() {
+            let Xy { x, y } = point_xy(p, Orientation::RedBottom);
+            assert!(x - HQ_WIDTH / 2.0 > 0.0 && x + HQ_WIDTH / 2.0 < vb.width);
+            assert!(y - HQ_HEIGHT / 2.0 > 0.0 && y + HQ_HEIGHT / 2.0 < vb.height);
+        }
+    }
+
+    #[test]
+    fn view_box_attribute() {
+        assert_eq!(view_box().attr(), "0 0 476 670");
+    }
+}
