@@ -1,0 +1,77 @@
+//! Browser tests: the board component mounted into a real document in headless Chromium.
+//! Run with `cargo test --target wasm32-unknown-unknown -p junqi --test web` (see
+//! .cargo/config.toml; `bash scripts/test.sh` does it).
+#![cfg(target_arch = "wasm32")]
+
+use junqi::components::board::Board;
+use junqi::ground::geometry::Orientation;
+use leptos::wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Document, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh container in the body, so tests do not see each other's boards.
+fn container(id: &str) -> HtmlElement {
+    let doc = document();
+    let div: HtmlElement = doc.create_element("div").unwrap().dyn_into().unwrap();
+    div.set_id(id);
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+fn count(root: &HtmlElement, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+fn attr(root: &HtmlElement, selector: &str, name: &str) -> Option<String> {
+    root.query_selector(selector).unwrap()?.get_attribute(name)
+}
+
+#[wasm_bindgen_test]
+fn board_draws_every_point_and_connection() {
+    let root = container("board-red");
+    let handle = leptos::mount::mount_to(root.clone(), || leptos::view! { <Board/> });
+
+    assert_eq!(count(&root, "svg.board"), 1);
+    assert_eq!(count(&root, "[data-point]"), 60);
+    assert_eq!(count(&root, "[data-edge]"), 133);
+    assert_eq!(count(&root, "[data-edge][data-kind=\"rail\"]"), 35);
+    assert_eq!(count(&root, "[data-edge][data-kind=\"road\"]"), 98);
+    assert_eq!(count(&root, "[data-point].camp"), 10);
+    assert_eq!(count(&root, "[data-point].hq"), 4);
+    assert_eq!(count(&root, ".mountain"), 2);
+    assert_eq!(
+        attr(&root, "[data-edge=\"c6-c7\"]", "data-kind").as_deref(),
+        Some("rail")
+    );
+    assert_eq!(count(&root, "[data-edge=\"b6-b7\"]"), 0);
+    assert_eq!(
+        attr(&root, "[data-point=\"a12\"]", "transform").as_deref(),
+        Some("translate(58 40)")
+    );
+    drop(handle);
+    assert_eq!(
+        count(&root, "[data-point]"),
+        0,
+        "unmounting removes the board"
+    );
+}
+
+#[wasm_bindgen_test]
+fn board_turns_for_black() {
+    let root = container("board-black");
+    let _handle = leptos::mount::mount_to(root.clone(), || {
+        leptos::view! { <Board orientation=Orientation::BlackBottom/> }
+    });
+    assert_eq!(count(&root, "[data-point]"), 60);
+    // Seen from Black, a1 is the top-right corner.
+    assert_eq!(
+        attr(&root, "[data-point=\"a1\"]", "transform").as_deref(),
+        Some("translate(418 40)")
+    );
+}
