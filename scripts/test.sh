@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The one test command: set-up, formatting, lints, native tests of every crate, the release
+# web build, browser tests of the app (wasm-bindgen-test in headless Chromium) and end-to-end
+# tests of the built site (Playwright). Exits non-zero on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+bash scripts/setup.sh
+
+export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/webdriver.json"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+LOGS=$ROOT/target/test-logs
+mkdir -p "$LOGS"
+TIMES=()
+START=$SECONDS
+
+# step NAME COMMAND...: runs the command, shows and logs its output, records its time.
+step() {
+  local name=$1
+  shift
+  local t0=$SECONDS
+  printf '\n==> %s: %s\n' "$name" "$*"
+  "$@" 2>&1 | tee "$LOGS/$name.log"
+  TIMES+=("$(printf '%-12s %4ds' "$name" $((SECONDS - t0)))")
+}
+
+step fmt cargo fmt --all --check
+step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
+step clippy-wasm cargo clippy -p junqi --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+step native cargo test --workspace --locked
+step build trunk build --release
+step wasm cargo test --locked --target wasm32-unknown-unknown -p junqi --test web
+step e2e node --test tests/e2e/
+
+printf '\n==> summary\n'
+grep -h '^test result:' "$LOGS/native.log" | awk '{p += $4; f += $6} END {
+  printf "native tests (cargo test --workspace): %d passed, %d failed, %d suites\n", p, f, NR }'
+grep -h '^test result:' "$LOGS/wasm.log" | sed 's/^/browser tests (wasm-bindgen-test): /'
+grep -E '^# (tests|pass|fail)' "$LOGS/e2e.log" | tr '\n' ' ' | sed 's/^/e2e tests (playwright): /;s/$/\n/'
+du -b dist/*.wasm | awk '{printf "dist wasm: %d bytes\n", $1}'
+printf '%s\n' "${TIMES[@]}"
+printf 'all checks passed in %ds\n' $((SECONDS - START))
