@@ -1,1 +1,400 @@
-pub fn placeholder() {}
+//! # junqi-ai
+//!
+//! A computer opponent for Junqi that sees only its player's [`PlayerView`] — never the
+//! referee's position. 明棋 is searched directly; 暗棋 through a [`belief::Belief`] sampled into
+//! worlds; 翻棋 flips are chance events over the known pool of face-down pieces.
+//!
+//! Every choice is a pure function of the view, the level and a seed: the same view and seed
+//! give the same action on every machine.
+
+pub mod belief;
+pub mod deploy;
+pub mod eval;
+pub mod search;
+
+use belief::Belief;
+use eval::{base_value, evaluate, WIN};
+use junqi_core::{
+    clash, Action, ActionResult, Clash, Color, Deployment, Mode, Occupant, Piece, PlayerView,
+    Point, Role, SplitMix64,
+};
+use search::{search, Either, NodeBudget, Searcher, Stop};
+
+/// A named strength preset: search budget and style.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub number: u8,
+    pub name_en: &'static str,
+    pub name_zh: &'static str,
+    /// Search nodes per move.
+    pub nodes: u64,
+    /// Deepest full-width iteration.
+    pub max_depth: u32,
+    /// 暗棋: worlds sampled per move.
+    pub worlds: usize,
+    /// Random noise added to each root score (centipawn-like units).
+    pub noise: i32,
+    /// Percent chance of a random plausible move instead of the searched one.
+    pub wander: u32,
+}
+
+/// From "a young child can beat it" to the strongest this machine affords.
+pub const LEVELS: [Level; 5] = [
+    Level {
+        number: 1,
+        name_en: "Recruit",
+        name_zh: "新兵",
+        nodes: 400,
+        max_depth: 1,
+        worlds: 1,
+        noise: 300,
+        wander: 40,
+    },
+    Level {
+        number: 2,
+        name_en: "Corporal",
+        name_zh: "班长",
+        nodes: 4_000,
+        max_depth: 2,
+        worlds: 3,
+        noise: 90,
+        wander: 10,
+    },
+    Level {
+        number: 3,
+        name_en: "Captain",
+        name_zh: "连长",
+        nodes: 30_000,
+        max_depth: 3,
+        worlds: 6,
+        noise: 20,
+        wander: 0,
+    },
+    Level {
+        number: 4,
+        name_en: "Colonel",
+        name_zh: "团长",
+        nodes: 120_000,
+        max_depth: 5,
+        worlds: 10,
+        noise: 5,
+        wander: 0,
+    },
+    Level {
+        number: 5,
+        name_en: "Marshal",
+        name_zh: "司令",
+        nodes: 400_000,
+        max_depth: 8,
+        worlds: 16,
+        noise: 0,
+        wander: 0,
+    },
+];
+
+/// The level used when none is chosen.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The preset numbered `n` (1 ..= 5).
+pub fn level(n: u8) -> Option<Level> {
+    LEVELS.iter().copied().find(|l| l.number == n)
+}
+
+/// Everything the computer player needs besides the view.
+pub struct Context<'a> {
+    /// Its own formation (明棋/暗棋), to replay the public history against.
+    pub own: Option<&'a Deployment>,
+    pub seed: u64,
+}
+
+/// A seed for one move: the game's seed mixed with the ply, so a replay chooses the same.
+fn move_seed(seed: u64, view: &PlayerView) -> u64 {
+    let mut r = SplitMix64::new(seed ^ (view.ply as u64).wrapping_mul(0x9E37_79B9));
+    r.next_u64()
+}
+
+/// The computer's action for the side to move in `view`, or `None` if it has none.
+///
+/// `stop` lets the host end thinking early (time, cancellation); the level's node budget
+/// applies in any case.
+pub fn choose(
+    view: &PlayerView,
+    level: &Level,
+    ctx: &Context,
+    stop: &mut dyn Stop,
+) -> Option<Action> {
+    let completed;
+    let view = if view.mode == Mode::Flip {
+        completed = with_flip_pool(view);
+        &completed
+    } else {
+        view
+    };
+    let legal = view.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    if legal.len() == 1 {
+        return Some(legal[0]);
+    }
+    let mut rng = SplitMix64::new(move_seed(ctx.seed, view));
+    let mut budget = NodeBudget(level.nodes);
+    let mut stop = Either(&mut budget, stop);
+    let mut scored = match view.mode {
+        Mode::Open => open_scores(view, level, &mut stop),
+        Mode::Dark => dark_scores(view, level, ctx, &mut rng, &mut stop),
+        Mode::Flip => flip_scores(view, level, &mut stop),
+    };
+    scored.retain(|(a, _)| legal.contains(a));
+    if scored.is_empty() {
+        return Some(legal[rng.below(legal.len() as u64) as usize]);
+    }
+    if level.wander > 0 && rng.below(100) < level.wander as u64 {
+        // A plausible but unconsidered move: anything that does not throw a piece away for nothing.
+        let plausible: Vec<Action> = scored
+            .iter()
+            .filter(|(_, s)| *s > -WIN / 2)
+            .map(|(a, _)| *a)
+            .collect();
+        if !plausible.is_empty() {
+            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
+        }
+    }
+    if level.noise > 0 {
+        for (_, s) in scored.iter_mut() {
+            if s.abs() < WIN / 2 {
+                *s += rng.below(2 * level.noise as u64 + 1) as i32 - level.noise;
+            }
+        }
+    }
+    scored
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(a, _)| a)
+}
+
+/// The best action for the side to move, for the hint button (uses the default level).
+pub fn hint(view: &PlayerView, ctx: &Context) -> Option<Action> {
+    let mut level = level(DEFAULT_LEVEL).unwrap_or(LEVELS[2]);
+    level.noise = 0;
+    level.wander = 0;
+    choose(view, &level, ctx, &mut NodeBudget(u64::MAX))
+}
+
+fn open_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
+    let pos = view.to_position();
+    search(&pos, level.max_depth, level.noise > 0, stop).scored
+}
+
+fn clamp(s: i32) -> i32 {
+    s.clamp(-30_000, 30_000)
+}
+
+fn dark_scores(
+    view: &PlayerView,
+    level: &Level,
+    ctx: &Context,
+    rng: &mut SplitMix64,
+    stop: &mut dyn Stop,
+) -> Vec<(Action, i32)> {
+    let Some(me) = view.me else { return Vec::new() };
+    let belief = match ctx.own {
+        Some(own) => Belief::from_history(me, own, &view.history, &view.rules),
+        None => Belief {
+            me,
+            alive: Point::all()
+                .filter(|p| view.cells[p.index()].is_some_and(|o| o.color == Some(!me)))
+                .map(|p| (p, belief::ALL_ROLES))
+                .collect(),
+            dead: Vec::new(),
+        },
+    };
+    let base = view.to_position();
+    let mut totals: Vec<(Action, i64)> = Vec::new();
+    let worlds = level.worlds.max(1);
+    let per_world = (level.nodes / worlds as u64).max(200);
+    for _ in 0..worlds {
+        let mut world = base.clone();
+        for (p, piece) in belief.pieces(&belief.sample(rng)) {
+            // Public identities stay as they are; the rest take the sampled role.
+            if world.at(p).is_some_and(|o| o.role.is_none()) {
+                world.put(p, Occupant::known(piece));
+            }
+        }
+        let mut budget = NodeBudget(per_world);
+        let mut both = Either(&mut budget, &mut *stop);
+        let res = search(&world, level.max_depth.min(3), true, &mut both);
+        for (a, s) in res.scored {
+            match totals.iter_mut().find(|(b, _)| *b == a) {
+                Some(t) => t.1 += clamp(s) as i64,
+                None => totals.push((a, clamp(s) as i64)),
+            }
+        }
+        if stop.should_stop(0) {
+            break;
+        }
+    }
+    totals
+        .into_iter()
+        .map(|(a, s)| (a, (s / worlds as i64) as i32))
+        .collect()
+}
+
+/// The face-down pool: all 50 pieces less every piece ever turned face up.
+fn flip_pool(view: &PlayerView) -> Vec<(Piece, u32)> {
+    let mut counts = [[0u32; 12]; 2];
+    for c in Color::ALL {
+        for r in Role::ALL {
+            counts[c.index()][r as usize] = r.count() as u32;
+        }
+    }
+    let mut take = |p: Piece| {
+        let n = &mut counts[p.color.index()][p.role as usize];
+        *n = n.saturating_sub(1);
+    };
+    let flipped: Vec<Piece> = view
+        .history
+        .iter()
+        .filter(|e| e.result == ActionResult::Flip)
+        .flat_map(|e| e.revealed.iter().map(|(_, p)| *p))
+        .collect();
+    if flipped.is_empty() {
+        for p in Point::all() {
+            if let Some(piece) = view.cells[p.index()].and_then(Occupant::piece) {
+                take(piece);
+            }
+        }
+    } else {
+        flipped.into_iter().for_each(&mut take);
+    }
+    let mut pool = Vec::new();
+    for c in Color::ALL {
+        for r in Role::ALL {
+            let n = counts[c.index()][r as usize];
+            if n > 0 {
+                pool.push((Piece::new(c, r), n));
+            }
+        }
+    }
+    pool
+}
+
+/// 翻棋: fills in what counting the public flips tells (landmines still face down), which the
+/// legality of taking a flag depends on.
+pub fn with_flip_pool(view: &PlayerView) -> PlayerView {
+    let mut v = view.clone();
+    if v.mode == Mode::Flip && !v.history.is_empty() {
+        let pool = flip_pool(view);
+        for c in Color::ALL {
+            v.hidden_mines[c] = pool
+                .iter()
+                .filter(|(p, _)| p.color == c && p.role == Role::Landmine)
+                .map(|(_, n)| *n as u8)
+                .sum();
+        }
+    }
+    v
+}
+
+fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
+    let pos = view.to_position();
+    let mut scored = if pos.turn().is_some() {
+        search(&pos, level.max_depth.min(4), level.noise > 0, &mut *stop).scored
+    } else {
+        Vec::new()
+    };
+    let pool = flip_pool(view);
+    let total: u32 = pool.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return scored;
+    }
+    let flips: Vec<Point> = pos.face_down().iter().collect();
+    let depth = if level.max_depth >= 3 && flips.len() <= 24 {
+        1
+    } else {
+        0
+    };
+    let mut searcher = Searcher::new(stop);
+    for p in flips {
+        let mut expect: i64 = 0;
+        for &(piece, n) in &pool {
+            let mut child = pos.clone();
+            child.play_flip_as(p, piece);
+            // The flipper's colour after the flip is the one not to move next.
+            let flipper = child.turn().map(|t| !t);
+            let s = match child.turn() {
+                Some(_) => -searcher.negamax(&child, depth, -WIN * 2, WIN * 2, 1),
+                None => 0,
+            };
+            let s = match (pos.turn(), flipper) {
+                (Some(us), Some(f)) if us != f => -s,
+                _ => s,
+            };
+            expect += clamp(s) as i64 * n as i64;
+        }
+        scored.push((
+            Action::Flip(p),
+            (expect / total as i64) as i32 + flip_position_bonus(p),
+        ));
+    }
+    scored
+}
+
+/// Slight preference for flips near the middle of the board, where pieces get into play.
+fn flip_position_bonus(p: Point) -> i32 {
+    let centre_row = (p.row() as i32 * 2 - 13).abs();
+    -centre_row
+}
+
+/// `greedy`: the best immediate contact whose outcome it can judge, else a random action.
+pub fn greedy(view: &PlayerView, seed: u64) -> Option<Action> {
+    let legal = view.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(move_seed(seed, view));
+    let mut best: Option<(i32, Action)> = None;
+    for &a in &legal {
+        let Action::Move { from, to } = a else {
+            continue;
+        };
+        let (Some(att), Some(def)) = (view.cells[from.index()], view.cells[to.index()]) else {
+            continue;
+        };
+        let Some(ar) = att.role else { continue };
+        let gain = match def.role {
+            Some(dr) => match clash(ar, dr, &view.rules, false) {
+                Clash::Win if dr == Role::Flag => WIN,
+                Clash::Win => base_value(dr),
+                Clash::Both if dr == Role::Flag => WIN,
+                Clash::Both => base_value(dr) - base_value(ar),
+                Clash::Lose | Clash::Scout => -base_value(ar),
+            },
+            // Unknown: an even chance of winning the average piece.
+            None => 250 - base_value(ar) / 2,
+        };
+        if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
+            best = Some((gain, a));
+        }
+    }
+    match best {
+        Some((_, a)) => Some(a),
+        None => Some(legal[rng.below(legal.len() as u64) as usize]),
+    }
+}
+
+/// `random`: a uniformly random legal action.
+pub fn random(view: &PlayerView, seed: u64) -> Option<Action> {
+    let legal = view.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(move_seed(seed, view));
+    Some(legal[rng.below(legal.len() as u64) as usize])
+}
+
+/// A static score of the view for the side to move (for a UI's advantage bar).
+pub fn static_score(view: &PlayerView) -> i32 {
+    evaluate(&view.to_position())
+}

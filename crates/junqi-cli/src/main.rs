@@ -6,6 +6,8 @@
 use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
 use std::process::ExitCode;
 
+mod engine;
+
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
   moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
@@ -14,6 +16,10 @@ commands:
                                         leaves of the legal-action tree
   validate '<deployment>'               ok, or every violation, one per line
   replay <record.json>                  checks a game record and prints its outcome
+  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
+  match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
+        [--rules a,b] [--threads T]     referees games, alternating who moves first;
+                                        players: random, greedy, level:1..5, cmd:<engine command>
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
 
@@ -162,6 +168,8 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 None => format!("{} plies, unfinished", record.actions.len()),
             })
         }
+        "engine" => engine::run_engine(rest).map(|_| String::new()),
+        "match" => engine::run_match(rest),
         "help" | "--help" | "-h" => Ok(USAGE.into()),
         other => Err(Fail(format!(
             "unknown command '{other}' (try 'junqi help')"

@@ -144,8 +144,8 @@ impl Topology {
             }
         }
         // Camp diagonals.
-        for i in 0..POINTS {
-            if kinds[i] == PointKind::Camp {
+        for (i, kind) in kinds.iter().enumerate() {
+            if *kind == PointKind::Camp {
                 let camp = Point::from_index_unchecked(i as u8);
                 let (c, r) = (camp.column() as i8, camp.row() as i8);
                 for (dc, dr) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {

@@ -196,10 +196,8 @@ impl Position {
             }
         }
         pos.outcome = pos.static_outcome();
-        if pos.outcome.is_none() && side.is_some() {
-            if pos.halfmoves >= pos.rules.quiet_limit() {
-                pos.settle_outcome();
-            }
+        if pos.outcome.is_none() && side.is_some() && pos.halfmoves >= pos.rules.quiet_limit() {
+            pos.settle_outcome();
         }
         Ok(pos)
     }

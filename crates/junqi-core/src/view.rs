@@ -61,6 +61,24 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
+    /// A view read from a JFEN a referee sent to `me` (engine protocol `view`).
+    pub fn from_jfen(
+        text: &str,
+        me: Option<Color>,
+        mode: Mode,
+        rules: Rules,
+    ) -> Result<PlayerView, crate::JfenError> {
+        let pos = Position::from_jfen_with(text, Some(mode), rules)?;
+        let mut view = pos.view(me);
+        if mode == Mode::Dark {
+            // Everything the JFEN names is known to this player.
+            for p in Point::all() {
+                view.cells[p.index()] = pos.at(p);
+            }
+        }
+        Ok(view)
+    }
+
     /// The view as JFEN (`X`/`x` unknown enemies, `?` face-down pieces).
     pub fn to_jfen(&self) -> String {
         let board = board_fen_with(|p| {

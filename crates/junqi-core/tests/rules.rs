@@ -312,8 +312,10 @@ fn mines_explode_switch() {
 
 #[test]
 fn engineer_scouts_switch() {
-    let mut rules = Rules::default();
-    rules.engineer_scouts = true;
+    let rules = Rules {
+        engineer_scouts: true,
+        ..Rules::default()
+    };
     let mut p = Position::from_jfen_with(
         "1f3/5/5/5/5/m4/E4/5/5/5/5/1F3 r 0 1",
         Some(Mode::Dark),
@@ -465,8 +467,10 @@ fn flip_game_assigns_colours_by_first_flip() {
 
 #[test]
 fn flip_first_engineer_switch() {
-    let mut rules = Rules::default();
-    rules.flip_first_engineer = true;
+    let rules = Rules {
+        flip_first_engineer: true,
+        ..Rules::default()
+    };
     let mut p = Position::new_flip(rules, 11);
     let mut plies = 0;
     while p.turn().is_none() {
@@ -488,8 +492,10 @@ fn flip_first_engineer_switch() {
 
 #[test]
 fn flip_two_same_switch() {
-    let mut rules = Rules::default();
-    rules.flip_two_same = true;
+    let rules = Rules {
+        flip_two_same: true,
+        ..Rules::default()
+    };
     for seed in 0..20 {
         let mut p = Position::new_flip(rules, seed);
         let mut last: [Option<Color>; 2] = [None, None];
@@ -512,8 +518,10 @@ fn flip_two_same_switch() {
 
 #[test]
 fn flip_smallest_takes_flag_switch() {
-    let mut rules = Rules::default();
-    rules.flip_smallest_takes_flag = true;
+    let rules = Rules {
+        flip_smallest_takes_flag: true,
+        ..Rules::default()
+    };
     // No black mines left; red has a captain and an engineer: only the engineer may take it.
     let jfen = "1fC2/1E3/5/5/5/5/5/5/5/5/5/1F3 r 0 9";
     let p = Position::from_jfen_with(jfen, Some(Mode::Flip), rules).unwrap();
