@@ -139,3 +139,57 @@ fn replay_checks_a_record() {
     assert!(err.contains("not a game record"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn engine_speaks_the_protocol() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_junqi"))
+        .args(["engine", "--level", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!(
+        "{}\n{}\n{}\n{}\n",
+        r#"{"type":"hello"}"#,
+        r#"{"type":"new","mode":"open","rules":{},"color":"r","seed":5}"#,
+        format_args!(r#"{{"type":"go","view":"{START}","ms":500}}"#),
+        r#"{"type":"quit"}"#
+    );
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0]["type"], "hello");
+    assert_eq!(lines[1]["type"], "deployment");
+    let d = lines[1]["deployment"].as_str().unwrap();
+    let (code, ok, _) = junqi(&["validate", d]);
+    assert_eq!((code, ok.trim()), (0, "ok"));
+    assert_eq!(lines[2]["type"], "action");
+    let action = lines[2]["action"].as_str().unwrap();
+    let (_, moves, _) = junqi(&["moves", START]);
+    assert!(moves.lines().any(|l| l == action), "{action}");
+}
+
+#[test]
+fn match_referees_builtin_and_external_players() {
+    let (code, out, err) = junqi(&["match", "--red", "level:2", "--black", "random", "--games", "4", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 games"), "{out}");
+    assert!(out.contains("95% interval"), "{out}");
+    // An external engine through the protocol (this same binary), in every mode.
+    let engine = format!("cmd:{} engine --level 1", env!("CARGO_BIN_EXE_junqi"));
+    for mode in ["open", "dark", "flip"] {
+        let (code, out, err) = junqi(&[
+            "match", "--red", &engine, "--black", "greedy", "--mode", mode, "--games", "2", "--seed", "9", "--ms", "2000",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("2 games"), "{out}");
+    }
+    // Same seed, same result.
+    let a = junqi(&["match", "--red", "level:1", "--black", "greedy", "--games", "4", "--seed", "8", "--threads", "1"]).1;
+    let b = junqi(&["match", "--red", "level:1", "--black", "greedy", "--games", "4", "--seed", "8", "--threads", "2"]).1;
+    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("time")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&a), strip(&b));
+}
