@@ -40,7 +40,8 @@ printf '\n==> summary\n'
 grep -h '^test result:' "$LOGS/native.log" | awk '{p += $4; f += $6} END {
   printf "native tests (cargo test --workspace): %d passed, %d failed, %d suites\n", p, f, NR }'
 grep -h '^test result:' "$LOGS/wasm.log" | sed 's/^/browser tests (wasm-bindgen-test): /'
-grep -E '^# (tests|pass|fail)' "$LOGS/e2e.log" | tr '\n' ' ' | sed 's/^/e2e tests (playwright): /;s/$/\n/'
+awk '/^# (tests|pass|fail) / { n[$2] = $3 } END {
+  printf "end-to-end tests (playwright): %d tests, %d passed, %d failed\n", n["tests"], n["pass"], n["fail"] }' "$LOGS/e2e.log"
 du -b dist/*.wasm | awk '{printf "dist wasm: %d bytes\n", $1}'
 printf '%s\n' "${TIMES[@]}"
 printf 'all checks passed in %ds\n' $((SECONDS - START))
