@@ -156,10 +156,18 @@ fn engine_speaks_the_protocol() {
         format_args!(r#"{{"type":"go","view":"{START}","ms":500}}"#),
         r#"{"type":"quit"}"#
     );
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(lines[0]["type"], "hello");
     assert_eq!(lines[1]["type"], "deployment");
@@ -174,7 +182,9 @@ fn engine_speaks_the_protocol() {
 
 #[test]
 fn match_referees_builtin_and_external_players() {
-    let (code, out, err) = junqi(&["match", "--red", "level:2", "--black", "random", "--games", "4", "--seed", "3"]);
+    let (code, out, err) = junqi(&[
+        "match", "--red", "level:2", "--black", "random", "--games", "4", "--seed", "3",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("4 games"), "{out}");
     assert!(out.contains("95% interval"), "{out}");
@@ -182,14 +192,46 @@ fn match_referees_builtin_and_external_players() {
     let engine = format!("cmd:{} engine --level 1", env!("CARGO_BIN_EXE_junqi"));
     for mode in ["open", "dark", "flip"] {
         let (code, out, err) = junqi(&[
-            "match", "--red", &engine, "--black", "greedy", "--mode", mode, "--games", "2", "--seed", "9", "--ms", "2000",
+            "match", "--red", &engine, "--black", "greedy", "--mode", mode, "--games", "2",
+            "--seed", "9", "--ms", "2000",
         ]);
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("2 games"), "{out}");
     }
     // Same seed, same result.
-    let a = junqi(&["match", "--red", "level:1", "--black", "greedy", "--games", "4", "--seed", "8", "--threads", "1"]).1;
-    let b = junqi(&["match", "--red", "level:1", "--black", "greedy", "--games", "4", "--seed", "8", "--threads", "2"]).1;
-    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("time")).collect::<Vec<_>>().join("\n");
+    let a = junqi(&[
+        "match",
+        "--red",
+        "level:1",
+        "--black",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "8",
+        "--threads",
+        "1",
+    ])
+    .1;
+    let b = junqi(&[
+        "match",
+        "--red",
+        "level:1",
+        "--black",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "8",
+        "--threads",
+        "2",
+    ])
+    .1;
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("time"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(strip(&a), strip(&b));
 }
