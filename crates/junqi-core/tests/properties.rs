@@ -151,6 +151,18 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let s = String::from_utf8_lossy(&bytes);
+        let _ = Position::from_jfen(&s);
+        let _ = s.parse::<Deployment>();
+        let _ = s.parse::<Action>();
+        let _ = GameRecord::from_json(&s);
+        if let Ok(v) = std::str::from_utf8(&bytes) {
+            let _ = Position::from_jfen_with(v, Some(Mode::Flip), Rules::default());
+        }
+    }
+
+    #[test]
     fn mutated_jfen_never_panics(seed in any::<u64>(), cut in 0usize..80, ch in any::<char>()) {
         let pos = random_position(seed, KINDS[(seed % 3) as usize], Rules::default());
         let mut text: Vec<char> = pos.to_jfen().chars().collect();
