@@ -1,0 +1,465 @@
+//! # junqi-learn
+//!
+//! The course that teaches 明棋 to children, modelled on lichess's "Learn": tiny positions, one
+//! goal each, instant feedback, up to three stars. Each lesson is a small data record in
+//! `data/course.json` (pieces, goal, star points, par, scripted replies of the other side, a
+//! hint arrow, a known solution); [`LessonRun`] referees one attempt with the rules core.
+//!
+//! The learner always plays Red. When the other side has no scripted reply it passes (a
+//! teaching convenience, not a rule), so a lesson can hold just the pieces that matter.
+
+use junqi_core::{
+    Action, ActionResult, Color, Deployment, Mode, MoveReport, Occupant, Piece, Point, Position,
+    Role, Rules, Slot,
+};
+use serde::Deserialize;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A stage of the course: a group of lessons on one idea.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Stage {
+    pub id: String,
+    pub zh: String,
+    pub en: String,
+    /// A glyph the menu shows for the stage.
+    pub icon: String,
+}
+
+/// What the learner must do.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// Remove the enemy pieces that start on these points.
+    Remove(Vec<Point>),
+    /// Stand a piece on each of these points.
+    Reach(Vec<Point>),
+    /// Capture the enemy flag.
+    Flag(bool),
+    /// Turn the formation into a valid one (swaps).
+    Valid(bool),
+}
+
+/// One lesson, as stored.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    pub id: String,
+    pub stage: String,
+    /// Board lessons: `point:letter` items, e.g. `c6:M c7:g b1:F d12:f`.
+    #[serde(default)]
+    pub pieces: Option<String>,
+    /// Arrange lessons: a formation (deployment string) to repair by swapping.
+    #[serde(default)]
+    pub formation: Option<String>,
+    pub goal: Goal,
+    /// Moves (or swaps) for three stars.
+    pub par: u32,
+    /// Replies of the other side, one per learner move; when they run out it passes.
+    #[serde(default)]
+    pub replies: Vec<Action>,
+    /// The arrow the hint button shows first.
+    pub hint: Action,
+    /// A known way to complete the lesson (moves, or swaps written `a-b`).
+    pub solution: Vec<Action>,
+    /// Moves that are mistakes (tested: each one fails the lesson).
+    #[serde(default)]
+    pub wrong: Vec<Action>,
+    /// Trading a piece (both removed) is part of the lesson (equal ranks, bombs).
+    #[serde(default)]
+    pub allow_loss: bool,
+    /// Entering a headquarters is a mistake here (the piece would be stuck).
+    #[serde(default)]
+    pub no_headquarters: bool,
+}
+
+impl Lesson {
+    /// The points marked with stars: targets to reach or to clear.
+    pub fn stars(&self) -> Vec<Point> {
+        match &self.goal {
+            Goal::Remove(p) | Goal::Reach(p) => p.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn is_arrange(&self) -> bool {
+        self.formation.is_some()
+    }
+
+    /// The starting position of a board lesson (Red to move, 明棋).
+    pub fn position(&self) -> Result<Position, LessonError> {
+        let text = self
+            .pieces
+            .as_deref()
+            .ok_or_else(|| self.err("no pieces"))?;
+        let mut pos = Position::empty(Mode::Open, Rules::default());
+        for item in text.split_whitespace() {
+            let (at, letter) = item.split_once(':').ok_or_else(|| self.err(item))?;
+            let p: Point = at.parse().map_err(|_| self.err(item))?;
+            let piece = letter
+                .chars()
+                .next()
+                .and_then(Piece::from_char)
+                .ok_or_else(|| self.err(item))?;
+            pos.put(p, Occupant::known(piece));
+        }
+        Position::from_jfen(&format!("{} r 0 1", pos.board_fen()))
+            .map_err(|e| self.err(&e.to_string()))
+    }
+
+    /// The formation of an arrange lesson.
+    pub fn deployment(&self) -> Result<Deployment, LessonError> {
+        let text = self
+            .formation
+            .as_deref()
+            .ok_or_else(|| self.err("no formation"))?;
+        text.parse()
+            .map_err(|e: junqi_core::deployment::DeploymentParseError| self.err(&e.to_string()))
+    }
+
+    fn err(&self, what: &str) -> LessonError {
+        LessonError(format!("lesson {}: {what}", self.id))
+    }
+}
+
+/// A broken lesson record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError(pub String);
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// The whole course.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Course {
+    pub stages: Vec<Stage>,
+    pub lessons: Vec<Lesson>,
+}
+
+impl Course {
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    /// The lessons of a stage, in order.
+    pub fn lessons_of<'a>(&'a self, stage: &'a str) -> impl Iterator<Item = &'a Lesson> + 'a {
+        self.lessons.iter().filter(move |l| l.stage == stage)
+    }
+
+    /// The lesson after `id`, if any.
+    pub fn next(&self, id: &str) -> Option<&Lesson> {
+        let i = self.lessons.iter().position(|l| l.id == id)?;
+        self.lessons.get(i + 1)
+    }
+}
+
+/// The course shipped with the game (parsed once; its validity is a test).
+pub fn course() -> &'static Course {
+    static COURSE: OnceLock<Course> = OnceLock::new();
+    COURSE.get_or_init(|| {
+        serde_json::from_str(include_str!("../data/course.json")).unwrap_or(Course {
+            stages: Vec::new(),
+            lessons: Vec::new(),
+        })
+    })
+}
+
+/// Why an attempt failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// The learner's piece on `at` was lost to `by` (the piece that would win, the mine).
+    Lost { at: Point, piece: Piece, by: Piece },
+    /// A piece walked into a headquarters and is stuck there.
+    Stuck { at: Point },
+    /// Far more moves than needed: start again.
+    TooManyMoves,
+    /// The learner's own flag was taken.
+    FlagLost,
+}
+
+/// What the screen shows after an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Feedback {
+    /// Keep going; the other side's reply, if it moved.
+    Continue { reply: Option<MoveReport> },
+    /// Done, with 1–3 stars.
+    Success { stars: u8 },
+    /// Wrong: show it, then the lesson restarts.
+    Mistake(Mistake),
+    /// Not a legal move here (nothing changed).
+    Illegal,
+}
+
+/// Stars for `moves` against `par`.
+pub fn stars(moves: u32, par: u32) -> u8 {
+    if moves <= par {
+        3
+    } else if moves <= par + 2 {
+        2
+    } else {
+        1
+    }
+}
+
+/// One attempt at a lesson.
+#[derive(Clone, Debug)]
+pub struct LessonRun {
+    pub lesson: Lesson,
+    position: Option<Position>,
+    formation: Option<Deployment>,
+    /// Where each enemy target now stands (`None` once removed).
+    targets: Vec<Option<Point>>,
+    moves: u32,
+    done: bool,
+}
+
+impl LessonRun {
+    pub fn new(lesson: &Lesson) -> Result<LessonRun, LessonError> {
+        let (position, formation) = if lesson.is_arrange() {
+            (None, Some(lesson.deployment()?))
+        } else {
+            (Some(lesson.position()?), None)
+        };
+        let targets = match &lesson.goal {
+            Goal::Remove(ps) => ps.iter().map(|p| Some(*p)).collect(),
+            _ => Vec::new(),
+        };
+        Ok(LessonRun {
+            lesson: lesson.clone(),
+            position,
+            formation,
+            targets,
+            moves: 0,
+            done: false,
+        })
+    }
+
+    /// The board (board lessons).
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// The formation (arrange lessons).
+    pub fn formation(&self) -> Option<&Deployment> {
+        self.formation.as_ref()
+    }
+
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The points still marked with a star.
+    pub fn stars_left(&self) -> Vec<Point> {
+        match &self.lesson.goal {
+            Goal::Remove(_) => self.targets.iter().flatten().copied().collect(),
+            Goal::Reach(ps) => {
+                let pos = self.position.as_ref();
+                ps.iter()
+                    .copied()
+                    .filter(|p| {
+                        pos.is_none_or(|pos| pos.piece_at(*p).is_none_or(|x| x.color != Color::Red))
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn follow(&mut self, report: &MoveReport) {
+        let Action::Move { from, to } = report.action else {
+            return;
+        };
+        for t in self.targets.iter_mut() {
+            if report
+                .removed
+                .iter()
+                .any(|(p, piece)| Some(*p) == *t && piece.color == Color::Black)
+            {
+                *t = None;
+            } else if *t == Some(from)
+                && report.by == Some(Color::Black)
+                && !report.removed.iter().any(|(p, _)| *p == from)
+            {
+                *t = Some(to);
+            }
+        }
+    }
+
+    fn goal_met(&self) -> bool {
+        match &self.lesson.goal {
+            Goal::Remove(_) => self.targets.iter().all(Option::is_none),
+            Goal::Reach(_) => self.stars_left().is_empty(),
+            Goal::Flag(_) => self
+                .position
+                .as_ref()
+                .and_then(|p| p.outcome())
+                .is_some_and(|o| {
+                    o.winner() == Some(Color::Red)
+                        && matches!(
+                            o,
+                            junqi_core::Outcome::Win {
+                                reason: junqi_core::WinReason::FlagCaptured,
+                                ..
+                            }
+                        )
+                }),
+            Goal::Valid(_) => self.formation.as_ref().is_some_and(Deployment::is_valid),
+        }
+    }
+
+    fn lost_piece(report: &MoveReport) -> Option<Mistake> {
+        let lost = report.removed.iter().find(|(_, p)| p.color == Color::Red)?;
+        let by = if Some(lost.1) == report.attacker {
+            report.defender
+        } else {
+            report.attacker
+        }?;
+        Some(Mistake::Lost {
+            at: lost.0,
+            piece: lost.1,
+            by,
+        })
+    }
+
+    /// Back to Red's turn with the same pieces (the other side passes).
+    fn pass(&mut self) {
+        if let Some(pos) = &self.position {
+            let text = format!("{} r 0 {}", pos.board_fen(), pos.ply());
+            if let Ok(p) = Position::from_jfen(&text) {
+                self.position = Some(p);
+            }
+        }
+    }
+
+    /// The learner plays a move (board lessons).
+    pub fn play(&mut self, action: Action) -> Feedback {
+        if self.done || self.lesson.is_arrange() {
+            return Feedback::Illegal;
+        }
+        let Some(pos) = self.position.as_mut() else {
+            return Feedback::Illegal;
+        };
+        if pos.turn() != Some(Color::Red) {
+            return Feedback::Illegal;
+        }
+        let report = match pos.play(action) {
+            Ok(r) => r,
+            Err(_) => return Feedback::Illegal,
+        };
+        self.moves += 1;
+        self.follow(&report);
+        if self.goal_met() {
+            self.done = true;
+            return Feedback::Success {
+                stars: stars(self.moves, self.lesson.par),
+            };
+        }
+        // A trade (both removed) may be the point of the lesson; losing for nothing never is.
+        if !self.lesson.allow_loss || report.result == ActionResult::Lose {
+            if let Some(m) = Self::lost_piece(&report) {
+                self.done = true;
+                return Feedback::Mistake(m);
+            }
+        }
+        if self.lesson.no_headquarters && report.by == Some(Color::Red) {
+            if let Action::Move { to, .. } = action {
+                if junqi_core::board().is_headquarters(to) {
+                    self.done = true;
+                    return Feedback::Mistake(Mistake::Stuck { at: to });
+                }
+            }
+        }
+        if self.moves > self.lesson.par + 6 {
+            self.done = true;
+            return Feedback::Mistake(Mistake::TooManyMoves);
+        }
+        // The other side: its scripted reply for this move, or a pass.
+        let reply_action = self.lesson.replies.get(self.moves as usize - 1).copied();
+        let mut reply = None;
+        if let Some(a) = reply_action {
+            if let Some(pos) = self.position.as_mut() {
+                if pos.outcome().is_none() {
+                    if let Ok(r) = pos.play(a) {
+                        reply = Some(r);
+                    }
+                }
+            }
+        }
+        if let Some(r) = &reply {
+            self.follow(r);
+            if r.outcome.is_some_and(|o| o.winner() == Some(Color::Black))
+                && r.result == ActionResult::Capture
+            {
+                self.done = true;
+                return Feedback::Mistake(Mistake::FlagLost);
+            }
+            if let Some(m) = Self::lost_piece(r) {
+                if !self.lesson.allow_loss {
+                    self.done = true;
+                    return Feedback::Mistake(m);
+                }
+            }
+        }
+        if self
+            .position
+            .as_ref()
+            .is_some_and(|p| p.turn() != Some(Color::Red) || p.outcome().is_some())
+        {
+            self.pass();
+        }
+        Feedback::Continue { reply }
+    }
+
+    /// The learner swaps two points of the formation (arrange lessons), named as Red's points.
+    pub fn swap(&mut self, a: Point, b: Point) -> Feedback {
+        if self.done {
+            return Feedback::Illegal;
+        }
+        let (Some(sa), Some(sb)) = (Slot::of_point(a, Color::Red), Slot::of_point(b, Color::Red))
+        else {
+            return Feedback::Illegal;
+        };
+        let Some(d) = self.formation.as_mut() else {
+            return Feedback::Illegal;
+        };
+        if sa == sb {
+            return Feedback::Illegal;
+        }
+        d.swap(sa, sb);
+        self.moves += 1;
+        if self.goal_met() {
+            self.done = true;
+            return Feedback::Success {
+                stars: stars(self.moves, self.lesson.par),
+            };
+        }
+        if self.moves > self.lesson.par + 6 {
+            self.done = true;
+            return Feedback::Mistake(Mistake::TooManyMoves);
+        }
+        Feedback::Continue { reply: None }
+    }
+
+    /// Plays a recorded step: a move on a board lesson, a swap on an arrange lesson.
+    pub fn step(&mut self, action: Action) -> Feedback {
+        match (self.lesson.is_arrange(), action) {
+            (true, Action::Move { from, to }) => self.swap(from, to),
+            (true, Action::Flip(_)) => Feedback::Illegal,
+            (false, a) => self.play(a),
+        }
+    }
+}
+
+/// The outcome a piece of the learner would have attacking an enemy piece (attack preview).
+pub fn preview(attacker: Role, defender: Role) -> junqi_core::Clash {
+    junqi_core::clash(attacker, defender, &Rules::default(), false)
+}
