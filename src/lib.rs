@@ -1,6 +1,7 @@
 //! Junqi (军棋) in the browser: the web app. The rules live in `junqi-core`; this crate only
 //! draws them.
 
+pub mod ai;
 pub mod components;
 pub mod ground;
 

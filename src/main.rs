@@ -4,6 +4,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
+    junqi::ai::install_test_hook();
     leptos::mount::mount_to_body(junqi::App);
 }
 
