@@ -16,6 +16,7 @@
 pub mod action;
 pub mod board;
 pub mod combat;
+pub mod compact;
 pub mod deployment;
 pub mod game;
 pub mod jfen;

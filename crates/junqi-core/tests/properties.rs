@@ -103,6 +103,25 @@ proptest! {
     }
 
     #[test]
+    fn compact_records_round_trip(seed in any::<u64>(), m in 0usize..3) {
+        let mode = Mode::ALL[m];
+        let game = random_game(mode, random_rules(seed), seed, 150);
+        let text = game.record().to_compact();
+        prop_assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        let back = GameRecord::from_compact(&text).unwrap();
+        let replayed = Game::replay(&back).unwrap();
+        prop_assert_eq!(replayed.position(), game.position());
+        prop_assert_eq!(back.result, game.record().result);
+    }
+
+    #[test]
+    fn compact_text_never_panics(s in "[A-Za-z0-9_-]{0,200}") {
+        if let Ok(r) = GameRecord::from_compact(&s) {
+            let _ = Game::replay(&r);
+        }
+    }
+
+    #[test]
     fn dark_views_hide_enemy_identities(seed in any::<u64>()) {
         let game = random_game(Mode::Dark, Rules { engineer_scouts: seed % 2 == 0, ..Rules::default() }, seed, 200);
         let pos = game.position();

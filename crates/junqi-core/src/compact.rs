@@ -1,0 +1,193 @@
+//! A compact text form of a game record, small enough for a link's URL fragment:
+//! a few bytes of header, the two formations (or the shuffle seed), two bytes per action,
+//! in unpadded base64url. Results of single actions are not stored: replaying recomputes them.
+
+use crate::action::Action;
+use crate::deployment::{Deployment, Slot, SLOTS};
+use crate::game::{GameRecord, RecordError, RecordedAction, Setup};
+use crate::position::{DrawReason, Outcome, WinReason};
+use crate::rules::{Mode, Rules};
+use crate::types::{Color, Point, Role};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+const FORMAT: u8 = 1;
+
+fn rules_bits(r: &Rules) -> u16 {
+    Rules::NAMES
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| r.switch(n) == Some(true))
+        .fold(0, |b, (i, _)| b | 1 << i)
+}
+
+fn rules_from_bits(bits: u16) -> Rules {
+    let mut r = Rules::default();
+    for (i, n) in Rules::NAMES.iter().enumerate() {
+        if bits >> i & 1 == 1 {
+            if let Some(s) = r.switch_mut(n) {
+                *s = true;
+            }
+        }
+    }
+    r
+}
+
+fn push_deployment(out: &mut Vec<u8>, d: &Deployment) {
+    // One nibble per slot (0 = empty, 1..=12 a role), two slots a byte.
+    let nib = |s: usize| d.slots[s].map_or(0u8, |r| r as u8 + 1);
+    for i in (0..SLOTS).step_by(2) {
+        out.push(nib(i) << 4 | nib(i + 1));
+    }
+}
+
+fn read_deployment(bytes: &[u8]) -> Option<Deployment> {
+    let mut d = Deployment::empty();
+    for (i, b) in bytes.iter().enumerate() {
+        for (k, nib) in [(0, b >> 4), (1, b & 15)] {
+            let slot = Slot::from_index(i * 2 + k)?;
+            d.set(
+                slot,
+                if nib == 0 {
+                    None
+                } else {
+                    Some(*Role::ALL.get(nib as usize - 1)?)
+                },
+            );
+        }
+    }
+    Some(d)
+}
+
+fn outcome_code(o: Option<Outcome>) -> [u8; 2] {
+    match o {
+        None => [0, 0],
+        Some(Outcome::Win { winner, reason }) => [1 + winner as u8, reason as u8],
+        Some(Outcome::Draw { reason }) => [3, reason as u8],
+    }
+}
+
+fn outcome_from(code: [u8; 2]) -> Option<Option<Outcome>> {
+    let win = [
+        WinReason::FlagCaptured,
+        WinReason::NoLegalMove,
+        WinReason::NoContact,
+        WinReason::Resignation,
+        WinReason::Timeout,
+    ];
+    let draw = [
+        DrawReason::NoCapture,
+        DrawReason::Agreement,
+        DrawReason::NoFlags,
+    ];
+    Some(match code[0] {
+        0 => None,
+        1 | 2 => Some(Outcome::Win {
+            winner: if code[0] == 1 {
+                Color::Red
+            } else {
+                Color::Black
+            },
+            reason: *win.get(code[1] as usize)?,
+        }),
+        3 => Some(Outcome::Draw {
+            reason: *draw.get(code[1] as usize)?,
+        }),
+        _ => return None,
+    })
+}
+
+impl GameRecord {
+    /// The record as compact URL-safe text.
+    pub fn to_compact(&self) -> String {
+        let mut out = vec![FORMAT, self.mode as u8];
+        out.extend_from_slice(&rules_bits(&self.rules).to_le_bytes());
+        out.extend_from_slice(&outcome_code(self.result));
+        match &self.setup {
+            Setup::Shuffle { seed } => out.extend_from_slice(&seed.to_le_bytes()),
+            Setup::Deployments { red, black } => {
+                push_deployment(&mut out, red);
+                push_deployment(&mut out, black);
+            }
+        }
+        for a in &self.actions {
+            let v: u16 = match a.action {
+                Action::Move { from, to } => (from.index() as u16) << 6 | to.index() as u16,
+                Action::Flip(p) => 0x8000 | p.index() as u16,
+            };
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        URL_SAFE_NO_PAD.encode(out)
+    }
+
+    /// Reads the compact text back (the record is then checked by replaying it).
+    pub fn from_compact(text: &str) -> Result<GameRecord, RecordError> {
+        let bad = |why: &str| RecordError::Json(format!("bad shared game: {why}"));
+        let bytes = URL_SAFE_NO_PAD
+            .decode(text.trim().trim_start_matches('#'))
+            .map_err(|_| bad("not base64url"))?;
+        if bytes.len() < 6 {
+            return Err(bad("too short"));
+        }
+        if bytes[0] != FORMAT {
+            return Err(RecordError::Version(bytes[0] as u32));
+        }
+        let mode = *Mode::ALL
+            .get(bytes[1] as usize)
+            .ok_or_else(|| bad("unknown mode"))?;
+        let rules = rules_from_bits(u16::from_le_bytes([bytes[2], bytes[3]]));
+        let result = outcome_from([bytes[4], bytes[5]]).ok_or_else(|| bad("unknown result"))?;
+        let mut rest = &bytes[6..];
+        let setup = if mode == Mode::Flip {
+            let seed: [u8; 8] = rest
+                .get(..8)
+                .and_then(|s| s.try_into().ok())
+                .ok_or_else(|| bad("no seed"))?;
+            rest = &rest[8..];
+            Setup::Shuffle {
+                seed: u64::from_le_bytes(seed),
+            }
+        } else {
+            let n = SLOTS / 2;
+            let red = rest
+                .get(..n)
+                .and_then(read_deployment)
+                .ok_or_else(|| bad("bad formation"))?;
+            let black = rest
+                .get(n..2 * n)
+                .and_then(read_deployment)
+                .ok_or_else(|| bad("bad formation"))?;
+            rest = &rest[2 * n..];
+            Setup::Deployments { red, black }
+        };
+        if rest.len() % 2 != 0 {
+            return Err(bad("truncated actions"));
+        }
+        let mut actions = Vec::with_capacity(rest.len() / 2);
+        for pair in rest.chunks(2) {
+            let v = u16::from_le_bytes([pair[0], pair[1]]);
+            let point = |i: u16| Point::new(i as usize).ok_or_else(|| bad("bad point"));
+            let action = if v & 0x8000 != 0 {
+                Action::Flip(point(v & 0x3f)?)
+            } else {
+                let (from, to) = (point(v >> 6 & 0x3f)?, point(v & 0x3f)?);
+                if from == to {
+                    return Err(bad("bad action"));
+                }
+                Action::Move { from, to }
+            };
+            actions.push(RecordedAction {
+                action,
+                result: None,
+            });
+        }
+        Ok(GameRecord {
+            version: GameRecord::VERSION,
+            mode,
+            rules,
+            setup,
+            actions,
+            result,
+        })
+    }
+}
