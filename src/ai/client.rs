@@ -342,3 +342,40 @@ mod web {
         }
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::ai::protocol::AiTask;
+    use junqi_core::{Color, Mode, PlayerView, Rules, CLASSIC_START};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    #[test]
+    fn natively_requests_are_answered_at_once_and_numbered() {
+        let ai = AiClient::new();
+        let view = PlayerView::from_jfen(
+            CLASSIC_START,
+            Some(Color::Red),
+            Mode::Open,
+            Rules::default(),
+        )
+        .unwrap();
+        let got: Rc<RefCell<Vec<AiResponse>>> = Rc::default();
+        for _ in 0..2 {
+            let mut req = AiRequest::from_view(AiTask::Move, &view, None, 1, 5);
+            req.id = 1000; // replaced by the client's own number
+            let sink = got.clone();
+            let id = ai.request(req, move |res| sink.borrow_mut().push(res));
+            assert_eq!(got.borrow().last().unwrap().id, id);
+        }
+        let got = got.borrow();
+        assert_eq!(got.len(), 2);
+        assert!(got[0].id < got[1].id);
+        assert!(got.iter().all(|r| r.action.is_some()));
+        assert_eq!(got[0].action, got[1].action);
+        assert!(!ai.is_thinking().get_untracked());
+        ai.cancel();
+        assert!(!ai.is_thinking().get_untracked());
+    }
+}

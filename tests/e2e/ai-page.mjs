@@ -1,0 +1,59 @@
+// Helpers for the computer player's end-to-end tests: a headless Chromium page on the built app
+// (dist/) whose test hook `window.__junqiAi(requestJson) → Promise<responseJson>` (src/ai/mod.rs)
+// reaches the Web Worker, and the fixture positions (tests/e2e/fixtures/ai-positions.json,
+// written by tests/ai_fixtures.rs).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const DIST = join(ROOT, 'dist');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The fixture positions: [{ name, mode, request, legal }]. */
+export async function fixtures() {
+  const text = await readFile(join(ROOT, 'tests/e2e/fixtures/ai-positions.json'), 'utf8');
+  return JSON.parse(text).positions;
+}
+
+/** A fresh browser with the app loaded at `url` and its AI test hook in place. */
+export async function openAiPage(url) {
+  const dir = await mkdtemp(join(tmpdir(), 'junqi-ai-e2e-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1024, height: 768 },
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForFunction(() => typeof window.__junqiAi === 'function');
+  const close = async () => {
+    await ctx.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { page, ctx, problems, close };
+}
+
+/** Asks the worker through the hook; resolves to the parsed response. */
+export async function ask(page, request) {
+  const text = await page.evaluate((json) => window.__junqiAi(json), JSON.stringify(request));
+  return JSON.parse(text);
+}

@@ -1,0 +1,162 @@
+// Measurement: how long the computer player of the default level (3) takes to answer in the
+// browser on a slow device, and that the page stays responsive meanwhile.
+//
+// CDP `Emulation.setCPUThrottlingRate({ rate: 4 })` slows the page's main thread 4×. Chromium
+// refuses it on worker targets ("only supported for pages") and the worker thread is slowed far
+// less, so each answer is also checked against 4× its unthrottled time — what a device 4× slower
+// everywhere would take. Every fixture position (opening and middlegame of 明棋, 暗棋, 翻棋) is
+// asked with several seeds (and once at level 5, for reference). A setInterval(…, 10) probe and a long-task observer watch the main
+// thread the whole time. Results: stdout and target/ai-timing.md (see BENCHMARKS.md).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from './serve.mjs';
+import { DIST, ROOT, fixtures, openAiPage } from './ai-page.mjs';
+
+const SEEDS = [1, 2, 3, 4, 5];
+const LIMIT_MS = 1000; // an answer of the default level
+const GAP_MS = 50; // longest main-thread stall allowed while the computer thinks
+
+let server;
+let app;
+let cdp;
+let positions;
+
+before(async () => {
+  server = await serve(DIST);
+  app = await openAiPage(server.url);
+  cdp = await app.ctx.newCDPSession(app.page);
+  positions = await fixtures();
+});
+
+after(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+/** Starts the main-thread probes in the page. */
+async function startProbe(page) {
+  await page.evaluate(() => {
+    const probe = { maxGap: 0, ticks: 0, longTasks: [] };
+    let last = performance.now();
+    probe.timer = setInterval(() => {
+      const now = performance.now();
+      probe.maxGap = Math.max(probe.maxGap, now - last);
+      probe.ticks += 1;
+      last = now;
+    }, 10);
+    probe.observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) probe.longTasks.push(Math.round(e.duration));
+    });
+    probe.observer.observe({ type: 'longtask' });
+    window.__probe = probe;
+  });
+}
+
+async function stopProbe(page) {
+  return page.evaluate(() => {
+    const p = window.__probe;
+    clearInterval(p.timer);
+    p.observer.disconnect();
+    return { maxGap: p.maxGap, ticks: p.ticks, longTasks: p.longTasks };
+  });
+}
+
+/** Asks each request in turn inside the page; resolves to [{ ms, response }]. */
+async function timed(page, requests) {
+  return page.evaluate(async (jsons) => {
+    const out = [];
+    for (const json of jsons) {
+      const t0 = performance.now();
+      const text = await window.__junqiAi(json);
+      out.push({ ms: performance.now() - t0, response: JSON.parse(text) });
+      // Let the probe tick between answers, as between moves of a game.
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return out;
+  }, requests.map((r) => JSON.stringify(r)));
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+
+test('the default level answers within 1 s on a 4× slower CPU and the page never stalls', async () => {
+  const { page } = app;
+  const requests = [];
+  for (const p of positions) for (const seed of SEEDS) requests.push({ p, request: { ...p.request, seed } });
+
+  // Cold: the first request starts the worker (fetch, compile, first search), page throttled.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await startProbe(page);
+  const [cold] = await timed(page, [positions[0].request]);
+  const coldProbe = await stopProbe(page);
+
+  // Unthrottled, warm.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const fast = await timed(page, requests.map((r) => r.request));
+
+  // Throttled 4×, warm, with the probes running.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await startProbe(page);
+  const slow = await timed(page, requests.map((r) => r.request));
+  // The strongest level thinks longest: the probe must not see it either (reported, not limited).
+  const strong = await timed(page, positions.map((p) => ({ ...p.request, level: 5 })));
+  const probe = await stopProbe(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  const rows = [];
+  const byMode = new Map();
+  requests.forEach(({ p }, i) => {
+    for (const { response } of [fast[i], slow[i]]) {
+      assert.equal(response.error ?? null, null, `${p.name}: ${response.error}`);
+      assert.ok(p.legal.includes(response.action), `${p.name}: ${response.action} is not legal`);
+    }
+    const m = byMode.get(p.mode) ?? { throttled: [], scaled: [], positions: new Set() };
+    m.throttled.push(slow[i].ms);
+    m.scaled.push(4 * fast[i].ms);
+    m.positions.add(p.name);
+    byMode.set(p.mode, m);
+  });
+  strong.forEach(({ response }, i) => {
+    assert.ok(positions[i].legal.includes(response.action), `${positions[i].name} level 5: ${response.action}`);
+  });
+  const strongMs = strong.map((x) => x.ms);
+  for (const [mode, m] of byMode) {
+    rows.push(
+      `| ${mode} | ${m.throttled.length} | ${fmt(median(m.throttled))} | ${fmt(Math.max(...m.throttled))} | ` +
+        `${fmt(median(m.scaled))} | ${fmt(Math.max(...m.scaled))} |`,
+    );
+  }
+  const report = [
+    `Computer player, level 3, ${requests.length} answers (${positions.length} positions × ${SEEDS.length} seeds), ` +
+      `round trip page → worker → page:`,
+    '',
+    '| mode | answers | median, page at 4× | max, page at 4× | median, 4 × unthrottled | max, 4 × unthrottled |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `First answer (worker start + wasm compile + search, page at 4×): ${fmt(cold.ms)}; ` +
+      `longest main-thread gap ${fmt(coldProbe.maxGap)}.`,
+    `Level 5 for reference (${strong.length} answers, page at 4×): median ${fmt(median(strongMs))}, ` +
+      `max ${fmt(Math.max(...strongMs))}.`,
+    `While thinking at 4× (levels 3 and 5): longest setInterval(10 ms) gap ${fmt(probe.maxGap)} over ${probe.ticks} ticks; ` +
+      `long tasks: ${probe.longTasks.length ? probe.longTasks.join(', ') + ' ms' : 'none'}.`,
+  ].join('\n');
+  console.log(report);
+  await mkdir(join(ROOT, 'target'), { recursive: true });
+  await writeFile(join(ROOT, 'target/ai-timing.md'), report + '\n');
+
+  assert.equal(cold.response.error ?? null, null);
+  assert.ok(cold.ms < LIMIT_MS, `first answer took ${fmt(cold.ms)}`);
+  for (const [mode, m] of byMode) {
+    assert.ok(Math.max(...m.throttled) < LIMIT_MS, `${mode}: ${fmt(Math.max(...m.throttled))} at 4×`);
+    assert.ok(Math.max(...m.scaled) < LIMIT_MS, `${mode}: 4 × ${fmt(Math.max(...m.scaled) / 4)}`);
+  }
+  assert.ok(probe.maxGap < GAP_MS, `main thread stalled ${fmt(probe.maxGap)} while the computer thought`);
+  assert.deepEqual(probe.longTasks, [], 'long tasks on the main thread while the computer thought');
+  assert.deepEqual(app.problems, []);
+});
