@@ -341,6 +341,13 @@ mod web {
             self.queue.clear();
         }
     }
+
+    impl Drop for Link {
+        /// The client's owner is gone: stop the worker, which would otherwise outlive it.
+        fn drop(&mut self) {
+            self.kill();
+        }
+    }
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
