@@ -1,27 +1,113 @@
-//! Junqi (军棋) in the browser: the web app. The rules live in `junqi-core`; this crate only
-//! draws them.
+//! Junqi (军棋) in the browser: the web app. The rules live in `junqi-core` and the computer
+//! player in `junqi-ai`; this crate draws what one player may see and sends their actions.
 
 pub mod ai;
+pub mod audio;
 pub mod components;
 pub mod ground;
+pub mod i18n;
+pub mod state;
 
-use components::board::Board;
+use components::newgame::NewGameScreen;
+use components::overlays::{Dialogs, HandoverScreen};
+use components::play::PlayScreen;
+use components::setup::SetupScreen;
 use leptos::prelude::*;
+use state::store::{Dialog, Phase, Store};
+use std::time::Duration;
 
-/// The whole page: a title and the board.
+/// The whole page: a title bar and the screen of the current phase.
 #[component]
 pub fn App() -> impl IntoView {
+    let store = Store::new();
+    provide_context(store);
+
+    // Settings are kept between visits; the page's language follows them.
+    Effect::new(move |_| {
+        store.save_settings();
+        let lang = store.lang();
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", lang.tag());
+        }
+    });
+    // The computer moves whenever it is its turn and the board is still.
+    Effect::new(move |_| {
+        store.rev.track();
+        let idle = store.anim.with(|a| a.is_none()) && !store.thinking.get();
+        if idle && store.phase.get() == Phase::Play {
+            store.computer_turn();
+        }
+    });
+    // Clocks.
+    set_interval(move || store.tick(), Duration::from_millis(250));
+
+    // Play and Over share one screen, so the board is not rebuilt at the end.
+    let screen = Memo::new(move |_| match store.phase.get() {
+        Phase::NewGame => 0,
+        Phase::Setup => 1,
+        Phase::Play | Phase::Over => 2,
+    });
+    let lang = move || store.lang();
+    let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
+    let phase = move || match store.phase.get() {
+        Phase::NewGame => "new",
+        Phase::Setup => "setup",
+        Phase::Play => "play",
+        Phase::Over => "over",
+    };
+    let large = move || store.settings.with(|s| s.large_labels).then_some("");
+
     view! {
-        <div class="app">
+        <div class="app" data-phase=phase data-busy=busy data-large=large>
             <header class="masthead">
                 <h1>
                     <span class="title-zh" lang="zh-Hans">"军棋"</span>
                     <span class="title-en">"Junqi"</span>
                 </h1>
+                <nav class="top-buttons">
+                    <button
+                        data-testid="new-game"
+                        class="top"
+                        on:click=move |_| store.open_new_game()
+                    >
+                        {move || i18n::NEW_GAME.get(lang())}
+                    </button>
+                    <button
+                        data-testid="open-settings"
+                        class="top"
+                        aria-label=move || i18n::SETTINGS.get(lang())
+                        on:click=move |_| store.dialog.set(Some(Dialog::Settings))
+                    >
+                        "⚙"
+                    </button>
+                    <button
+                        data-testid="toggle-lang"
+                        class="top"
+                        on:click=move |_| {
+                            store.settings.update(|s| {
+                                s.lang = match s.lang {
+                                    i18n::Lang::Zh => i18n::Lang::En,
+                                    i18n::Lang::En => i18n::Lang::Zh,
+                                }
+                            })
+                        }
+                    >
+                        {move || match lang() {
+                            i18n::Lang::Zh => "EN",
+                            i18n::Lang::En => "中文",
+                        }}
+                    </button>
+                </nav>
             </header>
             <main class="stage">
-                <Board/>
+                {move || match screen.get() {
+                    0 => view! { <NewGameScreen/> }.into_any(),
+                    1 => view! { <SetupScreen/> }.into_any(),
+                    _ => view! { <PlayScreen/> }.into_any(),
+                }}
             </main>
+            <HandoverScreen/>
+            <Dialogs/>
         </div>
     }
 }

@@ -1,22 +1,65 @@
-//! The board, drawn as one SVG from [`BoardLayout`]. It knows no rules: shapes come from the
-//! layout, which comes from junqi-core's topology.
+//! The board, drawn as one SVG from [`BoardLayout`], and the gestures on it. It knows no
+//! rules: shapes come from the layout (junqi-core's topology), marks and layers come from the
+//! screen using it, and gestures go back to that screen as [`Gesture`]s.
 
-use crate::ground::geometry::{Orientation, CAMP_RADIUS, POST_HEIGHT, POST_WIDTH};
+use crate::ground::drag::{Gesture, Press, LONG_PRESS_MS};
+use crate::ground::geometry::{
+    client_to_board, point_at, Orientation, ScreenRect, CAMP_RADIUS, POST_HEIGHT, POST_WIDTH,
+};
 use crate::ground::layout::{
     headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
 };
-use junqi_core::{Color, EdgeKind, PointKind};
+use junqi_core::{Bitboard, Color, EdgeKind, Point, PointKind};
+use leptos::ev::PointerEvent;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use std::time::Duration;
 
-/// The 2-player board (RULES.md §2) seen from `orientation`.
+/// Marks on the board's points.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// Legal destinations of the selected piece: `data-dest`.
+    pub dests: Bitboard,
+    /// The last action's start and end.
+    pub last: Bitboard,
+    /// Setup: points breaking a rule.
+    pub bad: Bitboard,
+    /// The point a dragged piece would drop on.
+    pub target: Option<Point>,
+}
+
+/// The 2-player board (RULES.md §2) seen from `orientation`, with `children` drawn above the
+/// points (pieces, marks, effects).
 #[component]
-pub fn Board(#[prop(optional)] orientation: Orientation) -> impl IntoView {
+pub fn Board(
+    #[prop(optional)] orientation: Orientation,
+    /// Marks on the points.
+    #[prop(optional, into)]
+    marks: Option<Signal<Marks>>,
+    /// Receives taps, drops and long presses.
+    #[prop(optional, into)]
+    on_gesture: Option<Callback<Gesture>>,
+    /// Whether the piece on a point may be dragged.
+    #[prop(optional, into)]
+    draggable: Option<Callback<Point, bool>>,
+    /// The press in progress, for layers that draw a dragged piece.
+    #[prop(optional)]
+    press: Option<RwSignal<Option<Press>>>,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
     let layout = BoardLayout::new(junqi_core::board(), orientation);
     let vb = layout.view_box;
     let (front_top, front_bottom) = layout.front;
+    let marks = marks.unwrap_or_else(|| Signal::stored(Marks::default()));
+    let press = press.unwrap_or_else(|| RwSignal::new(None));
+    let serial = StoredValue::new(0u64);
 
     let edges = layout.edges.into_iter().map(edge_view).collect_view();
-    let points = layout.points.into_iter().map(point_view).collect_view();
+    let points = layout
+        .points
+        .into_iter()
+        .map(|p| point_view(p, marks))
+        .collect_view();
     let mountains = layout
         .mountains
         .into_iter()
@@ -40,6 +83,121 @@ pub fn Board(#[prop(optional)] orientation: Orientation) -> impl IntoView {
         .map(|l| view! { <text class="coord rank" x=l.at.x y=l.at.y>{l.text}</text> })
         .collect_view();
 
+    // Client coordinates → (board position, point under it).
+    let locate = move |ev: &PointerEvent| {
+        let el = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
+        let r = el.get_bounding_client_rect();
+        let rect = ScreenRect {
+            left: r.left(),
+            top: r.top(),
+            width: r.width(),
+            height: r.height(),
+        };
+        let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
+        Some((el, xy, point_at(xy, orientation)))
+    };
+    let emit = move |g: Gesture| {
+        if let Some(cb) = on_gesture {
+            cb.run(g);
+        }
+    };
+
+    let on_down = move |ev: PointerEvent| {
+        if ev.pointer_type() == "mouse" && ev.button() != 0 {
+            return;
+        }
+        let Some((el, xy, Some(p))) = locate(&ev) else {
+            return;
+        };
+        ev.prevent_default();
+        let _ = el.set_pointer_capture(ev.pointer_id());
+        let can_drag = draggable.is_some_and(|d| d.run(p));
+        let screen = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        press.set(Some(Press::new(ev.pointer_id(), p, screen, can_drag, xy)));
+        let id = serial.with_value(|s| s + 1);
+        serial.set_value(id);
+        set_timeout(
+            move || {
+                if serial.get_value() != id {
+                    return;
+                }
+                let mut fired = None;
+                press.update_untracked(|pr| {
+                    if let Some(pr) = pr {
+                        fired = pr.held();
+                    }
+                });
+                if let Some(g) = fired {
+                    emit(g);
+                }
+            },
+            Duration::from_millis(u64::from(LONG_PRESS_MS)),
+        );
+    };
+    let on_move = move |ev: PointerEvent| {
+        let active = press.with_untracked(|p| p.as_ref().map(|p| (p.pointer, p.dragging)));
+        let Some((pointer, dragging)) = active else {
+            return;
+        };
+        if pointer != ev.pointer_id() {
+            return;
+        }
+        let Some((_, xy, over)) = locate(&ev) else {
+            return;
+        };
+        ev.prevent_default();
+        let screen = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        let mut started = false;
+        press.update_untracked(|p| {
+            if let Some(p) = p {
+                started = p.moved(screen, xy, over);
+            }
+        });
+        if dragging || started {
+            press.notify();
+        }
+    };
+    let on_up = move |ev: PointerEvent| {
+        let Some(p) = press.get_untracked() else {
+            return;
+        };
+        if p.pointer != ev.pointer_id() {
+            return;
+        }
+        serial.update_value(|s| *s += 1);
+        let over = locate(&ev).and_then(|(_, _, over)| over);
+        press.set(None);
+        if let Some(g) = p.released(over) {
+            emit(g);
+        }
+    };
+    let on_cancel = move |_ev: PointerEvent| {
+        serial.update_value(|s| *s += 1);
+        press.set(None);
+    };
+    let on_context = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        let Some(el) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let r = el.get_bounding_client_rect();
+        let rect = ScreenRect {
+            left: r.left(),
+            top: r.top(),
+            width: r.width(),
+            height: r.height(),
+        };
+        let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
+        if let Some(p) = point_at(xy, orientation) {
+            serial.update_value(|s| *s += 1);
+            press.set(None);
+            emit(Gesture::LongPress(p));
+        }
+    };
+
     view! {
         <svg
             class="board"
@@ -47,6 +205,15 @@ pub fn Board(#[prop(optional)] orientation: Orientation) -> impl IntoView {
             preserveAspectRatio="xMidYMid meet"
             role="img"
             aria-label="Junqi board: 60 points, railways and roads"
+            data-orientation=match orientation {
+                Orientation::RedBottom => "red",
+                Orientation::BlackBottom => "black",
+            }
+            on:pointerdown=on_down
+            on:pointermove=on_move
+            on:pointerup=on_up
+            on:pointercancel=on_cancel
+            on:contextmenu=on_context
         >
             <defs>
                 <radialGradient id="board-wood" cx="50%" cy="45%" r="75%">
@@ -66,6 +233,7 @@ pub fn Board(#[prop(optional)] orientation: Orientation) -> impl IntoView {
             <g class="mountains">{mountains}</g>
             <g class="points">{points}</g>
             <g class="coords">{files}{ranks}</g>
+            {children.map(|c| c())}
         </svg>
     }
 }
@@ -87,10 +255,27 @@ fn edge_view(e: EdgeShape) -> AnyView {
     }
 }
 
-fn point_view(p: PointShape) -> AnyView {
+fn point_view(p: PointShape, marks: Signal<Marks>) -> AnyView {
     let half = match p.half {
         Color::Red => "red",
         Color::Black => "black",
+    };
+    let at = p.point;
+    let dest = move || marks.with(|m| m.dests.contains(at)).then_some("");
+    let state = move || {
+        marks.with(|m| {
+            let mut c = String::new();
+            if m.last.contains(at) {
+                c.push_str("last ");
+            }
+            if m.bad.contains(at) {
+                c.push_str("bad ");
+            }
+            if m.target == Some(at) {
+                c.push_str("target");
+            }
+            c
+        })
     };
     let transform = format!("translate({} {})", p.center.x, p.center.y);
     match p.kind {
@@ -101,7 +286,7 @@ fn point_view(p: PointShape) -> AnyView {
                 format!("point post {half}")
             };
             view! {
-                <g class=class data-point=p.name transform=transform>
+                <g class=class data-point=p.name transform=transform data-dest=dest data-mark=state>
                     <rect
                         x=-POST_WIDTH / 2.0
                         y=-POST_HEIGHT / 2.0
@@ -114,14 +299,26 @@ fn point_view(p: PointShape) -> AnyView {
             .into_any()
         }
         PointKind::Camp => view! {
-            <g class=format!("point camp {half}") data-point=p.name transform=transform>
+            <g
+                class=format!("point camp {half}")
+                data-point=p.name
+                transform=transform
+                data-dest=dest
+                data-mark=state
+            >
                 <circle r=CAMP_RADIUS></circle>
                 <circle class="camp-ring" r=CAMP_RADIUS - 5.0></circle>
             </g>
         }
         .into_any(),
         PointKind::Headquarters => view! {
-            <g class=format!("point hq {half}") data-point=p.name transform=transform>
+            <g
+                class=format!("point hq {half}")
+                data-point=p.name
+                transform=transform
+                data-dest=dest
+                data-mark=state
+            >
                 <path d=headquarters_path(p.faces_up)></path>
                 <text class="hq-label" y=if p.faces_up { 6 } else { 2 }>"大本营"</text>
             </g>

@@ -1,3 +1,10 @@
 //! Leptos components: they draw state and emit actions, nothing more.
 
 pub mod board;
+pub mod fx;
+pub mod newgame;
+pub mod overlays;
+pub mod panel;
+pub mod piece;
+pub mod play;
+pub mod setup;

@@ -118,6 +118,61 @@ pub fn front_y() -> f32 {
     (row_y(6, Orientation::RedBottom) + row_y(7, Orientation::RedBottom)) / 2.0
 }
 
+/// The point whose cell holds `xy`: the nearest point centre, if `xy` lies within half a step
+/// of it (the front counts as part of the nearest row). The whole board is covered, so every
+/// point's touch target is as large as the board allows.
+pub fn point_at(xy: Xy, orientation: Orientation) -> Option<Point> {
+    let vb = view_box();
+    if xy.x < 0.0 || xy.y < 0.0 || xy.x > vb.width || xy.y > vb.height {
+        return None;
+    }
+    let column = ((xy.x - MARGIN_X) / COLUMN_STEP).round();
+    if !(0.0..f32::from(COLUMNS)).contains(&column) {
+        return None;
+    }
+    let mut best: Option<(f32, u8)> = None;
+    for row in 1..=ROWS {
+        let d = (row_y(row, orientation) - xy.y).abs();
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, row));
+        }
+    }
+    let (dy, row) = best?;
+    if dy > FRONT_STEP / 2.0 {
+        return None;
+    }
+    let c = match orientation {
+        Orientation::RedBottom => column as u8,
+        Orientation::BlackBottom => COLUMNS - 1 - column as u8,
+    };
+    Point::at(c, row)
+}
+
+/// A rectangle on the screen in CSS pixels (an element's bounding box).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ScreenRect {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// Board coordinates of a screen position over the board's `<svg>` drawn in `rect`, which shows
+/// the whole view box centred (`preserveAspectRatio="xMidYMid meet"`).
+pub fn client_to_board(client_x: f64, client_y: f64, rect: ScreenRect) -> Xy {
+    let vb = view_box();
+    let scale = (rect.width / f64::from(vb.width)).min(rect.height / f64::from(vb.height));
+    if scale <= 0.0 {
+        return Xy { x: -1.0, y: -1.0 };
+    }
+    let dx = (rect.width - f64::from(vb.width) * scale) / 2.0;
+    let dy = (rect.height - f64::from(vb.height) * scale) / 2.0;
+    Xy {
+        x: ((client_x - rect.left - dx) / scale) as f32,
+        y: ((client_y - rect.top - dy) / scale) as f32,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +252,50 @@ mod tests {
     #[test]
     fn view_box_attribute() {
         assert_eq!(view_box().attr(), "0 0 476 670");
+    }
+    #[test]
+    fn every_point_is_found_at_its_centre_and_near_it() {
+        for o in [Orientation::RedBottom, Orientation::BlackBottom] {
+            for p in Point::all() {
+                let c = point_xy(p, o);
+                assert_eq!(point_at(c, o), Some(p), "{p}");
+                let near = Xy {
+                    x: c.x + COLUMN_STEP * 0.45,
+                    y: c.y - ROW_STEP * 0.45,
+                };
+                assert_eq!(point_at(near, o), Some(p), "{p} near");
+            }
+        }
+        assert_eq!(
+            point_at(Xy { x: -3.0, y: 10.0 }, Orientation::RedBottom),
+            None
+        );
+    }
+
+    #[test]
+    fn screen_to_board() {
+        let vb = view_box();
+        // Drawn at half size, 10 px from the corner.
+        let rect = ScreenRect {
+            left: 10.0,
+            top: 10.0,
+            width: f64::from(vb.width) / 2.0,
+            height: f64::from(vb.height) / 2.0,
+        };
+        let xy = client_to_board(10.0 + 29.0, 10.0 + 20.0, rect);
+        assert!(
+            (xy.x - 58.0).abs() < 1e-3 && (xy.y - 40.0).abs() < 1e-3,
+            "{xy:?}"
+        );
+        assert_eq!(point_at(xy, Orientation::RedBottom), "a12".parse().ok());
+        // A wider box centres the board horizontally.
+        let wide = ScreenRect {
+            width: f64::from(vb.width) + 100.0,
+            height: f64::from(vb.height),
+            left: 0.0,
+            top: 0.0,
+        };
+        let xy = client_to_board(50.0 + 58.0, 40.0, wide);
+        assert!((xy.x - 58.0).abs() < 1e-3, "{xy:?}");
     }
 }

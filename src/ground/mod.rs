@@ -1,4 +1,10 @@
-//! The headless board: geometry and the drawing model, no Leptos and no DOM.
+//! The headless board: geometry, the drawing and render models, gestures and animation plans;
+//! no Leptos and no DOM.
 
+pub mod anim;
+pub mod drag;
 pub mod geometry;
+pub mod label;
 pub mod layout;
+pub mod render;
+pub mod setup;

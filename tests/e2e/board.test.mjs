@@ -60,6 +60,10 @@ async function open(profile) {
   });
   page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
   await page.goto(server.url);
+  // The first screen is the new-game form (its board is decoration, hidden on phones): start
+  // a game to reach the setup screen, whose board every profile shows.
+  await page.click('[data-testid="start-game"]');
+  await page.waitForSelector('[data-testid="start"]');
   await page.waitForSelector('svg.board [data-point]');
   await page.evaluate(() => document.fonts.ready);
   const close = async () => {

@@ -1,0 +1,206 @@
+//! The new-game screen: mode (with what it means), opponent and level, colour or who starts,
+//! rule variants (each explained in one line), clock.
+
+use super::board::Board;
+use crate::i18n::{self, Lang};
+use crate::state::config::{Opponent, CLOCK_CHOICES};
+use crate::state::store::Store;
+use junqi_core::{Mode, Rules};
+use leptos::prelude::*;
+
+#[component]
+pub fn NewGameScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let config = store.config;
+    let mode = move || config.with(|c| c.mode);
+    let computer = move || config.with(|c| c.opponent == Opponent::Computer);
+
+    let mode_button = move |m: Mode, testid: &'static str| {
+        view! {
+            <button
+                class="choice"
+                data-testid=testid
+                aria-pressed=move || (mode() == m).to_string()
+                on:click=move |_| config.update(|c| c.mode = m)
+            >
+                <span class="choice-zh" lang="zh-Hans">{m.zh()}</span>
+                <span class="choice-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(m, Lang::En))}</span>
+            </button>
+        }
+    };
+    let opponent_button = move |o: Opponent, testid: &'static str| {
+        view! {
+            <button
+                class="choice"
+                data-testid=testid
+                aria-pressed=move || config.with(|c| c.opponent == o).to_string()
+                on:click=move |_| config.update(|c| c.opponent = o)
+            >
+                {move || match o {
+                    Opponent::Computer => i18n::OPPONENT_COMPUTER.get(lang()),
+                    Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang()),
+                }}
+            </button>
+        }
+    };
+    let seat_button = move |seat: u8| {
+        view! {
+            <button
+                class="choice"
+                data-testid=format!("seat-{seat}")
+                aria-pressed=move || config.with(|c| c.seat == seat).to_string()
+                on:click=move |_| config.update(|c| c.seat = seat)
+            >
+                {move || {
+                    let l = lang();
+                    match (mode() == Mode::Flip, seat) {
+                        (false, 0) => i18n::RED_FIRST.get(l),
+                        (false, _) => i18n::BLACK_SECOND.get(l),
+                        (true, 0) => i18n::YOU_START.get(l),
+                        (true, _) => i18n::COMPUTER_STARTS.get(l),
+                    }
+                }}
+            </button>
+        }
+    };
+    let rules = move || {
+        let l = lang();
+        let m = mode();
+        Rules::NAMES
+            .iter()
+            .filter(|n| i18n::rule_applies(n, m))
+            .map(|&name| {
+                let checked = move || config.with(|c| c.rules.switch(name) == Some(true));
+                view! {
+                    <label class="rule">
+                        <input
+                            type="checkbox"
+                            data-testid=format!("rule-{name}")
+                            prop:checked=checked
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                config.update(|c| {
+                                    if let Some(b) = c.rules.switch_mut(name) {
+                                        *b = on;
+                                    }
+                                });
+                            }
+                        />
+                        <span>{i18n::rule_text(name).get(l)}</span>
+                    </label>
+                }
+            })
+            .collect_view()
+    };
+    let levels = move || {
+        let l = lang();
+        junqi_ai::LEVELS
+            .iter()
+            .map(|lv| {
+                let n = lv.number;
+                let name = match l {
+                    Lang::Zh => lv.name_zh,
+                    Lang::En => lv.name_en,
+                };
+                view! {
+                    <option value=n.to_string() selected=move || config.with(|c| c.level == n)>
+                        {format!("{n} · {name}")}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let clocks = move || {
+        let l = lang();
+        CLOCK_CHOICES
+            .iter()
+            .map(|&m| {
+                let text = if m == 0 {
+                    i18n::CLOCK_OFF.get(l).to_string()
+                } else {
+                    format!("{m} {}", i18n::MINUTES.get(l))
+                };
+                view! {
+                    <option value=m.to_string() selected=move || config.with(|c| c.clock_minutes == m)>
+                        {text}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <div class="screen newgame">
+            <div class="board-area decor">
+                <Board/>
+            </div>
+            <aside class="panel newgame-panel">
+                <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
+                <section>
+                    <h3>{move || i18n::MODE.get(lang())}</h3>
+                    <div class="choices three">
+                        {mode_button(Mode::Open, "mode-open")}
+                        {mode_button(Mode::Dark, "mode-dark")}
+                        {mode_button(Mode::Flip, "mode-flip")}
+                    </div>
+                    <p class="explain" data-testid="mode-explain">{move || i18n::mode_explain(mode(), lang())}</p>
+                </section>
+                <section>
+                    <h3>{move || i18n::OPPONENT.get(lang())}</h3>
+                    <div class="choices two">
+                        {opponent_button(Opponent::Computer, "opponent-computer")}
+                        {opponent_button(Opponent::Friend, "opponent-friend")}
+                    </div>
+                    <Show when=computer>
+                        <label class="field">
+                            <span>{move || i18n::LEVEL.get(lang())}</span>
+                            <select
+                                data-testid="level"
+                                on:change=move |ev| {
+                                    let v = event_target_value(&ev).parse().unwrap_or(2);
+                                    config.update(|c| c.level = v);
+                                }
+                            >
+                                {levels}
+                            </select>
+                        </label>
+                        <div class="field">
+                            <span>
+                                {move || {
+                                    if mode() == Mode::Flip {
+                                        i18n::WHO_STARTS.get(lang())
+                                    } else {
+                                        i18n::YOUR_COLOUR.get(lang())
+                                    }
+                                }}
+                            </span>
+                            <div class="choices two">{seat_button(0)} {seat_button(1)}</div>
+                        </div>
+                    </Show>
+                </section>
+                <section>
+                    <h3>{move || i18n::RULES.get(lang())}</h3>
+                    <div class="rules">{rules}</div>
+                </section>
+                <section>
+                    <label class="field">
+                        <span>{move || i18n::CLOCK.get(lang())}</span>
+                        <select
+                            data-testid="clock"
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev).parse().unwrap_or(0);
+                                config.update(|c| c.clock_minutes = v);
+                            }
+                        >
+                            {clocks}
+                        </select>
+                    </label>
+                </section>
+                <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
+                    {move || i18n::START_GAME.get(lang())}
+                </button>
+            </aside>
+        </div>
+    }
+}

@@ -1,0 +1,291 @@
+//! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
+//! each side, the move list and the game's buttons.
+
+use super::piece::{piece_body, LabelLook};
+use super::play::label_look;
+use crate::ground::geometry::Xy;
+use crate::ground::render::PieceModel;
+use crate::i18n::{self, Lang};
+use crate::state::store::{Dialog, Phase, Store};
+use junqi_core::{Color, Point};
+use leptos::prelude::*;
+
+#[component]
+pub fn Panel() -> impl IntoView {
+    view! {
+        <aside class="panel play-panel">
+            <Status/>
+            <Clocks/>
+            <QuietCounter/>
+            <Trays/>
+            <MoveList/>
+            <Controls/>
+        </aside>
+    }
+}
+
+/// The status line's text.
+fn status_text(store: Store, lang: Lang) -> String {
+    store.rev.track();
+    let thinking = store.thinking.get();
+    let animating = store.anim.with(|a| a.is_some());
+    let friend = !store.against_computer();
+    store
+        .with_match(|m| {
+            if let Some(o) = m.outcome() {
+                return i18n::outcome_text(o, lang);
+            }
+            let Some(seat) = m.seat_to_move() else {
+                return String::new();
+            };
+            let color = m.color_of(seat);
+            let colour_name = color.map(|c| i18n::color_name(c, lang));
+            if thinking || (!m.is_human(seat) && !animating) {
+                return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
+            }
+            if !m.is_human(seat) {
+                return String::new();
+            }
+            if friend {
+                return match (colour_name, lang) {
+                    (Some(c), Lang::Zh) => format!("轮到{c}走"),
+                    (Some(c), Lang::En) => format!("{c} to move"),
+                    (None, Lang::Zh) => format!("第{}位玩家：翻开一个棋子定颜色", seat + 1),
+                    (None, Lang::En) => {
+                        format!("Player {}: flip a piece to get your colour", seat + 1)
+                    }
+                };
+            }
+            let yours = i18n::STATUS_YOUR_TURN.get(lang);
+            match (colour_name, lang) {
+                (Some(c), Lang::Zh) => format!("{yours}（{c}）"),
+                (Some(c), Lang::En) => format!("{yours} ({c})"),
+                (None, _) => i18n::STATUS_FIRST_FLIP.get(lang).to_string(),
+            }
+        })
+        .unwrap_or_default()
+}
+
+#[component]
+fn Status() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let turn_color = move || {
+        store.rev.track();
+        store
+            .with_match(|m| m.seat_to_move().and_then(|s| m.color_of(s)))
+            .flatten()
+            .map(|c: Color| c.to_string())
+    };
+    view! {
+        <div class="status" data-testid="status" data-turn=turn_color aria-live="polite">
+            <span class="turn-dot"></span>
+            <span class="status-text">{move || status_text(store, store.lang())}</span>
+        </div>
+        <div class="notice" aria-live="assertive">
+            {move || store.notice.get().map(|t| view! { <span>{t}</span> })}
+        </div>
+    }
+}
+
+fn clock_text(ms: f64) -> String {
+    let s = (ms / 1000.0).ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+#[component]
+fn Clocks() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        let c = store.clock.get()?;
+        let lang = store.lang();
+        let names = store
+            .with_match(|m| {
+                [0u8, 1].map(|s| match m.color_of(s) {
+                    Some(c) => i18n::color_name(c, lang).to_string(),
+                    None => format!("#{}", s + 1),
+                })
+            })
+            .unwrap_or_default();
+        let to_move = store.with_match(|m| m.seat_to_move()).flatten();
+        let rows = (0..2u8)
+            .map(|s| {
+                let class = if to_move == Some(s) {
+                    "clock running"
+                } else {
+                    "clock"
+                };
+                view! {
+                    <span class=class data-testid=format!("clock-{s}")>
+                        {names[usize::from(s)].clone()} " " {clock_text(c.left[usize::from(s)])}
+                    </span>
+                }
+            })
+            .collect_view();
+        Some(view! { <div class="clocks">{rows}</div> })
+    }
+}
+
+/// The no-capture counter, shown when the end is near.
+#[component]
+fn QuietCounter() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        store.rev.track();
+        let lang = store.lang();
+        let (n, limit, no31) = store.with_match(|m| {
+            let r = m.game().rules();
+            (m.halfmoves(), r.quiet_limit(), r.no_collision_31)
+        })?;
+        if n + 20 < limit {
+            return None;
+        }
+        let label = if no31 {
+            i18n::QUIET_COUNTER_31
+        } else {
+            i18n::QUIET_COUNTER
+        };
+        Some(view! {
+            <div class="quiet" data-testid="quiet-counter">
+                {label.get(lang)} ": " <strong>{n}</strong> " / " {limit}
+            </div>
+        })
+    }
+}
+
+/// A small piece for the trays.
+fn tray_piece(o: junqi_core::Occupant, look: LabelLook) -> impl IntoView {
+    let pm = PieceModel {
+        at: Point::new(0).unwrap_or_else(|| unreachable!()),
+        name: String::new(),
+        center: Xy { x: 0.0, y: 0.0 },
+        color: o.color,
+        role: o.role,
+        face_down: false,
+        selected: false,
+        movable: false,
+        guess: None,
+        turned: false,
+        dragging: false,
+    };
+    let role = o.role.map(|r| r.upper_char().to_string());
+    let color = o.color.map(|c| c.char().to_string());
+    view! {
+        <svg class="tray-piece" viewBox="-30 -16 60 32" data-tray-color=color data-tray-role=role>
+            {piece_body(&pm, look)}
+        </svg>
+    }
+}
+
+/// The removed pieces of each side, as the viewer knows them.
+#[component]
+fn Trays() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let look = label_look(store);
+    move || {
+        store.rev.track();
+        let lang = store.lang();
+        let seat = store.shown.with(|s| s.as_ref().map(|s| s.seat))?;
+        let tray = store.with_match(|m| m.tray(seat))?;
+        let look = look.get();
+        let rows = [Color::Red, Color::Black]
+            .into_iter()
+            .map(|c| {
+                let pieces = tray[c].iter().map(|o| tray_piece(*o, look)).collect_view();
+                view! {
+                    <div class=format!("tray {c}") data-testid=format!("tray-{}", c.char())>
+                        <span class="tray-name">{i18n::color_name(c, lang)}</span>
+                        <span class="tray-pieces">{pieces}</span>
+                    </div>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="trays">
+                <div class="panel-title">{i18n::REMOVED.get(lang)}</div>
+                {rows}
+            </div>
+        })
+    }
+}
+
+#[component]
+fn MoveList() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // Keep the latest move in sight.
+    Effect::new(move |_| {
+        store.rev.track();
+        store.anim.track();
+        if let Some(el) = list.get() {
+            el.set_scroll_top(el.scroll_height());
+        }
+    });
+    view! {
+        <div class="moves">
+            <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
+            <ol class="move-list" data-testid="move-list" node_ref=list>
+                {move || {
+                    store
+                        .move_list()
+                        .into_iter()
+                        .map(|e| {
+                            let class = match e.color {
+                                Some(Color::Red) => "red",
+                                Some(Color::Black) => "black",
+                                None => "unknown",
+                            };
+                            view! {
+                                <li data-ply=e.ply.to_string() class=class>
+                                    <span class="ply">{e.ply}</span>
+                                    <span class="mv">{e.text}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </div>
+    }
+}
+
+#[component]
+fn Controls() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let playing = move || store.phase.get() == Phase::Play;
+    view! {
+        <div class="controls">
+            <button
+                data-testid="resign"
+                disabled=move || !store.may_resign()
+                title=move || {
+                    if store.may_resign() { "" } else { i18n::RESIGN_TOO_EARLY.get(lang()) }
+                }
+                on:click=move |_| store.dialog.set(Some(Dialog::ConfirmResign))
+            >
+                {move || i18n::RESIGN.get(lang())}
+            </button>
+            <button
+                data-testid="offer-draw"
+                disabled=move || !playing()
+                on:click=move |_| store.offer_draw()
+            >
+                {move || i18n::OFFER_DRAW.get(lang())}
+            </button>
+            <Show when=move || store.against_computer() && store.settings.with(|s| s.allow_undo)>
+                <button
+                    data-testid="undo"
+                    disabled=move || !store.may_undo()
+                    on:click=move |_| store.undo()
+                >
+                    {move || i18n::UNDO.get(lang())}
+                </button>
+            </Show>
+            <Show when=move || store.phase.get() == Phase::Over && !store.result_open.get()>
+                <button data-testid="show-result" on:click=move |_| store.result_open.set(true)>
+                    {move || i18n::GAME_OVER.get(lang())}
+                </button>
+            </Show>
+        </div>
+    }
+}

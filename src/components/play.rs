@@ -1,0 +1,305 @@
+//! The play screen: the board with its layers (pieces, marks, effects) beside the panel.
+
+use super::board::{Board, Marks};
+use super::fx::FxLayer;
+use super::panel::Panel;
+use super::piece::{piece_view, LabelLook};
+use crate::ground::drag::Press;
+use crate::ground::geometry::{point_xy, Orientation};
+use crate::ground::label::guess_text;
+use crate::ground::render::{build_render_model, Interaction, RenderModel};
+use crate::i18n;
+use crate::state::store::{Phase, Store};
+use junqi_core::{Bitboard, Point, Role};
+use leptos::prelude::*;
+
+/// How labels look, from the settings.
+pub fn label_look(store: Store) -> Memo<LabelLook> {
+    Memo::new(move |_| {
+        store.settings.with(|s| LabelLook {
+            style: s.labels,
+            large: s.large_labels,
+        })
+    })
+}
+
+#[component]
+pub fn PlayScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let press = RwSignal::new(None::<Press>);
+    let model: Memo<Option<RenderModel>> = Memo::new(move |_| {
+        let can_act = store.can_act();
+        let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
+        store.shown.with(|shown| {
+            let shown = shown.as_ref()?;
+            let ix = Interaction {
+                orientation: shown.orientation,
+                selected: drag.map(|(p, _)| p).or(store.selected.get()),
+                can_act,
+                last: shown.last,
+                hidden: store
+                    .anim
+                    .with(|a| a.as_ref().map(|a| a.plan.hidden))
+                    .unwrap_or_default(),
+                guesses: store.guesses.get(),
+                turned: shown.turned,
+                drag,
+            };
+            Some(build_render_model(&shown.view, &ix))
+        })
+    });
+    let orientation = Memo::new(move |_| {
+        store
+            .shown
+            .with(|s| s.as_ref().map(|s| s.orientation))
+            .unwrap_or_default()
+    });
+    let marks = Signal::derive(move || {
+        let m = model.get();
+        let mut last = Bitboard::EMPTY;
+        if let Some((a, b)) = m.as_ref().and_then(|m| m.last) {
+            last.add(a);
+            last.add(b);
+        }
+        Marks {
+            dests: m.as_ref().map(|m| m.dests).unwrap_or_default(),
+            last,
+            bad: Bitboard::EMPTY,
+            target: press.with(|p| p.as_ref().filter(|p| p.dragging).and_then(|p| p.over)),
+        }
+    });
+    let draggable = Callback::new(move |p: Point| {
+        model.with_untracked(|m| {
+            m.as_ref().is_some_and(|m| {
+                m.pieces
+                    .iter()
+                    .any(|pc| pc.at == p && pc.movable && !pc.face_down)
+            })
+        })
+    });
+    let on_gesture = Callback::new(move |g| store.play_gesture(g));
+    let look = label_look(store);
+
+    let board = move || {
+        let o = orientation.get();
+        view! {
+            <Board
+                orientation=o
+                marks=marks
+                on_gesture=on_gesture
+                draggable=draggable
+                press=press
+            >
+                <LastMoveLayer model=model orientation=o/>
+                <g class="pieces">
+                    {move || {
+                        let look = look.get();
+                        model
+                            .get()
+                            .map(|m| {
+                                m.pieces
+                                    .into_iter()
+                                    .map(|pm| piece_view(pm, look))
+                                    .collect_view()
+                            })
+                    }}
+                </g>
+                <DestLayer model=model orientation=o/>
+                <FxLayer/>
+            </Board>
+        }
+    };
+
+    view! {
+        <div class="screen play">
+            <div class="board-area">
+                {board}
+                <GuessPicker/>
+                <ResultPanel/>
+            </div>
+            <Panel/>
+        </div>
+    }
+}
+
+/// Highlights under the pieces: the last move's start and end.
+#[component]
+fn LastMoveLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) -> impl IntoView {
+    view! {
+        <g class="last-move">
+            {move || {
+                model
+                    .with(|m| m.as_ref().and_then(|m| m.last))
+                    .map(|(a, b)| {
+                        let mut pts = vec![a];
+                        if b != a {
+                            pts.push(b);
+                        }
+                        pts.into_iter()
+                            .map(|p| {
+                                let c = point_xy(p, orientation);
+                                view! {
+                                    <rect
+                                        class="last-mark"
+                                        x=c.x - 33.0
+                                        y=c.y - 18.0
+                                        width="66"
+                                        height="36"
+                                        rx="8"
+                                    ></rect>
+                                }
+                            })
+                            .collect_view()
+                    })
+            }}
+        </g>
+    }
+}
+
+/// Marks on the legal destinations of the selected piece (a setting).
+#[component]
+fn DestLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) -> impl IntoView {
+    let store = expect_context::<Store>();
+    view! {
+        <g class="dest-marks">
+            {move || {
+                if !store.settings.with(|s| s.show_dests) {
+                    return None;
+                }
+                model
+                    .with(|m| {
+                        m.as_ref().map(|m| {
+                            let occupied: Bitboard = m.pieces.iter().map(|p| p.at).collect();
+                            (m.dests, occupied)
+                        })
+                    })
+                    .map(|(dests, occupied)| {
+                        dests
+                            .iter()
+                            .map(|p| {
+                                let c = point_xy(p, orientation);
+                                if occupied.contains(p) {
+                                    view! {
+                                        <rect
+                                            class="dest-ring"
+                                            x=c.x - 31.0
+                                            y=c.y - 17.0
+                                            width="62"
+                                            height="34"
+                                            rx="8"
+                                        ></rect>
+                                    }
+                                    .into_any()
+                                } else {
+                                    view! { <circle class="dest-dot" cx=c.x cy=c.y r="7"></circle> }
+                                        .into_any()
+                                }
+                            })
+                            .collect_view()
+                    })
+            }}
+        </g>
+    }
+}
+
+/// 暗棋: the private guess marks' picker, opened by a long press or right click.
+#[component]
+fn GuessPicker() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let choices = [
+        Role::Marshal,
+        Role::General,
+        Role::MajorGeneral,
+        Role::Brigadier,
+        Role::Colonel,
+        Role::Major,
+        Role::Captain,
+        Role::Lieutenant,
+        Role::Engineer,
+        Role::Bomb,
+        Role::Landmine,
+        Role::Flag,
+    ];
+    move || {
+        let p = store.guess_at.get()?;
+        let lang = store.lang();
+        let buttons = choices
+            .into_iter()
+            .map(|r| {
+                view! {
+                    <button
+                        class="guess-choice"
+                        data-guess-choice=r.upper_char().to_string()
+                        on:click=move |_| store.set_guess(p, Some(r))
+                    >
+                        <span class="guess-rank">{guess_text(r)}</span>
+                    </button>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="guess-picker" role="dialog" data-testid="guess-picker">
+                <div class="guess-title">{i18n::GUESS_TITLE.get(lang)} " " {p.to_string()}</div>
+                <div class="guess-grid">{buttons}</div>
+                <div class="row">
+                    <button on:click=move |_| store.set_guess(p, None)>{i18n::GUESS_CLEAR.get(lang)}</button>
+                    <button on:click=move |_| store.guess_at.set(None)>{i18n::CLOSE.get(lang)}</button>
+                </div>
+            </div>
+        })
+    }
+}
+
+/// The game-over panel: who won and why.
+#[component]
+fn ResultPanel() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        if store.phase.get() != Phase::Over || !store.result_open.get() {
+            return None;
+        }
+        store.rev.track();
+        let lang = store.lang();
+        let (outcome, headline) = store
+            .with_match(|m| {
+                let o = m.outcome()?;
+                let headline = match (o.winner(), store.against_computer()) {
+                    (None, _) => i18n::DRAW.get(lang).to_string(),
+                    (Some(w), true) => {
+                        if m.seat_of(w) == Some(m.config.seat) {
+                            match lang {
+                                i18n::Lang::Zh => "你赢了！".to_string(),
+                                i18n::Lang::En => "You win!".to_string(),
+                            }
+                        } else {
+                            match lang {
+                                i18n::Lang::Zh => "电脑赢了".to_string(),
+                                i18n::Lang::En => "The computer wins".to_string(),
+                            }
+                        }
+                    }
+                    (Some(w), false) => match lang {
+                        i18n::Lang::Zh => format!("{}胜", i18n::color_name(w, lang)),
+                        i18n::Lang::En => format!("{} wins", i18n::color_name(w, lang)),
+                    },
+                };
+                Some((o, headline))
+            })
+            .flatten()?;
+        Some(view! {
+            <div class="result-panel" role="dialog">
+                <h2>{i18n::GAME_OVER.get(lang)}</h2>
+                <p class="headline">{headline}</p>
+                <p class="reason" data-testid="result">{i18n::outcome_text(outcome, lang)}</p>
+                <div class="row">
+                    <button class="primary" data-testid="play-again" on:click=move |_| store.open_new_game()>
+                        {i18n::PLAY_AGAIN.get(lang)}
+                    </button>
+                    <button data-testid="see-board" on:click=move |_| store.result_open.set(false)>
+                        {i18n::SHOW_BOARD.get(lang)}
+                    </button>
+                </div>
+            </div>
+        })
+    }
+}

@@ -1,0 +1,297 @@
+//! The setup screen (布阵): the arranging side's formation on the board, moved by drag or by
+//! tapping two pieces; violations shown live on their points; presets, random, mirror, saved
+//! formations; Start (出征) only for a valid formation.
+
+use super::board::{Board, Marks};
+use super::piece::piece_view;
+use super::play::label_look;
+use crate::ground::drag::Press;
+use crate::ground::geometry::Orientation;
+use crate::ground::setup::{build_setup_model, SetupInteraction, SetupModel};
+use crate::i18n;
+use crate::state::presets::{find, PRESETS};
+use crate::state::storage;
+use crate::state::store::Store;
+use junqi_core::{Bitboard, Color, Deployment, Point, Slot};
+use leptos::prelude::*;
+
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let press = RwSignal::new(None::<Press>);
+    let orientation = Memo::new(move |_| {
+        let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
+        store.setup.with(|s| match s.as_ref().map(|s| s.color) {
+            Some(Color::Black) if !face => Orientation::BlackBottom,
+            _ => Orientation::RedBottom,
+        })
+    });
+    let model: Memo<Option<SetupModel>> = Memo::new(move |_| {
+        let lang = store.lang();
+        let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
+        let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
+        store.setup.with(|s| {
+            let s = s.as_ref()?;
+            Some(build_setup_model(
+                &s.deployment,
+                s.color,
+                &SetupInteraction {
+                    orientation: orientation.get(),
+                    lang,
+                    selected: s.selected,
+                    drag,
+                    turned: (face && s.color == Color::Black).then_some(Color::Black),
+                },
+            ))
+        })
+    });
+    let marks = Signal::derive(move || {
+        let bad: Bitboard = model.with(|m| {
+            m.as_ref()
+                .map(|m| m.bad.iter().map(|b| b.point).collect())
+                .unwrap_or_default()
+        });
+        Marks {
+            bad,
+            target: press.with(|p| p.as_ref().filter(|p| p.dragging).and_then(|p| p.over)),
+            ..Marks::default()
+        }
+    });
+    let draggable = Callback::new(move |p: Point| {
+        model.with_untracked(|m| {
+            m.as_ref()
+                .is_some_and(|m| m.pieces.iter().any(|pc| pc.at == p))
+        })
+    });
+    let on_gesture = Callback::new(move |g| store.setup_gesture(g));
+    let look = label_look(store);
+
+    let board = move || {
+        let o = orientation.get();
+        view! {
+            <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press>
+                <g class="setup-half">
+                    {move || {
+                        store
+                            .setup
+                            .with(|s| s.as_ref().map(|s| s.color))
+                            .map(|c| {
+                                Slot::all()
+                                    .map(|sl| sl.point(c))
+                                    .map(|p| {
+                                        let xy = crate::ground::geometry::point_xy(p, o);
+                                        view! {
+                                            <rect
+                                                class="own-half"
+                                                x=xy.x - 36.0
+                                                y=xy.y - 20.0
+                                                width="72"
+                                                height="40"
+                                                rx="8"
+                                            ></rect>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    }}
+                </g>
+                <g class="pieces">
+                    {move || {
+                        let look = look.get();
+                        model
+                            .get()
+                            .map(|m| m.pieces.into_iter().map(|pm| piece_view(pm, look)).collect_view())
+                    }}
+                </g>
+                <g class="violations">
+                    {move || {
+                        model
+                            .get()
+                            .map(|m| {
+                                m.bad
+                                    .into_iter()
+                                    .map(|b| {
+                                        view! {
+                                            <g
+                                                class="violation"
+                                                data-bad=b.name.clone()
+                                                data-violation=b.codes.join(" ")
+                                                transform=format!("translate({} {})", b.center.x, b.center.y)
+                                            >
+                                                <title>{b.reasons.join(" ")}</title>
+                                                <rect x="-33" y="-18" width="66" height="36" rx="8"></rect>
+                                                <circle cx="27" cy="-14" r="8"></circle>
+                                                <text x="27" y="-14">"!"</text>
+                                            </g>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    }}
+                </g>
+            </Board>
+        }
+    };
+
+    view! {
+        <div class="screen setup">
+            <div class="board-area">{board}</div>
+            <SetupPanel model=model/>
+        </div>
+    }
+}
+
+#[component]
+fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let valid = move || model.with(|m| m.as_ref().is_some_and(|m| m.valid));
+    let show_saved = RwSignal::new(false);
+    let title = move || {
+        let l = lang();
+        let color = store.setup.with(|s| s.as_ref().map(|s| s.color));
+        match color {
+            Some(c) => format!("{} · {}", i18n::SETUP.get(l), i18n::color_name(c, l)),
+            None => i18n::SETUP.get(l).to_string(),
+        }
+    };
+    let on_preset = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(p) = find(&id) {
+            store.setup_set(p.deployment());
+        } else if let Some(name) = id.strip_prefix("saved:") {
+            let d = store
+                .saved
+                .with_untracked(|v| v.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone()));
+            if let Some(d) = d {
+                store.setup_set(d);
+            }
+        }
+    };
+    view! {
+        <aside class="panel setup-panel">
+            <h2 class="panel-heading">{title}</h2>
+            <p class="hint">{move || i18n::SETUP_HINT.get(lang())}</p>
+            <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
+                {move || {
+                    let reasons = model.with(|m| m.as_ref().map(|m| m.reasons.clone()).unwrap_or_default());
+                    if reasons.is_empty() {
+                        view! { <p class="ok">{i18n::FORMATION_OK.get(lang())}</p> }.into_any()
+                    } else {
+                        view! {
+                            <ul>
+                                {reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
+                            </ul>
+                        }
+                        .into_any()
+                    }
+                }}
+            </div>
+            <div class="row tools">
+                <label class="select">
+                    <span class="sr">{move || i18n::FORMATION.get(lang())}</span>
+                    <select data-testid="preset" on:change=on_preset prop:value="">
+                        <option value="">{move || i18n::FORMATION.get(lang())}</option>
+                        {move || {
+                            let l = lang();
+                            PRESETS
+                                .iter()
+                                .map(|p| view! { <option value=p.id>{p.name.get(l)}</option> })
+                                .collect_view()
+                        }}
+                        {move || {
+                            store
+                                .saved
+                                .get()
+                                .into_iter()
+                                .map(|(n, _)| view! { <option value=format!("saved:{n}")>"★ " {n.clone()}</option> })
+                                .collect_view()
+                        }}
+                    </select>
+                </label>
+                <button
+                    data-testid="random-setup"
+                    on:click=move |_| store.setup_set(Deployment::random(storage::random_seed()))
+                >
+                    {move || i18n::RANDOM.get(lang())}
+                </button>
+                <button
+                    data-testid="mirror"
+                    on:click=move |_| {
+                        let d = store.setup.with_untracked(|s| s.as_ref().map(|s| s.deployment.mirrored()));
+                        if let Some(d) = d {
+                            store.setup_set(d);
+                        }
+                    }
+                >
+                    {move || i18n::MIRROR.get(lang())}
+                </button>
+                <button data-testid="my-formations" on:click=move |_| show_saved.update(|v| *v = !*v)>
+                    {move || i18n::MY_FORMATIONS.get(lang())}
+                </button>
+            </div>
+            <Show when=move || show_saved.get()>
+                <SavedFormations/>
+            </Show>
+            <button
+                class="primary start"
+                data-testid="start"
+                disabled=move || !valid()
+                on:click=move |_| store.setup_start()
+            >
+                {move || i18n::START_BATTLE.get(lang())}
+            </button>
+        </aside>
+    }
+}
+
+#[component]
+fn SavedFormations() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let name = RwSignal::new(String::new());
+    view! {
+        <div class="saved">
+            <div class="row">
+                <input
+                    type="text"
+                    data-testid="formation-name"
+                    maxlength="30"
+                    placeholder=move || i18n::NAME.get(lang())
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+                <button
+                    data-testid="save-formation"
+                    disabled=move || name.with(|n| n.trim().is_empty())
+                    on:click=move |_| store.save_formation(&name.get_untracked())
+                >
+                    {move || i18n::SAVE.get(lang())}
+                </button>
+            </div>
+            <ul class="saved-list">
+                {move || {
+                    store
+                        .saved
+                        .get()
+                        .into_iter()
+                        .map(|(n, d)| {
+                            let n2 = n.clone();
+                            view! {
+                                <li data-saved=n.clone()>
+                                    <span class="saved-name">{n.clone()}</span>
+                                    <button on:click=move |_| store.setup_set(d.clone())>
+                                        {move || i18n::LOAD.get(lang())}
+                                    </button>
+                                    <button on:click=move |_| store.delete_formation(&n2)>
+                                        {move || i18n::DELETE.get(lang())}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+        </div>
+    }
+}

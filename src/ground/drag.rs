@@ -1,0 +1,163 @@
+//! The board's gesture state machine, free of the DOM: a press becomes a tap, a drag (only once
+//! the pointer has moved a few pixels, so a tap stays a tap) or a long press.
+
+use super::geometry::Xy;
+use junqi_core::Point;
+
+/// Screen distance (CSS px) a press must travel before it becomes a drag.
+pub const DRAG_THRESHOLD_PX: f64 = 6.0;
+/// A press held this long without moving is a long press (guess marks in 暗棋).
+pub const LONG_PRESS_MS: u32 = 550;
+/// How far above the pointer a dragged piece is drawn (board units), so a finger does not hide it.
+pub const DRAG_LIFT: f32 = 34.0;
+
+/// What a finished gesture means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Gesture {
+    /// A press and release on one point, without dragging.
+    Tap(Point),
+    /// A piece dragged from one point and dropped on another (or off the board: `None`).
+    Drop { from: Point, to: Option<Point> },
+    /// A press held still (or a right click).
+    LongPress(Point),
+}
+
+/// One press in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Press {
+    /// The pointer that pressed (`PointerEvent.pointerId`).
+    pub pointer: i32,
+    /// The point pressed.
+    pub point: Point,
+    /// Screen position of the press.
+    pub start: (f64, f64),
+    /// Whether the pressed point holds a piece that may be dragged.
+    pub draggable: bool,
+    /// Past the threshold: a drag.
+    pub dragging: bool,
+    /// Where the dragged piece is drawn (board units).
+    pub at: Xy,
+    /// The point under the pointer.
+    pub over: Option<Point>,
+    /// The long press already fired; the release does nothing more.
+    pub spent: bool,
+}
+
+impl Press {
+    pub fn new(pointer: i32, point: Point, start: (f64, f64), draggable: bool, at: Xy) -> Press {
+        Press {
+            pointer,
+            point,
+            start,
+            draggable,
+            dragging: false,
+            at,
+            over: Some(point),
+            spent: false,
+        }
+    }
+
+    /// The pointer moved to `screen` (CSS px), over board position `board` and `over`.
+    /// Returns true when this move started the drag.
+    pub fn moved(&mut self, screen: (f64, f64), board: Xy, over: Option<Point>) -> bool {
+        self.over = over;
+        self.at = Xy {
+            x: board.x,
+            y: board.y - DRAG_LIFT,
+        };
+        if self.dragging || self.spent {
+            return false;
+        }
+        let (dx, dy) = (screen.0 - self.start.0, screen.1 - self.start.1);
+        if (dx * dx + dy * dy).sqrt() >= DRAG_THRESHOLD_PX {
+            if self.draggable {
+                self.dragging = true;
+                return true;
+            }
+            // Moved off a piece that cannot be dragged: no longer a tap either.
+            self.spent = true;
+        }
+        false
+    }
+
+    /// Held long enough: a long press, unless the pointer has moved or dragged.
+    pub fn held(&mut self) -> Option<Gesture> {
+        if self.dragging || self.spent {
+            return None;
+        }
+        self.spent = true;
+        Some(Gesture::LongPress(self.point))
+    }
+
+    /// The pointer was released over `over`.
+    pub fn released(self, over: Option<Point>) -> Option<Gesture> {
+        if self.dragging {
+            Some(Gesture::Drop {
+                from: self.point,
+                to: over,
+            })
+        } else if self.spent {
+            None
+        } else {
+            Some(Gesture::Tap(self.point))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    const O: Xy = Xy { x: 0.0, y: 0.0 };
+
+    #[test]
+    fn a_small_wobble_stays_a_tap() {
+        let mut p = Press::new(1, pt("a6"), (100.0, 100.0), true, O);
+        assert!(!p.moved((103.0, 102.0), O, Some(pt("a6"))));
+        assert_eq!(p.released(Some(pt("a6"))), Some(Gesture::Tap(pt("a6"))));
+    }
+
+    #[test]
+    fn past_the_threshold_it_is_a_drag_and_drops() {
+        let mut p = Press::new(1, pt("a6"), (100.0, 100.0), true, O);
+        assert!(p.moved((100.0, 110.0), Xy { x: 5.0, y: 50.0 }, Some(pt("a5"))));
+        assert!(!p.moved((100.0, 130.0), Xy { x: 5.0, y: 60.0 }, Some(pt("a4"))));
+        assert_eq!(
+            p.at,
+            Xy {
+                x: 5.0,
+                y: 60.0 - DRAG_LIFT
+            }
+        );
+        assert_eq!(p.over, Some(pt("a4")));
+        assert_eq!(
+            p.released(Some(pt("a4"))),
+            Some(Gesture::Drop {
+                from: pt("a6"),
+                to: Some(pt("a4"))
+            })
+        );
+    }
+
+    #[test]
+    fn a_point_without_a_draggable_piece_never_drags() {
+        let mut p = Press::new(1, pt("c4"), (0.0, 0.0), false, O);
+        assert!(!p.moved((40.0, 0.0), O, Some(pt("d4"))));
+        assert_eq!(p.released(Some(pt("d4"))), None);
+    }
+
+    #[test]
+    fn long_press_fires_once_and_swallows_the_tap() {
+        let mut p = Press::new(1, pt("a12"), (0.0, 0.0), false, O);
+        assert_eq!(p.held(), Some(Gesture::LongPress(pt("a12"))));
+        assert_eq!(p.held(), None);
+        assert_eq!(p.released(Some(pt("a12"))), None);
+        let mut dragged = Press::new(1, pt("a6"), (0.0, 0.0), true, O);
+        dragged.moved((20.0, 0.0), O, None);
+        assert_eq!(dragged.held(), None);
+    }
+}

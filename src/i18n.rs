@@ -1,0 +1,365 @@
+//! Every string the interface shows, in Chinese and English, in one place. Piece names come
+//! from junqi-core (`Role::zh`, `Role::en`), setup violations from `ViolationKind::message_*`.
+
+use junqi_core::{Color, DrawReason, Mode, Outcome, Role, WinReason};
+
+/// The interface language.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// 中文.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The language for a browser language tag (`navigator.language`): Chinese for `zh*`.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The `lang` attribute value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-Hans",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Lang> {
+        match s {
+            "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// One string in both languages.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct T {
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+impl T {
+    pub fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => self.zh,
+            Lang::En => self.en,
+        }
+    }
+}
+
+macro_rules! strings {
+    ($($(#[$m:meta])* $name:ident = $zh:literal, $en:literal;)*) => {
+        $($(#[$m])* pub const $name: T = T { zh: $zh, en: $en };)*
+        /// Every constant string, for the font-coverage test.
+        pub const ALL: &[T] = &[$($name),*];
+    };
+}
+
+strings! {
+    TITLE = "军棋", "Junqi";
+    NEW_GAME = "新局", "New game";
+    MODE = "玩法", "Mode";
+    MODE_OPEN_EXPLAIN = "布阵时互不相见，开战后双方棋子全部亮明。适合学习。",
+        "Each side arranges unseen; then every piece is face up for the whole game. Best for learning.";
+    MODE_DARK_EXPLAIN = "只看得见自己的棋子，由程序当裁判判定碰子，敌方棋子始终不亮。",
+        "You see only your own pieces; the program referees every clash and never shows an enemy piece.";
+    MODE_FLIP_EXPLAIN = "五十个棋子全部扣着随机摆放。每步翻开一子或走自己的明子，第一个翻开的颜色归你。",
+        "All 50 pieces lie face down, shuffled. Each turn flip one or move one of yours; the first piece you flip gives you its colour.";
+    MODE_OPEN_NAME = "明棋", "Open";
+    MODE_DARK_NAME = "暗棋", "Hidden";
+    MODE_FLIP_NAME = "翻棋", "Flip";
+    OPPONENT = "对手", "Opponent";
+    OPPONENT_COMPUTER = "电脑", "Computer";
+    OPPONENT_FRIEND = "朋友（同一设备）", "A friend (this device)";
+    LEVEL = "电脑水平", "Computer level";
+    YOUR_COLOUR = "你执", "You play";
+    RED_FIRST = "红方（先走）", "Red (moves first)";
+    BLACK_SECOND = "黑方（后走）", "Black (moves second)";
+    WHO_STARTS = "谁先翻", "Who starts";
+    YOU_START = "你先", "You";
+    COMPUTER_STARTS = "电脑先", "Computer";
+    RULES = "规则", "Rules";
+    CLOCK = "计时", "Clock";
+    CLOCK_OFF = "不计时", "No clock";
+    MINUTES = "分钟", "min";
+    START_GAME = "开始", "Start";
+    SETUP = "布阵", "Setup";
+    SETUP_HINT = "拖动棋子或依次点两个棋子来交换位置。", "Drag a piece, or tap two pieces, to swap them.";
+    FORMATION = "阵型", "Formation";
+    RANDOM = "随机", "Random";
+    MIRROR = "左右镜像", "Mirror";
+    SAVE = "保存", "Save";
+    LOAD = "读取", "Load";
+    DELETE = "删除", "Delete";
+    NAME = "名称", "Name";
+    MY_FORMATIONS = "我的阵型", "My formations";
+    START_BATTLE = "出征", "Start";
+    FORMATION_OK = "阵型合规，可以出征。", "The formation is valid: ready to start.";
+    ARRANGING = "布阵中", "Arranging";
+    STATUS_YOUR_TURN = "轮到你走", "Your move";
+    STATUS_COMPUTER_THINKING = "电脑思考中…", "The computer is thinking…";
+    STATUS_TURN_OF = "轮到", "To move:";
+    STATUS_FIRST_FLIP = "翻开一个棋子定颜色", "Flip a piece to get your colour";
+    RED = "红方", "Red";
+    BLACK = "黑方", "Black";
+    YOU = "你", "You";
+    COMPUTER = "电脑", "Computer";
+    RESIGN = "认输", "Resign";
+    OFFER_DRAW = "提和", "Offer a draw";
+    UNDO = "悔棋", "Undo";
+    DRAW_ACCEPTED = "对方同意和棋。", "The draw was accepted.";
+    DRAW_DECLINED = "电脑不同意和棋。", "The computer declines the draw.";
+    DRAW_OFFER_TO = "提议和棋，对方同意吗？", "A draw is offered. Accept?";
+    ACCEPT = "同意", "Accept";
+    DECLINE = "拒绝", "Decline";
+    RESIGN_TOO_EARLY = "前二十步不能认输。", "No resigning in the first 20 plies.";
+    CONFIRM_RESIGN = "确定认输吗？", "Really resign?";
+    YES = "是", "Yes";
+    NO = "否", "No";
+    MOVES = "棋谱", "Moves";
+    REMOVED = "阵亡", "Removed";
+    QUIET_COUNTER = "无吃子步数", "Plies without a capture";
+    QUIET_COUNTER_31 = "无碰子步数", "Plies without contact";
+    GAME_OVER = "对局结束", "Game over";
+    PLAY_AGAIN = "再来一局", "Play again";
+    SHOW_BOARD = "看棋盘", "See the board";
+    HANDOVER_TITLE = "请把设备交给", "Pass the device to";
+    HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
+    HANDOVER_READY = "我准备好了", "I am ready";
+    SETTINGS = "设置", "Settings";
+    CLOSE = "关闭", "Close";
+    LANGUAGE = "语言", "Language";
+    LABELS = "棋子字样", "Piece labels";
+    LABEL_TWO = "两字（司令）", "Two characters (司令)";
+    LABEL_ONE = "一字（司）", "One character (司)";
+    LABEL_RANK = "数字（40）", "Rank number (40)";
+    LABEL_ICON = "图标", "Icons";
+    LARGE_LABELS = "大字", "Large labels";
+    SHOW_DESTS = "显示可走位置", "Show legal destinations";
+    ALLOW_UNDO = "允许悔棋（对电脑）", "Allow undo (against the computer)";
+    FACE_TO_FACE = "面对面（对方棋子倒转）", "Face to face (turn the far side's labels)";
+    SOUND = "声音", "Sound";
+    VOLUME = "音量", "Volume";
+    ANIMATION = "动画速度", "Animation speed";
+    SPEED_OFF = "关", "Off";
+    SPEED_SLOW = "慢", "Slow";
+    SPEED_NORMAL = "中", "Normal";
+    SPEED_FAST = "快", "Fast";
+    GUESS_TITLE = "标记猜测", "Mark a guess";
+    GUESS_CLEAR = "清除", "Clear";
+    ILLEGAL = "不能这样走。", "That move is not allowed.";
+    NOT_YOUR_PIECE = "现在不能动这个棋子。", "You cannot move that piece now.";
+    BACK = "返回", "Back";
+    WINS = "胜", "wins";
+    DRAW = "和棋", "Draw";
+    TIME = "用时", "Time";
+    LEGEND_DEST = "可走", "legal";
+}
+
+/// A one-line explanation of a rule switch (RULES.md §8), by its `Rules::NAMES` name.
+pub fn rule_text(name: &str) -> T {
+    match name {
+        "mines_explode" => T {
+            zh: "炸弹雷：非工兵碰地雷同归于尽",
+            en: "Mines explode: a non-engineer that hits a mine dies with it",
+        },
+        "engineer_scouts" => T {
+            zh: "工兵侦察（暗棋）：工兵碰子亮出对方，工兵阵亡",
+            en: "Engineers scout (hidden): an engineer's attack shows the defender, the engineer dies",
+        },
+        "flying_bomb" => T {
+            zh: "炸弹满天飞：炸弹可像工兵一样在铁路上拐弯",
+            en: "Flying bombs: bombs turn on railways like engineers",
+        },
+        "bomb_cannot_take_flag" => T {
+            zh: "炸弹不能炸军旗",
+            en: "A bomb may not attack the flag",
+        },
+        "hq_exit" => T {
+            zh: "大本营能进能出（军旗除外）",
+            en: "Pieces may leave a headquarters (never the flag)",
+        },
+        "carry_flag_home" => T {
+            zh: "扛旗：夺旗后须把军旗扛回自己的大本营",
+            en: "Carry the flag: a captured flag wins once carried to your headquarters",
+        },
+        "no_collision_31" => T {
+            zh: "31步无碰子判负（代替70步和棋）",
+            en: "31 plies without contact: the side to move loses (instead of the 70-ply draw)",
+        },
+        "flip_first_engineer" => T {
+            zh: "翻棋：先翻出工兵者定颜色",
+            en: "Flip: the first to flip an engineer gets its colour",
+        },
+        "flip_two_same" => T {
+            zh: "翻棋：连续翻出两个同色者定颜色",
+            en: "Flip: the first to flip two of one colour in a row gets it",
+        },
+        "flip_smallest_takes_flag" => T {
+            zh: "翻棋：只有最小的棋子才能夺旗",
+            en: "Flip: only your lowest-ranked piece may take the flag",
+        },
+        _ => T { zh: "", en: "" },
+    }
+}
+
+/// Which rule switches make sense in a mode.
+pub fn rule_applies(name: &str, mode: Mode) -> bool {
+    match name {
+        "engineer_scouts" => mode == Mode::Dark,
+        "flip_first_engineer" | "flip_two_same" | "flip_smallest_takes_flag" => mode == Mode::Flip,
+        _ => true,
+    }
+}
+
+pub fn mode_name(mode: Mode, lang: Lang) -> &'static str {
+    match mode {
+        Mode::Open => MODE_OPEN_NAME,
+        Mode::Dark => MODE_DARK_NAME,
+        Mode::Flip => MODE_FLIP_NAME,
+    }
+    .get(lang)
+}
+
+pub fn mode_explain(mode: Mode, lang: Lang) -> &'static str {
+    match mode {
+        Mode::Open => MODE_OPEN_EXPLAIN,
+        Mode::Dark => MODE_DARK_EXPLAIN,
+        Mode::Flip => MODE_FLIP_EXPLAIN,
+    }
+    .get(lang)
+}
+
+pub fn color_name(color: Color, lang: Lang) -> &'static str {
+    match color {
+        Color::Red => RED,
+        Color::Black => BLACK,
+    }
+    .get(lang)
+}
+
+pub fn role_name(role: Role, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => role.zh(),
+        Lang::En => role.en(),
+    }
+}
+
+/// "Red wins: flag captured." — who won and why, in plain words.
+pub fn outcome_text(outcome: Outcome, lang: Lang) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let who = color_name(winner, lang);
+            let why = match (reason, lang) {
+                (WinReason::FlagCaptured, Lang::Zh) => "夺得军旗",
+                (WinReason::FlagCaptured, Lang::En) => "the flag was captured",
+                (WinReason::NoLegalMove, Lang::Zh) => "对方无子可走",
+                (WinReason::NoLegalMove, Lang::En) => "the other side had no legal move",
+                (WinReason::NoContact, Lang::Zh) => "对方31步无碰子",
+                (WinReason::NoContact, Lang::En) => "31 plies without contact",
+                (WinReason::Resignation, Lang::Zh) => "对方认输",
+                (WinReason::Resignation, Lang::En) => "the other side resigned",
+                (WinReason::Timeout, Lang::Zh) => "对方超时",
+                (WinReason::Timeout, Lang::En) => "the other side ran out of time",
+            };
+            match lang {
+                Lang::Zh => format!("{who}胜：{why}。"),
+                Lang::En => format!("{who} wins: {why}."),
+            }
+        }
+        Outcome::Draw { reason } => {
+            let why = match (reason, lang) {
+                (DrawReason::NoCapture, Lang::Zh) => "连续70步无吃子",
+                (DrawReason::NoCapture, Lang::En) => "70 plies without a capture",
+                (DrawReason::Agreement, Lang::Zh) => "双方同意",
+                (DrawReason::Agreement, Lang::En) => "agreed",
+                (DrawReason::NoFlags, Lang::Zh) => "双方都没有军旗",
+                (DrawReason::NoFlags, Lang::En) => "no flags",
+            };
+            match lang {
+                Lang::Zh => format!("和棋：{why}。"),
+                Lang::En => format!("Draw: {why}."),
+            }
+        }
+    }
+}
+
+/// The word for an action's result in the move list.
+pub fn result_word(result: junqi_core::ActionResult, lang: Lang) -> &'static str {
+    use junqi_core::ActionResult as R;
+    match (result, lang) {
+        (R::Move, _) => "",
+        (R::Win, Lang::Zh) => "吃",
+        (R::Win, Lang::En) => "wins",
+        (R::Lose, Lang::Zh) => "碰死",
+        (R::Lose, Lang::En) => "loses",
+        (R::Both, Lang::Zh) => "同归于尽",
+        (R::Both, Lang::En) => "both",
+        (R::Capture, Lang::Zh) => "夺旗",
+        (R::Capture, Lang::En) => "flag",
+        (R::Scout, Lang::Zh) => "侦察",
+        (R::Scout, Lang::En) => "scout",
+        (R::Flip, Lang::Zh) => "翻",
+        (R::Flip, Lang::En) => "flip",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_language() {
+        assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("zh-Hant-TW"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag("de"), Lang::En);
+    }
+
+    #[test]
+    fn every_string_has_both_languages() {
+        for t in ALL {
+            assert!(!t.zh.is_empty() && !t.en.is_empty(), "{t:?}");
+        }
+        for name in junqi_core::Rules::NAMES {
+            let t = rule_text(name);
+            assert!(!t.zh.is_empty() && !t.en.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn outcomes_say_who_and_why() {
+        let o = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::FlagCaptured,
+        };
+        assert_eq!(
+            outcome_text(o, Lang::En),
+            "Black wins: the flag was captured."
+        );
+        assert_eq!(outcome_text(o, Lang::Zh), "黑方胜：夺得军旗。");
+        let d = Outcome::Draw {
+            reason: DrawReason::NoCapture,
+        };
+        assert_eq!(
+            outcome_text(d, Lang::En),
+            "Draw: 70 plies without a capture."
+        );
+    }
+}

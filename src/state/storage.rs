@@ -1,0 +1,91 @@
+//! The browser's localStorage, for settings, the last new-game choices and saved formations.
+//! Natively (tests) nothing is stored.
+
+/// Keys, versioned so a future format can move on.
+pub const SETTINGS: &str = "junqi.settings.v1";
+pub const CONFIG: &str = "junqi.newgame.v1";
+pub const FORMATIONS: &str = "junqi.formations.v1";
+
+#[cfg(target_arch = "wasm32")]
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+pub fn load(key: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        storage()?.get_item(key).ok().flatten()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = key;
+        None
+    }
+}
+
+pub fn save(key: &str, value: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (key, value);
+}
+
+/// The browser's language tag (`navigator.language`), `en` natively.
+pub fn browser_language() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.navigator().language())
+            .unwrap_or_else(|| "en".into())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        "en".into()
+    }
+}
+
+/// Whether the system asks for reduced motion (`prefers-reduced-motion: reduce`).
+pub fn prefers_reduced_motion() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| {
+                w.match_media("(prefers-reduced-motion: reduce)")
+                    .ok()
+                    .flatten()
+            })
+            .is_some_and(|m| m.matches())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}
+
+/// A random 64-bit seed (the browser's `Math.random`), fixed natively.
+pub fn random_seed() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let hi = (js_sys::Math::random() * 4294967296.0) as u64;
+        let lo = (js_sys::Math::random() * 4294967296.0) as u64;
+        (hi << 32) | lo
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0x5EED
+    }
+}
+
+/// Milliseconds since the page loaded (`performance.now`), 0 natively.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}

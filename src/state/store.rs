@@ -1,0 +1,933 @@
+//! The game store and controller: Leptos signals around the refereed [`Match`], and the
+//! operations the screens call. Components get a [`Store`] from the context and never touch
+//! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
+
+use super::config::{GameConfig, Opponent};
+use super::game::Match;
+use super::settings::Settings;
+use super::storage;
+use crate::ai::client::AiClient;
+use crate::ai::protocol::{AiRequest, AiTask};
+use crate::audio;
+use crate::ground::anim::{self, AnimPlan, Cue};
+use crate::ground::drag::Gesture;
+use crate::ground::geometry::Orientation;
+use crate::i18n::{self, Lang};
+use junqi_core::types::POINTS;
+use junqi_core::{
+    Action, Color, Deployment, IllegalAction, Mode, PlayerView, Point, Role, Setup, Slot,
+};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Where the app is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Choosing mode, opponent, colour, rules, clock.
+    NewGame,
+    /// Arranging a formation (明棋, 暗棋).
+    Setup,
+    /// Playing.
+    Play,
+    /// The game has ended; the board stays visible.
+    Over,
+}
+
+/// The board as one seat sees it now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub view: PlayerView,
+    /// Whose eyes.
+    pub seat: u8,
+    pub orientation: Orientation,
+    /// Face to face: this colour's labels are turned.
+    pub turned: Option<Color>,
+    /// The last action's start and end.
+    pub last: Option<(Point, Point)>,
+}
+
+/// One seat arranging its formation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupState {
+    pub seat: u8,
+    pub color: Color,
+    pub deployment: Deployment,
+    /// First piece of a tap-tap swap.
+    pub selected: Option<Point>,
+    /// Pass and play: seat 0's finished formation while seat 1 arranges.
+    pub first: Option<Deployment>,
+}
+
+/// The hand-over screen: the board is hidden until this seat says it is ready.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Handover {
+    pub seat: u8,
+    /// The seat's colour, when known.
+    pub color: Option<Color>,
+}
+
+/// A running animation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anim {
+    pub id: u64,
+    pub plan: AnimPlan,
+}
+
+/// A modal question.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    ConfirmResign,
+    /// Pass and play: the other seat is asked to accept a draw.
+    DrawOffer {
+        from: u8,
+    },
+    Settings,
+}
+
+/// The clocks, when the game has one.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Clock {
+    /// Milliseconds left, by seat.
+    pub left: [f64; 2],
+    /// When the last tick was taken (`Date.now`).
+    pub last: f64,
+}
+
+/// A row of the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    pub ply: u32,
+    pub color: Option<Color>,
+    pub text: String,
+}
+
+/// The most nodes the computer searches on the page's thread when its Web Worker fails, so the
+/// page stays responsive.
+const FALLBACK_NODES: u64 = 4_000;
+
+/// Every signal of the app, `Copy` so closures can hold it.
+#[derive(Copy, Clone)]
+pub struct Store {
+    pub phase: RwSignal<Phase>,
+    pub settings: RwSignal<Settings>,
+    pub config: RwSignal<GameConfig>,
+    pub setup: RwSignal<Option<SetupState>>,
+    /// The referee. Not reactive: `rev` announces changes.
+    game: StoredValue<Option<Match>>,
+    /// Bumped whenever the game changes (history, trays, counters).
+    pub rev: RwSignal<u64>,
+    pub shown: RwSignal<Option<Shown>>,
+    pub selected: RwSignal<Option<Point>>,
+    pub anim: RwSignal<Option<Anim>>,
+    pub thinking: RwSignal<bool>,
+    pub handover: RwSignal<Option<Handover>>,
+    /// 暗棋: the displayed seat's guess marks on enemy pieces.
+    pub guesses: RwSignal<[Option<Role>; POINTS]>,
+    /// The enemy piece whose guess picker is open.
+    pub guess_at: RwSignal<Option<Point>>,
+    pub notice: RwSignal<Option<&'static str>>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    pub clock: RwSignal<Option<Clock>>,
+    /// Whether the game-over panel is shown (it can be put aside to look at the board).
+    pub result_open: RwSignal<bool>,
+    pub reduced_motion: RwSignal<bool>,
+    /// Saved formations, by name.
+    pub saved: RwSignal<Vec<(String, Deployment)>>,
+    /// The computer player, in its Web Worker.
+    ai: AiClient,
+    serial: StoredValue<u64>,
+}
+
+impl Store {
+    /// A store with the saved settings, choices and formations.
+    pub fn new() -> Store {
+        let browser = Lang::from_tag(&storage::browser_language());
+        let settings = match storage::load(storage::SETTINGS) {
+            Some(text) => Settings::from_text(&text, browser),
+            None => Settings::defaults(browser),
+        };
+        let config = storage::load(storage::CONFIG)
+            .map(|t| GameConfig::from_text(&t))
+            .unwrap_or_default();
+        let saved = storage::load(storage::FORMATIONS)
+            .map(|t| super::presets::parse_saved(&t))
+            .unwrap_or_default();
+        Store {
+            phase: RwSignal::new(Phase::NewGame),
+            settings: RwSignal::new(settings),
+            config: RwSignal::new(config),
+            setup: RwSignal::new(None),
+            game: StoredValue::new(None),
+            rev: RwSignal::new(0),
+            shown: RwSignal::new(None),
+            selected: RwSignal::new(None),
+            anim: RwSignal::new(None),
+            thinking: RwSignal::new(false),
+            handover: RwSignal::new(None),
+            guesses: RwSignal::new([None; POINTS]),
+            guess_at: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            dialog: RwSignal::new(None),
+            clock: RwSignal::new(None),
+            result_open: RwSignal::new(true),
+            reduced_motion: RwSignal::new(storage::prefers_reduced_motion()),
+            saved: RwSignal::new(saved),
+            ai: AiClient::new(),
+            serial: StoredValue::new(0),
+        }
+    }
+
+    /// The interface language (tracked).
+    pub fn lang(&self) -> Lang {
+        self.settings.with(|s| s.lang)
+    }
+
+    /// Reads the match (untracked; track `rev` to follow changes).
+    pub fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
+        self.game.with_value(|m| m.as_ref().map(f))
+    }
+
+    fn update_match<R>(&self, f: impl FnOnce(&mut Match) -> R) -> Option<R> {
+        let mut out = None;
+        self.game.update_value(|m| out = m.as_mut().map(f));
+        self.rev.update(|r| *r += 1);
+        out
+    }
+
+    fn sound(&self, cue: Cue) {
+        let s = self.settings.get_untracked();
+        if s.sound {
+            audio::play(cue, s.volume);
+        }
+    }
+
+    /// Milliseconds per step of an animation (0: none).
+    fn step_ms(&self) -> u32 {
+        if self.reduced_motion.get_untracked() {
+            0
+        } else {
+            self.settings.with_untracked(|s| s.speed.step_ms())
+        }
+    }
+
+    fn notify(&self, text: &'static str) {
+        self.notice.set(Some(text));
+        let notice = self.notice;
+        set_timeout(
+            move || {
+                if notice.get_untracked() == Some(text) {
+                    notice.set(None);
+                }
+            },
+            Duration::from_millis(2600),
+        );
+    }
+
+    /// Whether a person plays against the computer.
+    pub fn against_computer(&self) -> bool {
+        self.config
+            .with_untracked(|c| c.opponent == Opponent::Computer)
+    }
+
+    // ----- new game --------------------------------------------------------------------
+
+    /// Back to the new-game screen (the current game is abandoned).
+    pub fn open_new_game(&self) {
+        self.ai.cancel();
+        self.thinking.set(false);
+        self.game.set_value(None);
+        self.rev.update(|r| *r += 1);
+        self.shown.set(None);
+        self.anim.set(None);
+        self.handover.set(None);
+        self.setup.set(None);
+        self.dialog.set(None);
+        self.clock.set(None);
+        self.selected.set(None);
+        self.phase.set(Phase::NewGame);
+    }
+
+    /// Starts a game with the chosen settings: setup first in 明棋 and 暗棋.
+    pub fn start_game(&self) {
+        let config = self.config.get_untracked();
+        storage::save(storage::CONFIG, &config.to_text());
+        self.guesses.set([None; POINTS]);
+        self.result_open.set(true);
+        self.dialog.set(None);
+        if config.mode == Mode::Flip {
+            let seed = storage::random_seed();
+            self.begin(config, Setup::Shuffle { seed }, seed);
+            return;
+        }
+        let friend = config.opponent == Opponent::Friend;
+        let seat = if friend { 0 } else { config.seat };
+        self.setup.set(Some(SetupState {
+            seat,
+            color: if seat == 0 { Color::Red } else { Color::Black },
+            deployment: junqi_ai::deploy::formation(storage::random_seed()),
+            selected: None,
+            first: None,
+        }));
+        self.phase.set(Phase::Setup);
+    }
+
+    fn begin(&self, config: GameConfig, setup: Setup, seed: u64) {
+        let minutes = config.clock_minutes;
+        let friend = config.opponent == Opponent::Friend;
+        let dark = config.mode == Mode::Dark;
+        let Ok(m) = Match::new(config, setup, seed) else {
+            return;
+        };
+        self.game.set_value(Some(m));
+        self.rev.update(|r| *r += 1);
+        self.anim.set(None);
+        self.selected.set(None);
+        self.setup.set(None);
+        self.clock.set((minutes > 0).then(|| Clock {
+            left: [f64::from(minutes) * 60_000.0; 2],
+            last: storage::now_ms(),
+        }));
+        self.phase.set(Phase::Play);
+        if friend && dark {
+            self.shown.set(None);
+            self.handover.set(Some(Handover {
+                seat: 0,
+                color: Some(Color::Red),
+            }));
+        } else {
+            self.handover.set(None);
+            self.show_seat(self.display_seat());
+        }
+    }
+
+    // ----- setup -----------------------------------------------------------------------
+
+    /// Replaces the formation being arranged.
+    pub fn setup_set(&self, d: Deployment) {
+        self.setup.update(|s| {
+            if let Some(s) = s {
+                s.deployment = d;
+                s.selected = None;
+            }
+        });
+    }
+
+    /// Swaps the contents of two points of the arranging side's half.
+    pub fn setup_swap(&self, a: Point, b: Point) {
+        self.setup.update(|s| {
+            let Some(s) = s else { return };
+            if let (Some(x), Some(y)) = (Slot::of_point(a, s.color), Slot::of_point(b, s.color)) {
+                s.deployment.swap(x, y);
+            }
+            s.selected = None;
+        });
+        self.sound(Cue::Move);
+    }
+
+    /// A gesture on the setup board: tap one piece then another to swap, or drag and drop.
+    pub fn setup_gesture(&self, g: Gesture) {
+        let Some(s) = self.setup.get_untracked() else {
+            return;
+        };
+        let mine = |p: Point| Slot::of_point(p, s.color).is_some();
+        match g {
+            Gesture::Tap(p) if mine(p) => match s.selected {
+                Some(q) if q == p => self.setup.update(|s| {
+                    if let Some(s) = s {
+                        s.selected = None
+                    }
+                }),
+                Some(q) => self.setup_swap(q, p),
+                None => {
+                    let has_piece =
+                        Slot::of_point(p, s.color).is_some_and(|sl| s.deployment.get(sl).is_some());
+                    if has_piece {
+                        self.setup.update(|s| {
+                            if let Some(s) = s {
+                                s.selected = Some(p)
+                            }
+                        });
+                    }
+                }
+            },
+            Gesture::Drop { from, to: Some(to) } if mine(from) && mine(to) && from != to => {
+                self.setup_swap(from, to)
+            }
+            _ => self.setup.update(|s| {
+                if let Some(s) = s {
+                    s.selected = None
+                }
+            }),
+        }
+    }
+
+    /// 出征: the formation is final. Pass and play: the other side arranges next.
+    pub fn setup_start(&self) {
+        let Some(s) = self.setup.get_untracked() else {
+            return;
+        };
+        if !s.deployment.is_valid() {
+            self.sound(Cue::Illegal);
+            return;
+        }
+        let config = self.config.get_untracked();
+        let seed = storage::random_seed();
+        match config.opponent {
+            Opponent::Computer => {
+                let computer = junqi_ai::deploy::formation(seed ^ 0xA5A5);
+                let (red, black) = if s.color == Color::Red {
+                    (s.deployment, computer)
+                } else {
+                    (computer, s.deployment)
+                };
+                self.begin(config, Setup::Deployments { red, black }, seed);
+            }
+            Opponent::Friend => match s.first {
+                None => {
+                    self.setup.set(Some(SetupState {
+                        seat: 1,
+                        color: Color::Black,
+                        deployment: junqi_ai::deploy::formation(seed),
+                        selected: None,
+                        first: Some(s.deployment),
+                    }));
+                    self.handover.set(Some(Handover {
+                        seat: 1,
+                        color: Some(Color::Black),
+                    }));
+                }
+                Some(red) => {
+                    self.begin(
+                        config,
+                        Setup::Deployments {
+                            red,
+                            black: s.deployment,
+                        },
+                        seed,
+                    );
+                }
+            },
+        }
+    }
+
+    // ----- play ------------------------------------------------------------------------
+
+    /// The seat whose eyes the board uses now.
+    fn display_seat(&self) -> u8 {
+        let friend = !self.against_computer();
+        self.with_match(|m| {
+            if friend {
+                m.seat_to_move()
+                    .or_else(|| self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)))
+                    .unwrap_or(0)
+            } else {
+                m.config.seat
+            }
+        })
+        .unwrap_or(0)
+    }
+
+    /// Orientation and turned labels for a seat.
+    fn orientation_for(&self, m: &Match, seat: u8) -> (Orientation, Option<Color>) {
+        let friend = m.config.opponent == Opponent::Friend;
+        let face = friend && self.settings.with_untracked(|s| s.face_to_face);
+        if m.mode() == Mode::Flip {
+            // One fixed board: seat 0 at the bottom.
+            return (
+                Orientation::RedBottom,
+                if face { m.color_of(1) } else { None },
+            );
+        }
+        if face {
+            return (Orientation::RedBottom, Some(Color::Black));
+        }
+        let color = m
+            .color_of(seat)
+            .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+        let o = match color {
+            Color::Red => Orientation::RedBottom,
+            Color::Black => Orientation::BlackBottom,
+        };
+        (o, None)
+    }
+
+    fn last_of(m: &Match) -> Option<(Point, Point)> {
+        m.game()
+            .reports()
+            .last()
+            .map(|r| (r.action.from(), r.action.to()))
+    }
+
+    /// Shows the board through a seat's eyes.
+    fn show_seat(&self, seat: u8) {
+        let shown = self.with_match(|m| {
+            let (orientation, turned) = self.orientation_for(m, seat);
+            Shown {
+                view: m.view_of(seat),
+                seat,
+                orientation,
+                turned,
+                last: Self::last_of(m),
+            }
+        });
+        self.shown.set(shown);
+    }
+
+    /// Whether the displayed seat may act now.
+    pub fn can_act(&self) -> bool {
+        if self.anim.with(|a| a.is_some())
+            || self.handover.with(|h| h.is_some())
+            || self.phase.get() != Phase::Play
+        {
+            return false;
+        }
+        self.rev.track();
+        let Some(seat) = self.shown.with(|s| s.as_ref().map(|s| s.seat)) else {
+            return false;
+        };
+        self.with_match(|m| m.seat_to_move() == Some(seat) && m.is_human(seat))
+            .unwrap_or(false)
+    }
+
+    /// A gesture on the play board.
+    pub fn play_gesture(&self, g: Gesture) {
+        match g {
+            Gesture::LongPress(p) => self.open_guess(p),
+            Gesture::Tap(p) => self.tap(p),
+            Gesture::Drop { from, to } => match to {
+                Some(to) if to != from => self.try_move(from, to),
+                _ => self.selected.set(None),
+            },
+        }
+    }
+
+    fn tap(&self, p: Point) {
+        if !self.can_act_untracked() {
+            return;
+        }
+        let Some(view) = self
+            .shown
+            .with_untracked(|s| s.as_ref().map(|s| s.view.clone()))
+        else {
+            return;
+        };
+        let actions = view.legal_actions();
+        if let Some(from) = self.selected.get_untracked() {
+            if from == p {
+                self.selected.set(None);
+                return;
+            }
+            if actions.contains(&Action::Move { from, to: p }) {
+                self.act(Action::Move { from, to: p });
+                return;
+            }
+        }
+        if actions.contains(&Action::Flip(p)) {
+            self.act(Action::Flip(p));
+        } else if actions
+            .iter()
+            .any(|a| matches!(a, Action::Move { from, .. } if *from == p))
+        {
+            self.selected.set(Some(p));
+        } else {
+            let own =
+                view.cells[p.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
+            if own && self.selected.get_untracked().is_none() {
+                self.sound(Cue::Illegal);
+            }
+            self.selected.set(None);
+        }
+    }
+
+    fn try_move(&self, from: Point, to: Point) {
+        if !self.can_act_untracked() {
+            return;
+        }
+        self.act(Action::Move { from, to });
+    }
+
+    fn can_act_untracked(&self) -> bool {
+        leptos::prelude::untrack(|| self.can_act())
+    }
+
+    /// Plays an action for the seat to move and animates it.
+    fn act(&self, action: Action) {
+        let Some(before) = self.shown.get_untracked() else {
+            return;
+        };
+        let played = self.update_match(|m| m.play(action));
+        let played = match played {
+            Some(Ok(p)) => p,
+            Some(Err(_)) => {
+                self.sound(Cue::Illegal);
+                self.notify(i18n::ILLEGAL.get(self.lang()));
+                self.selected.set(None);
+                return;
+            }
+            None => return,
+        };
+        self.selected.set(None);
+        self.guess_at.set(None);
+        self.move_guesses(&played.event);
+        let after = self.with_match(|m| m.view_of(before.seat));
+        let Some(after) = after else { return };
+        let plan = anim::plan(
+            &before.view,
+            &after,
+            &played.event,
+            &played.path,
+            before.orientation,
+            self.step_ms(),
+        );
+        // Plain moves and flips sound at once, contacts when the pieces meet.
+        let cue = plan.cue;
+        if matches!(cue, Cue::Move | Cue::Flip) || plan.travel_ms == 0 {
+            self.sound(cue);
+        } else {
+            let store = *self;
+            set_timeout(
+                move || store.sound(cue),
+                Duration::from_millis(u64::from(plan.travel_ms)),
+            );
+        }
+        let total = plan.total_ms();
+        if total == 0 {
+            self.finish(None);
+            return;
+        }
+        let id = self.serial.with_value(|s| s + 1);
+        self.serial.set_value(id);
+        self.anim.set(Some(Anim { id, plan }));
+        let store = *self;
+        set_timeout(
+            move || store.finish(Some(id)),
+            Duration::from_millis(u64::from(total) + 30),
+        );
+    }
+
+    /// The animation `id` is over (or there was none): show the new position, hand over,
+    /// or end the game.
+    fn finish(&self, id: Option<u64>) {
+        if let Some(id) = id {
+            if self.anim.with_untracked(|a| a.as_ref().map(|a| a.id)) != Some(id) {
+                return;
+            }
+        }
+        self.anim.set(None);
+        self.after_change();
+    }
+
+    /// The game changed: refresh what is shown, the phase and the hand-over.
+    fn after_change(&self) {
+        let Some((over, to_move, mode, friend)) = self.with_match(|m| {
+            (
+                m.outcome().is_some(),
+                m.seat_to_move(),
+                m.mode(),
+                m.config.opponent == Opponent::Friend,
+            )
+        }) else {
+            return;
+        };
+        let current = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat));
+        if over {
+            self.handover.set(None);
+            self.show_seat(current.unwrap_or(0));
+            self.result_open.set(true);
+            self.phase.set(Phase::Over);
+            return;
+        }
+        let next = to_move.unwrap_or(0);
+        if friend && mode == Mode::Dark && current != Some(next) {
+            self.shown.set(None);
+            self.guesses.set([None; POINTS]);
+            let color = self.with_match(|m| m.color_of(next)).flatten();
+            self.handover.set(Some(Handover { seat: next, color }));
+        } else if friend {
+            self.show_seat(next);
+        } else {
+            self.show_seat(self.display_seat());
+        }
+    }
+
+    /// The seat handed the device to is ready.
+    pub fn handover_ready(&self) {
+        let Some(h) = self.handover.get_untracked() else {
+            return;
+        };
+        self.handover.set(None);
+        if self.phase.get_untracked() == Phase::Play {
+            self.show_seat(h.seat);
+        }
+    }
+
+    /// The computer plays its move, if it is its turn (called by an Effect when idle). It thinks
+    /// in its Web Worker and sees only its own view; should the worker fail, a small search on
+    /// this thread answers instead.
+    pub fn computer_turn(&self) {
+        if self.thinking.get_untracked() || self.anim.with_untracked(|a| a.is_some()) {
+            return;
+        }
+        if self.phase.get_untracked() != Phase::Play {
+            return;
+        }
+        let level = self.config.with_untracked(|c| c.level);
+        let Some(req) = self
+            .with_match(|m| {
+                let seat = m.computer_to_move()?;
+                let view = m.full_view_of(seat);
+                Some(AiRequest::from_view(
+                    AiTask::Move,
+                    &view,
+                    m.formation_of(seat),
+                    level,
+                    m.seed(),
+                ))
+            })
+            .flatten()
+        else {
+            return;
+        };
+        self.thinking.set(true);
+        let store = *self;
+        let rev = self.rev.get_untracked();
+        self.ai.request(req, move |res| {
+            store.thinking.set(false);
+            // The game may have changed meanwhile (new game, undo).
+            if store.rev.get_untracked() != rev {
+                return;
+            }
+            let action = res
+                .action
+                .and_then(|a| a.parse::<Action>().ok())
+                .or_else(|| {
+                    store
+                        .with_match(|m| m.computer_action(level, FALLBACK_NODES))
+                        .flatten()
+                });
+            if let Some(a) = action {
+                store.act(a);
+            }
+        });
+    }
+
+    /// Takes back the player's last move (and the computer's reply).
+    pub fn undo(&self) {
+        if !self.against_computer() || self.anim.with_untracked(|a| a.is_some()) {
+            return;
+        }
+        let seat = self.config.with_untracked(|c| c.seat);
+        self.ai.cancel();
+        self.thinking.set(false);
+        if self.update_match(|m| m.undo_for(seat)) == Some(true) {
+            self.selected.set(None);
+            self.phase.set(Phase::Play);
+            self.show_seat(seat);
+        }
+    }
+
+    /// Whether undo is offered now.
+    pub fn may_undo(&self) -> bool {
+        self.rev.track();
+        self.against_computer()
+            && self.settings.with(|s| s.allow_undo)
+            && matches!(self.phase.get(), Phase::Play | Phase::Over)
+            && self
+                .with_match(|m| {
+                    m.can_undo(m.config.seat)
+                        && !matches!(
+                            m.outcome(),
+                            Some(junqi_core::Outcome::Win {
+                                reason: junqi_core::WinReason::Resignation,
+                                ..
+                            })
+                        )
+                })
+                .unwrap_or(false)
+    }
+
+    /// The seat acting on the buttons: the player against the computer, else the seat to move.
+    fn acting_seat(&self) -> u8 {
+        if self.against_computer() {
+            self.config.with_untracked(|c| c.seat)
+        } else {
+            self.with_match(|m| m.seat_to_move()).flatten().unwrap_or(0)
+        }
+    }
+
+    /// Resign (after confirmation).
+    pub fn resign(&self) {
+        self.dialog.set(None);
+        let seat = self.acting_seat();
+        match self.update_match(|m| m.resign(seat)) {
+            Some(Ok(_)) => {
+                self.anim.set(None);
+                self.after_change();
+            }
+            Some(Err(IllegalAction::ResignTooEarly)) => {
+                self.notify(i18n::RESIGN_TOO_EARLY.get(self.lang()))
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether resigning is allowed now (not in the first 20 plies).
+    pub fn may_resign(&self) -> bool {
+        self.rev.track();
+        self.phase.get() == Phase::Play && self.with_match(|m| m.may_resign()).unwrap_or(false)
+    }
+
+    /// Offer a draw: the computer accepts a quiet game; a friend is asked.
+    pub fn offer_draw(&self) {
+        if self.phase.get_untracked() != Phase::Play {
+            return;
+        }
+        if self.against_computer() {
+            let quiet = self.with_match(|m| m.halfmoves()).unwrap_or(0);
+            if quiet >= 30 {
+                self.accept_draw();
+            } else {
+                self.notify(i18n::DRAW_DECLINED.get(self.lang()));
+            }
+        } else {
+            let from = self.acting_seat();
+            self.dialog.set(Some(Dialog::DrawOffer { from }));
+        }
+    }
+
+    pub fn accept_draw(&self) {
+        self.dialog.set(None);
+        if self.update_match(|m| m.agree_draw()).is_some() {
+            self.anim.set(None);
+            self.after_change();
+        }
+    }
+
+    /// 暗棋: opens the guess picker on an enemy piece whose identity is hidden.
+    fn open_guess(&self, p: Point) {
+        let hidden_enemy = self.shown.with_untracked(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.view.mode == Mode::Dark
+                    && s.view.cells[p.index()].is_some_and(|o| {
+                        o.role.is_none() && o.color.is_some() && o.color != s.view.me
+                    })
+            })
+        });
+        if hidden_enemy {
+            self.guess_at.set(Some(p));
+        }
+    }
+
+    /// Puts (or clears) a guess mark.
+    pub fn set_guess(&self, p: Point, role: Option<Role>) {
+        self.guesses.update(|g| g[p.index()] = role);
+        self.guess_at.set(None);
+    }
+
+    /// Guess marks follow the pieces they are on.
+    fn move_guesses(&self, ev: &junqi_core::PublicEvent) {
+        self.guesses.update(|g| {
+            let from = ev.action.from();
+            let to = ev.action.to();
+            let mark = g[from.index()].take();
+            for p in &ev.removed {
+                g[p.index()] = None;
+            }
+            if matches!(ev.action, Action::Move { .. }) && !ev.removed.contains(&from) {
+                g[to.index()] = mark;
+            }
+            for (p, _) in &ev.revealed {
+                g[p.index()] = None;
+            }
+        });
+    }
+
+    /// The clock: charge the time since the last tick to the seat to move.
+    pub fn tick(&self) {
+        let Some(mut c) = self.clock.get_untracked() else {
+            return;
+        };
+        let now = storage::now_ms();
+        let elapsed = (now - c.last).max(0.0);
+        c.last = now;
+        let running = self.phase.get_untracked() == Phase::Play
+            && self.handover.with_untracked(|h| h.is_none());
+        let to_move = self.with_match(|m| m.seat_to_move()).flatten();
+        if let (true, Some(seat)) = (running, to_move) {
+            let left = &mut c.left[usize::from(seat)];
+            *left = (*left - elapsed).max(0.0);
+            if *left <= 0.0 {
+                self.clock.set(Some(c));
+                self.update_match(|m| m.time_out(seat));
+                self.anim.set(None);
+                self.after_change();
+                return;
+            }
+        }
+        self.clock.set(Some(c));
+    }
+
+    /// The move list, in the interface language.
+    pub fn move_list(&self) -> Vec<MoveEntry> {
+        self.rev.track();
+        let lang = self.lang();
+        self.with_match(|m| {
+            m.history()
+                .into_iter()
+                .map(|ev| {
+                    let word = i18n::result_word(ev.result, lang);
+                    let text = match ev.action {
+                        Action::Move { from, to }
+                            if ev.result == junqi_core::ActionResult::Move =>
+                        {
+                            format!("{from}-{to}")
+                        }
+                        Action::Move { from, to } => format!("{from}×{to} {word}"),
+                        Action::Flip(p) => format!("{p} {word}"),
+                    };
+                    MoveEntry {
+                        ply: ev.ply,
+                        color: ev.by,
+                        text,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// Persists settings (called by an Effect when they change).
+    pub fn save_settings(&self) {
+        let text = self.settings.with(|s| s.to_text());
+        storage::save(storage::SETTINGS, &text);
+    }
+
+    /// Saves the formation being arranged under a name.
+    pub fn save_formation(&self, name: &str) {
+        let Some(d) = self
+            .setup
+            .with_untracked(|s| s.as_ref().map(|s| s.deployment.clone()))
+        else {
+            return;
+        };
+        self.saved.update(|v| super::presets::save(v, name, d));
+        let text = self
+            .saved
+            .with_untracked(|v| super::presets::format_saved(v));
+        storage::save(storage::FORMATIONS, &text);
+    }
+
+    pub fn delete_formation(&self, name: &str) {
+        self.saved.update(|v| v.retain(|(n, _)| n != name));
+        let text = self
+            .saved
+            .with_untracked(|v| super::presets::format_saved(v));
+        storage::save(storage::FORMATIONS, &text);
+    }
+}
+
+impl Default for Store {
+    fn default() -> Store {
+        Store::new()
+    }
+}

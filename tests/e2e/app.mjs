@@ -1,0 +1,153 @@
+// Helpers for the game's end-to-end tests: a headless Chromium page on the built app (dist/) in
+// a device profile, and the moves a player makes through the test hooks (data-testid,
+// data-point, data-dest, data-at, data-color, data-role, data-face, data-movable).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const DIST = process.env.JUNQI_DIST ?? join(ROOT, 'dist');
+export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The three device profiles of the issue: a touch tablet, a touch phone, a desktop with a mouse. */
+export const PROFILES = {
+  tablet: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+};
+
+/** A fresh browser in `profile` with the app loaded. `reducedMotion: 'reduce'` turns animation
+ * off (the app honours prefers-reduced-motion), which long games use to run fast. */
+export async function open(url, profile, { reducedMotion = 'no-preference', locale = 'en-US' } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'junqi-e2e-'));
+  const ctx = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    reducedMotion,
+    locale,
+    ...PROFILES[profile],
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="start-game"]');
+  await page.evaluate(() => document.fonts.ready);
+  const touch = Boolean(PROFILES[profile].hasTouch);
+  const close = async () => {
+    await ctx.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { page, ctx, problems, close, touch };
+}
+
+/** A tap on touch profiles, a click elsewhere; `force` because pieces and marks lie over points. */
+export async function press(app, selector) {
+  if (app.touch) await app.page.tap(selector, { force: true });
+  else await app.page.click(selector, { force: true });
+}
+
+/** Chooses a new game on the new-game screen and starts it. */
+export async function newGame(app, { mode = 'open', opponent = 'computer', level = '1', seat = '0' } = {}) {
+  const { page } = app;
+  if (!(await page.locator('[data-testid="start-game"]').count())) {
+    await press(app, '[data-testid="new-game"]');
+  }
+  await press(app, `[data-testid="mode-${mode}"]`);
+  await press(app, `[data-testid="opponent-${opponent}"]`);
+  if (opponent === 'computer') {
+    await page.selectOption('[data-testid="level"]', level);
+    await press(app, `[data-testid="seat-${seat}"]`);
+  }
+  await press(app, '[data-testid="start-game"]');
+}
+
+/** Waits until the board is still: no animation, the computer not thinking. */
+export async function idle(page, timeout = 30000) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.app[data-busy]') &&
+      (document.querySelector('[data-testid="result"]') ||
+        document.querySelector('[data-testid="handover"]') ||
+        document.querySelector('[data-movable]')),
+    null,
+    { timeout },
+  );
+}
+
+export async function isOver(page) {
+  return (await page.locator('[data-testid="result"]').count()) > 0;
+}
+
+/**
+ * Plays one action for the player through the board: a flip of a face-down piece, or a move of
+ * a movable piece to one of its `data-dest` points, preferring attacks. `rng` is a seeded random.
+ */
+export async function playOne(app, rng) {
+  const { page } = app;
+  const candidates = await page.$$eval('[data-movable]', (els) =>
+    els.map((e) => ({ at: e.getAttribute('data-at'), down: e.getAttribute('data-face') === 'down' })),
+  );
+  if (!candidates.length) throw new Error('no movable piece');
+  const order = candidates.map((c) => [rng(), c]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  const faceDown = order.filter((c) => c.down);
+  const pieces = order.filter((c) => !c.down);
+  // 翻棋: flip now and then; otherwise move.
+  if (faceDown.length && (!pieces.length || rng() < 0.35)) {
+    await press(app, `[data-at="${faceDown[0].at}"]`);
+    return `flip ${faceDown[0].at}`;
+  }
+  let fallback = null;
+  let selected = null;
+  for (const c of pieces.slice(0, 6)) {
+    await press(app, `[data-at="${c.at}"]`);
+    selected = c.at;
+    const dests = await page.$$eval('[data-dest]', (els) =>
+      els.map((e) => ({
+        to: e.getAttribute('data-point'),
+        enemy: Boolean(document.querySelector(`[data-at="${e.getAttribute('data-point')}"]`)),
+      })),
+    );
+    if (!dests.length) continue;
+    const attack = dests.find((d) => d.enemy);
+    if (attack) {
+      await press(app, `[data-point="${attack.to}"]`);
+      return `${c.at}-${attack.to}`;
+    }
+    fallback ??= { from: c.at, to: dests[Math.floor(rng() * dests.length)].to };
+  }
+  if (!fallback) throw new Error('no destination for any movable piece');
+  // Select the fallback's piece again unless it is still selected (a second tap would drop it).
+  if (selected !== fallback.from) await press(app, `[data-at="${fallback.from}"]`);
+  await press(app, `[data-point="${fallback.to}"]`);
+  return `${fallback.from}-${fallback.to}`;
+}
+
+/** A small seeded random (mulberry32), so a failing game can be replayed. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,125 @@
+// End-to-end: whole games against the computer in every mode, played through the board's test
+// hooks, and 暗棋's promise that no enemy identity reaches the page before it is public.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from './serve.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded } from './app.mjs';
+
+let server;
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
+  await mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST);
+});
+
+after(async () => {
+  await server?.close();
+});
+
+/** Everything on the page (DOM and window) that could name an enemy piece in 暗棋. */
+async function enemyLeaks(page, enemy) {
+  return page.evaluate((enemy) => {
+    const leaks = [];
+    // The one identity 暗棋 makes public by itself: the flag, once its Field Marshal has fallen.
+    const isPublicFlag = (el) => el.getAttribute('data-role') === 'F';
+    for (const el of document.querySelectorAll(`[data-color="${enemy}"]`)) {
+      if (isPublicFlag(el)) continue;
+      if (el.hasAttribute('data-role')) leaks.push(`data-role on ${el.getAttribute('data-at')}`);
+      const text = el.textContent.trim();
+      if (text) leaks.push(`text "${text}" on ${el.getAttribute('data-at')}`);
+      for (const d of el.querySelectorAll('*')) {
+        for (const a of d.getAttributeNames()) {
+          if (a === 'data-role' || a === 'data-tray-role') leaks.push(`${a} inside ${el.getAttribute('data-at')}`);
+        }
+      }
+    }
+    for (const el of document.querySelectorAll(`[data-tray-color="${enemy}"][data-tray-role]`)) {
+      leaks.push(`tray role ${el.getAttribute('data-tray-role')}`);
+    }
+    // Every named piece is the player's own.
+    for (const el of document.querySelectorAll('[data-role]')) {
+      if (el.getAttribute('data-color') === enemy && !isPublicFlag(el)) {
+        leaks.push(`role on enemy ${el.getAttribute('data-at')}`);
+      }
+    }
+    // Window state: nothing of the app's but the computer player's test hook functions, and no
+    // string anywhere on window or in storage that looks like a position.
+    const jfen = /[a-zA-Z1-5]+(\/[a-zA-Z1-5]+){5,}/;
+    for (const k of Object.getOwnPropertyNames(window)) {
+      let v;
+      try {
+        v = window[k];
+      } catch {
+        continue;
+      }
+      if (typeof v === 'string' && jfen.test(v)) leaks.push(`window.${k} holds a position`);
+    }
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      const v = localStorage.getItem(k);
+      if (k !== 'junqi.formations.v1' && jfen.test(v)) leaks.push(`localStorage ${k} holds a position`);
+    }
+    return leaks;
+  }, enemy);
+}
+
+async function playToEnd(app, mode, { maxPlies = 400, seed = 1, check } = {}) {
+  const { page } = app;
+  const rng = seeded(seed);
+  let plies = 0;
+  while (plies < maxPlies) {
+    await idle(page);
+    if (await isOver(page)) break;
+    await playOne(app, rng);
+    plies++;
+    if (check) await check(plies);
+  }
+  await idle(page);
+  if (!(await isOver(page))) {
+    // Bounded: the player resigns (allowed after the first 20 plies).
+    await press(app, '[data-testid="resign"]');
+    await press(app, '[data-testid="confirm-resign"]');
+  }
+  await page.waitForSelector('[data-testid="result"]');
+  return { plies, result: (await page.textContent('[data-testid="result"]')).trim() };
+}
+
+for (const mode of ['open', 'dark', 'flip']) {
+  test(`tablet: a whole ${mode} game against the computer, played to its end`, async () => {
+    const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+    const { page } = app;
+    try {
+      await newGame(app, { mode, level: '1' });
+      if (mode !== 'flip') {
+        await page.waitForSelector('[data-testid="start"]:not([disabled])');
+        await press(app, '[data-testid="start"]');
+      }
+      await page.waitForSelector('[data-testid="status"]');
+      let leaksSeen = [];
+      const check =
+        mode === 'dark'
+          ? async (plies) => {
+              if (plies % 5 !== 0) return;
+              await idle(page);
+              if (!(await isOver(page))) leaksSeen.push(...(await enemyLeaks(page, 'b')));
+            }
+          : undefined;
+      const { plies, result } = await playToEnd(app, mode, { seed: mode.length, check });
+      assert.deepEqual(leaksSeen, [], 'no enemy identity before it is public');
+      assert.match(result, /(Red|Black) wins: .+\.|Draw: .+\./, result);
+      const moves = await page.$$eval('[data-testid="move-list"] > [data-ply]', (els) =>
+        els.map((e) => Number(e.getAttribute('data-ply'))),
+      );
+      assert.ok(moves.length >= plies, `move list ${moves.length} plies, played ${plies}`);
+      assert.deepEqual(moves, moves.map((_, i) => i + 1), 'one child per ply, in order');
+      await page.screenshot({ path: join(SHOTS, `over-${mode}-tablet.png`) });
+      assert.deepEqual(app.problems, []);
+    } finally {
+      await app.close();
+    }
+  });
+}
