@@ -118,11 +118,12 @@ pub fn Board(
         serial.set_value(id);
         set_timeout(
             move || {
-                if serial.get_value() != id {
+                // The board may be gone by now (a new screen, a turned board).
+                if serial.try_get_value() != Some(id) {
                     return;
                 }
                 let mut fired = None;
-                press.update_untracked(|pr| {
+                press.try_update_untracked(|pr| {
                     if let Some(pr) = pr {
                         fired = pr.held();
                     }

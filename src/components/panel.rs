@@ -28,7 +28,6 @@ pub fn Panel() -> impl IntoView {
 fn status_text(store: Store, lang: Lang) -> String {
     store.rev.track();
     let thinking = store.thinking.get();
-    let animating = store.anim.with(|a| a.is_some());
     let friend = !store.against_computer();
     store
         .with_match(|m| {
@@ -40,11 +39,8 @@ fn status_text(store: Store, lang: Lang) -> String {
             };
             let color = m.color_of(seat);
             let colour_name = color.map(|c| i18n::color_name(c, lang));
-            if thinking || (!m.is_human(seat) && !animating) {
+            if thinking || !m.is_human(seat) {
                 return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
-            }
-            if !m.is_human(seat) {
-                return String::new();
             }
             if friend {
                 return match (colour_name, lang) {

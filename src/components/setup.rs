@@ -12,7 +12,7 @@ use crate::i18n;
 use crate::state::presets::{find, PRESETS};
 use crate::state::storage;
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, Deployment, Point, Slot};
+use junqi_core::{Bitboard, Color, Deployment, Point};
 use leptos::prelude::*;
 
 #[component]
@@ -30,6 +30,10 @@ pub fn SetupScreen() -> impl IntoView {
         let lang = store.lang();
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
         let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
+        // Pass and play: nothing of the next formation is drawn while the device changes hands.
+        if store.handover.with(|h| h.is_some()) {
+            return None;
+        }
         store.setup.with(|s| {
             let s = s.as_ref()?;
             Some(build_setup_model(
@@ -70,31 +74,6 @@ pub fn SetupScreen() -> impl IntoView {
         let o = orientation.get();
         view! {
             <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press>
-                <g class="setup-half">
-                    {move || {
-                        store
-                            .setup
-                            .with(|s| s.as_ref().map(|s| s.color))
-                            .map(|c| {
-                                Slot::all()
-                                    .map(|sl| sl.point(c))
-                                    .map(|p| {
-                                        let xy = crate::ground::geometry::point_xy(p, o);
-                                        view! {
-                                            <rect
-                                                class="own-half"
-                                                x=xy.x - 36.0
-                                                y=xy.y - 20.0
-                                                width="72"
-                                                height="40"
-                                                rx="8"
-                                            ></rect>
-                                        }
-                                    })
-                                    .collect_view()
-                            })
-                    }}
-                </g>
                 <g class="pieces">
                     {move || {
                         let look = look.get();

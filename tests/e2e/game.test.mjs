@@ -88,9 +88,18 @@ async function playToEnd(app, mode, { maxPlies = 400, seed = 1, check } = {}) {
   return { plies, result: (await page.textContent('[data-testid="result"]')).trim() };
 }
 
-for (const mode of ['open', 'dark', 'flip']) {
-  test(`tablet: a whole ${mode} game against the computer, played to its end`, async () => {
-    const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+const GAMES = [
+  ['open', 'tablet'],
+  ['dark', 'tablet'],
+  ['flip', 'tablet'],
+  ['open', 'phone'],
+  ['dark', 'desktop'],
+  ['flip', 'phone'],
+];
+
+for (const [mode, profile] of GAMES) {
+  test(`${profile}: a whole ${mode} game against the computer, played to its end`, async () => {
+    const app = await open(server.url, profile, { reducedMotion: 'reduce' });
     const { page } = app;
     try {
       await newGame(app, { mode, level: '1' });
@@ -99,6 +108,8 @@ for (const mode of ['open', 'dark', 'flip']) {
         await press(app, '[data-testid="start"]');
       }
       await page.waitForSelector('[data-testid="status"]');
+      // No resigning in the first 20 plies.
+      assert.equal(await page.locator('[data-testid="resign"]').isDisabled(), true);
       let leaksSeen = [];
       const check =
         mode === 'dark'
@@ -108,7 +119,7 @@ for (const mode of ['open', 'dark', 'flip']) {
               if (!(await isOver(page))) leaksSeen.push(...(await enemyLeaks(page, 'b')));
             }
           : undefined;
-      const { plies, result } = await playToEnd(app, mode, { seed: mode.length, check });
+      const { plies, result } = await playToEnd(app, mode, { seed: mode.length + profile.length, check });
       assert.deepEqual(leaksSeen, [], 'no enemy identity before it is public');
       assert.match(result, /(Red|Black) wins: .+\.|Draw: .+\./, result);
       const moves = await page.$$eval('[data-testid="move-list"] > [data-ply]', (els) =>
@@ -116,10 +127,35 @@ for (const mode of ['open', 'dark', 'flip']) {
       );
       assert.ok(moves.length >= plies, `move list ${moves.length} plies, played ${plies}`);
       assert.deepEqual(moves, moves.map((_, i) => i + 1), 'one child per ply, in order');
-      await page.screenshot({ path: join(SHOTS, `over-${mode}-tablet.png`) });
+      await page.screenshot({ path: join(SHOTS, `over-${mode}-${profile}.png`) });
       assert.deepEqual(app.problems, []);
     } finally {
       await app.close();
     }
   });
 }
+
+test('tablet: undo takes back the move and the reply; the computer may play Red', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+  const { page } = app;
+  try {
+    await newGame(app, { mode: 'open', level: '1', seat: '1' });
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    // The player is Black: the board turns, the computer opens.
+    assert.equal(await page.locator('svg.board').getAttribute('data-orientation'), 'black');
+    await idle(page);
+    assert.equal(await page.locator('[data-ply]').count(), 1);
+    assert.equal(await page.locator('[data-testid="undo"]').isDisabled(), true, 'nothing of mine to undo');
+    await playOne(app, seeded(2));
+    await idle(page);
+    assert.equal(await page.locator('[data-ply]').count(), 3);
+    await press(app, '[data-testid="undo"]');
+    await idle(page);
+    assert.equal(await page.locator('[data-ply]').count(), 1);
+    assert.match(await page.textContent('[data-testid="status"]'), /Your move/);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -32,6 +32,10 @@ pub struct Level {
     pub max_depth: u32,
     /// 暗棋: worlds sampled per move.
     pub worlds: usize,
+    /// 暗棋: search nodes per move, shared by the worlds.
+    pub dark_nodes: u64,
+    /// 暗棋: full-width depth searched in each world.
+    pub dark_depth: u32,
     /// Random noise added to each root score (centipawn-like units).
     pub noise: i32,
     /// Percent chance of a random plausible move instead of the searched one.
@@ -47,6 +51,8 @@ pub const LEVELS: [Level; 5] = [
         nodes: 300,
         max_depth: 1,
         worlds: 1,
+        dark_nodes: 300,
+        dark_depth: 1,
         noise: 300,
         wander: 40,
     },
@@ -56,9 +62,11 @@ pub const LEVELS: [Level; 5] = [
         name_zh: "班长",
         nodes: 2_000,
         max_depth: 2,
-        worlds: 3,
-        noise: 90,
-        wander: 10,
+        worlds: 1,
+        dark_nodes: 2_000,
+        dark_depth: 1,
+        noise: 150,
+        wander: 15,
     },
     Level {
         number: 3,
@@ -66,7 +74,9 @@ pub const LEVELS: [Level; 5] = [
         name_zh: "连长",
         nodes: 10_000,
         max_depth: 3,
-        worlds: 6,
+        worlds: 1,
+        dark_nodes: 5_000,
+        dark_depth: 1,
         noise: 20,
         wander: 0,
     },
@@ -76,7 +86,9 @@ pub const LEVELS: [Level; 5] = [
         name_zh: "团长",
         nodes: 35_000,
         max_depth: 5,
-        worlds: 10,
+        worlds: 1,
+        dark_nodes: 20_000,
+        dark_depth: 2,
         noise: 5,
         wander: 0,
     },
@@ -86,7 +98,9 @@ pub const LEVELS: [Level; 5] = [
         name_zh: "司令",
         nodes: 120_000,
         max_depth: 8,
-        worlds: 16,
+        worlds: 12,
+        dark_nodes: 200_000,
+        dark_depth: 2,
         noise: 0,
         wander: 0,
     },
@@ -138,7 +152,11 @@ pub fn choose(
         return Some(legal[0]);
     }
     let mut rng = SplitMix64::new(move_seed(ctx.seed, view));
-    let mut budget = NodeBudget(level.nodes);
+    let mut budget = NodeBudget(if view.mode == Mode::Dark {
+        level.dark_nodes
+    } else {
+        level.nodes
+    });
     let mut stop = Either(&mut budget, stop);
     let mut scored = match view.mode {
         Mode::Open => open_scores(view, level, &mut stop),
@@ -213,7 +231,7 @@ fn dark_scores(
     let base = view.to_position();
     let mut totals: Vec<(Action, i64)> = Vec::new();
     let worlds = level.worlds.max(1);
-    let per_world = (level.nodes / worlds as u64).max(200);
+    let per_world = (level.dark_nodes / worlds as u64).max(200);
     for _ in 0..worlds {
         let mut world = base.clone();
         for (p, piece) in belief.pieces(&belief.sample(rng)) {
@@ -224,7 +242,7 @@ fn dark_scores(
         }
         let mut budget = NodeBudget(per_world);
         let mut both = Either(&mut budget, &mut *stop);
-        let res = search(&world, level.max_depth.min(3), true, &mut both);
+        let res = search(&world, level.dark_depth, true, &mut both);
         for (a, s) in res.scored {
             match totals.iter_mut().find(|(b, _)| *b == a) {
                 Some(t) => t.1 += clamp(s) as i64,
