@@ -170,6 +170,44 @@ strings! {
     DRAW = "和棋", "Draw";
     TIME = "用时", "Time";
     LEGEND_DEST = "可走", "legal";
+    YOU_WIN = "你赢了！", "You win!";
+    COMPUTER_WINS = "电脑赢了", "The computer wins";
+}
+
+/// "Red to move" (pass and play).
+pub fn to_move(color: Color, lang: Lang) -> String {
+    let c = color_name(color, lang);
+    match lang {
+        Lang::Zh => format!("轮到{c}走"),
+        Lang::En => format!("{c} to move"),
+    }
+}
+
+/// 翻棋 before colours are known: "Player 1: flip a piece to get your colour".
+pub fn player_flips(seat: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{}位玩家：翻开一个棋子定颜色", seat + 1),
+        Lang::En => format!("Player {}: flip a piece to get your colour", seat + 1),
+    }
+}
+
+/// "Your move (Red)".
+pub fn your_move(color: Option<Color>, lang: Lang) -> String {
+    let yours = STATUS_YOUR_TURN.get(lang);
+    match (color, lang) {
+        (Some(c), Lang::Zh) => format!("{yours}（{}）", color_name(c, lang)),
+        (Some(c), Lang::En) => format!("{yours} ({})", color_name(c, lang)),
+        (None, _) => STATUS_FIRST_FLIP.get(lang).to_string(),
+    }
+}
+
+/// "Red wins" as a headline.
+pub fn wins(color: Color, lang: Lang) -> String {
+    let c = color_name(color, lang);
+    match lang {
+        Lang::Zh => format!("{c}胜"),
+        Lang::En => format!("{c} wins"),
+    }
 }
 
 /// A one-line explanation of a rule switch (RULES.md §8), by its `Rules::NAMES` name.

@@ -38,26 +38,16 @@ fn status_text(store: Store, lang: Lang) -> String {
                 return String::new();
             };
             let color = m.color_of(seat);
-            let colour_name = color.map(|c| i18n::color_name(c, lang));
             if thinking || !m.is_human(seat) {
                 return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
             }
             if friend {
-                return match (colour_name, lang) {
-                    (Some(c), Lang::Zh) => format!("轮到{c}走"),
-                    (Some(c), Lang::En) => format!("{c} to move"),
-                    (None, Lang::Zh) => format!("第{}位玩家：翻开一个棋子定颜色", seat + 1),
-                    (None, Lang::En) => {
-                        format!("Player {}: flip a piece to get your colour", seat + 1)
-                    }
+                return match color {
+                    Some(c) => i18n::to_move(c, lang),
+                    None => i18n::player_flips(seat, lang),
                 };
             }
-            let yours = i18n::STATUS_YOUR_TURN.get(lang);
-            match (colour_name, lang) {
-                (Some(c), Lang::Zh) => format!("{yours}（{c}）"),
-                (Some(c), Lang::En) => format!("{yours} ({c})"),
-                (None, _) => i18n::STATUS_FIRST_FLIP.get(lang).to_string(),
-            }
+            i18n::your_move(color, lang)
         })
         .unwrap_or_default()
 }

@@ -265,23 +265,11 @@ fn ResultPanel() -> impl IntoView {
                 let o = m.outcome()?;
                 let headline = match (o.winner(), store.against_computer()) {
                     (None, _) => i18n::DRAW.get(lang).to_string(),
-                    (Some(w), true) => {
-                        if m.seat_of(w) == Some(m.config.seat) {
-                            match lang {
-                                i18n::Lang::Zh => "你赢了！".to_string(),
-                                i18n::Lang::En => "You win!".to_string(),
-                            }
-                        } else {
-                            match lang {
-                                i18n::Lang::Zh => "电脑赢了".to_string(),
-                                i18n::Lang::En => "The computer wins".to_string(),
-                            }
-                        }
+                    (Some(w), true) if m.seat_of(w) == Some(m.config.seat) => {
+                        i18n::YOU_WIN.get(lang).to_string()
                     }
-                    (Some(w), false) => match lang {
-                        i18n::Lang::Zh => format!("{}胜", i18n::color_name(w, lang)),
-                        i18n::Lang::En => format!("{} wins", i18n::color_name(w, lang)),
-                    },
+                    (Some(_), true) => i18n::COMPUTER_WINS.get(lang).to_string(),
+                    (Some(w), false) => i18n::wins(w, lang),
                 };
                 Some((o, headline))
             })

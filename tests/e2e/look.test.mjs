@@ -200,3 +200,24 @@ test('暗棋 guess marks: right click on the desktop, long press on the tablet',
     }
   }
 });
+
+test('desktop: the optional clock runs for the side to move', async () => {
+  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce' });
+  const { page } = app;
+  try {
+    await page.selectOption('[data-testid="clock"]', '5');
+    await newGame(app, { mode: 'open' });
+    await page.waitForSelector('[data-testid="start"]');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector('[data-testid="clock-0"]');
+    assert.match(await page.textContent('[data-testid="clock-1"]'), /5:00/);
+    await page.waitForFunction(() => !/5:00/.test(document.querySelector('[data-testid="clock-0"]').textContent), null, {
+      timeout: 5000,
+    });
+    assert.match(await page.textContent('[data-testid="clock-0"]'), /Red 4:5\d/);
+    assert.match(await page.textContent('[data-testid="clock-1"]'), /Black 5:00/);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -217,3 +217,39 @@ test('desktop: 明棋 shows the computer formation after setup', async () => {
     await app.close();
   }
 });
+
+for (const profile of ['tablet', 'desktop']) {
+  test(`${profile}: in play a piece moves by drag too`, async () => {
+    const app = await open(server.url, profile, { reducedMotion: 'reduce' });
+    const { page } = app;
+    try {
+      await newGame(app, { mode: 'open' });
+      await page.waitForSelector('[data-testid="start"]');
+      await press(app, '[data-testid="start"]');
+      await page.waitForSelector('[data-movable]');
+      // Find a movable piece and one of its destinations, then put it down again.
+      let from = null;
+      let to = null;
+      for (const at of await page.$$eval('[data-movable]', (els) => els.map((e) => e.getAttribute('data-at')))) {
+        await press(app, `[data-at="${at}"]`);
+        const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+        await press(app, `[data-at="${at}"]`);
+        if (dests.length) {
+          [from, to] = [at, dests[0]];
+          break;
+        }
+      }
+      assert.ok(from && to);
+      assert.equal(await page.locator('[data-dest]').count(), 0, 'a second tap puts the piece down');
+      await drag(app, from, to, async () => {
+        // While dragging, the legal destinations show.
+        assert.ok((await page.locator('[data-dest]').count()) > 0);
+      });
+      await page.waitForSelector('[data-ply="1"]');
+      assert.match(await page.textContent('[data-ply="1"]'), new RegExp(`${from}.${to}`));
+      assert.deepEqual(app.problems, []);
+    } finally {
+      await app.close();
+    }
+  });
+}
