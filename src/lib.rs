@@ -6,7 +6,6 @@ pub mod audio;
 pub mod components;
 pub mod ground;
 pub mod i18n;
-pub mod pwa;
 pub mod state;
 
 use components::newgame::NewGameScreen;
@@ -109,7 +108,6 @@ pub fn App() -> impl IntoView {
             </main>
             <HandoverScreen/>
             <Dialogs/>
-            <pwa::UpdateBanner/>
         </div>
     }
 }

@@ -4,7 +4,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use junqi::components::board::Board;
+use junqi::components::piece::{piece_view, LabelLook};
 use junqi::ground::geometry::Orientation;
+use junqi::ground::label::LabelStyle;
+use junqi::ground::render::PieceModel;
 use leptos::wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Document, HtmlElement};
@@ -74,4 +77,67 @@ fn board_turns_for_black() {
         attr(&root, "[data-point=\"a1\"]", "transform").as_deref(),
         Some("translate(418 40)")
     );
+}
+
+fn piece(
+    color: Option<junqi_core::Color>,
+    role: Option<junqi_core::Role>,
+    face_down: bool,
+) -> PieceModel {
+    PieceModel {
+        at: "a12".parse().unwrap(),
+        name: "a12".into(),
+        center: junqi::ground::geometry::Xy { x: 58.0, y: 40.0 },
+        color,
+        role,
+        face_down,
+        selected: false,
+        movable: false,
+        guess: None,
+        turned: false,
+        dragging: false,
+    }
+}
+
+#[wasm_bindgen_test]
+fn piece_hooks_name_only_what_the_viewer_may_know() {
+    use junqi_core::{Color, Role};
+    let look = LabelLook {
+        style: LabelStyle::Two,
+        large: false,
+    };
+    let cases = [
+        (
+            piece(Some(Color::Red), Some(Role::Marshal), false),
+            Some("r"),
+            Some("M"),
+            None,
+            "司令",
+        ),
+        (
+            piece(Some(Color::Black), None, false),
+            Some("b"),
+            None,
+            None,
+            "",
+        ),
+        (piece(None, None, true), None, None, Some("down"), ""),
+    ];
+    for (i, (pm, color, role, face, text)) in cases.into_iter().enumerate() {
+        let root = container(&format!("piece-{i}"));
+        let _handle = leptos::mount::mount_to(root.clone(), move || {
+            use leptos::prelude::*;
+            leptos::view! { <svg>{piece_view(pm.clone(), look)}</svg> }
+        });
+        let sel = "[data-at=\"a12\"]";
+        assert_eq!(count(&root, sel), 1);
+        assert_eq!(attr(&root, sel, "data-color").as_deref(), color, "case {i}");
+        assert_eq!(attr(&root, sel, "data-role").as_deref(), role, "case {i}");
+        assert_eq!(attr(&root, sel, "data-face").as_deref(), face, "case {i}");
+        assert_eq!(
+            root.text_content().unwrap_or_default().trim(),
+            text,
+            "case {i}"
+        );
+    }
 }

@@ -12,7 +12,7 @@ pub const HALF_W: f32 = 28.0;
 pub const HALF_H: f32 = 14.0;
 
 /// How labels are drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LabelLook {
     pub style: LabelStyle,
     pub large: bool,

@@ -92,17 +92,18 @@ pub fn PlayScreen() -> impl IntoView {
             >
                 <LastMoveLayer model=model orientation=o/>
                 <g class="pieces">
-                    {move || {
-                        let look = look.get();
-                        model
-                            .get()
-                            .map(|m| {
-                                m.pieces
-                                    .into_iter()
-                                    .map(|pm| piece_view(pm, look))
-                                    .collect_view()
+                    <For
+                        each=move || {
+                            let look = look.get();
+                            model.with(|m| {
+                                m.as_ref()
+                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
+                                    .unwrap_or_else(Vec::new)
                             })
-                    }}
+                        }
+                        key=|(pm, look)| (pm.key(), *look)
+                        children=|(pm, look)| piece_view(pm, look)
+                    />
                 </g>
                 <DestLayer model=model orientation=o/>
                 <FxLayer/>

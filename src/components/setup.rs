@@ -75,12 +75,18 @@ pub fn SetupScreen() -> impl IntoView {
         view! {
             <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press>
                 <g class="pieces">
-                    {move || {
-                        let look = look.get();
-                        model
-                            .get()
-                            .map(|m| m.pieces.into_iter().map(|pm| piece_view(pm, look)).collect_view())
-                    }}
+                    <For
+                        each=move || {
+                            let look = look.get();
+                            model.with(|m| {
+                                m.as_ref()
+                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
+                                    .unwrap_or_else(Vec::new)
+                            })
+                        }
+                        key=|(pm, look)| (pm.key(), *look)
+                        children=|(pm, look)| piece_view(pm, look)
+                    />
                 </g>
                 <g class="violations">
                     {move || {

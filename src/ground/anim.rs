@@ -254,7 +254,7 @@ mod tests {
         assert!(p.hidden.contains(pt("c6")));
         let frames = p.travel_transforms();
         assert_eq!(frames.len(), 2);
-        assert_eq!(frames[0], "translate(238px, 380px)");
+        assert_eq!(frames[0], "translate(238px, 410px)");
     }
 
     #[test]

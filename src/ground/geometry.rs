@@ -10,7 +10,7 @@ use junqi_core::Point;
 /// Horizontal distance between neighbouring columns.
 pub const COLUMN_STEP: f32 = 90.0;
 /// Vertical distance between neighbouring rows within one half.
-pub const ROW_STEP: f32 = 50.0;
+pub const ROW_STEP: f32 = 56.0;
 /// Vertical distance between rows 6 and 7, across the front.
 pub const FRONT_STEP: f32 = 90.0;
 /// Space left of column `a` and right of column `e` (coordinates live on the left).
@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn view_box_attribute() {
-        assert_eq!(view_box().attr(), "0 0 476 670");
+        assert_eq!(view_box().attr(), "0 0 476 730");
     }
     #[test]
     fn every_point_is_found_at_its_centre_and_near_it() {

@@ -68,6 +68,25 @@ pub struct PieceModel {
 }
 
 impl PieceModel {
+    /// Everything that changes how the piece is drawn, as a key for keyed lists: a piece is
+    /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
+    pub fn key(&self) -> String {
+        format!(
+            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:.1},{:.1}",
+            self.name,
+            self.color,
+            self.role,
+            u8::from(self.face_down),
+            u8::from(self.selected),
+            u8::from(self.movable),
+            u8::from(self.turned),
+            u8::from(self.dragging),
+            self.guess,
+            self.center.x,
+            self.center.y
+        )
+    }
+
     /// `R:M`, `b:?`, `?` — a short readable summary for tests.
     pub fn summary(&self) -> String {
         let c = self.color.map_or('?', Color::char);
@@ -296,6 +315,31 @@ mod tests {
         assert!(at("a12").unwrap().turned);
         assert_eq!(at("a1").unwrap().guess, None);
         assert!(at("e1").is_none());
+    }
+
+    #[test]
+    fn keys_change_only_with_the_drawing() {
+        let g = game(Mode::Open);
+        let view = g.view(Some(Color::Red));
+        let a = build_render_model(&view, &Interaction::default());
+        let ix = Interaction {
+            drag: Some((pt("a6"), Xy { x: 1.0, y: 2.0 })),
+            ..Interaction::default()
+        };
+        let b = build_render_model(&view, &ix);
+        let keys = |m: &RenderModel| {
+            m.pieces
+                .iter()
+                .map(PieceModel::key)
+                .collect::<std::collections::HashSet<_>>()
+        };
+        let (ka, kb) = (keys(&a), keys(&b));
+        assert_eq!(ka.len(), 50);
+        assert_eq!(
+            ka.difference(&kb).count(),
+            1,
+            "only the dragged piece is redrawn"
+        );
     }
 
     #[test]

@@ -151,3 +151,18 @@ export function seeded(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Visible controls smaller than 44 × 44 CSS px (touch targets), as "testid-or-text w×h". */
+export async function smallTargets(page) {
+  return page.$$eval('button, select, input, label.rule, label.toggle', (els) =>
+    els
+      .filter((e) => e.offsetParent !== null || e.getClientRects().length)
+      .map((e) => {
+        const target = e.closest('label') ?? e;
+        const r = target.getBoundingClientRect();
+        return { name: e.getAttribute('data-testid') ?? e.textContent.trim().slice(0, 12), w: r.width, h: r.height };
+      })
+      .filter((t) => t.w > 0 && (t.w < 44 || t.h < 44))
+      .map((t) => `${t.name} ${Math.round(t.w)}×${Math.round(t.h)}`),
+  );
+}

@@ -26,6 +26,13 @@ async function namedColours(page) {
   return page.$$eval('[data-role]', (els) => [...new Set(els.map((e) => e.getAttribute('data-color')))].sort());
 }
 
+/** The next player takes the device: the hand-over screen goes and their board is drawn. */
+async function ready(app) {
+  await press(app, '[data-testid="handover-ready"]');
+  await app.page.waitForSelector('[data-testid="handover"]', { state: 'detached' });
+  await app.page.waitForSelector('[data-at]');
+}
+
 async function handover(page) {
   await page.waitForSelector('[data-testid="handover"]');
   return (await page.textContent('[data-testid="handover"]')).trim();
@@ -44,7 +51,7 @@ test('tablet: pass and play 暗棋 with the hand-over screen', async () => {
     assert.match(await handover(page), /Black/);
     assert.equal(await page.locator('[data-at]').count(), 0);
     await page.screenshot({ path: join(SHOTS, 'handover-tablet.png') });
-    await press(app, '[data-testid="handover-ready"]');
+    await ready(app);
     await page.waitForSelector('[data-testid="start"]');
     assert.deepEqual(await namedColours(page), ['b'], 'Black arranges only its own pieces');
     assert.equal(await page.locator('svg.board').getAttribute('data-orientation'), 'black');
@@ -52,7 +59,7 @@ test('tablet: pass and play 暗棋 with the hand-over screen', async () => {
     // Hand over to Red for the first move.
     assert.match(await handover(page), /Red/);
     assert.equal(await page.locator('[data-at]').count(), 0);
-    await press(app, '[data-testid="handover-ready"]');
+    await ready(app);
 
     const rng = seeded(11);
     for (const [turn, other] of [
@@ -69,7 +76,7 @@ test('tablet: pass and play 暗棋 with the hand-over screen', async () => {
       await playOne(app, rng);
       assert.match(await handover(page), turn === 'r' ? /Black/ : /Red/);
       assert.equal(await page.locator('[data-at]').count(), 0, 'the board is hidden between turns');
-      await press(app, '[data-testid="handover-ready"]');
+      await ready(app);
     }
     // The move list is public to both.
     assert.equal(await page.locator('[data-testid="move-list"] > [data-ply]').count(), 4);
@@ -91,7 +98,7 @@ test('tablet: pass and play 明棋 face to face keeps the board still and turns 
     await press(app, '[data-testid="start"]');
     // Setup always hands over, even in 明棋.
     assert.match(await handover(page), /Black/);
-    await press(app, '[data-testid="handover-ready"]');
+    await ready(app);
     await page.waitForSelector('[data-testid="start"]');
     await press(app, '[data-testid="start"]');
     await page.waitForSelector('[data-testid="status"]');

@@ -115,7 +115,9 @@ test('desktop: moves animate along their path with a sound; mute silences; reduc
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('.fx-run')) {
           const id = el.getAttribute('data-anim');
-          if (!window.__fx.some((f) => f.id === id)) window.__fx.push({ id, contact: el.getAttribute('data-contact') });
+          if (!window.__fx.some((f) => f.id === id)) {
+            window.__fx.push({ id, contact: el.getAttribute('data-contact'), mover: Boolean(el.querySelector('.ghost.mover')) });
+          }
         }
       }).observe(document.body, { subtree: true, childList: true });
     });
@@ -125,12 +127,14 @@ test('desktop: moves animate along their path with a sound; mute silences; reduc
     const rng = seeded(3);
     await idle(page);
     await playOne(app, rng);
-    await page.waitForSelector('.ghost.mover', { timeout: 3000 });
-    await page.screenshot({ path: join(SHOTS, 'play-moving-desktop.png') });
+    // A picture of a piece on its way, when the machine is quick enough to catch one.
+    if (await page.waitForSelector('.ghost.mover', { timeout: 2000 }).catch(() => null)) {
+      await page.screenshot({ path: join(SHOTS, 'play-moving-desktop.png') });
+    }
     await idle(page);
     // The player's move and the computer's reply both animated and sounded.
     const fx = await page.evaluate(() => window.__fx);
-    assert.ok(fx.length >= 2, JSON.stringify(fx));
+    assert.ok(fx.length >= 2 && fx.every((f) => f.mover), JSON.stringify(fx));
     const sounds = await page.evaluate(() => window.__sounds);
     assert.ok(sounds >= 2, `${sounds} sounds`);
     // Mute: no more sound.

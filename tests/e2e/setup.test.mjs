@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
-import { DIST, SHOTS, open, press, newGame } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, smallTargets } from './app.mjs';
 
 let server;
 
@@ -74,8 +74,10 @@ for (const profile of ['tablet', 'phone', 'desktop']) {
     const app = await open(server.url, profile);
     const { page } = app;
     try {
+      assert.deepEqual(await smallTargets(page), [], 'touch targets on the new-game screen');
       await newGame(app, { mode: 'open' });
       await page.waitForSelector('[data-testid="start"]');
+      assert.deepEqual(await smallTargets(page), [], 'touch targets on the setup screen');
       // It starts from a valid formation.
       assert.deepEqual(await violations(page), []);
       assert.ok(await startEnabled(page));
@@ -241,6 +243,7 @@ for (const profile of ['tablet', 'desktop']) {
       }
       assert.ok(from && to);
       assert.equal(await page.locator('[data-dest]').count(), 0, 'a second tap puts the piece down');
+      assert.deepEqual(await smallTargets(page), [], 'touch targets on the play screen');
       await drag(app, from, to, async () => {
         // While dragging, the legal destinations show.
         assert.ok((await page.locator('[data-dest]').count()) > 0);
