@@ -6,6 +6,7 @@ pub mod audio;
 pub mod components;
 pub mod ground;
 pub mod i18n;
+pub mod pwa;
 pub mod state;
 
 use components::newgame::NewGameScreen;
@@ -108,6 +109,7 @@ pub fn App() -> impl IntoView {
             </main>
             <HandoverScreen/>
             <Dialogs/>
+            <pwa::UpdateBanner/>
         </div>
     }
 }
