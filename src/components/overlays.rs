@@ -11,6 +11,19 @@ use leptos::prelude::*;
 #[component]
 pub fn HandoverScreen() -> impl IntoView {
     let store = expect_context::<Store>();
+    // The tap that ended a turn must not also dismiss the screen that hides the board from
+    // the next player: a touch tap's compatibility click lands on whatever now lies under the
+    // finger. The button is armed only after a moment.
+    let armed = RwSignal::new(false);
+    Effect::new(move |_| {
+        if store.handover.with(|h| h.is_some()) {
+            armed.set(false);
+            set_timeout(
+                move || armed.set(true),
+                std::time::Duration::from_millis(450),
+            );
+        }
+    });
     move || {
         let h = store.handover.get()?;
         let lang = store.lang();
@@ -28,7 +41,16 @@ pub fn HandoverScreen() -> impl IntoView {
                     <p class="handover-title">{i18n::HANDOVER_TITLE.get(lang)}</p>
                     <p class="handover-who">{who}</p>
                     <p class="hint">{i18n::HANDOVER_HINT.get(lang)}</p>
-                    <button class="primary" data-testid="handover-ready" on:click=move |_| store.handover_ready()>
+                    <button
+                        class="primary"
+                        data-testid="handover-ready"
+                        disabled=move || !armed.get()
+                        on:click=move |_| {
+                            if armed.get_untracked() {
+                                store.handover_ready()
+                            }
+                        }
+                    >
                         {i18n::HANDOVER_READY.get(lang)}
                     </button>
                 </div>

@@ -28,6 +28,8 @@ async function namedColours(page) {
 
 /** The next player takes the device: the hand-over screen goes and their board is drawn. */
 async function ready(app) {
+  // The button arms itself a moment after the screen appears (a turn's own tap must not dismiss it).
+  await app.page.waitForSelector('[data-testid="handover-ready"]:not([disabled])');
   await press(app, '[data-testid="handover-ready"]');
   await app.page.waitForSelector('[data-testid="handover"]', { state: 'detached' });
   await app.page.waitForSelector('[data-at]');
@@ -69,9 +71,17 @@ test('tablet: pass and play 暗棋 with the hand-over screen', async () => {
       ['b', 'r'],
     ]) {
       await idle(page);
-      assert.deepEqual(await namedColours(page), [turn], `${turn} sees only its own pieces`);
+      // Only its own pieces are named, save a flag shown to both after its Field Marshal fell.
+      const named = await page.$$eval(`[data-color="${other}"][data-role]`, (els) =>
+        els.map((e) => e.getAttribute('data-role')),
+      );
+      assert.ok(named.every((r) => r === 'F'), `${turn} sees only its own pieces: ${named}`);
+      if (named.length) {
+        const list = await page.textContent('[data-testid="move-list"]');
+        assert.match(list, /×/, 'a flag is shown only after a contact');
+      }
       assert.ok((await page.locator(`[data-color="${other}"]`).count()) > 20);
-      assert.equal(await page.locator(`[data-color="${other}"][data-role]`).count(), 0);
+      assert.ok((await page.locator(`[data-color="${turn}"][data-role]`).count()) > 20);
       assert.match(await page.textContent('[data-testid="status"]'), turn === 'r' ? /Red/ : /Black/);
       await playOne(app, rng);
       assert.match(await handover(page), turn === 'r' ? /Black/ : /Red/);
