@@ -6,20 +6,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { ARGS, CHROMIUM } from './app.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST = join(ROOT, 'dist');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The fixture positions: [{ name, mode, request, legal }]. */
 export async function fixtures() {

@@ -9,8 +9,9 @@ import { chromium } from 'playwright-core';
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST = process.env.JUNQI_DIST ?? join(ROOT, 'dist');
 export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
+/** Debian's Chromium, and the flags that run it as root with no network (TOOLCHAIN.md). */
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
