@@ -207,20 +207,7 @@ fn DestLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) -> impl
 #[component]
 fn GuessPicker() -> impl IntoView {
     let store = expect_context::<Store>();
-    let choices = [
-        Role::Marshal,
-        Role::General,
-        Role::MajorGeneral,
-        Role::Brigadier,
-        Role::Colonel,
-        Role::Major,
-        Role::Captain,
-        Role::Lieutenant,
-        Role::Engineer,
-        Role::Bomb,
-        Role::Landmine,
-        Role::Flag,
-    ];
+    let choices = Role::ALL;
     move || {
         let p = store.guess_at.get()?;
         let lang = store.lang();
