@@ -378,3 +378,72 @@ mod tests {
         );
     }
 }
+
+/// The page's path end to end, natively: a random player against level 1 in every mode, each
+/// answer going through JSON both ways and checked against the referee's legal actions.
+#[cfg(test)]
+mod round_trip {
+    use super::*;
+    use junqi_core::{Game, Setup};
+
+    #[test]
+    fn ai_answers_are_always_legal() {
+        let mut bad = 0;
+        for seed in 0..10u64 {
+            for mode in [Mode::Open, Mode::Dark, Mode::Flip] {
+                let setup = match mode {
+                    Mode::Flip => Setup::Shuffle { seed },
+                    _ => Setup::Deployments {
+                        red: deploy::formation(seed * 2 + 1),
+                        black: deploy::formation(seed * 2 + 2),
+                    },
+                };
+                let mut g = Game::new(mode, Rules::default(), setup.clone()).unwrap();
+                let mut rng = junqi_core::rng::SplitMix64::new(seed);
+                for ply in 0..400 {
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    let legal = g.position().legal_actions();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let turn = g.position().turn();
+                    let a = if ply % 2 == 0 {
+                        legal[(rng.next_u64() % legal.len() as u64) as usize]
+                    } else {
+                        let view = g.view(turn);
+                        let own = match (&setup, turn) {
+                            (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
+                            (Setup::Deployments { black, .. }, Some(Color::Black)) => {
+                                Some(black.clone())
+                            }
+                            _ => None,
+                        };
+                        let mut req =
+                            AiRequest::from_view(AiTask::Move, &view, own.as_ref(), 1, seed);
+                        req.id = 1;
+                        let json = serde_json::to_string(&req).unwrap();
+                        let res: AiResponse = serde_json::from_str(&answer_json(&json)).unwrap();
+                        match res
+                            .action
+                            .and_then(|a| a.parse::<junqi_core::Action>().ok())
+                        {
+                            Some(a) if legal.contains(&a) => a,
+                            other => {
+                                bad += 1;
+                                eprintln!(
+                                    "seed {seed} {mode:?} ply {ply}: {other:?} err {:?}",
+                                    res.error
+                                );
+                                break;
+                            }
+                        }
+                    };
+                    g.play(a).unwrap();
+                }
+            }
+        }
+        assert_eq!(bad, 0);
+    }
+}

@@ -105,6 +105,9 @@ pub struct MoveEntry {
 /// page stays responsive.
 const FALLBACK_NODES: u64 = 4_000;
 
+/// How long the computer player may think before its worker is presumed stuck.
+const AI_PATIENCE: Duration = Duration::from_secs(10);
+
 /// Every signal of the app, `Copy` so closures can hold it.
 #[derive(Copy, Clone)]
 pub struct Store {
@@ -136,6 +139,8 @@ pub struct Store {
     /// The computer player, in its Web Worker.
     ai: AiClient,
     serial: StoredValue<u64>,
+    /// The request to the computer player now outstanding (a `serial` number).
+    asking: StoredValue<Option<u64>>,
 }
 
 impl Store {
@@ -174,6 +179,7 @@ impl Store {
             saved: RwSignal::new(saved),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
+            asking: StoredValue::new(None),
         }
     }
 
@@ -234,6 +240,7 @@ impl Store {
     /// Back to the new-game screen (the current game is abandoned).
     pub fn open_new_game(&self) {
         self.ai.cancel();
+        self.asking.set_value(None);
         self.thinking.set(false);
         self.game.set_value(None);
         self.rev.update(|r| *r += 1);
@@ -691,24 +698,54 @@ impl Store {
         self.thinking.set(true);
         let store = *self;
         let rev = self.rev.get_untracked();
+        let ask = self.serial.with_value(|s| s + 1);
+        self.serial.set_value(ask);
+        self.asking.set_value(Some(ask));
         self.ai.request(req, move |res| {
+            if store.asking.get_value() != Some(ask) {
+                return; // the watchdog answered already
+            }
+            store.asking.set_value(None);
             store.thinking.set(false);
-            // The game may have changed meanwhile (new game, undo).
-            if store.rev.get_untracked() != rev {
-                return;
-            }
-            let action = res
-                .action
-                .and_then(|a| a.parse::<Action>().ok())
-                .or_else(|| {
-                    store
-                        .with_match(|m| m.computer_action(level, FALLBACK_NODES))
-                        .flatten()
-                });
-            if let Some(a) = action {
-                store.act(a);
-            }
+            store.computer_answer(rev, level, res.action.as_deref());
         });
+        // A worker that neither answers nor fails (it should never happen: the strongest level
+        // answers in well under a second) must not freeze the game: after a while it is replaced
+        // and a small search on this thread answers.
+        set_timeout(
+            move || {
+                if store.asking.get_value() != Some(ask) {
+                    return;
+                }
+                store.asking.set_value(None);
+                leptos::logging::warn!("the computer player did not answer; it is restarted");
+                store.ai.cancel();
+                store.thinking.set(false);
+                store.computer_answer(rev, level, None);
+            },
+            AI_PATIENCE,
+        );
+    }
+
+    /// Plays the computer's answer `action` (its string form) if the game is still the one it
+    /// was asked about (`rev`). An answer that is missing, unreadable or illegal is replaced by a
+    /// small search on this thread, so the game always goes on.
+    fn computer_answer(&self, rev: u64, level: u8, action: Option<&str>) {
+        // The game may have changed meanwhile (new game, undo).
+        if self.rev.get_untracked() != rev {
+            return;
+        }
+        let action = self
+            .with_match(|m| {
+                action
+                    .and_then(|a| a.parse::<Action>().ok())
+                    .filter(|a| m.game().position().legal_actions().contains(a))
+                    .or_else(|| m.computer_action(level, FALLBACK_NODES))
+            })
+            .flatten();
+        if let Some(a) = action {
+            self.act(a);
+        }
     }
 
     /// Takes back the player's last move (and the computer's reply).
@@ -718,6 +755,7 @@ impl Store {
         }
         let seat = self.config.with_untracked(|c| c.seat);
         self.ai.cancel();
+        self.asking.set_value(None);
         self.thinking.set(false);
         if self.update_match(|m| m.undo_for(seat)) == Some(true) {
             self.selected.set(None);

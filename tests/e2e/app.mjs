@@ -82,6 +82,33 @@ export async function newGame(app, { mode = 'open', opponent = 'computer', level
 
 /** Waits until the board is still: no animation, the computer not thinking. */
 export async function idle(page, timeout = 30000) {
+  try {
+    await waitStill(page, timeout);
+  } catch (e) {
+    const state = await page
+      .evaluate(() => {
+        const app = document.querySelector('.app');
+        return {
+          phase: app?.getAttribute('data-phase'),
+          busy: app?.hasAttribute('data-busy'),
+          status: document.querySelector('[data-testid="status"]')?.textContent,
+          dialogs: [...document.querySelectorAll('[role="dialog"],[data-testid]')]
+            .map((d) => d.getAttribute('data-testid'))
+            .filter((t) => t && !/^(point|edge)/.test(t))
+            .slice(0, 40),
+          moves: [...document.querySelectorAll('[data-testid="move-list"] > [data-ply]')]
+            .slice(-6)
+            .map((m) => m.textContent.trim()),
+          movable: document.querySelectorAll('[data-movable]').length,
+        };
+      })
+      .catch((err) => ({ unreadable: String(err) }));
+    e.message += `\napp state: ${JSON.stringify(state)}`;
+    throw e;
+  }
+}
+
+async function waitStill(page, timeout) {
   await page.waitForFunction(
     () =>
       !document.querySelector('.app[data-busy]') &&
