@@ -64,6 +64,32 @@ pub fn prefers_reduced_motion() -> bool {
     }
 }
 
+/// Calls `f` with the new answer whenever `prefers-reduced-motion` changes while the page is open.
+pub fn on_reduced_motion_change(f: impl Fn(bool) + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::{closure::Closure, JsCast};
+        let Some(mql) = web_sys::window().and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        }) else {
+            return;
+        };
+        let query = mql.clone();
+        let listener = Closure::<dyn Fn()>::new(move || f(query.matches()));
+        if mql
+            .add_event_listener_with_callback("change", listener.as_ref().unchecked_ref())
+            .is_ok()
+        {
+            // The listener lives as long as the page.
+            listener.forget();
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = f;
+}
+
 /// A random 64-bit seed (the browser's `Math.random`), fixed natively.
 pub fn random_seed() -> u64 {
     #[cfg(target_arch = "wasm32")]

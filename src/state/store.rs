@@ -126,6 +126,8 @@ pub struct Store {
     pub handover: RwSignal<Option<Handover>>,
     /// 暗棋: the displayed seat's guess marks on enemy pieces.
     pub guesses: RwSignal<[Option<Role>; POINTS]>,
+    /// Every seat's guess marks, kept across pass-and-play hand-overs (private to each seat).
+    seat_guesses: StoredValue<[[Option<Role>; POINTS]; 2]>,
     /// The enemy piece whose guess picker is open.
     pub guess_at: RwSignal<Option<Point>>,
     pub notice: RwSignal<Option<&'static str>>,
@@ -157,6 +159,10 @@ impl Store {
         let saved = storage::load(storage::FORMATIONS)
             .map(|t| super::presets::parse_saved(&t))
             .unwrap_or_default();
+        let reduced_motion = RwSignal::new(storage::prefers_reduced_motion());
+        storage::on_reduced_motion_change(move |on| {
+            reduced_motion.try_set(on);
+        });
         Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
@@ -170,12 +176,13 @@ impl Store {
             thinking: RwSignal::new(false),
             handover: RwSignal::new(None),
             guesses: RwSignal::new([None; POINTS]),
+            seat_guesses: StoredValue::new([[None; POINTS]; 2]),
             guess_at: RwSignal::new(None),
             notice: RwSignal::new(None),
             dialog: RwSignal::new(None),
             clock: RwSignal::new(None),
             result_open: RwSignal::new(true),
-            reduced_motion: RwSignal::new(storage::prefers_reduced_motion()),
+            reduced_motion,
             saved: RwSignal::new(saved),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
@@ -259,6 +266,7 @@ impl Store {
         let config = self.config.get_untracked();
         storage::save(storage::CONFIG, &config.to_text());
         self.guesses.set([None; POINTS]);
+        self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.result_open.set(true);
         self.dialog.set(None);
         if config.mode == Mode::Flip {
@@ -664,6 +672,10 @@ impl Store {
         };
         self.handover.set(None);
         if self.phase.get_untracked() == Phase::Play {
+            let marks = self
+                .seat_guesses
+                .with_value(|g| g[usize::from(h.seat.min(1))]);
+            self.guesses.set(marks);
             self.show_seat(h.seat);
         }
     }
@@ -859,12 +871,16 @@ impl Store {
     /// Puts (or clears) a guess mark.
     pub fn set_guess(&self, p: Point, role: Option<Role>) {
         self.guesses.update(|g| g[p.index()] = role);
+        if let Some(seat) = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)) {
+            self.seat_guesses
+                .update_value(|g| g[usize::from(seat.min(1))][p.index()] = role);
+        }
         self.guess_at.set(None);
     }
 
-    /// Guess marks follow the pieces they are on.
+    /// Guess marks follow the pieces they are on (every seat's).
     fn move_guesses(&self, ev: &junqi_core::PublicEvent) {
-        self.guesses.update(|g| {
+        let follow = |g: &mut [Option<Role>; POINTS]| {
             let from = ev.action.from();
             let to = ev.action.to();
             let mark = g[from.index()].take();
@@ -877,7 +893,10 @@ impl Store {
             for (p, _) in &ev.revealed {
                 g[p.index()] = None;
             }
-        });
+        };
+        self.guesses.update(follow);
+        self.seat_guesses
+            .update_value(|g| g.iter_mut().for_each(follow));
     }
 
     /// The clock: charge the time since the last tick to the seat to move.
