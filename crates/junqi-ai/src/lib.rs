@@ -38,6 +38,9 @@ pub struct Level {
     pub dark_depth: u32,
     /// Random noise added to each root score (centipawn-like units).
     pub noise: i32,
+    /// 暗棋: the same noise; hidden identities make every score uncertain already, so the levels
+    /// are set apart there by their own amounts (see BENCHMARKS.md).
+    pub dark_noise: i32,
     /// Percent chance of a random plausible move instead of the searched one.
     pub wander: u32,
 }
@@ -54,6 +57,7 @@ pub const LEVELS: [Level; 5] = [
         dark_nodes: 300,
         dark_depth: 1,
         noise: 300,
+        dark_noise: 400,
         wander: 40,
     },
     Level {
@@ -66,6 +70,7 @@ pub const LEVELS: [Level; 5] = [
         dark_nodes: 2_000,
         dark_depth: 1,
         noise: 150,
+        dark_noise: 280,
         wander: 15,
     },
     Level {
@@ -78,6 +83,7 @@ pub const LEVELS: [Level; 5] = [
         dark_nodes: 5_000,
         dark_depth: 1,
         noise: 20,
+        dark_noise: 130,
         wander: 0,
     },
     Level {
@@ -90,6 +96,7 @@ pub const LEVELS: [Level; 5] = [
         dark_nodes: 20_000,
         dark_depth: 2,
         noise: 5,
+        dark_noise: 40,
         wander: 0,
     },
     Level {
@@ -102,6 +109,7 @@ pub const LEVELS: [Level; 5] = [
         dark_nodes: 200_000,
         dark_depth: 2,
         noise: 0,
+        dark_noise: 0,
         wander: 0,
     },
 ];
@@ -178,10 +186,15 @@ pub fn choose(
             return Some(plausible[rng.below(plausible.len() as u64) as usize]);
         }
     }
-    if level.noise > 0 {
+    let noise = if view.mode == Mode::Dark {
+        level.dark_noise
+    } else {
+        level.noise
+    };
+    if noise > 0 {
         for (_, s) in scored.iter_mut() {
             if s.abs() < WIN / 2 {
-                *s += rng.below(2 * level.noise as u64 + 1) as i32 - level.noise;
+                *s += rng.below(2 * noise as u64 + 1) as i32 - noise;
             }
         }
     }
@@ -196,6 +209,7 @@ pub fn choose(
 pub fn hint(view: &PlayerView, ctx: &Context) -> Option<Action> {
     let mut level = level(DEFAULT_LEVEL).unwrap_or(LEVELS[2]);
     level.noise = 0;
+    level.dark_noise = 0;
     level.wander = 0;
     choose(view, &level, ctx, &mut NodeBudget(u64::MAX))
 }
