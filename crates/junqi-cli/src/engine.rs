@@ -322,6 +322,17 @@ impl Drop for Engine {
     }
 }
 
+/// Starts `cmd` and checks that it answers the protocol's hello.
+fn probe(cmd: &str) -> Result<(), String> {
+    let mut e = Engine::spawn(cmd)?;
+    e.send(&json!({"type": "hello"}))?;
+    let reply = e.receive(10_000)?;
+    match reply.get("type").and_then(Value::as_str) {
+        Some("hello") => Ok(()),
+        _ => Err(format!("it answered {reply}")),
+    }
+}
+
 /// A player in one game.
 struct Seat {
     kind: PlayerKind,
@@ -598,8 +609,20 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
     }
     let red = red.ok_or_else(|| Fail("match needs --red".into()))?;
     let black = black.ok_or_else(|| Fail("match needs --black".into()))?;
-    PlayerKind::parse(&red)?;
-    PlayerKind::parse(&black)?;
+    // An external engine that does not start or greet is a mistake to report, not a match of
+    // forfeits (e.g. `level3` where `level:3` was meant).
+    for spec in [&red, &black] {
+        if let PlayerKind::External(cmd) = PlayerKind::parse(spec)? {
+            probe(&cmd).map_err(|e| {
+                let hint = if spec.starts_with("level") {
+                    " (built-in levels are written level:N)"
+                } else {
+                    ""
+                };
+                Fail(format!("engine '{cmd}' does not answer hello: {e}{hint}"))
+            })?;
+        }
+    }
     let threads = threads.clamp(1, 16) as u64;
     let started = Instant::now();
     let results: Vec<GameResult> = std::thread::scope(|scope| {

@@ -198,6 +198,11 @@ fn match_referees_builtin_and_external_players() {
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("2 games"), "{out}");
     }
+    // A command that is no engine is refused before the match, with a hint for a mistyped level.
+    let (code, _, err) = junqi(&["match", "--red", "level3", "--black", "random"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("does not answer hello"), "{err}");
+    assert!(err.contains("level:N"), "{err}");
     // Same seed, same result.
     let a = junqi(&[
         "match",
