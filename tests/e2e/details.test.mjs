@@ -726,7 +726,7 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
     const scaled = (v, vol) => GAINS.some((g) => Math.abs(g * vol - v) < 1e-3);
     assert.ok(loud.length && loud.every((v) => scaled(v, 1)), `volume 100: ${loud}`);
     assert.ok(soft.length && soft.every((v) => scaled(v, 0.3)), `volume 30: ${soft}`);
-    assert.ok(Math.max(...soft) <= 0.9 * 0.3 + 1e-3 && Math.max(...loud) >= 0.45, `${soft} vs ${loud}`);
+    assert.ok(Math.max(...soft) <= 0.9 * 0.3 + 1e-3, `volume 30 never louder than the loudest tone at 30: ${soft}`);
     // Mute: no voice at all.
     await setting(app, 'sound');
     const sounds = await page.evaluate(() => window.__sounds);
