@@ -206,6 +206,7 @@ strings! {
     DRAWN = "和", "Drawn";
     LOST = "负", "Lost";
     RED_WON = "红胜", "Red won";
+    NO_GAMES = "还没有对局。", "No games yet.";
     BLACK_WON = "黑胜", "Black won";
     STATS_UNREADABLE = "保存的战绩无法读取，已另存一份，重新开始计数。",
         "Your saved results could not be read: they were kept aside and counting starts afresh.";

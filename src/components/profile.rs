@@ -105,6 +105,17 @@ fn results_table(s: &Stats, lang: Lang) -> impl IntoView {
             });
         }
     }
+    let none = || view! { <tr class="none"><td colspan="4">{i18n::NO_GAMES.get(lang)}</td></tr> };
+    let computer = if computer.is_empty() {
+        none().into_any()
+    } else {
+        computer.into_any()
+    };
+    let friend = if friend.is_empty() {
+        none().into_any()
+    } else {
+        friend.into_any()
+    };
     view! {
         <table class="stats-table" data-testid="stats-computer">
             <caption>{i18n::VS_COMPUTER.get(lang)}</caption>

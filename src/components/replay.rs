@@ -190,22 +190,21 @@ fn ReplayNav() -> impl IntoView {
             }
         />
         <div class="controls replay-nav">
-            {nav("replay-first", "⏮", i18n::REPLAY_FIRST, |s| s.replay_end(false))}
+            {nav("replay-first", "|◀", i18n::REPLAY_FIRST, |s| s.replay_end(false))}
             {nav("replay-back", "◀", i18n::REPLAY_BACK, |s| s.replay_step(false))}
             <button
                 class="replay-button"
                 data-testid="replay-play"
                 aria-pressed=move || store.replay_playing.get().to_string()
-                aria-label=move || {
-                    if store.replay_playing.get() { i18n::REPLAY_PAUSE } else { i18n::REPLAY_PLAY }
-                        .get(lang())
-                }
                 on:click=move |_| store.replay_toggle_play()
             >
-                {move || if store.replay_playing.get() { "⏸" } else { "▶▶" }}
+                {move || {
+                    if store.replay_playing.get() { i18n::REPLAY_PAUSE } else { i18n::REPLAY_PLAY }
+                        .get(lang())
+                }}
             </button>
             {nav("replay-forward", "▶", i18n::REPLAY_FORWARD, |s| s.replay_step(true))}
-            {nav("replay-last", "⏭", i18n::REPLAY_LAST, |s| s.replay_end(true))}
+            {nav("replay-last", "▶|", i18n::REPLAY_LAST, |s| s.replay_end(true))}
         </div>
     }
 }

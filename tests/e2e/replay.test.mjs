@@ -111,6 +111,12 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     assert.ok(plies >= 30, `${plies} plies`);
     n = plies;
 
+    // Share from the game-over panel: the link is shown in its field.
+    await press(app, '[data-testid="share"]');
+    const overLink = await page.inputValue('[data-testid="share-link"]');
+    assert.ok(overLink.startsWith(`${server.url}#r=`), overLink);
+    await page.screenshot({ path: join(SHOTS, 'over-share-tablet.png') });
+
     await press(app, '[data-testid="replay"]');
     await page.waitForSelector('[data-testid="replay-screen"]');
     await expectPly(page, `0 / ${n}`);
@@ -191,7 +197,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     // Share: the link is always shown in its field.
     await press(app, '[data-testid="share"]');
     link = await page.inputValue('[data-testid="share-link"]');
-    assert.ok(link.startsWith(`${server.url}#r=`), link);
+    assert.equal(link, overLink, 'the same game, the same link');
 
     // The result was counted: one loss at level 1, 12 → 11 points (still 副班长).
     await press(app, '[data-testid="replay-close"]');
@@ -202,6 +208,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     assert.match(await page.textContent('[data-testid="rank-next"]'), /Squad Leader · 9 points to go/);
     const row = await page.$$eval('[data-testid="stats-open-1"] td', (els) => els.map((e) => e.textContent.trim()));
     assert.deepEqual(row, ['0', '0', '1']);
+    await page.screenshot({ path: join(SHOTS, 'profile-tablet.png') });
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
