@@ -47,6 +47,11 @@ pub fn ReplayScreen() -> impl IntoView {
     });
     let look = label_look(store);
     keyboard(store);
+    // However the screen is left (Back, New game), autoplay stops and the link is let go.
+    on_cleanup(move || {
+        store.replay_playing.set(false);
+        crate::state::storage::clear_fragment();
+    });
 
     let board = move || {
         let o = orientation.get();
