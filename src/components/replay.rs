@@ -138,11 +138,12 @@ fn ReplayStatus() -> impl IntoView {
         let lang = store.lang();
         store.replay.with(|r| {
             let r = r.as_ref()?;
-            Some(match r.outcome() {
+            let text = match r.outcome() {
                 Some(o) => i18n::outcome_text(o, lang),
                 None if r.ply == 0 => i18n::REPLAY_START.get(lang).to_string(),
-                None => String::new(),
-            })
+                None => return None,
+            };
+            Some(view! { <div class="status replay-status" aria-live="polite">{text}</div> })
         })
     };
     let mode = move || {
@@ -155,7 +156,7 @@ fn ReplayStatus() -> impl IntoView {
             <span class="panel-heading">{move || i18n::REPLAY.get(store.lang())} " · " {mode}</span>
             <span class="replay-ply" data-testid="replay-ply">{counter}</span>
         </div>
-        <div class="status replay-status" aria-live="polite">{status}</div>
+        {status}
     }
 }
 

@@ -261,20 +261,26 @@ test('desktop: a 暗棋 replay from one side hides the enemy, fully open shows a
     await page.waitForSelector('[data-testid="replay-screen"]');
     const roles = (color) =>
       page.$$eval(`.pieces [data-color="${color}"]`, (els) => els.map((e) => e.getAttribute('data-role')));
+    const side = async (s) => {
+      await press(app, `[data-testid="replay-side-${s}"]`);
+      await page.waitForSelector(`[data-testid="replay-side-${s}"][aria-pressed="true"]`);
+    };
     for (const k of [0, 7, 12]) {
       await key(page, 'Home');
       await key(page, 'ArrowRight', k);
       await expectPly(page, `${k} / ${plies}`);
-      await press(app, '[data-testid="replay-side-red"]');
+      const count = await page.locator('.pieces [data-at]').count();
+      await side('red');
       assert.ok((await roles('r')).every((r) => r), `ply ${k}: Red sees its own pieces`);
       // The flag becomes public once its Field Marshal has fallen (as in play).
       assert.deepEqual((await roles('b')).filter((r) => r && r !== 'F'), [], `ply ${k}: no Black identity in Red's view`);
-      await press(app, '[data-testid="replay-side-black"]');
+      await side('black');
       assert.deepEqual((await roles('r')).filter((r) => r && r !== 'F'), [], `ply ${k}: no Red identity in Black's view`);
       assert.ok((await roles('b')).every((r) => r));
-      await press(app, '[data-testid="replay-side-open"]');
+      await side('open');
       const all = await roles('r').then(async (r) => r.concat(await roles('b')));
-      assert.ok(all.length > 40 && all.every((r) => r), `ply ${k}: everything open`);
+      assert.equal(all.length, count, `ply ${k}: the same pieces`);
+      assert.ok(all.every((r) => r), `ply ${k}: everything open`);
     }
     await press(app, '[data-testid="replay-side-red"]');
     await key(page, 'ArrowRight');
