@@ -1,6 +1,7 @@
 // End-to-end: the replay viewer (复盘) of a game just finished — keys, slider, autoplay, the
 // move list, 暗棋 sides — the share link opened in a fresh offline page, a garbled link, and the
 // profile's results and rank points.
+// (The share link is opened with every request off 127.0.0.1 blocked, then offline.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -105,6 +106,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
   try {
     // 12 rank points before: a loss after 30 plies or more costs one.
     await page.evaluate((t) => localStorage.setItem('junqi.stats.v1', t), statsText(12));
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.waitForSelector('[data-testid="start-game"]');
     const { snaps, plies } = await playAndResign(app, 'open', 16, 7);
@@ -225,6 +227,11 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
       return route.abort('blockedbyclient');
     });
     const p = other.page;
+    // The first visit settles (the service worker installed, the computer player loaded).
+    await p.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 30_000,
+    });
+    await p.waitForLoadState('networkidle');
     await p.goto('about:blank');
     await p.goto(link);
     await p.waitForSelector('[data-testid="replay-screen"]');
@@ -243,6 +250,15 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     assert.equal(new URL(p.url()).hash, '');
     assert.deepEqual(foreign, [], 'requests that left 127.0.0.1');
     assert.deepEqual(other.problems.filter((x) => !x.includes('blockedbyclient')), []);
+
+    // Offline (from the service worker) the link still opens the replay.
+    await p.waitForLoadState('networkidle');
+    await other.ctx.setOffline(true);
+    await p.goto('about:blank');
+    await p.goto(link);
+    await p.waitForSelector('[data-testid="replay-screen"]');
+    await expectPly(p, `0 / ${n}`);
+    assert.equal(await p.locator('[data-testid="replay-moves"] > li').count(), n);
   } finally {
     await other.close();
   }
@@ -253,6 +269,7 @@ test('desktop: a 暗棋 replay from one side hides the enemy, fully open shows a
   const { page } = app;
   try {
     await page.evaluate((t) => localStorage.setItem('junqi.stats.v1', t), statsText(12));
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await page.waitForSelector('[data-testid="start-game"]');
     const { plies } = await playAndResign(app, 'dark', 10, 3);
@@ -303,6 +320,7 @@ test('phone: a garbled share link gives a message and the app starts; unreadable
   const { page } = app;
   try {
     await page.evaluate(() => localStorage.setItem('junqi.stats.v1', '{"version":1,"points":'));
+    await page.waitForLoadState('networkidle');
     await page.goto('about:blank');
     await page.goto(`${server.url}#r=AAAA-garbled!`);
     await page.waitForSelector('[data-testid="start-game"]');
