@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets } from './app.mjs';
 
 let server;
 
@@ -199,6 +199,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     // Share: the link is always shown in its field.
     await press(app, '[data-testid="share"]');
     link = await page.inputValue('[data-testid="share-link"]');
+    assert.deepEqual(await smallTargets(page), [], 'touch targets on the replay screen');
     assert.equal(link, overLink, 'the same game, the same link');
 
     // The result was counted: one loss at level 1, 12 → 11 points (still 副班长).
@@ -244,6 +245,9 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     await key(p, 'ArrowUp');
     await key(p, 'ArrowRight', 5);
     await p.screenshot({ path: join(SHOTS, 'replay-phone.png') });
+    await other.page.tap('[data-testid="share"]');
+    await p.waitForSelector('[data-testid="share-link"]');
+    assert.deepEqual(await smallTargets(p), [], 'touch targets on the replay screen');
     // Back to the new-game screen; the link no longer opens the replay on reload.
     await other.page.tap('[data-testid="replay-close"]');
     await p.waitForSelector('[data-testid="start-game"]');
@@ -337,6 +341,7 @@ test('phone: a garbled share link gives a message and the app starts; unreadable
     const kept = await page.evaluate(() => localStorage.getItem('junqi.stats.v1.unreadable'));
     assert.equal(kept, '{"version":1,"points":');
     await page.screenshot({ path: join(SHOTS, 'profile-phone.png') });
+    assert.deepEqual(await smallTargets(page), [], 'touch targets on the profile page');
     await press(app, '[data-testid="profile-close"]');
     await page.waitForSelector('[data-testid="start-game"]');
     assert.deepEqual(app.problems, []);
