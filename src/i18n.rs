@@ -172,6 +172,91 @@ strings! {
     LEGEND_DEST = "可走", "legal";
     YOU_WIN = "你赢了！", "You win!";
     COMPUTER_WINS = "电脑赢了", "The computer wins";
+    REPLAY = "复盘", "Replay";
+    REPLAY_FIRST = "到开局", "To the start";
+    REPLAY_BACK = "后退一步", "Back one ply";
+    REPLAY_FORWARD = "前进一步", "Forward one ply";
+    REPLAY_LAST = "到终局", "To the end";
+    REPLAY_PLAY = "自动播放", "Play";
+    REPLAY_PAUSE = "暂停", "Pause";
+    REPLAY_SPEED = "速度", "Speed";
+    REPLAY_SIDE = "视角", "View";
+    REPLAY_SIDE_RED = "红方", "Red's";
+    REPLAY_SIDE_BLACK = "黑方", "Black's";
+    REPLAY_SIDE_OPEN = "全部亮明", "All open";
+    REPLAY_KEYS = "键盘：← → 走一步，↑ 或 Home 到开局，↓ 或 End 到终局。",
+        "Keys: ← → one ply, ↑ or Home to the start, ↓ or End to the end.";
+    REPLAY_START = "开局", "Start";
+    SHARE = "分享", "Share";
+    SHARE_COPIED = "链接已复制。", "Link copied.";
+    SHARE_HINT = "打开这个链接即可复盘这局棋，不联网也行。", "Opening this link replays the game, offline too.";
+    SHARE_UNFINISHED = "只能分享已经结束的对局：暗棋进行中的对局会泄露暗子。",
+        "Only finished games can be shared: a 暗棋 game still in play would give its hidden pieces away.";
+    BAD_SHARE_LINK = "这个分享链接已损坏，无法复盘。", "This shared game link is damaged and cannot be replayed.";
+    PROFILE = "战绩", "Profile";
+    RANK = "军衔", "Rank";
+    POINTS = "积分", "Points";
+    NEXT_RANK = "下一级", "Next rank";
+    TOP_RANK = "已是最高军衔。", "The highest rank.";
+    RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局不计分；积分最低为零。",
+        "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies scores nothing; points never go below 0.";
+    VS_COMPUTER = "对电脑", "Against the computer";
+    PASS_AND_PLAY = "朋友对局（同一设备）", "Pass and play";
+    WON = "胜", "Won";
+    DRAWN = "和", "Drawn";
+    LOST = "负", "Lost";
+    RED_WON = "红胜", "Red won";
+    NO_GAMES = "还没有对局。", "No games yet.";
+    BLACK_WON = "黑胜", "Black won";
+    STATS_UNREADABLE = "保存的战绩无法读取，已另存一份，重新开始计数。",
+        "Your saved results could not be read: they were kept aside and counting starts afresh.";
+}
+
+/// The ranks of the ladder (`state::stats::LADDER`), lowest first.
+const RANKS: [(&str, &str); 18] = [
+    ("小兵", "Private"),
+    ("副班长", "Deputy Squad Leader"),
+    ("正班长", "Squad Leader"),
+    ("副排长", "Deputy Platoon Leader"),
+    ("排长", "Platoon Leader"),
+    ("副连长", "Deputy Company Commander"),
+    ("连长", "Company Commander"),
+    ("副营长", "Deputy Battalion Commander"),
+    ("营长", "Battalion Commander"),
+    ("副团长", "Deputy Regiment Commander"),
+    ("团长", "Regiment Commander"),
+    ("副旅长", "Deputy Brigade Commander"),
+    ("旅长", "Brigade Commander"),
+    ("副师长", "Deputy Division Commander"),
+    ("师长", "Division Commander"),
+    ("副军长", "Deputy Army Commander"),
+    ("军长", "Army Commander"),
+    ("司令", "Commander-in-Chief"),
+];
+
+/// A rank's name (index into the ladder).
+pub fn rank_name(rank: usize, lang: Lang) -> &'static str {
+    let (zh, en) = RANKS.get(rank).copied().unwrap_or(RANKS[0]);
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// "12 points to go".
+pub fn points_to_go(points: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("还差 {points} 分"),
+        Lang::En => format!("{points} points to go"),
+    }
+}
+
+/// "Level 3".
+pub fn level_name(level: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{level} 级"),
+        Lang::En => format!("Level {level}"),
+    }
 }
 
 /// "Red to move" (pass and play).

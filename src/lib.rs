@@ -12,7 +12,10 @@ pub mod state;
 use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
+use components::profile::ProfileScreen;
+use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
+use components::share::MessageBanner;
 use leptos::prelude::*;
 use state::store::{Dialog, Phase, Store};
 use std::time::Duration;
@@ -22,6 +25,10 @@ use std::time::Duration;
 pub fn App() -> impl IntoView {
     let store = Store::new();
     provide_context(store);
+    // A shared game's link (`#r=…`) opens its replay, now or when the address changes.
+    store.open_from_address();
+    let hash = window_event_listener(leptos::ev::hashchange, move |_| store.open_from_address());
+    on_cleanup(move || hash.remove());
 
     // Settings are kept between visits; the page's language follows them.
     Effect::new(move |_| {
@@ -47,6 +54,8 @@ pub fn App() -> impl IntoView {
         Phase::NewGame => 0,
         Phase::Setup => 1,
         Phase::Play | Phase::Over => 2,
+        Phase::Replay => 3,
+        Phase::Profile => 4,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -55,6 +64,8 @@ pub fn App() -> impl IntoView {
         Phase::Setup => "setup",
         Phase::Play => "play",
         Phase::Over => "over",
+        Phase::Replay => "replay",
+        Phase::Profile => "profile",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
 
@@ -104,9 +115,12 @@ pub fn App() -> impl IntoView {
                 {move || match screen.get() {
                     0 => view! { <NewGameScreen/> }.into_any(),
                     1 => view! { <SetupScreen/> }.into_any(),
+                    3 => view! { <ReplayScreen/> }.into_any(),
+                    4 => view! { <ProfileScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
+            <MessageBanner/>
             <HandoverScreen/>
             <Dialogs/>
             <pwa::UpdateBanner/>

@@ -7,4 +7,7 @@ pub mod overlays;
 pub mod panel;
 pub mod piece;
 pub mod play;
+pub mod profile;
+pub mod replay;
 pub mod setup;
+pub mod share;

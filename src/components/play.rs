@@ -4,6 +4,7 @@ use super::board::{Board, Marks};
 use super::fx::FxLayer;
 use super::panel::Panel;
 use super::piece::{piece_view, LabelLook};
+use super::share::Share;
 use crate::ground::drag::Press;
 use crate::ground::geometry::{point_xy, Orientation};
 use crate::ground::label::guess_text;
@@ -125,7 +126,7 @@ pub fn PlayScreen() -> impl IntoView {
 
 /// Highlights under the pieces: the last move's start and end.
 #[component]
-fn LastMoveLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) -> impl IntoView {
+pub fn LastMoveLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) -> impl IntoView {
     view! {
         <g class="last-move">
             {move || {
@@ -274,7 +275,11 @@ fn ResultPanel() -> impl IntoView {
                     <button data-testid="see-board" on:click=move |_| store.result_open.set(false)>
                         {i18n::SHOW_BOARD.get(lang)}
                     </button>
+                    <button data-testid="replay" on:click=move |_| store.replay_this_game()>
+                        {i18n::REPLAY.get(lang)}
+                    </button>
                 </div>
+                <Share/>
             </div>
         })
     }

@@ -1,8 +1,11 @@
-//! App state: the game as the app referees it, settings, new-game choices, formations.
+//! App state: the game as the app referees it, settings, new-game choices, formations,
+//! the replay viewer and the player's results.
 
 pub mod config;
 pub mod game;
 pub mod presets;
+pub mod replay;
 pub mod settings;
+pub mod stats;
 pub mod storage;
 pub mod store;

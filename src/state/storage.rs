@@ -115,3 +115,51 @@ pub fn now_ms() -> f64 {
         0.0
     }
 }
+
+/// The page address's fragment (`#…`), empty natively.
+pub fn fragment() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        String::new()
+    }
+}
+
+/// The page address without its fragment.
+pub fn page_address() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let href = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        match href.split_once('#') {
+            Some((page, _)) => page.to_string(),
+            None => href,
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        String::new()
+    }
+}
+
+/// Removes the fragment from the address without reloading (a share link, once left).
+pub fn clear_fragment() {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(w) = web_sys::window() {
+        if w.location().hash().is_ok_and(|h| !h.is_empty()) {
+            if let Ok(h) = w.history() {
+                let _ = h.replace_state_with_url(
+                    &wasm_bindgen::JsValue::NULL,
+                    "",
+                    Some(&page_address()),
+                );
+            }
+        }
+    }
+}

@@ -4,7 +4,9 @@
 
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
+use super::replay::Replay;
 use super::settings::Settings;
+use super::stats::Stats;
 use super::storage;
 use crate::ai::client::AiClient;
 use crate::ai::protocol::{AiRequest, AiTask};
@@ -31,6 +33,10 @@ pub enum Phase {
     Play,
     /// The game has ended; the board stays visible.
     Over,
+    /// Replaying a finished game (复盘).
+    Replay,
+    /// The player's rank and results.
+    Profile,
 }
 
 /// The board as one seat sees it now.
@@ -138,9 +144,26 @@ pub struct Store {
     pub reduced_motion: RwSignal<bool>,
     /// Saved formations, by name.
     pub saved: RwSignal<Vec<(String, Deployment)>>,
+    /// The game being replayed.
+    pub replay: RwSignal<Option<Replay>>,
+    pub replay_playing: RwSignal<bool>,
+    /// Autoplay: milliseconds per ply.
+    pub replay_speed: RwSignal<u32>,
+    /// The autoplay timer now running (a `serial` number).
+    pub(super) replay_timer: StoredValue<u64>,
+    /// The share link made, or why there is none.
+    pub share: RwSignal<Option<Result<String, i18n::T>>>,
+    /// A message that stays until dismissed (a bad share link).
+    pub message: RwSignal<Option<String>>,
+    /// Results and rank points.
+    pub stats: RwSignal<Stats>,
+    /// The saved results could not be read (they are kept aside).
+    pub stats_unreadable: RwSignal<bool>,
+    /// Whether this game's result has been counted.
+    pub(super) counted: StoredValue<bool>,
     /// The computer player, in its Web Worker.
     ai: AiClient,
-    serial: StoredValue<u64>,
+    pub(super) serial: StoredValue<u64>,
     /// The request to the computer player now outstanding (a `serial` number).
     asking: StoredValue<Option<u64>>,
 }
@@ -163,6 +186,7 @@ impl Store {
         storage::on_reduced_motion_change(move |on| {
             reduced_motion.try_set(on);
         });
+        let (stats, stats_unreadable) = super::stats::load();
         Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
@@ -184,6 +208,15 @@ impl Store {
             result_open: RwSignal::new(true),
             reduced_motion,
             saved: RwSignal::new(saved),
+            replay: RwSignal::new(None),
+            replay_playing: RwSignal::new(false),
+            replay_speed: RwSignal::new(super::replay::SPEEDS[1]),
+            replay_timer: StoredValue::new(0),
+            share: RwSignal::new(None),
+            message: RwSignal::new(None),
+            stats: RwSignal::new(stats),
+            stats_unreadable: RwSignal::new(stats_unreadable),
+            counted: StoredValue::new(false),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
@@ -294,6 +327,8 @@ impl Store {
             return;
         };
         self.game.set_value(Some(m));
+        self.counted.set_value(false);
+        self.share.set(None);
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
         self.selected.set(None);
@@ -646,6 +681,7 @@ impl Store {
         };
         let current = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat));
         if over {
+            self.count_result();
             self.handover.set(None);
             self.show_seat(current.unwrap_or(0));
             self.result_open.set(true);
@@ -928,29 +964,8 @@ impl Store {
     pub fn move_list(&self) -> Vec<MoveEntry> {
         self.rev.track();
         let lang = self.lang();
-        self.with_match(|m| {
-            m.history()
-                .into_iter()
-                .map(|ev| {
-                    let word = i18n::result_word(ev.result, lang);
-                    let text = match ev.action {
-                        Action::Move { from, to }
-                            if ev.result == junqi_core::ActionResult::Move =>
-                        {
-                            format!("{from}-{to}")
-                        }
-                        Action::Move { from, to } => format!("{from}×{to} {word}"),
-                        Action::Flip(p) => format!("{p} {word}"),
-                    };
-                    MoveEntry {
-                        ply: ev.ply,
-                        color: ev.by,
-                        text,
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+        self.with_match(|m| m.history().iter().map(|ev| move_entry(ev, lang)).collect())
+            .unwrap_or_default()
     }
 
     /// Persists settings (called by an Effect when they change).
@@ -980,6 +995,23 @@ impl Store {
             .saved
             .with_untracked(|v| super::presets::format_saved(v));
         storage::save(storage::FORMATIONS, &text);
+    }
+}
+
+/// One row of a move list.
+pub fn move_entry(ev: &junqi_core::PublicEvent, lang: Lang) -> MoveEntry {
+    let word = i18n::result_word(ev.result, lang);
+    let text = match ev.action {
+        Action::Move { from, to } if ev.result == junqi_core::ActionResult::Move => {
+            format!("{from}-{to}")
+        }
+        Action::Move { from, to } => format!("{from}×{to} {word}"),
+        Action::Flip(p) => format!("{p} {word}"),
+    };
+    MoveEntry {
+        ply: ev.ply,
+        color: ev.by,
+        text,
     }
 }
 

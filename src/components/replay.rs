@@ -1,0 +1,336 @@
+//! The replay screen (复盘): the board at any ply of a finished game, seen by a chosen side, with
+//! first / back / forward / last, a slider, autoplay, the move list and the share link.
+//! Keys: ← → one ply, ↑ or Home the start, ↓ or End the end.
+
+use super::board::{Board, Marks};
+use super::piece::piece_view;
+use super::play::{label_look, LastMoveLayer};
+use super::share::Share;
+use crate::ground::render::{build_render_model, Interaction, RenderModel};
+use crate::i18n;
+use crate::state::replay::{ReplaySide, SPEEDS};
+use crate::state::store::Store;
+use junqi_core::{Bitboard, Color, Mode};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+
+#[component]
+pub fn ReplayScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let model: Memo<Option<RenderModel>> = Memo::new(move |_| {
+        store.replay.with(|r| {
+            let r = r.as_ref()?;
+            let ix = Interaction {
+                orientation: r.orientation(),
+                last: r.last(),
+                ..Interaction::default()
+            };
+            Some(build_render_model(&r.view(), &ix))
+        })
+    });
+    let orientation = Memo::new(move |_| {
+        store
+            .replay
+            .with(|r| r.as_ref().map(|r| r.orientation()))
+            .unwrap_or_default()
+    });
+    let marks = Signal::derive(move || {
+        let mut last = Bitboard::EMPTY;
+        if let Some((a, b)) = model.with(|m| m.as_ref().and_then(|m| m.last)) {
+            last.add(a);
+            last.add(b);
+        }
+        Marks {
+            last,
+            ..Marks::default()
+        }
+    });
+    let look = label_look(store);
+    keyboard(store);
+    // However the screen is left (Back, New game), autoplay stops and the link is let go.
+    on_cleanup(move || {
+        store.replay_playing.set(false);
+        crate::state::storage::clear_fragment();
+    });
+
+    let board = move || {
+        let o = orientation.get();
+        view! {
+            <Board orientation=o marks=marks>
+                <LastMoveLayer model=model orientation=o/>
+                <g class="pieces">
+                    <For
+                        each=move || {
+                            let look = look.get();
+                            model.with(|m| {
+                                m.as_ref()
+                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
+                                    .unwrap_or_else(Vec::new)
+                            })
+                        }
+                        key=|(pm, look)| (pm.key(), *look)
+                        children=|(pm, look)| piece_view(pm, look)
+                    />
+                </g>
+            </Board>
+        }
+    };
+    view! {
+        <div class="screen replay" data-testid="replay-screen">
+            <div class="board-area">{board}</div>
+            <aside class="panel replay-panel">
+                <ReplayStatus/>
+                <ReplayNav/>
+                <ReplayOptions/>
+                <ReplayMoves/>
+                <p class="hint replay-keys">{move || i18n::REPLAY_KEYS.get(store.lang())}</p>
+                <div class="controls">
+                    <button data-testid="replay-close" on:click=move |_| store.close_replay()>
+                        {move || i18n::BACK.get(store.lang())}
+                    </button>
+                </div>
+                <Share/>
+            </aside>
+        </div>
+    }
+}
+
+/// ← → ↑ ↓ Home End, unless a text field or a list has the keyboard.
+fn keyboard(store: Store) {
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        let typing = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| {
+                let tag = el.tag_name();
+                tag == "SELECT"
+                    || tag == "TEXTAREA"
+                    || (tag == "INPUT" && el.get_attribute("type").as_deref() != Some("range"))
+            });
+        if typing {
+            return;
+        }
+        match ev.key().as_str() {
+            "ArrowLeft" => store.replay_step(false),
+            "ArrowRight" => store.replay_step(true),
+            "ArrowUp" | "Home" => store.replay_end(false),
+            "ArrowDown" | "End" => store.replay_end(true),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// The ply shown, and the result once at the end.
+#[component]
+fn ReplayStatus() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let counter = move || {
+        store
+            .replay
+            .with(|r| r.as_ref().map(|r| format!("{} / {}", r.ply, r.len())))
+    };
+    let status = move || {
+        let lang = store.lang();
+        store.replay.with(|r| {
+            let r = r.as_ref()?;
+            let text = match r.outcome() {
+                Some(o) => i18n::outcome_text(o, lang),
+                None if r.ply == 0 => i18n::REPLAY_START.get(lang).to_string(),
+                None => return None,
+            };
+            Some(view! { <div class="status replay-status" aria-live="polite">{text}</div> })
+        })
+    };
+    let mode = move || {
+        store
+            .replay
+            .with(|r| r.as_ref().map(|r| i18n::mode_name(r.mode(), store.lang())))
+    };
+    view! {
+        <div class="replay-head">
+            <span class="panel-heading">{move || i18n::REPLAY.get(store.lang())} " · " {mode}</span>
+            <span class="replay-ply" data-testid="replay-ply">{counter}</span>
+        </div>
+        {status}
+    }
+}
+
+/// First / back / play / forward / last and the slider.
+#[component]
+fn ReplayNav() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let ply = move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.ply));
+    let len = move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.len()));
+    let nav = move |testid: &'static str, glyph: &'static str, label: i18n::T, f: fn(Store)| {
+        view! {
+            <button
+                class="replay-button"
+                data-testid=testid
+                aria-label=move || label.get(lang())
+                title=move || label.get(lang())
+                on:click=move |_| f(store)
+            >
+                {glyph}
+            </button>
+        }
+    };
+    view! {
+        <input
+            class="replay-slider"
+            type="range"
+            data-testid="replay-slider"
+            min="0"
+            max=move || len().to_string()
+            step="1"
+            prop:value=move || ply().to_string()
+            on:input=move |ev| {
+                if let Ok(p) = event_target_value(&ev).parse::<usize>() {
+                    store.replay_go(p);
+                }
+            }
+        />
+        <div class="controls replay-nav">
+            {nav("replay-first", "|◀", i18n::REPLAY_FIRST, |s| s.replay_end(false))}
+            {nav("replay-back", "◀", i18n::REPLAY_BACK, |s| s.replay_step(false))}
+            <button
+                class="replay-button"
+                data-testid="replay-play"
+                aria-pressed=move || store.replay_playing.get().to_string()
+                on:click=move |_| store.replay_toggle_play()
+            >
+                {move || {
+                    if store.replay_playing.get() { i18n::REPLAY_PAUSE } else { i18n::REPLAY_PLAY }
+                        .get(lang())
+                }}
+            </button>
+            {nav("replay-forward", "▶", i18n::REPLAY_FORWARD, |s| s.replay_step(true))}
+            {nav("replay-last", "▶|", i18n::REPLAY_LAST, |s| s.replay_end(true))}
+        </div>
+    }
+}
+
+/// Autoplay speed and whose eyes.
+#[component]
+fn ReplayOptions() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let speeds = [i18n::SPEED_SLOW, i18n::SPEED_NORMAL, i18n::SPEED_FAST];
+    let options = move || {
+        SPEEDS
+            .iter()
+            .zip(speeds)
+            .map(|(ms, t)| {
+                let ms = *ms;
+                view! {
+                    <option value=ms.to_string() selected=move || store.replay_speed.get() == ms>
+                        {move || t.get(lang())}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let dark = move || {
+        store
+            .replay
+            .with(|r| r.as_ref().is_some_and(|r| r.mode() == Mode::Dark))
+    };
+    let side = move |s: ReplaySide, testid: &'static str, label: i18n::T| {
+        view! {
+            <button
+                class="choice"
+                data-testid=testid
+                aria-pressed=move || {
+                    store.replay.with(|r| r.as_ref().is_some_and(|r| r.side == s)).to_string()
+                }
+                on:click=move |_| store.replay_side(s)
+            >
+                {move || label.get(lang())}
+            </button>
+        }
+    };
+    view! {
+        <label class="replay-speed">
+            <span>{move || i18n::REPLAY_SPEED.get(lang())}</span>
+            <select
+                data-testid="replay-speed"
+                on:change=move |ev| {
+                    if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
+                        store.replay_speed.set(ms);
+                    }
+                }
+            >
+                {options}
+            </select>
+        </label>
+        <div class="replay-sides" role="group" aria-label=move || i18n::REPLAY_SIDE.get(lang())>
+            {side(ReplaySide::Red, "replay-side-red", i18n::REPLAY_SIDE_RED)}
+            {side(ReplaySide::Black, "replay-side-black", i18n::REPLAY_SIDE_BLACK)}
+            <Show when=dark>{side(ReplaySide::Open, "replay-side-open", i18n::REPLAY_SIDE_OPEN)}</Show>
+        </div>
+    }
+}
+
+/// The moves, the current one highlighted; a click jumps to it.
+#[component]
+fn ReplayMoves() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let list = NodeRef::<leptos::html::Ol>::new();
+    let current = Memo::new(move |_| store.replay.with(|r| r.as_ref().map_or(0, |r| r.ply)));
+    let moves = Memo::new(move |_| {
+        let lang = store.lang();
+        store
+            .replay
+            .with(|r| r.as_ref().map(|r| r.moves(lang)).unwrap_or_default())
+    });
+    // Keep the current move in sight.
+    Effect::new(move |_| {
+        let ply = current.get();
+        let Some(ol) = list.get() else { return };
+        let Ok(Some(li)) = ol.query_selector(&format!("li[data-ply=\"{ply}\"]")) else {
+            return;
+        };
+        if let Ok(li) = li.dyn_into::<web_sys::HtmlElement>() {
+            let top = li.offset_top() - ol.client_height() / 2;
+            ol.set_scroll_top(top.max(0));
+        }
+    });
+    view! {
+        <div class="moves">
+            <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
+            <ol class="move-list replay-moves" data-testid="replay-moves" node_ref=list>
+                {move || {
+                    moves
+                        .get()
+                        .into_iter()
+                        .map(|e| {
+                            let class = match e.color {
+                                Some(Color::Red) => "red",
+                                Some(Color::Black) => "black",
+                                None => "unknown",
+                            };
+                            let ply = e.ply as usize;
+                            view! {
+                                <li
+                                    data-ply=e.ply.to_string()
+                                    class=class
+                                    class:current=move || current.get() == ply
+                                    aria-current=move || (current.get() == ply).then_some("step")
+                                    on:click=move |_| store.replay_go(ply)
+                                >
+                                    <span class="ply">{e.ply}</span>
+                                    <span class="mv">{e.text}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </div>
+    }
+}
