@@ -3,6 +3,7 @@
 pub mod config;
 pub mod game;
 pub mod presets;
+pub mod saves;
 pub mod settings;
 pub mod storage;
 pub mod store;
