@@ -12,6 +12,7 @@ pub mod state;
 use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
+use components::records::{RecordsScreen, UnreadableBanner};
 use components::setup::SetupScreen;
 use leptos::prelude::*;
 use state::store::{Dialog, Phase, Store};
@@ -22,6 +23,10 @@ use std::time::Duration;
 pub fn App() -> impl IntoView {
     let store = Store::new();
     provide_context(store);
+    // An unfinished game goes on where it was left.
+    store.resume_last();
+    // The clocks are saved when the page goes away (actions are saved as they happen).
+    let _ = window_event_listener(leptos::ev::pagehide, move |_| store.autosave());
 
     // Settings are kept between visits; the page's language follows them.
     Effect::new(move |_| {
@@ -47,6 +52,7 @@ pub fn App() -> impl IntoView {
         Phase::NewGame => 0,
         Phase::Setup => 1,
         Phase::Play | Phase::Over => 2,
+        Phase::Records => 3,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -55,6 +61,7 @@ pub fn App() -> impl IntoView {
         Phase::Setup => "setup",
         Phase::Play => "play",
         Phase::Over => "over",
+        Phase::Records => "records",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
 
@@ -104,11 +111,13 @@ pub fn App() -> impl IntoView {
                 {move || match screen.get() {
                     0 => view! { <NewGameScreen/> }.into_any(),
                     1 => view! { <SetupScreen/> }.into_any(),
+                    3 => view! { <RecordsScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
             <HandoverScreen/>
             <Dialogs/>
+            <UnreadableBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

@@ -7,4 +7,5 @@ pub mod overlays;
 pub mod panel;
 pub mod piece;
 pub mod play;
+pub mod records;
 pub mod setup;

@@ -200,6 +200,9 @@ pub fn NewGameScreen() -> impl IntoView {
                 <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
                     {move || i18n::START_GAME.get(lang())}
                 </button>
+                <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
+                    {move || i18n::RECORDS.get(lang())}
+                </button>
             </aside>
         </div>
     }

@@ -4,6 +4,7 @@
 
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
+use super::saves::{self, SavedGame, SavedSetup, Saves};
 use super::settings::Settings;
 use super::storage;
 use crate::ai::client::AiClient;
@@ -31,6 +32,8 @@ pub enum Phase {
     Play,
     /// The game has ended; the board stays visible.
     Over,
+    /// The list of saved games.
+    Records,
 }
 
 /// The board as one seat sees it now.
@@ -105,6 +108,16 @@ pub struct MoveEntry {
 /// page stays responsive.
 const FALLBACK_NODES: u64 = 4_000;
 
+/// How often the clocks are saved while one runs (actions are saved at once).
+const CLOCK_SAVE_MS: f64 = 5_000.0;
+
+/// A message on the records screen: an error (import, resume) or a confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordsNote {
+    pub error: bool,
+    pub text: String,
+}
+
 /// How long the computer player may think before its worker is presumed stuck.
 const AI_PATIENCE: Duration = Duration::from_secs(10);
 
@@ -136,6 +149,15 @@ pub struct Store {
     pub reduced_motion: RwSignal<bool>,
     /// Saved formations, by name.
     pub saved: RwSignal<Vec<(String, Deployment)>>,
+    /// Every game kept (finished and not) and which is in progress, as stored.
+    pub saves: RwSignal<Saves>,
+    /// Saved games that could not be read on start: why (the raw data is kept aside).
+    pub unreadable: RwSignal<Option<String>>,
+    /// Whether unreadable data is kept aside (offered for download).
+    pub aside: RwSignal<bool>,
+    pub records_note: RwSignal<Option<RecordsNote>>,
+    /// When the clocks were last saved.
+    clock_saved: StoredValue<f64>,
     /// The computer player, in its Web Worker.
     ai: AiClient,
     serial: StoredValue<u64>,
@@ -157,6 +179,7 @@ impl Store {
         let saved = storage::load(storage::FORMATIONS)
             .map(|t| super::presets::parse_saved(&t))
             .unwrap_or_default();
+        let (saves, unreadable) = load_saves();
         Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
@@ -177,6 +200,11 @@ impl Store {
             result_open: RwSignal::new(true),
             reduced_motion: RwSignal::new(storage::prefers_reduced_motion()),
             saved: RwSignal::new(saved),
+            saves: RwSignal::new(saves),
+            unreadable: RwSignal::new(unreadable),
+            aside: RwSignal::new(storage::load(saves::ASIDE).is_some()),
+            records_note: RwSignal::new(None),
+            clock_saved: StoredValue::new(0.0),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
@@ -237,8 +265,14 @@ impl Store {
 
     // ----- new game --------------------------------------------------------------------
 
-    /// Back to the new-game screen (the current game is abandoned).
+    /// Back to the new-game screen. The current game is saved as it stands and stays in the
+    /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
+        self.autosave();
+        if self.saves.with_untracked(|s| s.current.is_some()) {
+            self.saves.update(|s| s.current = None);
+            self.write_saves();
+        }
         self.ai.cancel();
         self.asking.set_value(None);
         self.thinking.set(false);
@@ -263,7 +297,12 @@ impl Store {
         self.dialog.set(None);
         if config.mode == Mode::Flip {
             let seed = storage::random_seed();
-            self.begin(config, Setup::Shuffle { seed }, seed);
+            self.begin(
+                config,
+                Setup::Shuffle { seed },
+                seed,
+                SavedSetup::Shuffle { seed },
+            );
             return;
         }
         let friend = config.opponent == Opponent::Friend;
@@ -278,32 +317,234 @@ impl Store {
         self.phase.set(Phase::Setup);
     }
 
-    fn begin(&self, config: GameConfig, setup: Setup, seed: u64) {
+    /// Starts play from a setup; `saved` is how the setup is written down.
+    fn begin(&self, config: GameConfig, setup: Setup, seed: u64, saved: SavedSetup) {
         let minutes = config.clock_minutes;
-        let friend = config.opponent == Opponent::Friend;
-        let dark = config.mode == Mode::Dark;
-        let Ok(m) = Match::new(config, setup, seed) else {
+        let Ok(m) = Match::new(config.clone(), setup, seed) else {
             return;
         };
+        let now = storage::now_ms();
+        let game = SavedGame {
+            id: format!("{:x}-{:04x}", now as u64, seed & 0xFFFF),
+            started: now,
+            saved: now,
+            imported: false,
+            config: config.to_text(),
+            seed,
+            setup: saved,
+            actions: String::new(),
+            result: None,
+            clock: None,
+            guesses: String::new(),
+        };
+        self.saves.update(|s| {
+            s.current = Some(game.id.clone());
+            s.put(game);
+        });
+        let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
+        self.enter_play(m, left);
+        self.autosave();
+    }
+
+    /// Shows a game being played (new or resumed): clocks, the board or the hand-over.
+    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>) {
+        let friend = m.config.opponent == Opponent::Friend;
+        let dark = m.mode() == Mode::Dark;
+        let over = m.outcome().is_some();
+        let first = m.seat_to_move().unwrap_or(0);
         self.game.set_value(Some(m));
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
         self.selected.set(None);
+        self.guess_at.set(None);
         self.setup.set(None);
-        self.clock.set((minutes > 0).then(|| Clock {
-            left: [f64::from(minutes) * 60_000.0; 2],
-            last: storage::now_ms(),
-        }));
-        self.phase.set(Phase::Play);
-        if friend && dark {
+        self.dialog.set(None);
+        self.result_open.set(true);
+        let now = storage::now_ms();
+        self.clock.set(clock.map(|left| Clock { left, last: now }));
+        self.clock_saved.set_value(now);
+        self.phase.set(if over { Phase::Over } else { Phase::Play });
+        if friend && dark && !over {
             self.shown.set(None);
-            self.handover.set(Some(Handover {
-                seat: 0,
-                color: Some(Color::Red),
-            }));
+            let color = self.with_match(|m| m.color_of(first)).flatten();
+            self.handover.set(Some(Handover { seat: first, color }));
         } else {
             self.handover.set(None);
             self.show_seat(self.display_seat());
+        }
+    }
+
+    // ----- saved games -----------------------------------------------------------------
+
+    /// Writes the saved games to localStorage (synchronous: done when this returns).
+    fn write_saves(&self) {
+        let text = self.saves.with_untracked(Saves::to_text);
+        if !storage::save(saves::KEY, &text) {
+            leptos::logging::warn!("the game could not be saved: the browser refused");
+        }
+    }
+
+    /// Saves the game in progress as it stands now: its actions, result, clocks and guess marks.
+    /// Called after every action, so nothing is lost when the page closes.
+    pub fn autosave(&self) {
+        let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
+            return;
+        };
+        let now = storage::now_ms();
+        let clock = self.clock.get_untracked().map(|c| c.left);
+        let computer = self.against_computer();
+        let marks = self.guesses.get_untracked();
+        let updated = self
+            .with_match(|m| {
+                let mut g = self.saves.with_untracked(|s| s.get(&id).cloned())?;
+                g.update_from(m, now);
+                g.clock = clock;
+                g.guesses = if computer && m.outcome().is_none() {
+                    SavedGame::format_guesses(
+                        marks
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(i, r)| Some((Point::new(i)?, (*r)?))),
+                    )
+                } else {
+                    String::new()
+                };
+                Some(g)
+            })
+            .flatten();
+        if let Some(g) = updated {
+            self.saves.update(|s| s.put(g));
+            self.clock_saved.set_value(now);
+            self.write_saves();
+        }
+    }
+
+    /// Resumes the unfinished game saved when the page was last open, if any.
+    pub fn resume_last(&self) {
+        let id = self
+            .saves
+            .with_untracked(|s| s.resumable().map(|g| g.id.clone()));
+        if let Some(id) = id {
+            if let Err(e) = self.resume(&id) {
+                self.unreadable.set(Some(e));
+            }
+        }
+    }
+
+    /// Resumes an unfinished saved game by replaying it through the referee.
+    pub fn resume(&self, id: &str) -> Result<(), String> {
+        let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
+            return Err(format!("no saved game {id}"));
+        };
+        if g.finished() {
+            return Err("the game is over".into());
+        }
+        let m = saves::rebuild(&g)?;
+        self.ai.cancel();
+        self.asking.set_value(None);
+        self.thinking.set(false);
+        let minutes = m.config.clock_minutes;
+        let clock = g
+            .clock
+            .or((minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]));
+        let computer = m.config.opponent == Opponent::Computer;
+        self.config.set(m.config.clone());
+        let mut marks = [None; POINTS];
+        if computer {
+            for (p, r) in g.guess_marks() {
+                marks[p.index()] = Some(r);
+            }
+        }
+        self.guesses.set(marks);
+        self.saves.update(|s| s.current = Some(g.id.clone()));
+        self.write_saves();
+        self.enter_play(m, clock);
+        Ok(())
+    }
+
+    /// Opens the records screen.
+    pub fn open_records(&self) {
+        self.records_note.set(None);
+        self.phase.set(Phase::Records);
+    }
+
+    /// Resumes a game from the records screen.
+    pub fn resume_record(&self, id: &str) {
+        if let Err(e) = self.resume(id) {
+            let text = format!("{}{e}", i18n::RESUME_FAILED.get(self.lang()));
+            self.records_note
+                .set(Some(RecordsNote { error: true, text }));
+        }
+    }
+
+    /// Deletes a saved game.
+    pub fn delete_record(&self, id: &str) {
+        self.saves.update(|s| s.remove(id));
+        self.write_saves();
+    }
+
+    /// Offers a game as a record file (RULES.md §9), when that shows nothing hidden.
+    pub fn export_record(&self, id: &str) {
+        let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
+            return;
+        };
+        if !g.exportable() {
+            return;
+        }
+        match saves::rebuild(&g) {
+            Ok(m) => storage::download(
+                &format!("junqi-{}.json", g.id),
+                "application/json",
+                &m.game().record().to_json(),
+            ),
+            Err(e) => {
+                let text = format!("{}{e}", i18n::EXPORT_FAILED.get(self.lang()));
+                self.records_note
+                    .set(Some(RecordsNote { error: true, text }));
+            }
+        }
+    }
+
+    /// Adds the game record in `text` (a file's contents) to the records, if junqi-core can
+    /// read and replay it; otherwise says why and changes nothing.
+    pub fn import_record(&self, name: &str, text: &str) {
+        let lang = self.lang();
+        let checked = junqi_core::GameRecord::from_json(text).and_then(|r| {
+            junqi_core::Game::replay(&r)?;
+            Ok(r)
+        });
+        let note = match checked {
+            Ok(record) => {
+                let now = storage::now_ms();
+                let id = format!("imported-{:x}", now as u64);
+                let g = SavedGame::from_record(&record, id, now);
+                match saves::rebuild(&g) {
+                    Ok(_) => {
+                        self.saves.update(|s| s.put(g));
+                        self.write_saves();
+                        RecordsNote {
+                            error: false,
+                            text: format!("{}{name}", i18n::IMPORTED.get(lang)),
+                        }
+                    }
+                    Err(e) => RecordsNote {
+                        error: true,
+                        text: format!("{}{name}: {e}", i18n::IMPORT_FAILED.get(lang)),
+                    },
+                }
+            }
+            Err(e) => RecordsNote {
+                error: true,
+                text: format!("{}{name}: {e}", i18n::IMPORT_FAILED.get(lang)),
+            },
+        };
+        self.records_note.set(Some(note));
+    }
+
+    /// Offers the saved data that could not be read as a file.
+    pub fn export_unreadable(&self) {
+        if let Some(text) = storage::load(saves::ASIDE) {
+            storage::download("junqi-unreadable-saves.txt", "text/plain", &text);
         }
     }
 
@@ -381,13 +622,19 @@ impl Store {
         let seed = storage::random_seed();
         match config.opponent {
             Opponent::Computer => {
-                let computer = junqi_ai::deploy::formation(seed ^ 0xA5A5);
+                let computer = saves::computer_formation(seed);
+                let own = s.deployment.clone();
                 let (red, black) = if s.color == Color::Red {
                     (s.deployment, computer)
                 } else {
                     (computer, s.deployment)
                 };
-                self.begin(config, Setup::Deployments { red, black }, seed);
+                self.begin(
+                    config,
+                    Setup::Deployments { red, black },
+                    seed,
+                    SavedSetup::Computer { own },
+                );
             }
             Opponent::Friend => match s.first {
                 None => {
@@ -404,6 +651,10 @@ impl Store {
                     }));
                 }
                 Some(red) => {
+                    let saved = SavedSetup::Deployments {
+                        red: red.clone(),
+                        black: s.deployment.clone(),
+                    };
                     self.begin(
                         config,
                         Setup::Deployments {
@@ -411,6 +662,7 @@ impl Store {
                             black: s.deployment,
                         },
                         seed,
+                        saved,
                     );
                 }
             },
@@ -576,6 +828,7 @@ impl Store {
         self.selected.set(None);
         self.guess_at.set(None);
         self.move_guesses(&played.event);
+        self.autosave();
         let after = self.with_match(|m| m.view_of(before.seat));
         let Some(after) = after else { return };
         let plan = anim::plan(
@@ -758,6 +1011,7 @@ impl Store {
         self.asking.set_value(None);
         self.thinking.set(false);
         if self.update_match(|m| m.undo_for(seat)) == Some(true) {
+            self.autosave();
             self.selected.set(None);
             self.phase.set(Phase::Play);
             self.show_seat(seat);
@@ -799,6 +1053,7 @@ impl Store {
         let seat = self.acting_seat();
         match self.update_match(|m| m.resign(seat)) {
             Some(Ok(_)) => {
+                self.autosave();
                 self.anim.set(None);
                 self.after_change();
             }
@@ -836,6 +1091,7 @@ impl Store {
     pub fn accept_draw(&self) {
         self.dialog.set(None);
         if self.update_match(|m| m.agree_draw()).is_some() {
+            self.autosave();
             self.anim.set(None);
             self.after_change();
         }
@@ -860,6 +1116,7 @@ impl Store {
     pub fn set_guess(&self, p: Point, role: Option<Role>) {
         self.guesses.update(|g| g[p.index()] = role);
         self.guess_at.set(None);
+        self.autosave();
     }
 
     /// Guess marks follow the pieces they are on.
@@ -897,12 +1154,16 @@ impl Store {
             if *left <= 0.0 {
                 self.clock.set(Some(c));
                 self.update_match(|m| m.time_out(seat));
+                self.autosave();
                 self.anim.set(None);
                 self.after_change();
                 return;
             }
         }
         self.clock.set(Some(c));
+        if running && now - self.clock_saved.get_value() >= CLOCK_SAVE_MS {
+            self.autosave();
+        }
     }
 
     /// The move list, in the interface language.
@@ -961,6 +1222,38 @@ impl Store {
             .saved
             .with_untracked(|v| super::presets::format_saved(v));
         storage::save(storage::FORMATIONS, &text);
+    }
+}
+
+/// Reads the saved games. Data that cannot be read is kept aside under [`saves::ASIDE`] (added to
+/// whatever is there already) and replaced by an empty list, so the app still starts; the reason
+/// is returned for the message.
+fn load_saves() -> (Saves, Option<String>) {
+    let Some(text) = storage::load(saves::KEY) else {
+        return (Saves::new(), None);
+    };
+    let keep_aside = |raw: &str| {
+        let kept = match storage::load(saves::ASIDE) {
+            Some(old) if !old.is_empty() => format!("{old}\n{raw}"),
+            _ => raw.to_string(),
+        };
+        storage::save(saves::ASIDE, &kept)
+    };
+    match saves::read(&text) {
+        Ok(loaded) if loaded.broken.is_empty() => (loaded.saves, None),
+        Ok(loaded) => {
+            let n = loaded.broken.len();
+            if keep_aside(&loaded.broken.join("\n")) {
+                storage::save(saves::KEY, &loaded.saves.to_text());
+            }
+            (loaded.saves, Some(format!("{n} saved game(s) unreadable")))
+        }
+        Err(e) => {
+            if keep_aside(&text) {
+                storage::save(saves::KEY, &Saves::new().to_text());
+            }
+            (Saves::new(), Some(e.to_string()))
+        }
     }
 }
 
