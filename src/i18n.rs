@@ -190,6 +190,7 @@ strings! {
     UNREADABLE_TEXT = "原始数据已另外保存，可以下载。程序照常启动。",
         "The raw data is kept aside and can be downloaded. The app starts as usual.";
     DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
+    SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
 }
 
 /// "Red to move" (pass and play).

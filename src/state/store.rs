@@ -381,6 +381,7 @@ impl Store {
         let text = self.saves.with_untracked(Saves::to_text);
         if !storage::save(saves::KEY, &text) {
             leptos::logging::warn!("the game could not be saved: the browser refused");
+            self.notify(i18n::SAVE_FAILED.get(self.lang()));
         }
     }
 
@@ -424,10 +425,20 @@ impl Store {
         let id = self
             .saves
             .with_untracked(|s| s.resumable().map(|g| g.id.clone()));
-        if let Some(id) = id {
-            if let Err(e) = self.resume(&id) {
-                self.unreadable.set(Some(e));
+        let Some(id) = id else { return };
+        if let Err(e) = self.resume(&id) {
+            // It cannot be replayed: kept aside for export, out of the list.
+            let raw = self.saves.with_untracked(|s| {
+                s.get(&id)
+                    .and_then(|g| serde_json::to_string(g).ok())
+                    .unwrap_or_default()
+            });
+            if keep_aside(&raw) {
+                self.saves.update(|s| s.remove(&id));
+                self.write_saves();
             }
+            self.aside.set(true);
+            self.unreadable.set(Some(e));
         }
     }
 
@@ -1225,19 +1236,22 @@ impl Store {
     }
 }
 
+/// Keeps saved data that cannot be read under [`saves::ASIDE`], after whatever is there already;
+/// false if the browser refused.
+fn keep_aside(raw: &str) -> bool {
+    let kept = match storage::load(saves::ASIDE) {
+        Some(old) if !old.is_empty() => format!("{old}\n{raw}"),
+        _ => raw.to_string(),
+    };
+    storage::save(saves::ASIDE, &kept)
+}
+
 /// Reads the saved games. Data that cannot be read is kept aside under [`saves::ASIDE`] (added to
 /// whatever is there already) and replaced by an empty list, so the app still starts; the reason
 /// is returned for the message.
 fn load_saves() -> (Saves, Option<String>) {
     let Some(text) = storage::load(saves::KEY) else {
         return (Saves::new(), None);
-    };
-    let keep_aside = |raw: &str| {
-        let kept = match storage::load(saves::ASIDE) {
-            Some(old) if !old.is_empty() => format!("{old}\n{raw}"),
-            _ => raw.to_string(),
-        };
-        storage::save(saves::ASIDE, &kept)
     };
     match saves::read(&text) {
         Ok(loaded) if loaded.broken.is_empty() => (loaded.saves, None),

@@ -252,6 +252,27 @@ test('tablet: unreadable saved data gives a clear message, is kept aside for dow
       await download(app, '[data-testid="export-unreadable"]'),
       'garbage{\n{"version":99,"games":[]}',
     );
+    // A saved game that no longer replays is not resumed: it is set aside with the reason.
+    await page.evaluate(() => {
+      const game = {
+        id: 'g1',
+        started: 1,
+        saved: 2,
+        config: 'mode=open;opponent=friend',
+        seed: 1,
+        setup: { kind: 'deployments', red: 'DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL', black: 'PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL' },
+        actions: 'c6-d5 a1-a2',
+      };
+      localStorage.setItem('junqi.saves', JSON.stringify({ version: 1, current: 'g1', games: [game] }));
+    });
+    await reload(page);
+    await page.waitForSelector('[data-testid="storage-problem"]');
+    assert.match(await page.textContent('[data-testid="storage-problem-why"]'), /ply 2/);
+    assert.equal(await page.locator('[data-testid="start-game"]').count(), 1);
+    assert.match(await page.evaluate(() => localStorage.getItem('junqi.saves.unreadable')), /"id":"g1"/);
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves')).games.length), 0);
+    await press(app, '[data-testid="dismiss-unreadable"]');
+
     // The app works: a game starts and is saved.
     await start(app, 'flip');
     await idle(page);
