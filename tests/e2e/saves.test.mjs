@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
@@ -176,6 +176,40 @@ for (const mode of ['open', 'dark', 'flip']) {
     }
   });
 }
+
+/** "4:58" → seconds. */
+const seconds = (text) => {
+  const [m, s] = text.trim().split(' ').pop().split(':').map(Number);
+  return m * 60 + s;
+};
+
+test('tablet: closing the browser mid-game loses nothing; the clocks stop while it is closed', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'junqi-profile-'));
+  let app = await open(server.url, 'tablet', { reducedMotion: 'reduce', dir });
+  try {
+    await app.page.selectOption('[data-testid="clock"]', '5');
+    await start(app, 'open');
+    await play(app, seeded(4), 3);
+    await app.page.waitForTimeout(2500);
+    const before = await shown(app.page);
+    const mine = seconds(await app.page.textContent('[data-testid="clock-0"]'));
+    const theirs = seconds(await app.page.textContent('[data-testid="clock-1"]'));
+    assert.ok(mine < 300 && mine > 240, `my clock ${mine}`);
+    await app.close();
+    await new Promise((r) => setTimeout(r, 8000));
+    app = await open(server.url, 'tablet', { reducedMotion: 'reduce', dir, ready: APP });
+    await idle(app.page);
+    assert.deepEqual(await shown(app.page), before);
+    const again = seconds(await app.page.textContent('[data-testid="clock-0"]'));
+    // Saved at each action and every 5 s: at most that much is given back, nothing taken.
+    assert.ok(again >= mine - 1 && again <= mine + 6, `my clock ${mine} s before, ${again} s after`);
+    assert.equal(seconds(await app.page.textContent('[data-testid="clock-1"]')), theirs);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
 
 /** The next player takes the device (pass and play). */
 async function ready(app) {
