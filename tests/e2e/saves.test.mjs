@@ -370,6 +370,17 @@ test('desktop: a malformed record file is refused with the reason and the record
     await press(app, '[data-testid="new-game"]');
     await start(app, 'dark');
     await play(app, seeded(2), 1);
+    // 暗棋 guess marks survive a reload too.
+    const at = await page.getAttribute('[data-color="b"][data-at]', 'data-at');
+    const box = await page.locator(`[data-at="${at}"]`).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    await page.waitForSelector('[data-testid="guess-picker"]');
+    await press(app, '[data-guess-choice="G"]');
+    assert.equal(await page.locator(`[data-at="${at}"] [data-guess="G"]`).count(), 1);
+    await reload(page);
+    await idle(page);
+    assert.equal(await page.locator(`[data-at="${at}"] [data-guess="G"]`).count(), 1, 'the mark is back');
+    assert.equal(await page.locator('[data-color="b"][data-role]').count(), 0);
     await records(app);
     assert.equal(await item.count(), 2);
     assert.equal(await item.first().locator('[data-testid="export"]').isDisabled(), true);
