@@ -33,7 +33,9 @@ pub fn RecordsScreen() -> impl IntoView {
                         {move || i18n::BACK.get(lang())}
                     </button>
                 </div>
-                <p class="explain">{move || i18n::RECORDS_HINT.get(lang())}</p>
+                <p class="explain">
+                    {move || i18n::RECORDS_HINT.get(lang())} " " {move || i18n::EXPORT_LATER.get(lang())}
+                </p>
                 <div class="records-tools">
                     <ImportButton/>
                     <Show when=move || store.aside.get()>

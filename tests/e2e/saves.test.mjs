@@ -248,6 +248,9 @@ test('phone: a pass-and-play 暗棋 game survives a reload, hand-over screen fir
     await ready(app);
     await idle(page);
     assert.equal((await shown(page)).moves.length, 7);
+    await records(app);
+    assert.match(await page.textContent('[data-testid="record"]'), /Hidden.*A friend.*Unfinished.*7 plies/s);
+    await page.screenshot({ path: join(SHOTS, 'records-phone.png') });
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
