@@ -498,6 +498,16 @@ mod tests {
             saves.resumable().is_none(),
             "a finished game is not resumed"
         );
+
+        // Time-out (翻棋, before any colour is known) and a draw by agreement.
+        let (mut g, mut m) = played(game(Mode::Flip, Opponent::Computer), 0);
+        m.time_out(0).unwrap();
+        g.update_from(&m, 5.0);
+        assert_eq!(rebuild(&g).unwrap().outcome(), m.outcome());
+        let (mut g, mut m) = played(game(Mode::Dark, Opponent::Computer), 3);
+        m.agree_draw().unwrap();
+        g.update_from(&m, 6.0);
+        assert_eq!(rebuild(&g).unwrap().outcome(), m.outcome());
     }
 
     #[test]

@@ -370,6 +370,10 @@ test('desktop: a malformed record file is refused with the reason and the record
     await page.waitForSelector('.app[data-phase="play"]');
     await idle(page);
     assert.deepEqual(await shown(page), before);
+    // The undo history came back with it: undo takes back the move and the reply.
+    await press(app, '[data-testid="undo"]');
+    await idle(page);
+    assert.equal((await shown(page)).moves.length, before.moves.length - 2);
     await press(app, '[data-testid="new-game"]');
     await start(app, 'dark');
     await play(app, seeded(2), 1);
