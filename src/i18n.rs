@@ -210,6 +210,25 @@ strings! {
     BLACK_WON = "黑胜", "Black won";
     STATS_UNREADABLE = "保存的战绩无法读取，已另存一份，重新开始计数。",
         "Your saved results could not be read: they were kept aside and counting starts afresh.";
+    RECORDS = "棋局记录", "Records";
+    RECORDS_HINT = "每一局都自动保存，只保留最近100局。", "Every game is saved as it is played; the last 100 are kept.";
+    NO_RECORDS = "还没有棋局。", "No games yet.";
+    UNFINISHED = "未下完", "Unfinished";
+    RESUME = "继续", "Resume";
+    EXPORT = "导出", "Export";
+    IMPORT = "导入棋谱文件", "Import a record file";
+    EXPORT_LATER = "暗棋和翻棋下完后才能导出，以免泄露未亮明的棋子。",
+        "Hidden and Flip games can be exported once over, so no hidden piece is shown.";
+    IMPORTED = "已导入：", "Imported: ";
+    IMPORTED_GAME = "导入的棋局", "Imported game";
+    IMPORT_FAILED = "无法导入，没有改动任何记录。", "Not imported, nothing was changed. ";
+    RESUME_FAILED = "这一局无法继续：", "This game cannot be resumed: ";
+    EXPORT_FAILED = "这一局无法导出：", "This game cannot be exported: ";
+    UNREADABLE_TITLE = "保存的棋局无法读取", "The saved games could not be read";
+    UNREADABLE_TEXT = "原始数据已另外保存，可以下载。程序照常启动。",
+        "The raw data is kept aside and can be downloaded. The app starts as usual.";
+    DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
+    SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
 }
 
 /// The ranks of the ladder (`state::stats::LADDER`), lowest first.
@@ -283,6 +302,22 @@ pub fn your_move(color: Option<Color>, lang: Lang) -> String {
         (Some(c), Lang::Zh) => format!("{yours}（{}）", color_name(c, lang)),
         (Some(c), Lang::En) => format!("{yours} ({})", color_name(c, lang)),
         (None, _) => STATUS_FIRST_FLIP.get(lang).to_string(),
+    }
+}
+
+/// "Computer, level 3".
+pub fn computer_level(level: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("电脑{level}级"),
+        Lang::En => format!("Computer, level {level}"),
+    }
+}
+
+/// "24 plies".
+pub fn plies(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{n}步"),
+        Lang::En => format!("{n} plies"),
     }
 }
 

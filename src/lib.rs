@@ -13,6 +13,7 @@ use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
 use components::profile::ProfileScreen;
+use components::records::{RecordsScreen, UnreadableBanner};
 use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
 use components::share::MessageBanner;
@@ -25,10 +26,15 @@ use std::time::Duration;
 pub fn App() -> impl IntoView {
     let store = Store::new();
     provide_context(store);
-    // A shared game's link (`#r=…`) opens its replay, now or when the address changes.
+    // An unfinished game goes on where it was left.
+    store.resume_last();
+    // A shared game's link (`#r=…`) opens its replay (the unfinished game stays in the
+    // records), now or when the address changes.
     store.open_from_address();
     let hash = window_event_listener(leptos::ev::hashchange, move |_| store.open_from_address());
     on_cleanup(move || hash.remove());
+    // The clocks are saved when the page goes away (actions are saved as they happen).
+    let _ = window_event_listener(leptos::ev::pagehide, move |_| store.autosave());
 
     // Settings are kept between visits; the page's language follows them.
     Effect::new(move |_| {
@@ -56,6 +62,7 @@ pub fn App() -> impl IntoView {
         Phase::Play | Phase::Over => 2,
         Phase::Replay => 3,
         Phase::Profile => 4,
+        Phase::Records => 5,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -66,6 +73,7 @@ pub fn App() -> impl IntoView {
         Phase::Over => "over",
         Phase::Replay => "replay",
         Phase::Profile => "profile",
+        Phase::Records => "records",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
 
@@ -117,12 +125,14 @@ pub fn App() -> impl IntoView {
                     1 => view! { <SetupScreen/> }.into_any(),
                     3 => view! { <ReplayScreen/> }.into_any(),
                     4 => view! { <ProfileScreen/> }.into_any(),
+                    5 => view! { <RecordsScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
             <MessageBanner/>
             <HandoverScreen/>
             <Dialogs/>
+            <UnreadableBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

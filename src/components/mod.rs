@@ -8,6 +8,7 @@ pub mod panel;
 pub mod piece;
 pub mod play;
 pub mod profile;
+pub mod records;
 pub mod replay;
 pub mod setup;
 pub mod share;

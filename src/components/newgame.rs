@@ -136,7 +136,12 @@ pub fn NewGameScreen() -> impl IntoView {
                 <Board/>
             </div>
             <aside class="panel newgame-panel">
-                <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
+                <div class="records-head">
+                    <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
+                    <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
+                        {move || i18n::RECORDS.get(lang())}
+                    </button>
+                </div>
                 <section>
                     <h3>{move || i18n::MODE.get(lang())}</h3>
                     <div class="choices three">

@@ -5,6 +5,7 @@ pub mod config;
 pub mod game;
 pub mod presets;
 pub mod replay;
+pub mod saves;
 pub mod settings;
 pub mod stats;
 pub mod storage;

@@ -1,5 +1,5 @@
-//! The browser's localStorage, for settings, the last new-game choices and saved formations.
-//! Natively (tests) nothing is stored.
+//! The browser's localStorage, for settings, the last new-game choices, saved formations and
+//! saved games (`saves.rs`). Natively (tests) nothing is stored.
 
 /// Keys, versioned so a future format can move on.
 pub const SETTINGS: &str = "junqi.settings.v1";
@@ -23,13 +23,73 @@ pub fn load(key: &str) -> Option<String> {
     }
 }
 
-pub fn save(key: &str, value: &str) {
+/// Stores `value` under `key`; false if the browser refused (storage full or disabled).
+pub fn save(key: &str, value: &str) -> bool {
     #[cfg(target_arch = "wasm32")]
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
+    {
+        storage().is_some_and(|s| s.set_item(key, value).is_ok())
     }
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (key, value);
+    {
+        let _ = (key, value);
+        true
+    }
+}
+
+/// Offers `text` to the user as a file download named `name`.
+pub fn download(name: &str, mime: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(mime);
+        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+            return;
+        };
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+            return;
+        };
+        let link = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("a").ok())
+            .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+        if let Some(a) = link {
+            a.set_href(&url);
+            a.set_download(name);
+            a.click();
+        }
+        // The browser reads the file after the click returns.
+        leptos::prelude::set_timeout(
+            move || {
+                let _ = web_sys::Url::revoke_object_url(&url);
+            },
+            std::time::Duration::from_secs(30),
+        );
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, mime, text);
+}
+
+/// A date and time for lists, `2026-11-30 14:05`, in local time (empty natively).
+pub fn date_text(ms: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        format!(
+            "{}-{:02}-{:02} {:02}:{:02}",
+            d.get_full_year(),
+            d.get_month() + 1,
+            d.get_date(),
+            d.get_hours(),
+            d.get_minutes()
+        )
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = ms;
+        String::new()
+    }
 }
 
 /// The browser's language tag (`navigator.language`), `en` natively.

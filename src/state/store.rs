@@ -5,6 +5,7 @@
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
 use super::replay::Replay;
+use super::saves::{self, SavedGame, SavedSetup, Saves};
 use super::settings::Settings;
 use super::stats::Stats;
 use super::storage;
@@ -22,6 +23,8 @@ use junqi_core::{
 use leptos::prelude::*;
 use std::time::Duration;
 
+mod saved;
+
 /// Where the app is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -37,6 +40,8 @@ pub enum Phase {
     Replay,
     /// The player's rank and results.
     Profile,
+    /// The list of saved games.
+    Records,
 }
 
 /// The board as one seat sees it now.
@@ -111,6 +116,16 @@ pub struct MoveEntry {
 /// page stays responsive.
 const FALLBACK_NODES: u64 = 4_000;
 
+/// How often the clocks are saved while one runs (actions are saved at once).
+const CLOCK_SAVE_MS: f64 = 5_000.0;
+
+/// A message on the records screen: an error (import, resume) or a confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordsNote {
+    pub error: bool,
+    pub text: String,
+}
+
 /// How long the computer player may think before its worker is presumed stuck.
 const AI_PATIENCE: Duration = Duration::from_secs(10);
 
@@ -161,6 +176,15 @@ pub struct Store {
     pub stats_unreadable: RwSignal<bool>,
     /// Whether this game's result has been counted.
     pub(super) counted: StoredValue<bool>,
+    /// Every game kept (finished and not) and which is in progress, as stored.
+    pub saves: RwSignal<Saves>,
+    /// Saved games that could not be read on start: why (the raw data is kept aside).
+    pub unreadable: RwSignal<Option<String>>,
+    /// Whether unreadable data is kept aside (offered for download).
+    pub aside: RwSignal<bool>,
+    pub records_note: RwSignal<Option<RecordsNote>>,
+    /// When the clocks were last saved.
+    clock_saved: StoredValue<f64>,
     /// The computer player, in its Web Worker.
     ai: AiClient,
     pub(super) serial: StoredValue<u64>,
@@ -187,6 +211,7 @@ impl Store {
             reduced_motion.try_set(on);
         });
         let (stats, stats_unreadable) = super::stats::load();
+        let (saves, unreadable) = saved::load_saves();
         Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
@@ -217,6 +242,11 @@ impl Store {
             stats: RwSignal::new(stats),
             stats_unreadable: RwSignal::new(stats_unreadable),
             counted: StoredValue::new(false),
+            saves: RwSignal::new(saves),
+            unreadable: RwSignal::new(unreadable),
+            aside: RwSignal::new(storage::load(saves::ASIDE).is_some()),
+            records_note: RwSignal::new(None),
+            clock_saved: StoredValue::new(0.0),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
@@ -277,8 +307,14 @@ impl Store {
 
     // ----- new game --------------------------------------------------------------------
 
-    /// Back to the new-game screen (the current game is abandoned).
+    /// Back to the new-game screen. The current game is saved as it stands and stays in the
+    /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
+        self.autosave();
+        if self.saves.with_untracked(|s| s.current.is_some()) {
+            self.saves.update(|s| s.current = None);
+            self.write_saves();
+        }
         self.ai.cancel();
         self.asking.set_value(None);
         self.thinking.set(false);
@@ -304,7 +340,12 @@ impl Store {
         self.dialog.set(None);
         if config.mode == Mode::Flip {
             let seed = storage::random_seed();
-            self.begin(config, Setup::Shuffle { seed }, seed);
+            self.begin(
+                config,
+                Setup::Shuffle { seed },
+                seed,
+                SavedSetup::Shuffle { seed },
+            );
             return;
         }
         let friend = config.opponent == Opponent::Friend;
@@ -319,31 +360,59 @@ impl Store {
         self.phase.set(Phase::Setup);
     }
 
-    fn begin(&self, config: GameConfig, setup: Setup, seed: u64) {
+    /// Starts play from a setup; `saved` is how the setup is written down.
+    fn begin(&self, config: GameConfig, setup: Setup, seed: u64, saved: SavedSetup) {
         let minutes = config.clock_minutes;
-        let friend = config.opponent == Opponent::Friend;
-        let dark = config.mode == Mode::Dark;
-        let Ok(m) = Match::new(config, setup, seed) else {
+        let Ok(m) = Match::new(config.clone(), setup, seed) else {
             return;
         };
+        let now = storage::now_ms();
+        let game = SavedGame {
+            id: format!("{:x}-{:04x}", now as u64, seed & 0xFFFF),
+            started: now,
+            saved: now,
+            imported: false,
+            config: config.to_text(),
+            seed,
+            setup: saved,
+            actions: String::new(),
+            result: None,
+            clock: None,
+            guesses: String::new(),
+        };
+        self.saves.update(|s| {
+            s.current = Some(game.id.clone());
+            s.put(game);
+        });
+        let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
+        self.enter_play(m, left);
+        self.autosave();
+    }
+
+    /// Shows a game being played (new or resumed): clocks, the board or the hand-over.
+    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>) {
+        let friend = m.config.opponent == Opponent::Friend;
+        let dark = m.mode() == Mode::Dark;
+        let over = m.outcome().is_some();
+        let first = m.seat_to_move().unwrap_or(0);
         self.game.set_value(Some(m));
         self.counted.set_value(false);
         self.share.set(None);
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
         self.selected.set(None);
+        self.guess_at.set(None);
         self.setup.set(None);
-        self.clock.set((minutes > 0).then(|| Clock {
-            left: [f64::from(minutes) * 60_000.0; 2],
-            last: storage::now_ms(),
-        }));
-        self.phase.set(Phase::Play);
-        if friend && dark {
+        self.dialog.set(None);
+        self.result_open.set(true);
+        let now = storage::now_ms();
+        self.clock.set(clock.map(|left| Clock { left, last: now }));
+        self.clock_saved.set_value(now);
+        self.phase.set(if over { Phase::Over } else { Phase::Play });
+        if friend && dark && !over {
             self.shown.set(None);
-            self.handover.set(Some(Handover {
-                seat: 0,
-                color: Some(Color::Red),
-            }));
+            let color = self.with_match(|m| m.color_of(first)).flatten();
+            self.handover.set(Some(Handover { seat: first, color }));
         } else {
             self.handover.set(None);
             self.show_seat(self.display_seat());
@@ -424,13 +493,19 @@ impl Store {
         let seed = storage::random_seed();
         match config.opponent {
             Opponent::Computer => {
-                let computer = junqi_ai::deploy::formation(seed ^ 0xA5A5);
+                let computer = saves::computer_formation(seed);
+                let own = s.deployment.clone();
                 let (red, black) = if s.color == Color::Red {
                     (s.deployment, computer)
                 } else {
                     (computer, s.deployment)
                 };
-                self.begin(config, Setup::Deployments { red, black }, seed);
+                self.begin(
+                    config,
+                    Setup::Deployments { red, black },
+                    seed,
+                    SavedSetup::Computer { own },
+                );
             }
             Opponent::Friend => match s.first {
                 None => {
@@ -447,6 +522,10 @@ impl Store {
                     }));
                 }
                 Some(red) => {
+                    let saved = SavedSetup::Deployments {
+                        red: red.clone(),
+                        black: s.deployment.clone(),
+                    };
                     self.begin(
                         config,
                         Setup::Deployments {
@@ -454,6 +533,7 @@ impl Store {
                             black: s.deployment,
                         },
                         seed,
+                        saved,
                     );
                 }
             },
@@ -619,6 +699,7 @@ impl Store {
         self.selected.set(None);
         self.guess_at.set(None);
         self.move_guesses(&played.event);
+        self.autosave();
         let after = self.with_match(|m| m.view_of(before.seat));
         let Some(after) = after else { return };
         let plan = anim::plan(
@@ -806,6 +887,7 @@ impl Store {
         self.asking.set_value(None);
         self.thinking.set(false);
         if self.update_match(|m| m.undo_for(seat)) == Some(true) {
+            self.autosave();
             self.selected.set(None);
             self.phase.set(Phase::Play);
             self.show_seat(seat);
@@ -847,6 +929,7 @@ impl Store {
         let seat = self.acting_seat();
         match self.update_match(|m| m.resign(seat)) {
             Some(Ok(_)) => {
+                self.autosave();
                 self.anim.set(None);
                 self.after_change();
             }
@@ -884,6 +967,7 @@ impl Store {
     pub fn accept_draw(&self) {
         self.dialog.set(None);
         if self.update_match(|m| m.agree_draw()).is_some() {
+            self.autosave();
             self.anim.set(None);
             self.after_change();
         }
@@ -912,6 +996,7 @@ impl Store {
                 .update_value(|g| g[usize::from(seat.min(1))][p.index()] = role);
         }
         self.guess_at.set(None);
+        self.autosave();
     }
 
     /// Guess marks follow the pieces they are on (every seat's).
@@ -952,12 +1037,16 @@ impl Store {
             if *left <= 0.0 {
                 self.clock.set(Some(c));
                 self.update_match(|m| m.time_out(seat));
+                self.autosave();
                 self.anim.set(None);
                 self.after_change();
                 return;
             }
         }
         self.clock.set(Some(c));
+        if running && now - self.clock_saved.get_value() >= CLOCK_SAVE_MS {
+            self.autosave();
+        }
     }
 
     /// The move list, in the interface language.

@@ -30,9 +30,15 @@ export const PROFILES = {
 };
 
 /** A fresh browser in `profile` with the app loaded. `reducedMotion: 'reduce'` turns animation
- * off (the app honours prefers-reduced-motion), which long games use to run fast. */
-export async function open(url, profile, { reducedMotion = 'no-preference', locale = 'en-US' } = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'junqi-e2e-'));
+ * off (the app honours prefers-reduced-motion), which long games use to run fast. `init` is a
+ * script run before each page load; `ready` the selector awaited after loading. `dir`: a profile
+ * folder to reuse (kept on close), to reopen the app as a player would after closing it. */
+export async function open(
+  url,
+  profile,
+  { reducedMotion = 'no-preference', locale = 'en-US', init, ready = '[data-testid="start-game"]', dir: keep } = {},
+) {
+  const dir = keep ?? (await mkdtemp(join(tmpdir(), 'junqi-e2e-')));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     args: ARGS,
@@ -48,13 +54,14 @@ export async function open(url, profile, { reducedMotion = 'no-preference', loca
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  if (init) await page.addInitScript(init);
   await page.goto(url);
-  await page.waitForSelector('[data-testid="start-game"]');
+  await page.waitForSelector(ready);
   await page.evaluate(() => document.fonts.ready);
   const touch = Boolean(PROFILES[profile].hasTouch);
   const close = async () => {
     await ctx.close();
-    await rm(dir, { recursive: true, force: true });
+    if (!keep) await rm(dir, { recursive: true, force: true });
   };
   return { page, ctx, problems, close, touch };
 }

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
 import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded } from './app.mjs';
@@ -60,11 +60,32 @@ async function enemyLeaks(page, enemy) {
     }
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      const v = localStorage.getItem(k);
+      let v = localStorage.getItem(k);
+      // The saved game holds the player's own formation (the computer's is kept as a seed).
+      if (k === 'junqi.saves') {
+        const saves = JSON.parse(v);
+        for (const g of saves.games) {
+          if (g.setup.kind !== 'computer') leaks.push(`saved game ${g.id} holds both formations`);
+          delete g.setup.own;
+        }
+        v = JSON.stringify(saves);
+      }
       if (k !== 'junqi.formations.v1' && jfen.test(v)) leaks.push(`localStorage ${k} holds a position`);
     }
     return leaks;
   }, enemy);
+}
+
+/** The record file of the last game, exported from the records screen (left open). */
+async function exportedRecord(app) {
+  const { page } = app;
+  await press(app, '[data-testid="new-game"]');
+  await press(app, '[data-testid="records"]');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    press(app, '[data-testid="record"]:first-child [data-testid="export"]'),
+  ]);
+  return JSON.parse(await readFile(await file.path(), 'utf8'));
 }
 
 async function playToEnd(app, mode, { maxPlies = 400, seed = 1, check } = {}) {
@@ -111,12 +132,14 @@ for (const [mode, profile] of GAMES) {
       // No resigning in the first 20 plies.
       assert.equal(await page.locator('[data-testid="resign"]').isDisabled(), true);
       let leaksSeen = [];
+      const stored = new Set();
       const check =
         mode === 'dark'
           ? async (plies) => {
-              if (plies % 5 !== 0) return;
               await idle(page);
-              if (!(await isOver(page))) leaksSeen.push(...(await enemyLeaks(page, 'b')));
+              if (await isOver(page)) return;
+              for (const v of await page.evaluate(() => Object.values(localStorage))) stored.add(v);
+              if (plies % 5 === 0) leaksSeen.push(...(await enemyLeaks(page, 'b')));
             }
           : undefined;
       const { plies, result } = await playToEnd(app, mode, { seed: mode.length + profile.length, check });
@@ -128,6 +151,13 @@ for (const [mode, profile] of GAMES) {
       assert.ok(moves.length >= plies, `move list ${moves.length} plies, played ${plies}`);
       assert.deepEqual(moves, moves.map((_, i) => i + 1), 'one child per ply, in order');
       await page.screenshot({ path: join(SHOTS, `over-${mode}-${profile}.png`) });
+      if (mode === 'dark') {
+        // Once over, the exported record shows the computer's formation: storage never held it.
+        const black = (await exportedRecord(app)).setup.black;
+        const found = [...stored].filter((v) => v.includes(black) || v.includes(black.replaceAll('/', '')));
+        assert.ok(stored.size > 0);
+        assert.deepEqual(found, [], "the computer's formation was never stored");
+      }
       assert.deepEqual(app.problems, []);
     } finally {
       await app.close();

@@ -1,0 +1,184 @@
+//! The records screen: every saved game (finished and unfinished) with Resume, Export and
+//! Delete; importing a record file. And the message shown when saved games cannot be read.
+
+use crate::i18n::{self, Lang};
+use crate::state::config::Opponent;
+use crate::state::saves::SavedGame;
+use crate::state::storage;
+use crate::state::store::Store;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[component]
+pub fn RecordsScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let games = move || store.saves.with(|s| s.games.clone());
+    let note = move || {
+        store.records_note.get().map(|n| {
+            view! {
+                <p class=if n.error { "records-note error" } else { "records-note" }
+                    data-testid="records-note" role="status">
+                    {n.text}
+                </p>
+            }
+        })
+    };
+    view! {
+        <div class="screen records" data-testid="records-screen">
+            <section class="panel records-panel">
+                <div class="records-head">
+                    <h2 class="panel-heading">{move || i18n::RECORDS.get(lang())}</h2>
+                    <button data-testid="records-back" on:click=move |_| store.open_new_game()>
+                        {move || i18n::BACK.get(lang())}
+                    </button>
+                </div>
+                <p class="explain">
+                    {move || i18n::RECORDS_HINT.get(lang())} " " {move || i18n::EXPORT_LATER.get(lang())}
+                </p>
+                <div class="records-tools">
+                    <ImportButton/>
+                    <Show when=move || store.aside.get()>
+                        <button data-testid="export-unreadable" on:click=move |_| store.export_unreadable()>
+                            {move || i18n::DOWNLOAD_RAW.get(lang())}
+                        </button>
+                    </Show>
+                </div>
+                {note}
+                <ul class="record-list" data-testid="record-list">
+                    <For each=games key=|g| (g.id.clone(), g.saved.to_bits()) let:g>
+                        <RecordItem game=g/>
+                    </For>
+                </ul>
+                <Show when=move || store.saves.with(|s| s.games.is_empty())>
+                    <p class="explain">{move || i18n::NO_RECORDS.get(lang())}</p>
+                </Show>
+            </section>
+        </div>
+    }
+}
+
+/// One saved game: what it was, and its buttons (`.record-actions`, open to more).
+#[component]
+pub fn RecordItem(game: SavedGame) -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let config = game.config();
+    let plies = game.plies();
+    let date = storage::date_text(game.started);
+    let finished = game.finished();
+    let exportable = game.exportable();
+    let result = game.result;
+    let imported = game.imported;
+    let id = StoredValue::new(game.id.clone());
+    let who = move || {
+        let l = lang();
+        if imported {
+            i18n::IMPORTED_GAME.get(l).to_string()
+        } else {
+            match config.opponent {
+                Opponent::Computer => i18n::computer_level(config.level, l),
+                Opponent::Friend => i18n::OPPONENT_FRIEND.get(l).to_string(),
+            }
+        }
+    };
+    let outcome = move || match result {
+        Some(o) => i18n::outcome_text(o, lang()),
+        None => i18n::UNFINISHED.get(lang()).to_string(),
+    };
+    let mode = config.mode;
+    view! {
+        <li class="record" data-testid="record" data-record=game.id.clone()
+            data-finished=finished.to_string()>
+            <div class="record-info">
+                <span class="record-mode" lang="zh-Hans">{mode.zh()}</span>
+                <span class="record-mode-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(mode, Lang::En))}</span>
+                <span class="record-who">{who}</span>
+                <span class="record-date">{date}</span>
+                <span class="record-result" data-testid="record-result">{outcome}</span>
+                <span class="record-plies">{move || i18n::plies(plies, lang())}</span>
+            </div>
+            <div class="record-actions">
+                <Show when=move || !finished>
+                    <button class="primary" data-testid="resume"
+                        on:click=move |_| store.resume_record(&id.get_value())>
+                        {move || i18n::RESUME.get(lang())}
+                    </button>
+                </Show>
+                <Show when=move || finished>
+                    <button class="primary" data-testid="record-replay"
+                        on:click=move |_| store.replay_record(&id.get_value())>
+                        {move || i18n::REPLAY.get(lang())}
+                    </button>
+                </Show>
+                <button data-testid="export" disabled=!exportable
+                    title=move || (!exportable).then(|| i18n::EXPORT_LATER.get(lang()))
+                    on:click=move |_| store.export_record(&id.get_value())>
+                    {move || i18n::EXPORT.get(lang())}
+                </button>
+                <button class="danger" data-testid="delete"
+                    on:click=move |_| store.delete_record(&id.get_value())>
+                    {move || i18n::DELETE.get(lang())}
+                </button>
+            </div>
+        </li>
+    }
+}
+
+/// A file picker for a record file (JSON, RULES.md §9).
+#[component]
+fn ImportButton() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let name = file.name();
+        let read = wasm_bindgen::closure::Closure::once(move |text: wasm_bindgen::JsValue| {
+            let text = text.as_string().unwrap_or_default();
+            store.import_record(&name, &text);
+        });
+        let _ = file.text().then(&read);
+        read.forget();
+    };
+    view! {
+        <label class="import button-like">
+            <span>{move || i18n::IMPORT.get(lang())}</span>
+            <input type="file" accept=".json,application/json" data-testid="import" on:change=on_change/>
+        </label>
+    }
+}
+
+/// Saved games could not be read on start: why, the raw data to download, and a close button.
+#[component]
+pub fn UnreadableBanner() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    move || {
+        let why = store.unreadable.get()?;
+        Some(view! {
+            <div class="unreadable" data-testid="storage-problem" role="alert">
+                <strong>{move || i18n::UNREADABLE_TITLE.get(lang())}</strong>
+                <p>{move || i18n::UNREADABLE_TEXT.get(lang())}</p>
+                <p class="unreadable-why" data-testid="storage-problem-why">{why}</p>
+                <div class="unreadable-buttons">
+                    <button class="primary" data-testid="download-unreadable"
+                        on:click=move |_| store.export_unreadable()>
+                        {move || i18n::DOWNLOAD_RAW.get(lang())}
+                    </button>
+                    <button data-testid="dismiss-unreadable" on:click=move |_| store.unreadable.set(None)>
+                        {move || i18n::CLOSE.get(lang())}
+                    </button>
+                </div>
+            </div>
+        })
+    }
+}

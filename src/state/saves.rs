@@ -1,0 +1,641 @@
+//! Saved games: the game in progress and the records list, kept in the browser's localStorage
+//! under one key ([`KEY`]) as a versioned envelope. Plain Rust, tested natively.
+//!
+//! localStorage rather than IndexedDB: it is synchronous, so the save of an action is complete
+//! before the handler that played it returns, and survives the tab being closed right after.
+//!
+//! A saved game holds how it began and the list of actions, never derived state: resuming
+//! replays them through junqi-core ([`rebuild`]). Against the computer in 明棋 and 暗棋 only
+//! the player's own formation is written down; the computer's is regenerated from the game's
+//! seed ([`computer_formation`]), so no enemy identity sits in storage in clear.
+
+use super::config::{GameConfig, Opponent};
+use super::game::Match;
+use junqi_core::{
+    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Setup, WinReason,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The localStorage key of the envelope.
+pub const KEY: &str = "junqi.saves";
+/// Where data that could not be read is kept aside, for export.
+pub const ASIDE: &str = "junqi.saves.unreadable";
+/// The envelope's current version.
+pub const VERSION: u32 = 1;
+/// The most games kept. Every action rewrites the whole list, and localStorage holds about
+/// 5 MB per site: 100 games of a few KB each keep a save quick and far from that limit.
+pub const CAP: usize = 100;
+
+/// A migration step: an envelope of version `n` (its index + 1) to version `n + 1`.
+pub type Migration = fn(Value) -> Result<Value, String>;
+
+/// The migration chain: `MIGRATIONS[i]` turns version `i + 1` into `i + 2`. Version 2 adds its
+/// step here and raises [`VERSION`].
+pub const MIGRATIONS: &[Migration] = &[];
+
+/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed.
+pub fn computer_formation(seed: u64) -> Deployment {
+    junqi_ai::deploy::formation(seed ^ 0xA5A5)
+}
+
+/// How a saved game began.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SavedSetup {
+    /// Against the computer (明棋, 暗棋): the player's own formation only; the computer's
+    /// comes from the game seed.
+    Computer { own: Deployment },
+    /// Both formations (pass and play, imported records).
+    Deployments { red: Deployment, black: Deployment },
+    /// 翻棋: the seed of the shuffle.
+    Shuffle { seed: u64 },
+}
+
+/// One game, finished or not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub id: String,
+    /// When it began and when it was last saved (ms since 1970).
+    pub started: f64,
+    pub saved: f64,
+    /// Read from a file rather than played here.
+    #[serde(default)]
+    pub imported: bool,
+    /// The new-game choices (`GameConfig::to_text`): mode, opponent, level, seat, rules, clock.
+    pub config: String,
+    /// The seed of the computer's choices.
+    pub seed: u64,
+    pub setup: SavedSetup,
+    /// The actions played, space separated (`a6-a7 c4 …`), after any undo.
+    #[serde(default)]
+    pub actions: String,
+    /// The result, once over (checked against the replay).
+    #[serde(default)]
+    pub result: Option<Outcome>,
+    /// Milliseconds left on each seat's clock. Time while the page is closed does not count:
+    /// the clocks stop with the page, like an adjourned game.
+    #[serde(default)]
+    pub clock: Option<[f64; 2]>,
+    /// 暗棋: the player's guess marks, `a7=G b8=C`.
+    #[serde(default)]
+    pub guesses: String,
+}
+
+impl SavedGame {
+    pub fn config(&self) -> GameConfig {
+        GameConfig::from_text(&self.config)
+    }
+
+    pub fn plies(&self) -> usize {
+        self.actions.split_whitespace().count()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Whether exporting it now would show nothing hidden: a finished game, or 明棋 (a record
+    /// holds every formation, and the 翻棋 shuffle seed tells every face-down piece).
+    pub fn exportable(&self) -> bool {
+        self.finished() || self.config().mode == Mode::Open
+    }
+
+    /// The guess marks, by point.
+    pub fn guess_marks(&self) -> Vec<(Point, Role)> {
+        self.guesses
+            .split_whitespace()
+            .filter_map(|kv| {
+                let (p, r) = kv.split_once('=')?;
+                let role = Role::from_char(r.chars().next()?)?;
+                Some((p.parse().ok()?, role))
+            })
+            .collect()
+    }
+
+    /// Guess marks as saved.
+    pub fn format_guesses(marks: impl IntoIterator<Item = (Point, Role)>) -> String {
+        marks
+            .into_iter()
+            .map(|(p, r)| format!("{p}={}", r.upper_char()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The setup to play from (regenerating the computer's formation).
+    pub fn setup(&self) -> Setup {
+        match &self.setup {
+            SavedSetup::Computer { own } => {
+                let computer = computer_formation(self.seed);
+                if self.config().seat == 0 {
+                    Setup::Deployments {
+                        red: own.clone(),
+                        black: computer,
+                    }
+                } else {
+                    Setup::Deployments {
+                        red: computer,
+                        black: own.clone(),
+                    }
+                }
+            }
+            SavedSetup::Deployments { red, black } => Setup::Deployments {
+                red: red.clone(),
+                black: black.clone(),
+            },
+            SavedSetup::Shuffle { seed } => Setup::Shuffle { seed: *seed },
+        }
+    }
+
+    /// The state of `m` written into this game.
+    pub fn update_from(&mut self, m: &Match, now: f64) {
+        self.actions = m
+            .game()
+            .reports()
+            .iter()
+            .map(|r| r.action.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.result = m.outcome();
+        self.saved = now;
+    }
+
+    /// A game read from a record file, to be played on as pass and play.
+    pub fn from_record(record: &GameRecord, id: String, now: f64) -> SavedGame {
+        let config = GameConfig {
+            mode: record.mode,
+            opponent: Opponent::Friend,
+            rules: record.rules,
+            ..GameConfig::default()
+        };
+        let setup = match &record.setup {
+            Setup::Deployments { red, black } => SavedSetup::Deployments {
+                red: red.clone(),
+                black: black.clone(),
+            },
+            Setup::Shuffle { seed } => SavedSetup::Shuffle { seed: *seed },
+        };
+        SavedGame {
+            id,
+            started: now,
+            saved: now,
+            imported: true,
+            config: config.to_text(),
+            seed: 0,
+            setup,
+            actions: record
+                .actions
+                .iter()
+                .map(|a| a.action.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            result: record.result,
+            clock: None,
+            guesses: String::new(),
+        }
+    }
+}
+
+/// Replays a saved game through junqi-core: the same position, trays, history and result.
+pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
+    let mut m = Match::new(g.config(), g.setup(), g.seed).map_err(|e| e.to_string())?;
+    for (i, text) in g.actions.split_whitespace().enumerate() {
+        let ply = i + 1;
+        let action: Action = text
+            .parse()
+            .map_err(|_| format!("ply {ply}: '{text}' is not an action"))?;
+        m.play(action).map_err(|e| format!("ply {ply}: {e}"))?;
+    }
+    if let Some(claimed) = g.result {
+        if m.outcome().is_none() {
+            let seat_of = |c: Color| m.seat_of(c).unwrap_or(if c == Color::Red { 0 } else { 1 });
+            let ended = match claimed {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } => m.resign(seat_of(!winner)).map(|_| ()),
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Timeout,
+                } => m.time_out(seat_of(!winner)).map(|_| ()),
+                Outcome::Draw {
+                    reason: DrawReason::Agreement,
+                } => m.agree_draw().map(|_| ()),
+                _ => Ok(()),
+            };
+            ended.map_err(|e| format!("result {claimed}: {e}"))?;
+        }
+        if m.outcome() != Some(claimed) {
+            return Err(format!("the saved result {claimed} does not follow"));
+        }
+    } else if let Some(o) = m.outcome() {
+        return Err(format!("saved as unfinished, but the replay ends: {o}"));
+    }
+    Ok(m)
+}
+
+/// The envelope: every game kept, and which one is being played.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Saves {
+    pub version: u32,
+    /// The id of the game in progress (not resumed once finished).
+    #[serde(default)]
+    pub current: Option<String>,
+    /// Newest first.
+    #[serde(default)]
+    pub games: Vec<SavedGame>,
+}
+
+impl Saves {
+    pub fn new() -> Saves {
+        Saves {
+            version: VERSION,
+            ..Saves::default()
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn get(&self, id: &str) -> Option<&SavedGame> {
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    /// Puts a game first (replacing the one with its id) and keeps at most [`CAP`] games,
+    /// dropping the oldest; the current game always stays.
+    pub fn put(&mut self, g: SavedGame) {
+        self.games.retain(|x| x.id != g.id);
+        self.games.insert(0, g);
+        while self.games.len() > CAP {
+            let current = self.current.clone();
+            let Some(i) = self
+                .games
+                .iter()
+                .rposition(|x| Some(&x.id) != current.as_ref())
+            else {
+                break;
+            };
+            self.games.remove(i);
+        }
+    }
+
+    pub fn remove(&mut self, id: &str) {
+        self.games.retain(|g| g.id != id);
+        if self.current.as_deref() == Some(id) {
+            self.current = None;
+        }
+    }
+
+    /// The unfinished game to resume on opening the page.
+    pub fn resumable(&self) -> Option<&SavedGame> {
+        self.get(self.current.as_deref()?).filter(|g| !g.finished())
+    }
+}
+
+/// Why saved data could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    NotJson(String),
+    NoVersion,
+    /// Written by a newer version of the app (or nonsense).
+    UnknownVersion(u64),
+    Migration {
+        from: u64,
+        error: String,
+    },
+    NotSaves(String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NotJson(e) => write!(f, "not JSON: {e}"),
+            LoadError::NoVersion => write!(f, "no version number"),
+            LoadError::UnknownVersion(v) => {
+                write!(f, "version {v} is unknown (this app reads 1 to {VERSION})")
+            }
+            LoadError::Migration { from, error } => {
+                write!(f, "could not upgrade from version {from}: {error}")
+            }
+            LoadError::NotSaves(e) => write!(f, "not a list of games: {e}"),
+        }
+    }
+}
+
+/// What was read: the envelope, and the raw text of any game in it that could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub saves: Saves,
+    pub broken: Vec<String>,
+}
+
+/// Upgrades `value`, an envelope of `version`, to `target` through `steps` (see [`MIGRATIONS`]).
+pub fn migrate_with(
+    mut value: Value,
+    version: u64,
+    steps: &[Migration],
+    target: u32,
+) -> Result<Value, LoadError> {
+    if version == 0 || version > u64::from(target) {
+        return Err(LoadError::UnknownVersion(version));
+    }
+    for v in version..u64::from(target) {
+        let step = usize::try_from(v - 1)
+            .ok()
+            .and_then(|i| steps.get(i))
+            .ok_or(LoadError::UnknownVersion(version))?;
+        value = step(value).map_err(|error| LoadError::Migration { from: v, error })?;
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert("version".into(), Value::from(v + 1));
+        }
+    }
+    Ok(value)
+}
+
+/// Reads the stored envelope, upgrading old versions. A game in it that cannot be read is
+/// returned in `broken` (raw), the others are kept.
+pub fn read(text: &str) -> Result<Loaded, LoadError> {
+    read_with(text, MIGRATIONS, VERSION)
+}
+
+pub fn read_with(text: &str, steps: &[Migration], target: u32) -> Result<Loaded, LoadError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| LoadError::NotJson(e.to_string()))?;
+    let version = value
+        .get("version")
+        .and_then(Value::as_u64)
+        .ok_or(LoadError::NoVersion)?;
+    let mut value = migrate_with(value, version, steps, target)?;
+    let obj = value
+        .as_object_mut()
+        .ok_or_else(|| LoadError::NotSaves("not an object".into()))?;
+    let games = match obj.remove("games") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a,
+        Some(_) => return Err(LoadError::NotSaves("'games' is not a list".into())),
+    };
+    let current = obj
+        .get("current")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let mut saves = Saves {
+        version: target,
+        current,
+        games: Vec::new(),
+    };
+    let mut broken = Vec::new();
+    for g in games {
+        match serde_json::from_value::<SavedGame>(g.clone()) {
+            Ok(g) => saves.games.push(g),
+            Err(_) => broken.push(g.to_string()),
+        }
+    }
+    Ok(Loaded { saves, broken })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(mode: Mode, opponent: Opponent) -> SavedGame {
+        let config = GameConfig {
+            mode,
+            opponent,
+            level: 3,
+            seat: 1,
+            clock_minutes: 5,
+            ..GameConfig::default()
+        };
+        let setup = match (mode, opponent) {
+            (Mode::Flip, _) => SavedSetup::Shuffle { seed: 77 },
+            (_, Opponent::Computer) => SavedSetup::Computer {
+                own: Deployment::classic_2(),
+            },
+            _ => SavedSetup::Deployments {
+                red: Deployment::classic_1(),
+                black: Deployment::classic_2(),
+            },
+        };
+        SavedGame {
+            id: "g1".into(),
+            started: 1.0,
+            saved: 2.0,
+            imported: false,
+            config: config.to_text(),
+            seed: u64::MAX - 5,
+            setup,
+            actions: String::new(),
+            result: None,
+            clock: Some([1000.0, 2000.5]),
+            guesses: String::new(),
+        }
+    }
+
+    /// Plays `n` plies with the computer on both sides and saves them.
+    fn played(mut g: SavedGame, n: usize) -> (SavedGame, Match) {
+        let mut m = rebuild(&g).unwrap();
+        for _ in 0..n {
+            let mut cfg = m.config.clone();
+            cfg.seat = 2;
+            cfg.opponent = Opponent::Computer;
+            let mut both = m.clone();
+            both.config = cfg;
+            let a = both.computer_action(1, 200).unwrap();
+            m.play(a).unwrap();
+        }
+        g.update_from(&m, 3.0);
+        (g, m)
+    }
+
+    #[test]
+    fn a_saved_game_replays_to_the_same_state() {
+        for (mode, opp) in [
+            (Mode::Open, Opponent::Computer),
+            (Mode::Dark, Opponent::Computer),
+            (Mode::Flip, Opponent::Computer),
+            (Mode::Dark, Opponent::Friend),
+        ] {
+            let (g, m) = played(game(mode, opp), 12);
+            let mut saves = Saves::new();
+            saves.current = Some(g.id.clone());
+            saves.put(g.clone());
+            let loaded = read(&saves.to_text()).unwrap();
+            assert!(loaded.broken.is_empty());
+            assert_eq!(loaded.saves, saves, "{mode}: the envelope round-trips");
+            let back = rebuild(loaded.saves.resumable().unwrap()).unwrap();
+            assert_eq!(back.game().position(), m.game().position());
+            assert_eq!(back.history(), m.history());
+            assert_eq!(back.tray(0), m.tray(0));
+            assert_eq!(back.tray(1), m.tray(1));
+            assert_eq!(back.seed(), m.seed(), "the computer's seed survives");
+            assert_eq!(back.config, m.config);
+        }
+    }
+
+    #[test]
+    fn the_computers_formation_is_not_written_down() {
+        let (g, m) = played(game(Mode::Dark, Opponent::Computer), 4);
+        let text = serde_json::to_string(&g).unwrap();
+        let computer = m.formation_of(0).unwrap().to_string();
+        assert_eq!(computer, computer_formation(g.seed).to_string());
+        assert!(!text.contains(&computer), "{text}");
+        assert!(text.contains(&Deployment::classic_2().to_string()));
+    }
+
+    #[test]
+    fn endings_that_are_not_moves_are_replayed() {
+        let (mut g, mut m) = played(game(Mode::Open, Opponent::Friend), 22);
+        let loser = m.seat_to_move().unwrap();
+        m.resign(loser).unwrap();
+        g.update_from(&m, 4.0);
+        assert!(g.finished());
+        let back = rebuild(&g).unwrap();
+        assert_eq!(back.outcome(), m.outcome());
+        let mut saves = Saves::new();
+        saves.current = Some(g.id.clone());
+        saves.put(g);
+        assert!(
+            saves.resumable().is_none(),
+            "a finished game is not resumed"
+        );
+
+        // Time-out (翻棋, before any colour is known) and a draw by agreement.
+        let (mut g, mut m) = played(game(Mode::Flip, Opponent::Computer), 0);
+        m.time_out(0).unwrap();
+        g.update_from(&m, 5.0);
+        assert_eq!(rebuild(&g).unwrap().outcome(), m.outcome());
+        let (mut g, mut m) = played(game(Mode::Dark, Opponent::Computer), 3);
+        m.agree_draw().unwrap();
+        g.update_from(&m, 6.0);
+        assert_eq!(rebuild(&g).unwrap().outcome(), m.outcome());
+    }
+
+    #[test]
+    fn bad_games_are_refused_with_a_reason() {
+        let mut g = game(Mode::Open, Opponent::Friend);
+        g.actions = "a1-a2".into();
+        assert!(rebuild(&g).unwrap_err().starts_with("ply 1:"));
+        g.actions = "c6-d5 qq".into();
+        assert!(rebuild(&g).unwrap_err().contains("ply 2: 'qq'"));
+        g.actions = String::new();
+        g.result = Some(Outcome::Draw {
+            reason: DrawReason::NoCapture,
+        });
+        assert!(rebuild(&g).is_err());
+    }
+
+    #[test]
+    fn old_odd_and_unknown_data() {
+        // A hand-made version 1 envelope with only the required fields, one game that is not a
+        // game, and a field this version does not know.
+        let text = r#"{"version":1,"extra":true,"games":[
+            {"id":"a","started":5,"saved":6,"config":"mode=open;opponent=friend","seed":1,
+             "setup":{"kind":"deployments","red":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL",
+                      "black":"PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL"},"actions":"c6-d5"},
+            {"id":"b","nonsense":1}]}"#;
+        let loaded = read(text).unwrap();
+        assert_eq!(loaded.saves.games.len(), 1);
+        assert_eq!(loaded.saves.current, None);
+        assert_eq!(loaded.broken.len(), 1);
+        assert!(loaded.broken[0].contains("nonsense"));
+        let g = &loaded.saves.games[0];
+        assert_eq!(g.plies(), 1);
+        assert!(!g.imported && g.clock.is_none() && g.guesses.is_empty());
+        assert!(rebuild(g).is_ok());
+
+        assert_eq!(
+            read(r#"{"version":7,"games":[]}"#),
+            Err(LoadError::UnknownVersion(7))
+        );
+        assert_eq!(read(r#"{"version":0}"#), Err(LoadError::UnknownVersion(0)));
+        assert_eq!(read(r#"{"version":"1"}"#), Err(LoadError::NoVersion));
+        assert!(matches!(read("garbage{"), Err(LoadError::NotJson(_))));
+        assert!(matches!(
+            read(r#"{"version":1,"games":3}"#),
+            Err(LoadError::NotSaves(_))
+        ));
+        assert_eq!(read(r#"{"version":1}"#).unwrap().saves, Saves::new());
+    }
+
+    #[test]
+    fn the_migration_chain_upgrades_step_by_step() {
+        // A made-up version 2 that renames `games` to `list`, and 3 that renames it back.
+        fn one_to_two(mut v: Value) -> Result<Value, String> {
+            let games = v
+                .as_object_mut()
+                .and_then(|o| o.remove("games"))
+                .ok_or("no games")?;
+            v["list"] = games;
+            Ok(v)
+        }
+        fn two_to_three(mut v: Value) -> Result<Value, String> {
+            let list = v
+                .as_object_mut()
+                .and_then(|o| o.remove("list"))
+                .ok_or("no list")?;
+            v["games"] = list;
+            Ok(v)
+        }
+        let steps: &[Migration] = &[one_to_two, two_to_three];
+        let v1: Value = serde_json::from_str(r#"{"version":1,"games":[]}"#).unwrap();
+        let v3 = migrate_with(v1.clone(), 1, steps, 3).unwrap();
+        assert_eq!(v3, serde_json::json!({"version":3,"games":[]}));
+        let v2 = migrate_with(v1.clone(), 1, steps, 2).unwrap();
+        assert_eq!(v2, serde_json::json!({"version":2,"list":[]}));
+        assert!(read_with(r#"{"version":2,"list":[]}"#, steps, 3).is_ok());
+        assert!(matches!(
+            migrate_with(serde_json::json!({"version":1}), 1, steps, 3),
+            Err(LoadError::Migration { from: 1, .. })
+        ));
+        assert_eq!(
+            migrate_with(v1, 1, &[], 2),
+            Err(LoadError::UnknownVersion(1)),
+            "a missing step is refused"
+        );
+    }
+
+    #[test]
+    fn the_list_is_capped_but_keeps_the_current_game() {
+        let mut saves = Saves::new();
+        let base = game(Mode::Open, Opponent::Friend);
+        for i in 0..CAP + 10 {
+            let mut g = base.clone();
+            g.id = format!("g{i}");
+            saves.put(g);
+            if i == 0 {
+                saves.current = Some("g0".into());
+            }
+        }
+        assert_eq!(saves.games.len(), CAP);
+        assert_eq!(saves.games[0].id, format!("g{}", CAP + 9));
+        assert!(saves.get("g0").is_some(), "the current game stays");
+        assert!(saves.get("g1").is_none(), "the oldest other goes");
+        saves.remove("g0");
+        assert_eq!(saves.current, None);
+    }
+
+    #[test]
+    fn imported_records_become_pass_and_play_games() {
+        let (g, m) = played(game(Mode::Dark, Opponent::Friend), 6);
+        let record = m.game().record();
+        let imported = SavedGame::from_record(&record, "i".into(), 9.0);
+        assert!(imported.imported);
+        assert_eq!(imported.actions, g.actions);
+        let back = rebuild(&imported).unwrap();
+        assert_eq!(back.game().record(), record);
+        assert_eq!(back.config.opponent, Opponent::Friend);
+    }
+
+    #[test]
+    fn guess_marks_round_trip() {
+        let marks = vec![
+            ("a7".parse().unwrap(), Role::General),
+            ("e12".parse().unwrap(), Role::Bomb),
+        ];
+        let mut g = game(Mode::Dark, Opponent::Computer);
+        g.guesses = SavedGame::format_guesses(marks.clone());
+        assert_eq!(g.guess_marks(), marks);
+        g.guesses = "a7=? zz=G b1".into();
+        assert!(g.guess_marks().is_empty());
+    }
+}
