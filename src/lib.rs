@@ -6,6 +6,7 @@ pub mod audio;
 pub mod components;
 pub mod ground;
 pub mod i18n;
+pub mod learn;
 pub mod pwa;
 pub mod state;
 
@@ -22,6 +23,11 @@ use std::time::Duration;
 pub fn App() -> impl IntoView {
     let store = Store::new();
     provide_context(store);
+    let assist = learn::assist::Assist::new(store);
+    provide_context(assist);
+    let learn = learn::lesson::Learn::new(store, assist);
+    provide_context(learn);
+    let in_course = move || learn.screen.get() != learn::lesson::LearnScreen::Closed;
 
     // Settings are kept between visits; the page's language follows them.
     Effect::new(move |_| {
@@ -44,6 +50,7 @@ pub fn App() -> impl IntoView {
 
     // Play and Over share one screen, so the board is not rebuilt at the end.
     let screen = Memo::new(move |_| match store.phase.get() {
+        _ if in_course() => 3,
         Phase::NewGame => 0,
         Phase::Setup => 1,
         Phase::Play | Phase::Over => 2,
@@ -51,6 +58,7 @@ pub fn App() -> impl IntoView {
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
     let phase = move || match store.phase.get() {
+        _ if in_course() => "learn",
         Phase::NewGame => "new",
         Phase::Setup => "setup",
         Phase::Play => "play",
@@ -69,7 +77,10 @@ pub fn App() -> impl IntoView {
                     <button
                         data-testid="new-game"
                         class="top"
-                        on:click=move |_| store.open_new_game()
+                        on:click=move |_| {
+                            learn.close();
+                            store.open_new_game()
+                        }
                     >
                         {move || i18n::NEW_GAME.get(lang())}
                     </button>
@@ -104,6 +115,7 @@ pub fn App() -> impl IntoView {
                 {move || match screen.get() {
                     0 => view! { <NewGameScreen/> }.into_any(),
                     1 => view! { <SetupScreen/> }.into_any(),
+                    3 => view! { <components::course::CourseScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
