@@ -89,7 +89,7 @@ pub fn PreviewLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) 
                             transform=format!("translate({} {})", xy.x + 22.0, xy.y - 13.0)
                         >
                             <title>{words.get(lang)}</title>
-                            <circle r="11"></circle>
+                            <circle r="13"></circle>
                             <text y="1">{glyph}</text>
                         </g>
                     }

@@ -8,7 +8,7 @@ use super::piece::{piece_body, piece_view};
 use super::play::label_look;
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::{point_xy, Orientation, Xy};
-use crate::ground::render::{build_render_model, piece_model, Interaction, PieceModel};
+use crate::ground::render::{build_render_model, Interaction, PieceModel};
 use crate::ground::setup::{build_setup_model, SetupInteraction};
 use crate::i18n;
 use crate::learn::lesson::{goal_text, Flash, Learn};
@@ -136,7 +136,7 @@ pub fn LessonScreen() -> impl IntoView {
             <aside class="panel lesson-panel">
                 <div class="goal-card">
                     <GoalCard/>
-                <div class="moves" data-testid="lesson-moves" aria-hidden="true">
+                <div class="lesson-moves" data-testid="lesson-moves" aria-hidden="true">
                     {move || {
                         let (used, par) = (moves(), par());
                         (0..par.max(used))
@@ -248,29 +248,40 @@ fn MistakeLayer() -> impl IntoView {
         let Some(Flash::Mistake { mistake, at }) = learn.flash.get() else {
             return None;
         };
-        let (kind, by, point) = match &mistake {
-            Mistake::Lost { by, .. } => (
+        let (kind, by, loser, point) = match &mistake {
+            Mistake::Lost { by, piece, .. } => (
                 if by.role == Role::Landmine {
                     "mine"
                 } else {
                     "lost"
                 },
                 Some(*by),
+                Some(*piece),
                 at,
             ),
-            Mistake::Stuck { at } => ("stuck", None, Some(*at)),
-            Mistake::TooManyMoves => ("too-many", None, None),
-            Mistake::FlagLost => ("flag-lost", None, None),
+            Mistake::Stuck { at } => ("stuck", None, None, Some(*at)),
+            Mistake::TooManyMoves => ("too-many", None, None, None),
+            Mistake::FlagLost => ("flag-lost", None, None, None),
         };
         let c = point.map(|p| point_xy(p, O));
         let (x, y) = c.map_or((225.0, 300.0), |c| (c.x, c.y));
         let winner = by.map(|b| {
             view! { <g class="winner" data-by=b.role.upper_char().to_string()>{lone_piece(b).map(|pm| piece_body(&pm, look.get_untracked()))}</g> }
         });
+        // The learner's piece that was lost, small and crossed out beside the winner.
+        let lost = loser.map(|l| {
+            view! {
+                <g class="loser" transform="translate(-34 30) scale(0.7)">
+                    {lone_piece(l).map(|pm| piece_body(&pm, look.get_untracked()))}
+                    <path class="cross" d="M-22,-12 L22,12 M-22,12 L22,-12"></path>
+                </g>
+            }
+        });
         Some(view! {
             <g class=format!("mistake {kind}") data-testid="mistake" data-kind=kind transform=format!("translate({x} {y})")>
                 <path class="burst" d="M0,-40 L9,-16 L34,-26 L19,-5 L40,6 L15,10 L22,34 L0,18 L-22,34 L-15,10 L-40,6 L-19,-5 L-34,-26 L-9,-16 Z"></path>
                 {winner}
+                {lost}
                 {(kind == "stuck").then(|| view! {
                     <g class="lock">
                         <rect x="-12" y="-4" width="24" height="18" rx="3"></rect>
@@ -320,7 +331,6 @@ fn GoalCard() -> impl IntoView {
     };
     let pictures = move || {
         let goal = learn.with_run(|r| r.lesson.goal.clone())?;
-        let view = learn.view();
         let kind = match &goal {
             Goal::Remove(_) => "remove",
             Goal::Reach(_) => "reach",
@@ -329,13 +339,7 @@ fn GoalCard() -> impl IntoView {
         };
         let body = match goal {
             Goal::Remove(_) => {
-                let targets: Vec<Piece> = learn
-                    .with_run(|r| r.stars_left())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter_map(|p| view.as_ref().and_then(|v| piece_model(v, p, O)))
-                    .filter_map(|pm| Some(Piece::new(pm.color?, pm.role?)))
-                    .collect();
+                let targets = learn.targets();
                 view! {
                     <span class="goal-arrow">"✕"</span>
                     {targets.into_iter().map(|p| view! { <span class="goal-target">{icon(p)}{star()}</span> }).collect_view()}

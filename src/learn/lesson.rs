@@ -9,7 +9,7 @@ use crate::ground::anim::Cue;
 use crate::i18n::{self, Lang};
 use crate::state::storage;
 use crate::state::store::Store;
-use junqi_core::{Action, Color, Deployment, Mode, PlayerView, Point, Role, Slot};
+use junqi_core::{Action, Color, Deployment, PlayerView, Point, Role, Slot};
 use junqi_learn::{course, Feedback, Goal, Lesson, LessonRun, Mistake};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -261,14 +261,18 @@ impl Learn {
             return None;
         }
         self.with_run(|r| {
+            if r.is_done() {
+                return None;
+            }
             let a = r
                 .lesson
                 .solution
                 .get(r.moves() as usize)
                 .copied()
                 .unwrap_or(r.lesson.hint);
-            (a.from(), a.to())
+            Some((a.from(), a.to()))
         })
+        .flatten()
     }
 
     /// A tap on the lesson board: pick a piece, then its destination (or, arranging, the piece
@@ -391,9 +395,17 @@ impl Learn {
         );
     }
 
-    /// The lesson's mode is always 明棋 (for the piece labels).
-    pub fn mode(&self) -> Mode {
-        Mode::Open
+    /// The enemy pieces the goal asks to take, as they stood at the start (goal pictures).
+    pub fn targets(&self) -> Vec<junqi_core::Piece> {
+        self.with_run(|r| {
+            let start = r.lesson.position().ok();
+            r.lesson
+                .stars()
+                .into_iter()
+                .filter_map(|p| start.as_ref()?.piece_at(p))
+                .collect()
+        })
+        .unwrap_or_default()
     }
 }
 
