@@ -128,6 +128,7 @@ pub fn LessonScreen() -> impl IntoView {
                         />
                     </g>
                     <DestDots model=model/>
+                    <BadRings model=model/>
                     {move || learn.hint_arrow().map(|(a, b)| arrow_view(a, b, O, "lesson-hint-arrow"))}
                     <MistakeLayer/>
                 </Board>
@@ -231,6 +232,24 @@ fn DestDots(model: Memo<LessonModel>) -> impl IntoView {
                             .into_any()
                     } else {
                         view! { <circle class="dest-dot" cx=c.x cy=c.y r="9"></circle> }.into_any()
+                    }
+                })
+                .collect_view()
+        })
+    }
+}
+
+/// Arranging: rings around the pieces that break a rule of the formation (from junqi-core).
+#[component]
+fn BadRings(model: Memo<LessonModel>) -> impl IntoView {
+    move || {
+        model.with(|m| {
+            m.bad
+                .iter()
+                .map(|p| {
+                    let c = point_xy(p, O);
+                    view! {
+                        <rect class="bad-ring" data-bad=p.to_string() x=c.x - 33.0 y=c.y - 19.0 width="66" height="38" rx="9"></rect>
                     }
                 })
                 .collect_view()

@@ -83,6 +83,8 @@ test('every level of the course by taps on a tablet; stars saved and shown after
           assert.equal(`${await arrow.getAttribute('data-from')}-${await arrow.getAttribute('data-to')}`, lesson.hint);
         }
         if (lesson.id === 'arrange-1') {
+          // The formation's faults are ringed before the swap that mends them.
+          assert.ok(await page.locator('[data-bad]').count(), 'a fault is marked');
           await press(app, `.pieces [data-at="${step.split('-')[0]}"]`);
           await page.waitForTimeout(300);
           await page.screenshot({ path: join(SHOTS, 'learn-arrange-tablet.png') });
@@ -208,7 +210,7 @@ test('the grown-up gate needs a hold and keeps its settings across a reload', as
   }
 });
 
-test('明棋 against the computer: the hint arrow runs out, the attack preview agrees with the rules core', async () => {
+test('明棋 against the computer: the hint arrow runs out, the attack preview agrees with the rules core, undo once per game', async () => {
   const app = await open(server.url, 'tablet');
   const { page } = app;
   try {
@@ -267,6 +269,18 @@ test('明棋 against the computer: the hint arrow runs out, the attack preview a
       await playOne(app, rng);
     }
     assert.ok(checked > 0, 'some attack was previewed');
+
+    // Undo once per game: after one undo the button stays disabled.
+    await idle(page);
+    if (!(await page.locator('[data-testid="result"]').count())) {
+      const undo = page.locator('[data-testid="undo"]');
+      assert.equal(await undo.isDisabled(), false);
+      await press(app, '[data-testid="undo"]');
+      await idle(page);
+      await playOne(app, rng);
+      await idle(page);
+      assert.equal(await undo.isDisabled(), true, 'only one undo in this game');
+    }
     console.log(`attack preview: ${checked} badges checked, ${seen.size} distinct pairs`);
     assert.deepEqual(app.problems, []);
   } finally {
