@@ -63,7 +63,7 @@ async function hold(app, selector, ms) {
   await cdp.detach();
 }
 
-test('every level of the course by taps on a tablet; stars saved and shown after a reload', async () => {
+test('every level of the course by taps on a tablet; stars saved per child and shown after a reload', async () => {
   const app = await open(server.url, 'tablet');
   const { page } = app;
   try {
@@ -121,6 +121,19 @@ test('every level of the course by taps on a tablet; stars saved and shown after
     await press(app, '[data-testid="learn"]');
     await page.waitForSelector('[data-testid="course-menu"]');
     assert.deepEqual(await stars(), before);
+    // Stars are per child: a second child starts with none, the first keeps hers.
+    await press(app, '[data-testid="switch-profile"]');
+    await page.waitForSelector('[data-testid="profiles"]');
+    await press(app, '[data-testid="add-profile"]');
+    await press(app, '[data-testid="avatar-5"]');
+    await page.fill('[data-testid="profile-name"]', 'Leo');
+    await press(app, '[data-testid="create-profile"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.deepEqual((await stars()).filter(([, s]) => s !== '0'), []);
+    await press(app, '[data-testid="switch-profile"]');
+    await press(app, '[data-profile="0"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.deepEqual(await stars(), before);
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
@@ -140,6 +153,8 @@ test('a wrong move is shown, then the level starts again; a new child starts wit
     await press(app, '[data-testid="lesson-large"]');
     await page.waitForSelector('.app[data-large]');
     await page.screenshot({ path: join(SHOTS, 'learn-lesson-tablet.png') });
+    // The goal can be heard again (silent here: headless Chromium has no voice, and no error).
+    await press(app, '[data-testid="lesson-speak"]');
     await tapStep(app, lesson.wrong[0]);
     const mistake = page.locator('[data-testid="mistake"]');
     await mistake.waitFor({ timeout: 5000 });
