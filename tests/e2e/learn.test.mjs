@@ -140,10 +140,24 @@ test('every level of the course by taps on a tablet; stars saved per child and s
   }
 });
 
-test('a wrong move is shown, then the level starts again; a new child starts with no stars', async () => {
+test('a wrong move is shown and heard, then the level starts again; the right one is cheered with stars by moves used', async () => {
   const app = await open(server.url, 'tablet');
   const { page } = app;
   try {
+    // Count the sounds made through Web Audio.
+    await app.ctx.addInitScript(() => {
+      window.__sounds = 0;
+      for (const name of ['createOscillator', 'createBufferSource']) {
+        const original = AudioContext.prototype[name];
+        AudioContext.prototype[name] = function (...args) {
+          window.__sounds++;
+          return original.apply(this, args);
+        };
+      }
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid="learn"]');
+    const sounds = () => page.evaluate(() => window.__sounds);
     await makeProfile(app, 'Bo', 4);
     const lesson = course.lessons.find((l) => (l.wrong ?? []).length && !l.formation);
     assert.ok(lesson, 'the course lists a mistake');
@@ -155,17 +169,51 @@ test('a wrong move is shown, then the level starts again; a new child starts wit
     await page.screenshot({ path: join(SHOTS, 'learn-lesson-tablet.png') });
     // The goal can be heard again (silent here: headless Chromium has no voice, and no error).
     await press(app, '[data-testid="lesson-speak"]');
+    const before = await sounds();
     await tapStep(app, lesson.wrong[0]);
     const mistake = page.locator('[data-testid="mistake"]');
     await mistake.waitFor({ timeout: 5000 });
     await page.waitForSelector('.lesson[data-flash="mistake"]');
     await page.waitForTimeout(600); // the burst grows
     await page.screenshot({ path: join(SHOTS, 'learn-mistake-tablet.png') });
+    const afterMistake = await sounds();
+    assert.ok(afterMistake > before, 'the mistake is heard');
     // It starts again by itself, with no move counted and nothing saved.
     await lessonReady(page, lesson.id);
+    assert.equal(await page.locator('[data-testid="mistake"]').count(), 0);
+    // Back to the menu before finishing: no stars yet.
     await press(app, '[data-testid="lesson-menu"]');
     await page.waitForSelector('[data-testid="course-menu"]');
     assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), '0');
+    // Now the right way, one move over par: two stars, with a fanfare.
+    await press(app, `[data-level="${lesson.id}"]`);
+    await lessonReady(page, lesson.id);
+    const [from, to] = lesson.solution[0].split('-');
+    const others = await page.$$eval('.pieces [data-movable]', (els, from) =>
+      els.map((e) => e.getAttribute('data-at')).filter((a) => a !== from), from);
+    let extra = 0;
+    if (others.length) {
+      // First a quiet move of another piece: one move over par.
+      await press(app, `.pieces [data-at="${others[0]}"]`);
+      const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+      const occupied = await page.$$eval('.pieces [data-at]', (els) => els.map((e) => e.getAttribute('data-at')));
+      const quiet = dests.find((d) => d !== to && !occupied.includes(d));
+      if (quiet) {
+        await press(app, `[data-point="${quiet}"]`);
+        await page.waitForSelector('.lesson[data-moves="1"]');
+        extra = 1;
+      }
+    }
+    const beforeWin = await sounds();
+    await tapStep(app, `${from}-${to}`);
+    const success = await page.waitForSelector('[data-testid="lesson-success"]');
+    const got = Number(await success.getAttribute('data-stars'));
+    assert.equal(got, lesson.par + extra <= lesson.par ? 3 : 2, 'stars by moves used');
+    assert.ok(extra === 1, 'a quiet move was found');
+    assert.ok((await sounds()) > beforeWin, 'the success is heard');
+    await press(app, '[data-testid="lesson-menu"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), String(got));
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
