@@ -37,7 +37,12 @@ base = (
     "，。、：；！？（）「」《》·—…"
 )
 chars = {c for c in base if not c.isspace()}
-roots = [pathlib.Path("src"), pathlib.Path("style"), pathlib.Path("index.html")]
+roots = [
+    pathlib.Path("src"),
+    pathlib.Path("style"),
+    pathlib.Path("index.html"),
+    pathlib.Path("crates/junqi-learn/data/course.json"),
+]
 for root in roots:
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     for f in files:

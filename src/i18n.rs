@@ -229,6 +229,36 @@ strings! {
         "The raw data is kept aside and can be downloaded. The app starts as usual.";
     DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
     SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
+    LEARN = "学棋", "Learn";
+    WHO_PLAYS = "谁来学棋？", "Who is playing?";
+    NEW_PROFILE = "新的小棋手", "New player";
+    PROFILE_NAME = "名字", "Name";
+    CREATE = "好了", "Done";
+    SWITCH_PLAYER = "换人", "Switch player";
+    LEVELS = "课程", "Levels";
+    GOAL_REMOVE = "吃掉星星上的棋子", "Take the piece on the star";
+    GOAL_REACH = "走到星星上", "Move onto the star";
+    GOAL_FLAG = "扛走对方的军旗", "Capture the enemy flag";
+    GOAL_VALID = "换一换位置，把阵摆好", "Swap pieces to set up your army";
+    HINT = "提示", "Hint";
+    SPEAK = "再说一遍", "Say it again";
+    RESTART = "重来", "Start again";
+    WELL_DONE = "真棒！", "Well done!";
+    TRY_AGAIN = "再试一次", "Try again";
+    GROWN_UP = "家长设置（按住两秒）", "Grown-ups: press and hold";
+    GROWN_UP_TITLE = "家长设置", "Grown-up settings";
+    UNDO_RULE = "悔棋", "Undo";
+    UNDO_ALWAYS = "随时", "Always";
+    UNDO_ONCE = "每局一次", "Once per game";
+    UNDO_NEVER = "不许", "Never";
+    HINTS_PER_GAME = "每局提示次数", "Hints per game";
+    COMPUTER_LEVEL = "电脑水平", "Computer level";
+    MODES_OFFERED = "可选玩法", "Modes offered";
+    VOICE = "语音", "Voice";
+    ATTACK_PREVIEW = "显示碰子结果（明棋）", "Attack preview (open game)";
+    PREVIEW_WIN = "能吃掉", "wins";
+    PREVIEW_LOSE = "会被吃掉", "loses";
+    PREVIEW_BOTH = "同归于尽", "both go";
 }
 
 /// The ranks of the ladder (`state::stats::LADDER`), lowest first.

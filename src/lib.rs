@@ -6,6 +6,7 @@ pub mod audio;
 pub mod components;
 pub mod ground;
 pub mod i18n;
+pub mod learn;
 pub mod pwa;
 pub mod state;
 
@@ -35,6 +36,11 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || hash.remove());
     // The clocks are saved when the page goes away (actions are saved as they happen).
     let _ = window_event_listener(leptos::ev::pagehide, move |_| store.autosave());
+    let assist = learn::assist::Assist::new(store);
+    provide_context(assist);
+    let learn = learn::lesson::Learn::new(store, assist);
+    provide_context(learn);
+    let in_course = move || learn.screen.get() != learn::lesson::LearnScreen::Closed;
 
     // Settings are kept between visits; the page's language follows them.
     Effect::new(move |_| {
@@ -57,6 +63,7 @@ pub fn App() -> impl IntoView {
 
     // Play and Over share one screen, so the board is not rebuilt at the end.
     let screen = Memo::new(move |_| match store.phase.get() {
+        _ if in_course() => 6,
         Phase::NewGame => 0,
         Phase::Setup => 1,
         Phase::Play | Phase::Over => 2,
@@ -67,6 +74,7 @@ pub fn App() -> impl IntoView {
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
     let phase = move || match store.phase.get() {
+        _ if in_course() => "learn",
         Phase::NewGame => "new",
         Phase::Setup => "setup",
         Phase::Play => "play",
@@ -88,7 +96,10 @@ pub fn App() -> impl IntoView {
                     <button
                         data-testid="new-game"
                         class="top"
-                        on:click=move |_| store.open_new_game()
+                        on:click=move |_| {
+                            learn.close();
+                            store.open_new_game()
+                        }
                     >
                         {move || i18n::NEW_GAME.get(lang())}
                     </button>
@@ -126,6 +137,7 @@ pub fn App() -> impl IntoView {
                     3 => view! { <ReplayScreen/> }.into_any(),
                     4 => view! { <ProfileScreen/> }.into_any(),
                     5 => view! { <RecordsScreen/> }.into_any(),
+                    6 => view! { <components::course::CourseScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>

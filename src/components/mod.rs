@@ -1,7 +1,12 @@
 //! Leptos components: they draw state and emit actions, nothing more.
 
+pub mod assist;
+pub mod avatar;
 pub mod board;
+pub mod course;
 pub mod fx;
+pub mod grownup;
+pub mod lesson;
 pub mod newgame;
 pub mod overlays;
 pub mod panel;

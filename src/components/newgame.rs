@@ -15,6 +15,8 @@ pub fn NewGameScreen() -> impl IntoView {
     let config = store.config;
     let mode = move || config.with(|c| c.mode);
     let computer = move || config.with(|c| c.opponent == Opponent::Computer);
+    let assist = expect_context::<crate::learn::assist::Assist>();
+    let offered = move |m: Mode| assist.grown.with(|g| g.offers(m));
 
     let mode_button = move |m: Mode, testid: &'static str| {
         view! {
@@ -136,6 +138,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 <Board/>
             </div>
             <aside class="panel newgame-panel">
+                <super::course::LearnEntry/>
                 <div class="records-head">
                     <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
                     <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
@@ -145,9 +148,9 @@ pub fn NewGameScreen() -> impl IntoView {
                 <section>
                     <h3>{move || i18n::MODE.get(lang())}</h3>
                     <div class="choices three">
-                        {mode_button(Mode::Open, "mode-open")}
-                        {mode_button(Mode::Dark, "mode-dark")}
-                        {mode_button(Mode::Flip, "mode-flip")}
+                        <Show when=move || offered(Mode::Open)>{mode_button(Mode::Open, "mode-open")}</Show>
+                        <Show when=move || offered(Mode::Dark)>{mode_button(Mode::Dark, "mode-dark")}</Show>
+                        <Show when=move || offered(Mode::Flip)>{mode_button(Mode::Flip, "mode-flip")}</Show>
                     </div>
                     <p class="explain" data-testid="mode-explain">{move || i18n::mode_explain(mode(), lang())}</p>
                 </section>

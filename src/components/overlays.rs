@@ -183,7 +183,6 @@ fn SettingsPanel() -> impl IntoView {
                 </div>
                 {toggle(i18n::LARGE_LABELS, "large-labels", |x| x.large_labels, |x, v| x.large_labels = v)}
                 {toggle(i18n::SHOW_DESTS, "show-dests", |x| x.show_dests, |x, v| x.show_dests = v)}
-                {toggle(i18n::ALLOW_UNDO, "allow-undo", |x| x.allow_undo, |x, v| x.allow_undo = v)}
                 {toggle(i18n::FACE_TO_FACE, "face-to-face", |x| x.face_to_face, |x, v| x.face_to_face = v)}
                 {toggle(i18n::SOUND, "sound", |x| x.sound, |x, v| x.sound = v)}
                 <label class="field">

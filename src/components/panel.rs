@@ -237,6 +237,7 @@ fn MoveList() -> impl IntoView {
 #[component]
 fn Controls() -> impl IntoView {
     let store = expect_context::<Store>();
+    let assist = expect_context::<crate::learn::assist::Assist>();
     let lang = move || store.lang();
     let playing = move || store.phase.get() == Phase::Play;
     view! {
@@ -261,12 +262,13 @@ fn Controls() -> impl IntoView {
             <Show when=move || store.against_computer() && store.settings.with(|s| s.allow_undo)>
                 <button
                     data-testid="undo"
-                    disabled=move || !store.may_undo()
-                    on:click=move |_| store.undo()
+                    disabled=move || !assist.may_undo()
+                    on:click=move |_| assist.undo()
                 >
                     {move || i18n::UNDO.get(lang())}
                 </button>
             </Show>
+            <super::assist::HintButton/>
             <Show when=move || store.phase.get() == Phase::Over && !store.result_open.get()>
                 <button data-testid="show-result" on:click=move |_| store.result_open.set(true)>
                     {move || i18n::GAME_OVER.get(lang())}

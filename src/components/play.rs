@@ -107,6 +107,8 @@ pub fn PlayScreen() -> impl IntoView {
                     />
                 </g>
                 <DestLayer model=model orientation=o/>
+                <super::assist::PreviewLayer model=model orientation=o/>
+                <super::assist::HintLayer orientation=o/>
                 <FxLayer/>
             </Board>
         }

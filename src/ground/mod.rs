@@ -6,5 +6,6 @@ pub mod drag;
 pub mod geometry;
 pub mod label;
 pub mod layout;
+pub mod preview;
 pub mod render;
 pub mod setup;

@@ -2,6 +2,8 @@
 //! operations the screens call. Components get a [`Store`] from the context and never touch
 //! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
 
+mod hint;
+
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
 use super::replay::Replay;

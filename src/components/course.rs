@@ -1,0 +1,220 @@
+//! The course's screens: who is playing (profiles), the menu of levels by stage with their
+//! stars, and the lesson itself (components/lesson.rs).
+
+use super::avatar::avatar_view;
+use super::grownup::GrownUpGate;
+use super::lesson::LessonScreen;
+use crate::i18n::{self, Lang};
+use crate::learn::lesson::{Learn, LearnScreen};
+use crate::learn::profiles::{AVATARS, NAME_MAX};
+use junqi_learn::course;
+use leptos::prelude::*;
+
+/// Whichever course screen is open.
+#[component]
+pub fn CourseScreen() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    move || match learn.screen.get() {
+        LearnScreen::Profiles => view! { <ProfilePicker/> }.into_any(),
+        LearnScreen::Lesson => view! { <LessonScreen/> }.into_any(),
+        _ => view! { <CourseMenu/> }.into_any(),
+    }
+}
+
+/// Three stars, `n` of them filled.
+pub fn stars_view(n: u8) -> impl IntoView {
+    (1..=3u8)
+        .map(|i| {
+            let class = if i <= n { "star on" } else { "star" };
+            view! {
+                <svg class=class viewBox="-12 -12 24 24" aria-hidden="true">
+                    <path d=STAR_PATH></path>
+                </svg>
+            }
+        })
+        .collect_view()
+}
+
+/// A five-pointed star of radius 11 around the origin.
+pub const STAR_PATH: &str =
+    "M0,-11 L3.2,-4.4 L10.5,-3.4 L5.2,1.7 L6.5,8.9 L0,5.5 L-6.5,8.9 L-5.2,1.7 L-10.5,-3.4 L-3.2,-4.4 Z";
+
+/// Who is playing: a big button per child, and a form for a new one.
+#[component]
+fn ProfilePicker() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    let name = RwSignal::new(String::new());
+    let avatar = RwSignal::new(0u8);
+    let adding = RwSignal::new(learn.profiles.with_untracked(|p| p.list.is_empty()));
+    let list = move || {
+        learn.profiles.with(|p| {
+            p.list
+                .iter()
+                .enumerate()
+                .map(|(i, pr)| {
+                    let name = pr.name.clone();
+                    view! {
+                        <button class="profile" data-profile=i on:click=move |_| learn.choose_profile(i)>
+                            {avatar_view(pr.avatar)}
+                            <span class="profile-name">{name}</span>
+                        </button>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let avatars = move || {
+        (0..AVATARS)
+            .map(|i| {
+                view! {
+                    <button
+                        class="avatar-choice"
+                        data-testid=format!("avatar-{i}")
+                        aria-pressed=move || (avatar.get() == i).to_string()
+                        on:click=move |_| avatar.set(i)
+                    >
+                        {avatar_view(i)}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    let create = move || {
+        if learn.create_profile(&name.get_untracked(), avatar.get_untracked()) {
+            name.set(String::new());
+            adding.set(false);
+        }
+    };
+    view! {
+        <div class="screen course profiles" data-testid="profiles">
+            <h2>{move || i18n::WHO_PLAYS.get(lang())}</h2>
+            <div class="profile-list">
+                {list}
+                <button class="profile add" data-testid="add-profile" on:click=move |_| adding.set(true)>
+                    <span class="plus">"+"</span>
+                    <span class="profile-name">{move || i18n::NEW_PROFILE.get(lang())}</span>
+                </button>
+            </div>
+            <Show when=move || adding.get()>
+                <form class="new-profile" on:submit=move |ev| {
+                    ev.prevent_default();
+                    create();
+                }>
+                    <div class="avatar-grid">{avatars}</div>
+                    <label class="field">
+                        <span>{move || i18n::PROFILE_NAME.get(lang())}</span>
+                        <input
+                            data-testid="profile-name"
+                            maxlength=NAME_MAX.to_string()
+                            prop:value=move || name.get()
+                            on:input=move |ev| name.set(event_target_value(&ev))
+                        />
+                    </label>
+                    <button
+                        type="submit"
+                        class="primary"
+                        data-testid="create-profile"
+                        disabled=move || name.with(|n| n.trim().is_empty())
+                    >
+                        {move || i18n::CREATE.get(lang())}
+                    </button>
+                </form>
+            </Show>
+            <div class="row">
+                <button data-testid="leave-course" on:click=move |_| learn.close()>
+                    {move || i18n::BACK.get(lang())}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The levels by stage, each with its stars.
+#[component]
+fn CourseMenu() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    let who = move || {
+        learn.profiles.with(|p| {
+            p.current()
+                .map(|pr| (pr.avatar, pr.name.clone()))
+                .unwrap_or_default()
+        })
+    };
+    let stages = move || {
+        let l = lang();
+        let c = course();
+        c.stages
+            .iter()
+            .map(|st| {
+                let title = match l {
+                    Lang::Zh => st.zh.clone(),
+                    Lang::En => st.en.clone(),
+                };
+                let levels = c
+                    .lessons_of(&st.id)
+                    .enumerate()
+                    .map(|(i, lesson)| {
+                        let id = lesson.id.clone();
+                        let id2 = id.clone();
+                        let id3 = id.clone();
+                        let stars = Memo::new(move |_| learn.stars(&id2));
+                        view! {
+                            <button
+                                class="level"
+                                data-level=id.clone()
+                                data-stars=move || stars.get().to_string()
+                                on:click=move |_| learn.start(&id3)
+                            >
+                                <span class="level-number">{(i + 1).to_string()}</span>
+                                <span class="level-stars">{move || stars_view(stars.get())}</span>
+                            </button>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <section class="course-stage" data-stage=st.id.clone()>
+                        <h3>
+                            <span class="stage-icon" aria-hidden="true">{st.icon.clone()}</span>
+                            {title}
+                        </h3>
+                        <div class="levels">{levels}</div>
+                    </section>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="screen course menu" data-testid="course-menu">
+            <header class="course-head">
+                <button class="who" data-testid="switch-profile" on:click=move |_| learn.switch_profile()>
+                    {move || avatar_view(who().0)}
+                    <span class="profile-name">{move || who().1}</span>
+                </button>
+                <h2>{move || i18n::LEVELS.get(lang())}</h2>
+                <GrownUpGate/>
+                <button data-testid="leave-course" on:click=move |_| learn.close()>
+                    {move || i18n::BACK.get(lang())}
+                </button>
+            </header>
+            <div class="stages">{stages}</div>
+        </div>
+    }
+}
+
+/// The course's entry on the new-game screen, beside the grown-up gate.
+#[component]
+pub fn LearnEntry() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    view! {
+        <div class="learn-entry">
+            <button class="primary learn" data-testid="learn" on:click=move |_| learn.open()>
+                <svg class="learn-icon" viewBox="-12 -12 24 24" aria-hidden="true"><path d=STAR_PATH></path></svg>
+                <span>{move || i18n::LEARN.get(lang())}</span>
+            </button>
+            <GrownUpGate/>
+        </div>
+    }
+}

@@ -1,0 +1,202 @@
+//! The grown-up gate: a button that opens the grown-up settings only after a press-and-hold
+//! (a ring fills meanwhile), and the settings themselves.
+
+use crate::i18n::{self, Lang};
+use crate::learn::assist::Assist;
+use crate::learn::grownup::{UndoPolicy, HINT_CHOICES, HOLD_MS};
+use crate::state::storage;
+use junqi_core::Mode;
+use leptos::ev::PointerEvent;
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// The gate button and, once opened, the settings dialog.
+#[component]
+pub fn GrownUpGate() -> impl IntoView {
+    let assist = expect_context::<Assist>();
+    let lang = move || assist.store.lang();
+    let holding = RwSignal::new(false);
+    let open = RwSignal::new(false);
+    let serial = StoredValue::new(0u64);
+    let release = move || {
+        serial.update_value(|s| *s += 1);
+        holding.set(false);
+    };
+    let down = move |ev: PointerEvent| {
+        ev.prevent_default();
+        let id = serial.with_value(|s| s + 1);
+        serial.set_value(id);
+        holding.set(true);
+        set_timeout(
+            move || {
+                if serial.try_get_value() == Some(id) && holding.get_untracked() {
+                    holding.set(false);
+                    open.set(true);
+                }
+            },
+            Duration::from_millis(u64::from(HOLD_MS)),
+        );
+    };
+    view! {
+        <button
+            class="grown-up"
+            data-testid="grown-up"
+            data-holding=move || holding.get().then_some("")
+            aria-label=move || i18n::GROWN_UP.get(lang())
+            title=move || i18n::GROWN_UP.get(lang())
+            on:pointerdown=down
+            on:pointerup=move |_| release()
+            on:pointerleave=move |_| release()
+            on:pointercancel=move |_| release()
+            on:contextmenu=move |ev| ev.prevent_default()
+        >
+            <svg viewBox="0 0 40 40" aria-hidden="true">
+                <circle class="ring-track" cx="20" cy="20" r="17"></circle>
+                <circle class="ring-fill" cx="20" cy="20" r="17"></circle>
+                <path class="lock-body" d="M13 19 H27 V30 H13 Z"></path>
+                <path class="lock-hoop" d="M15.5 19 V15 A4.5 4.5 0 0 1 24.5 15 V19"></path>
+            </svg>
+        </button>
+        <Show when=move || open.get()>
+            <GrownUpPanel open=open/>
+        </Show>
+    }
+}
+
+#[component]
+fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
+    let assist = expect_context::<Assist>();
+    let store = assist.store;
+    let lang = move || store.lang();
+    let grown = assist.grown;
+    let undo_button = move |p: UndoPolicy, t: i18n::T| {
+        view! {
+            <button
+                class="choice"
+                data-testid=format!("undo-{}", p.code())
+                aria-pressed=move || grown.with(|g| g.undo == p).to_string()
+                on:click=move |_| grown.update(|g| g.undo = p)
+            >
+                {move || t.get(lang())}
+            </button>
+        }
+    };
+    let mode_box = move |m: Mode| {
+        let code = match m {
+            Mode::Open => "open",
+            Mode::Dark => "dark",
+            Mode::Flip => "flip",
+        };
+        view! {
+            <label class="rule">
+                <input
+                    type="checkbox"
+                    data-testid=format!("offer-{code}")
+                    prop:checked=move || grown.with(|g| g.offers(m))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        grown.update(|g| g.set_offer(m, on));
+                    }
+                />
+                <span lang="zh-Hans">{m.zh()}</span>
+                <span>{move || (lang() == Lang::En).then(|| format!(" {}", i18n::mode_name(m, Lang::En)))}</span>
+            </label>
+        }
+    };
+    let hint_options = move || {
+        HINT_CHOICES
+            .iter()
+            .map(|&n| {
+                view! { <option value=n.to_string() selected=move || grown.with(|g| g.hints == n)>{n.to_string()}</option> }
+            })
+            .collect_view()
+    };
+    let level_options = move || {
+        let l = lang();
+        junqi_ai::LEVELS
+            .iter()
+            .map(|lv| {
+                let n = lv.number;
+                let name = match l {
+                    Lang::Zh => lv.name_zh,
+                    Lang::En => lv.name_en,
+                };
+                view! {
+                    <option value=n.to_string() selected=move || store.config.with(|c| c.level == n)>
+                        {format!("{n} · {name}")}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let check = move |testid: &'static str,
+                      t: i18n::T,
+                      get: fn(&Assist) -> bool,
+                      set: fn(&Assist, bool)| {
+        view! {
+            <label class="rule">
+                <input
+                    type="checkbox"
+                    data-testid=testid
+                    prop:checked=move || get(&assist)
+                    on:change=move |ev| set(&assist, event_target_checked(&ev))
+                />
+                <span>{move || t.get(lang())}</span>
+            </label>
+        }
+    };
+    view! {
+        <div class="modal" role="dialog" data-testid="grown-up-panel">
+            <div class="modal-card settings-card grown-up-panel">
+                <h2>{move || i18n::GROWN_UP_TITLE.get(lang())}</h2>
+                <section>
+                    <h3>{move || i18n::UNDO_RULE.get(lang())}</h3>
+                    <div class="choices three">
+                        {undo_button(UndoPolicy::Always, i18n::UNDO_ALWAYS)}
+                        {undo_button(UndoPolicy::OncePerGame, i18n::UNDO_ONCE)}
+                        {undo_button(UndoPolicy::Never, i18n::UNDO_NEVER)}
+                    </div>
+                </section>
+                <label class="field">
+                    <span>{move || i18n::HINTS_PER_GAME.get(lang())}</span>
+                    <select
+                        data-testid="hints-per-game"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev).parse().unwrap_or(3);
+                            grown.update(|g| g.hints = v);
+                        }
+                    >
+                        {hint_options}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{move || i18n::COMPUTER_LEVEL.get(lang())}</span>
+                    <select
+                        data-testid="grown-up-level"
+                        on:change=move |ev| {
+                            let v: u8 = event_target_value(&ev).parse().unwrap_or(1);
+                            store.config.update(|c| c.level = v.clamp(1, 5));
+                            storage::save(storage::CONFIG, &store.config.with_untracked(|c| c.to_text()));
+                        }
+                    >
+                        {level_options}
+                    </select>
+                </label>
+                <section>
+                    <h3>{move || i18n::MODES_OFFERED.get(lang())}</h3>
+                    <div class="rules">{mode_box(Mode::Open)} {mode_box(Mode::Dark)} {mode_box(Mode::Flip)}</div>
+                </section>
+                <section class="rules">
+                    {check("grown-up-sound", i18n::SOUND, |a| a.store.settings.with(|s| s.sound), |a, v| a.store.settings.update(|s| s.sound = v))}
+                    {check("grown-up-voice", i18n::VOICE, |a| a.grown.with(|g| g.voice), |a, v| a.grown.update(|g| g.voice = v))}
+                    {check("grown-up-preview", i18n::ATTACK_PREVIEW, |a| a.grown.with(|g| g.preview), |a, v| a.grown.update(|g| g.preview = v))}
+                </section>
+                <div class="row">
+                    <button class="primary" data-testid="grown-up-close" on:click=move |_| open.set(false)>
+                        {move || i18n::CLOSE.get(lang())}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,395 @@
+//! A lesson: the board with the lesson's marks (stars on target points, the hint arrow, what
+//! went wrong), the goal as icons, and a few big buttons. Everything works by taps.
+
+use super::assist::arrow_view;
+use super::board::{Board, Marks};
+use super::course::{stars_view, STAR_PATH};
+use super::piece::{piece_body, piece_view};
+use super::play::label_look;
+use crate::ground::drag::Gesture;
+use crate::ground::geometry::{point_xy, Orientation, Xy};
+use crate::ground::render::{build_render_model, Interaction, PieceModel};
+use crate::ground::setup::{build_setup_model, SetupInteraction};
+use crate::i18n;
+use crate::learn::lesson::{goal_text, Flash, Learn};
+use junqi_core::{Bitboard, Color, Piece, Point, Role};
+use junqi_learn::{Goal, Mistake};
+use leptos::prelude::*;
+
+const O: Orientation = Orientation::RedBottom;
+
+/// What the lesson board draws now.
+#[derive(Clone, Debug, PartialEq)]
+struct LessonModel {
+    pieces: Vec<PieceModel>,
+    dests: Bitboard,
+    bad: Bitboard,
+}
+
+/// A piece drawn on its own (goal icons, the winner of a mistake).
+fn lone_piece(piece: Piece) -> Option<PieceModel> {
+    Some(PieceModel {
+        at: Point::new(0)?,
+        name: String::new(),
+        center: Xy { x: 0.0, y: 0.0 },
+        color: Some(piece.color),
+        role: Some(piece.role),
+        face_down: false,
+        selected: false,
+        movable: false,
+        guess: None,
+        turned: false,
+        dragging: false,
+    })
+}
+
+#[component]
+pub fn LessonScreen() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    let look = label_look(learn.store);
+    let model = Memo::new(move |_| {
+        let selected = learn.selected.get();
+        if let Some(view) = learn.view() {
+            let ix = Interaction {
+                orientation: O,
+                selected,
+                can_act: learn.flash.with(Option::is_none),
+                ..Interaction::default()
+            };
+            let m = build_render_model(&view, &ix);
+            return LessonModel {
+                pieces: m.pieces,
+                dests: m.dests,
+                bad: Bitboard::EMPTY,
+            };
+        }
+        if let Some(dep) = learn.formation() {
+            let m = build_setup_model(
+                &dep,
+                Color::Red,
+                &SetupInteraction {
+                    orientation: O,
+                    lang: lang(),
+                    selected,
+                    drag: None,
+                    turned: None,
+                },
+            );
+            return LessonModel {
+                pieces: m.pieces,
+                dests: Bitboard::EMPTY,
+                bad: m.bad.iter().map(|b| b.point).collect(),
+            };
+        }
+        LessonModel {
+            pieces: Vec::new(),
+            dests: Bitboard::EMPTY,
+            bad: Bitboard::EMPTY,
+        }
+    });
+    let marks = Signal::derive(move || {
+        model.with(|m| Marks {
+            dests: m.dests,
+            bad: m.bad,
+            ..Marks::default()
+        })
+    });
+    let on_gesture = Callback::new(move |g: Gesture| {
+        if let Gesture::Tap(p) = g {
+            learn.tap(p);
+        }
+    });
+    let id = move || learn.lesson.get().unwrap_or_default();
+    let moves = move || learn.with_run(|r| r.moves()).unwrap_or(0);
+    let par = move || learn.with_run(|r| r.lesson.par).unwrap_or(0);
+    let flash_kind = move || {
+        learn.flash.with(|f| match f {
+            Some(Flash::Success { .. }) => Some("success"),
+            Some(Flash::Mistake { .. }) => Some("mistake"),
+            None => None,
+        })
+    };
+    let large = move || learn.store.settings.with(|s| s.large_labels);
+
+    view! {
+        <div class="screen lesson" data-lesson=id data-moves=move || moves().to_string() data-flash=flash_kind>
+            <div class="board-area">
+                <Board orientation=O marks=marks on_gesture=on_gesture>
+                    <StarLayer/>
+                    <g class="pieces">
+                        <For
+                            each=move || {
+                                let look = look.get();
+                                model.with(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect::<Vec<_>>())
+                            }
+                            key=|(pm, look)| (pm.key(), *look)
+                            children=|(pm, look)| piece_view(pm, look)
+                        />
+                    </g>
+                    <DestDots model=model/>
+                    <BadRings model=model/>
+                    {move || learn.hint_arrow().map(|(a, b)| arrow_view(a, b, O, "lesson-hint-arrow"))}
+                    <MistakeLayer/>
+                </Board>
+                <SuccessPanel/>
+            </div>
+            <aside class="panel lesson-panel">
+                <div class="goal-card">
+                    <GoalCard/>
+                <div class="lesson-moves" data-testid="lesson-moves" aria-hidden="true">
+                    {move || {
+                        let (used, par) = (moves(), par());
+                        (0..par.max(used))
+                            .map(|i| {
+                                let class = match (i < used, i < par) {
+                                    (true, true) => "move-dot used",
+                                    (true, false) => "move-dot over",
+                                    _ => "move-dot",
+                                };
+                                view! { <span class=class></span> }
+                            })
+                            .collect_view()
+                    }}
+                </div>
+                </div>
+                <div class="lesson-buttons">
+                    <button class="big" data-testid="lesson-hint" aria-label=move || i18n::HINT.get(lang())
+                        aria-pressed=move || learn.hint.get().to_string()
+                        on:click=move |_| learn.hint.update(|h| *h = !*h)>
+                        <svg class="bulb" viewBox="-12 -14 24 28" aria-hidden="true">
+                            <path d="M0,-12 A9,9 0 0 1 6,4 L5,8 L-5,8 L-6,4 A9,9 0 0 1 0,-12 Z"></path>
+                            <rect x="-4" y="9" width="8" height="3" rx="1"></rect>
+                        </svg>
+                    </button>
+                    <button class="big" data-testid="lesson-speak" aria-label=move || i18n::SPEAK.get(lang())
+                        on:click=move |_| learn.say_goal()>
+                        <svg viewBox="0 0 24 24" aria-hidden="true" class="speaker">
+                            <path d="M3 9 H7 L12 4 V20 L7 15 H3 Z"></path>
+                            <path class="wave" d="M15 8 Q18 12 15 16 M17.5 5.5 Q22.5 12 17.5 18.5"></path>
+                        </svg>
+                    </button>
+                    <button class="big" data-testid="lesson-large" aria-label=move || i18n::LARGE_LABELS.get(lang())
+                        aria-pressed=move || large().to_string()
+                        on:click=move |_| learn.store.settings.update(|s| s.large_labels = !s.large_labels)>
+                        <span class="aa">"A"<span class="aa-big">"A"</span></span>
+                    </button>
+                    <button class="big" data-testid="lesson-restart" aria-label=move || i18n::RESTART.get(lang())
+                        on:click=move |_| learn.start(&id())>
+                        <svg viewBox="0 0 24 24" aria-hidden="true" class="again">
+                            <path d="M12 4 A8 8 0 1 1 4.5 9.5"></path>
+                            <path class="tip" d="M2 4 L5 10 L10 7 Z"></path>
+                        </svg>
+                    </button>
+                    <button class="big" data-testid="lesson-menu" aria-label=move || i18n::LEVELS.get(lang())
+                        on:click=move |_| learn.menu()>
+                        <svg viewBox="0 0 24 24" aria-hidden="true" class="grid">
+                            <rect x="3" y="3" width="7" height="7" rx="1"></rect>
+                            <rect x="14" y="3" width="7" height="7" rx="1"></rect>
+                            <rect x="3" y="14" width="7" height="7" rx="1"></rect>
+                            <rect x="14" y="14" width="7" height="7" rx="1"></rect>
+                        </svg>
+                    </button>
+                </div>
+            </aside>
+        </div>
+    }
+}
+
+/// Stars on the points still to reach or clear.
+#[component]
+fn StarLayer() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    move || {
+        learn
+            .with_run(|r| r.stars_left())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| {
+                let c = point_xy(p, O);
+                view! {
+                    <g class="target-star" data-star=p.to_string() transform=format!("translate({} {})", c.x + 24.0, c.y - 14.0)>
+                        <path d=STAR_PATH></path>
+                    </g>
+                }
+            })
+            .collect_view()
+    }
+}
+
+/// Where the selected piece may go.
+#[component]
+fn DestDots(model: Memo<LessonModel>) -> impl IntoView {
+    move || {
+        model.with(|m| {
+            let occupied: Bitboard = m.pieces.iter().map(|p| p.at).collect();
+            m.dests
+                .iter()
+                .map(|p| {
+                    let c = point_xy(p, O);
+                    if occupied.contains(p) {
+                        view! { <rect class="dest-ring" x=c.x - 31.0 y=c.y - 17.0 width="62" height="34" rx="8"></rect> }
+                            .into_any()
+                    } else {
+                        view! { <circle class="dest-dot" cx=c.x cy=c.y r="9"></circle> }.into_any()
+                    }
+                })
+                .collect_view()
+        })
+    }
+}
+
+/// Arranging: rings around the pieces that break a rule of the formation (from junqi-core).
+#[component]
+fn BadRings(model: Memo<LessonModel>) -> impl IntoView {
+    move || {
+        model.with(|m| {
+            m.bad
+                .iter()
+                .map(|p| {
+                    let c = point_xy(p, O);
+                    view! {
+                        <rect class="bad-ring" data-bad=p.to_string() x=c.x - 33.0 y=c.y - 19.0 width="66" height="38" rx="9"></rect>
+                    }
+                })
+                .collect_view()
+        })
+    }
+}
+
+/// What went wrong, drawn where it happened: the piece that wins, the mine that explodes, the
+/// headquarters that locks a piece in.
+#[component]
+fn MistakeLayer() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let look = label_look(learn.store);
+    move || {
+        let Some(Flash::Mistake { mistake, at }) = learn.flash.get() else {
+            return None;
+        };
+        let (kind, by, loser, point) = match &mistake {
+            Mistake::Lost { by, piece, .. } => (
+                if by.role == Role::Landmine {
+                    "mine"
+                } else {
+                    "lost"
+                },
+                Some(*by),
+                Some(*piece),
+                at,
+            ),
+            Mistake::Stuck { at } => ("stuck", None, None, Some(*at)),
+            Mistake::TooManyMoves => ("too-many", None, None, None),
+            Mistake::FlagLost => ("flag-lost", None, None, None),
+        };
+        let c = point.map(|p| point_xy(p, O));
+        let (x, y) = c.map_or((225.0, 300.0), |c| (c.x, c.y));
+        let winner = by.map(|b| {
+            view! { <g class="winner" data-by=b.role.upper_char().to_string()>{lone_piece(b).map(|pm| piece_body(&pm, look.get_untracked()))}</g> }
+        });
+        // The learner's piece that was lost, small and crossed out beside the winner.
+        let lost = loser.map(|l| {
+            view! {
+                <g class="loser" transform="translate(-34 30) scale(0.7)">
+                    {lone_piece(l).map(|pm| piece_body(&pm, look.get_untracked()))}
+                    <path class="cross" d="M-22,-12 L22,12 M-22,12 L22,-12"></path>
+                </g>
+            }
+        });
+        Some(view! {
+            <g class=format!("mistake {kind}") data-testid="mistake" data-kind=kind transform=format!("translate({x} {y})")>
+                <path class="burst" d="M0,-40 L9,-16 L34,-26 L19,-5 L40,6 L15,10 L22,34 L0,18 L-22,34 L-15,10 L-40,6 L-19,-5 L-34,-26 L-9,-16 Z"></path>
+                {winner}
+                {lost}
+                {(kind == "stuck").then(|| view! {
+                    <g class="lock">
+                        <rect x="-12" y="-4" width="24" height="18" rx="3"></rect>
+                        <path d="M-7,-4 V-10 A7,7 0 0 1 7,-10 V-4"></path>
+                    </g>
+                })}
+            </g>
+        })
+    }
+}
+
+/// Stars won, shown before the next lesson starts by itself.
+#[component]
+fn SuccessPanel() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    move || {
+        let Some(Flash::Success { stars }) = learn.flash.get() else {
+            return None;
+        };
+        Some(view! {
+            <div class="lesson-success" data-testid="lesson-success" data-stars=stars.to_string()>
+                <div class="big-stars">{stars_view(stars)}</div>
+                <p>{i18n::WELL_DONE.get(lang())}</p>
+            </div>
+        })
+    }
+}
+
+/// The goal, as pictures: the enemy pieces to take, a star to reach, the flag, the formation.
+#[component]
+fn GoalCard() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    let look = label_look(learn.store);
+    let icon = move |piece: Piece| {
+        view! {
+            <svg class="goal-piece" viewBox="-32 -18 64 36" aria-hidden="true">
+                {lone_piece(piece).map(|pm| piece_body(&pm, look.get()))}
+            </svg>
+        }
+    };
+    let star = || {
+        view! {
+            <svg class="goal-star" viewBox="-12 -12 24 24" aria-hidden="true"><path d=STAR_PATH></path></svg>
+        }
+    };
+    let pictures = move || {
+        let goal = learn.with_run(|r| r.lesson.goal.clone())?;
+        let kind = match &goal {
+            Goal::Remove(_) => "remove",
+            Goal::Reach(_) => "reach",
+            Goal::Flag(_) => "flag",
+            Goal::Valid(_) => "valid",
+        };
+        let body = match goal {
+            Goal::Remove(_) => {
+                let targets = learn.targets();
+                view! {
+                    <span class="goal-arrow">"✕"</span>
+                    {targets.into_iter().map(|p| view! { <span class="goal-target">{icon(p)}{star()}</span> }).collect_view()}
+                }
+                .into_any()
+            }
+            Goal::Reach(_) => view! { <span class="goal-arrow">"➜"</span> {star()} }.into_any(),
+            Goal::Flag(_) => view! {
+                <span class="goal-arrow">"➜"</span>
+                {icon(Piece::new(Color::Black, Role::Flag))}
+            }
+            .into_any(),
+            Goal::Valid(_) => view! {
+                {icon(Piece::new(Color::Red, Role::Flag))}
+                {icon(Piece::new(Color::Red, Role::Landmine))}
+                {icon(Piece::new(Color::Red, Role::Bomb))}
+                <span class="goal-arrow">"⇄"</span>
+            }
+            .into_any(),
+        };
+        Some(view! { <div class="goal-pictures" data-goal=kind>{body}</div> })
+    };
+    let words = move || {
+        learn
+            .with_run(|r| goal_text(&r.lesson.goal))
+            .map(|t| t.get(lang()))
+    };
+    view! {
+        <div class="goal" data-testid="goal">
+            {pictures}
+            <p class="goal-words">{words}</p>
+        </div>
+    }
+}

@@ -1,0 +1,185 @@
+//! The grown-up's settings, behind a press-and-hold: how much help and which games a child
+//! gets. Kept in localStorage as `key=value` pairs under a versioned key.
+
+use junqi_core::Mode;
+
+/// The localStorage key (versioned).
+pub const KEY: &str = "junqi.grownup.v1";
+/// How long the gate button must be held, in milliseconds.
+pub const HOLD_MS: u32 = 2000;
+/// The hints-per-game choices offered.
+pub const HINT_CHOICES: [u8; 6] = [0, 1, 2, 3, 5, 10];
+
+/// When taking back a move against the computer is allowed.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UndoPolicy {
+    #[default]
+    Always,
+    OncePerGame,
+    Never,
+}
+
+impl UndoPolicy {
+    pub const ALL: [UndoPolicy; 3] = [
+        UndoPolicy::Always,
+        UndoPolicy::OncePerGame,
+        UndoPolicy::Never,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            UndoPolicy::Always => "always",
+            UndoPolicy::OncePerGame => "once",
+            UndoPolicy::Never => "never",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<UndoPolicy> {
+        UndoPolicy::ALL.into_iter().find(|p| p.code() == s)
+    }
+
+    /// Whether one more undo is allowed after `used` in this game.
+    pub fn allows(self, used: u32) -> bool {
+        match self {
+            UndoPolicy::Always => true,
+            UndoPolicy::OncePerGame => used < 1,
+            UndoPolicy::Never => false,
+        }
+    }
+}
+
+/// Everything behind the gate (sound lives in the player's settings and is switched here too;
+/// the computer level is the new-game choice, set here as well).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrownUp {
+    pub undo: UndoPolicy,
+    /// Hints per game in real games.
+    pub hints: u8,
+    /// Modes offered on the new-game screen: 明棋, 暗棋, 翻棋.
+    pub modes: [bool; 3],
+    /// Lesson goals spoken aloud (SpeechSynthesis).
+    pub voice: bool,
+    /// 明棋: with a piece selected, show the outcome against each enemy piece it can reach.
+    pub preview: bool,
+}
+
+impl Default for GrownUp {
+    fn default() -> GrownUp {
+        GrownUp {
+            undo: UndoPolicy::Always,
+            hints: 3,
+            modes: [true; 3],
+            voice: true,
+            preview: true,
+        }
+    }
+}
+
+fn mode_index(m: Mode) -> usize {
+    match m {
+        Mode::Open => 0,
+        Mode::Dark => 1,
+        Mode::Flip => 2,
+    }
+}
+
+impl GrownUp {
+    pub fn offers(&self, m: Mode) -> bool {
+        self.modes[mode_index(m)]
+    }
+
+    /// Switches a mode on or off; the last mode offered stays on.
+    pub fn set_offer(&mut self, m: Mode, on: bool) {
+        let i = mode_index(m);
+        if !on && self.modes.iter().filter(|x| **x).count() <= 1 {
+            return;
+        }
+        self.modes[i] = on;
+    }
+
+    /// The first mode offered (for a choice that is no longer offered).
+    pub fn first_offered(&self) -> Mode {
+        Mode::ALL
+            .into_iter()
+            .find(|m| self.offers(*m))
+            .unwrap_or(Mode::Open)
+    }
+
+    pub fn to_text(&self) -> String {
+        let b = |x: bool| if x { "1" } else { "0" };
+        format!(
+            "undo={};hints={};modes={}{}{};voice={};preview={}",
+            self.undo.code(),
+            self.hints,
+            b(self.modes[0]),
+            b(self.modes[1]),
+            b(self.modes[2]),
+            b(self.voice),
+            b(self.preview)
+        )
+    }
+
+    /// Reads [`GrownUp::to_text`]; unknown or bad entries keep the defaults.
+    pub fn from_text(text: &str) -> GrownUp {
+        let mut g = GrownUp::default();
+        for kv in text.split(';') {
+            let Some((k, v)) = kv.split_once('=') else {
+                continue;
+            };
+            match k {
+                "undo" => g.undo = UndoPolicy::from_code(v).unwrap_or(g.undo),
+                "hints" => g.hints = v.parse::<u8>().map_or(g.hints, |h| h.min(99)),
+                "modes" if v.len() == 3 && v.chars().all(|c| c == '0' || c == '1') => {
+                    let m: Vec<bool> = v.chars().map(|c| c == '1').collect();
+                    if m.iter().any(|x| *x) {
+                        g.modes = [m[0], m[1], m[2]];
+                    }
+                }
+                "voice" => g.voice = v == "1",
+                "preview" => g.preview = v == "1",
+                _ => {}
+            }
+        }
+        g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_tolerance() {
+        let g = GrownUp {
+            undo: UndoPolicy::OncePerGame,
+            hints: 5,
+            modes: [true, false, true],
+            voice: false,
+            preview: false,
+        };
+        assert_eq!(GrownUp::from_text(&g.to_text()), g);
+        let odd = GrownUp::from_text("undo=sometimes;hints=-3;modes=000;junk;voice=1");
+        assert_eq!(odd, GrownUp::default());
+        assert_eq!(GrownUp::from_text("hints=250").hints, 99);
+    }
+
+    #[test]
+    fn undo_policy_counts_per_game() {
+        assert!(UndoPolicy::Always.allows(10));
+        assert!(UndoPolicy::OncePerGame.allows(0));
+        assert!(!UndoPolicy::OncePerGame.allows(1));
+        assert!(!UndoPolicy::Never.allows(0));
+    }
+
+    #[test]
+    fn at_least_one_mode_stays_offered() {
+        let mut g = GrownUp::default();
+        g.set_offer(Mode::Open, false);
+        g.set_offer(Mode::Dark, false);
+        assert_eq!(g.first_offered(), Mode::Flip);
+        g.set_offer(Mode::Flip, false);
+        assert!(g.offers(Mode::Flip), "the last mode cannot be switched off");
+        g.set_offer(Mode::Open, true);
+        assert_eq!(g.first_offered(), Mode::Open);
+    }
+}

@@ -1,0 +1,437 @@
+//! The course's controller: which screen (profiles, menu, lesson), the lesson being played
+//! through `junqi-learn`'s [`LessonRun`] referee, taps, feedback and stars.
+
+use super::assist::Assist;
+use super::profiles::{Loaded, Profiles, CORRUPT_KEY, KEY};
+use super::speech;
+use crate::audio;
+use crate::ground::anim::Cue;
+use crate::i18n::{self, Lang};
+use crate::state::storage;
+use crate::state::store::Store;
+use junqi_core::{Action, Color, Deployment, PlayerView, Point, Role, Slot};
+use junqi_learn::{course, Feedback, Goal, Lesson, LessonRun, Mistake};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// How long a success is shown before the next lesson starts by itself.
+pub const NEXT_MS: u64 = 1800;
+/// How long a mistake is shown before the lesson starts again.
+pub const RESTART_MS: u64 = 2200;
+
+/// Where the course is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LearnScreen {
+    /// Not in the course (the game's screens show).
+    Closed,
+    /// Who is playing?
+    Profiles,
+    Menu,
+    Lesson,
+}
+
+/// What the lesson screen shows over the board for a moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flash {
+    Success {
+        stars: u8,
+    },
+    /// `at`: where it went wrong (the move's destination), to show the winner or the mine.
+    Mistake {
+        mistake: Mistake,
+        at: Option<Point>,
+    },
+}
+
+impl Flash {
+    pub fn is_success(&self) -> bool {
+        matches!(self, Flash::Success { .. })
+    }
+}
+
+/// The spoken and written sentence of a goal.
+pub fn goal_text(goal: &Goal) -> i18n::T {
+    match goal {
+        Goal::Remove(_) => i18n::GOAL_REMOVE,
+        Goal::Reach(_) => i18n::GOAL_REACH,
+        Goal::Flag(_) => i18n::GOAL_FLAG,
+        Goal::Valid(_) => i18n::GOAL_VALID,
+    }
+}
+
+/// The sound of a mistake: the mine's boom, the bomb's crash, the loser's sigh.
+pub fn mistake_cue(m: &Mistake) -> Cue {
+    match m {
+        Mistake::Lost { by, .. } if by.role == Role::Landmine => Cue::Mine,
+        Mistake::Lost { by, piece, .. } if by.role == Role::Bomb || piece.role == Role::Bomb => {
+            Cue::Both
+        }
+        Mistake::Stuck { .. } => Cue::Illegal,
+        _ => Cue::Lose,
+    }
+}
+
+/// The course's state, `Copy` for closures.
+#[derive(Copy, Clone)]
+pub struct Learn {
+    pub store: Store,
+    pub assist: Assist,
+    pub screen: RwSignal<LearnScreen>,
+    pub profiles: RwSignal<Profiles>,
+    /// The referee of the attempt in progress. Not reactive: `rev` announces changes.
+    run: StoredValue<Option<LessonRun>>,
+    pub rev: RwSignal<u64>,
+    pub lesson: RwSignal<Option<String>>,
+    pub selected: RwSignal<Option<Point>>,
+    pub flash: RwSignal<Option<Flash>>,
+    /// The hint arrow is shown.
+    pub hint: RwSignal<bool>,
+    serial: StoredValue<u64>,
+}
+
+impl Learn {
+    pub fn new(store: Store, assist: Assist) -> Learn {
+        let profiles = match Profiles::load(storage::load(KEY).as_deref()) {
+            Loaded::Fresh(p) | Loaded::Read(p) => p,
+            Loaded::Corrupt { fresh, raw } => {
+                // Keep what could not be read; start again.
+                storage::save(CORRUPT_KEY, &raw);
+                storage::save(KEY, &fresh.to_text());
+                fresh
+            }
+        };
+        Learn {
+            store,
+            assist,
+            screen: RwSignal::new(LearnScreen::Closed),
+            profiles: RwSignal::new(profiles),
+            run: StoredValue::new(None),
+            rev: RwSignal::new(0),
+            lesson: RwSignal::new(None),
+            selected: RwSignal::new(None),
+            flash: RwSignal::new(None),
+            hint: RwSignal::new(false),
+            serial: StoredValue::new(0),
+        }
+    }
+
+    fn lang(&self) -> Lang {
+        self.store.settings.with_untracked(|s| s.lang)
+    }
+
+    fn sound(&self, cue: Cue) {
+        let s = self.store.settings.get_untracked();
+        if s.sound {
+            audio::play(cue, s.volume);
+        }
+    }
+
+    fn bump(&self) -> u64 {
+        let id = self.serial.with_value(|s| s + 1);
+        self.serial.set_value(id);
+        id
+    }
+
+    fn save_profiles(&self) {
+        let text = self.profiles.with_untracked(Profiles::to_text);
+        storage::save(KEY, &text);
+    }
+
+    // ----- screens -----------------------------------------------------------------------
+
+    /// The course's entry: who is playing, or the menu when a child is chosen already.
+    pub fn open(&self) {
+        self.store.open_new_game();
+        let chosen = self.profiles.with_untracked(|p| p.current().is_some());
+        self.screen.set(if chosen {
+            LearnScreen::Menu
+        } else {
+            LearnScreen::Profiles
+        });
+    }
+
+    /// Leaves the course.
+    pub fn close(&self) {
+        self.stop();
+        self.screen.set(LearnScreen::Closed);
+    }
+
+    /// Back to the course menu.
+    pub fn menu(&self) {
+        self.stop();
+        self.screen.set(LearnScreen::Menu);
+    }
+
+    pub fn switch_profile(&self) {
+        self.stop();
+        self.screen.set(LearnScreen::Profiles);
+    }
+
+    fn stop(&self) {
+        self.bump();
+        speech::hush();
+        self.flash.set(None);
+        self.run.set_value(None);
+        self.lesson.set(None);
+        self.rev.update(|r| *r += 1);
+    }
+
+    pub fn create_profile(&self, name: &str, avatar: u8) -> bool {
+        let mut made = false;
+        self.profiles
+            .update(|p| made = p.create(name, avatar).is_some());
+        if made {
+            self.save_profiles();
+            self.screen.set(LearnScreen::Menu);
+        }
+        made
+    }
+
+    pub fn choose_profile(&self, i: usize) {
+        self.profiles.update(|p| p.select(i));
+        self.save_profiles();
+        self.screen.set(LearnScreen::Menu);
+    }
+
+    /// The current child's stars in a lesson (tracked).
+    pub fn stars(&self, id: &str) -> u8 {
+        self.profiles.with(|p| p.stars(id))
+    }
+
+    // ----- a lesson ------------------------------------------------------------------------
+
+    /// Starts a lesson (again).
+    pub fn start(&self, id: &str) {
+        let Some(lesson) = course().lesson(id) else {
+            return;
+        };
+        let Ok(run) = LessonRun::new(lesson) else {
+            return;
+        };
+        let again = self.lesson.get_untracked().as_deref() == Some(id);
+        self.bump();
+        self.run.set_value(Some(run));
+        self.selected.set(None);
+        self.flash.set(None);
+        self.hint.set(false);
+        self.lesson.set(Some(id.to_string()));
+        self.rev.update(|r| *r += 1);
+        self.screen.set(LearnScreen::Lesson);
+        if !again {
+            self.say_goal();
+        }
+    }
+
+    /// Speaks the goal when the grown-up left the voice on.
+    pub fn say_goal(&self) {
+        if !self.assist.grown.with_untracked(|g| g.voice) {
+            return;
+        }
+        if let Some(goal) = self.with_lesson(|l| l.goal.clone()) {
+            let lang = self.lang();
+            speech::speak(goal_text(&goal).get(lang), lang);
+        }
+    }
+
+    /// Reads the lesson being played (untracked).
+    pub fn with_lesson<R>(&self, f: impl FnOnce(&Lesson) -> R) -> Option<R> {
+        self.run.with_value(|r| r.as_ref().map(|r| f(&r.lesson)))
+    }
+
+    /// Reads the attempt (tracked through `rev`).
+    pub fn with_run<R>(&self, f: impl FnOnce(&LessonRun) -> R) -> Option<R> {
+        self.rev.track();
+        self.run.with_value(|r| r.as_ref().map(f))
+    }
+
+    /// What the learner sees of a board lesson (everything: 明棋).
+    pub fn view(&self) -> Option<PlayerView> {
+        self.with_run(|r| r.position().map(|p| p.view(Some(Color::Red))))
+            .flatten()
+    }
+
+    /// The formation of an arrange lesson.
+    pub fn formation(&self) -> Option<Deployment> {
+        self.with_run(|r| r.formation().cloned()).flatten()
+    }
+
+    /// The arrow the hint shows: the next step of the known way, from where the learner is.
+    pub fn hint_arrow(&self) -> Option<(Point, Point)> {
+        if !self.hint.get() {
+            return None;
+        }
+        self.with_run(|r| {
+            if r.is_done() {
+                return None;
+            }
+            let a = r
+                .lesson
+                .solution
+                .get(r.moves() as usize)
+                .copied()
+                .unwrap_or(r.lesson.hint);
+            Some((a.from(), a.to()))
+        })
+        .flatten()
+    }
+
+    /// A tap on the lesson board: pick a piece, then its destination (or, arranging, the piece
+    /// to swap with).
+    pub fn tap(&self, p: Point) {
+        if self.flash.with_untracked(Option::is_some) {
+            return;
+        }
+        let arrange = self.with_lesson(Lesson::is_arrange).unwrap_or(false);
+        if arrange {
+            self.tap_arrange(p);
+        } else {
+            self.tap_board(p);
+        }
+    }
+
+    fn tap_board(&self, p: Point) {
+        let Some(view) = leptos::prelude::untrack(|| self.view()) else {
+            return;
+        };
+        let actions = view.legal_actions();
+        if let Some(from) = self.selected.get_untracked() {
+            if from == p {
+                self.selected.set(None);
+                return;
+            }
+            let action = Action::Move { from, to: p };
+            if actions.contains(&action) {
+                let enemy = view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Black));
+                self.play(action, enemy);
+                return;
+            }
+        }
+        if actions.iter().any(|a| a.from() == p) {
+            self.selected.set(Some(p));
+        } else {
+            if view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Red)) {
+                self.sound(Cue::Illegal);
+            }
+            self.selected.set(None);
+        }
+    }
+
+    fn tap_arrange(&self, p: Point) {
+        let Some(dep) = leptos::prelude::untrack(|| self.formation()) else {
+            return;
+        };
+        let Some(slot) = Slot::of_point(p, Color::Red) else {
+            self.selected.set(None);
+            return;
+        };
+        match self.selected.get_untracked() {
+            Some(q) if q == p => self.selected.set(None),
+            Some(q) => self.play(Action::Move { from: q, to: p }, false),
+            None if dep.get(slot).is_some() => self.selected.set(Some(p)),
+            None => {}
+        }
+    }
+
+    /// Plays a step through the referee and shows its feedback.
+    fn play(&self, action: Action, attack: bool) {
+        let mut feedback = Feedback::Illegal;
+        self.run.update_value(|r| {
+            if let Some(r) = r {
+                feedback = r.step(action);
+            }
+        });
+        self.selected.set(None);
+        self.rev.update(|r| *r += 1);
+        match feedback {
+            Feedback::Illegal => self.sound(Cue::Illegal),
+            Feedback::Continue { .. } => {
+                self.hint.set(false);
+                self.sound(if attack { Cue::Capture } else { Cue::Move });
+            }
+            Feedback::Success { stars } => self.success(stars),
+            Feedback::Mistake(m) => self.mistake(m, Some(action.to())),
+        }
+    }
+
+    fn success(&self, stars: u8) {
+        self.sound(Cue::Flag);
+        let Some(id) = self.lesson.get_untracked() else {
+            return;
+        };
+        self.profiles.update(|p| p.record(&id, stars));
+        self.save_profiles();
+        self.flash.set(Some(Flash::Success { stars }));
+        let serial = self.bump();
+        let learn = *self;
+        set_timeout(
+            move || {
+                if learn.serial.try_get_value() != Some(serial) {
+                    return;
+                }
+                match course().next(&id) {
+                    Some(next) => learn.start(&next.id),
+                    None => learn.menu(),
+                }
+            },
+            Duration::from_millis(NEXT_MS),
+        );
+    }
+
+    fn mistake(&self, m: Mistake, at: Option<Point>) {
+        self.sound(mistake_cue(&m));
+        self.flash.set(Some(Flash::Mistake { mistake: m, at }));
+        let serial = self.bump();
+        let learn = *self;
+        set_timeout(
+            move || {
+                if learn.serial.try_get_value() != Some(serial) {
+                    return;
+                }
+                if let Some(id) = learn.lesson.get_untracked() {
+                    learn.start(&id);
+                }
+            },
+            Duration::from_millis(RESTART_MS),
+        );
+    }
+
+    /// The enemy pieces the goal asks to take, as they stood at the start (goal pictures).
+    pub fn targets(&self) -> Vec<junqi_core::Piece> {
+        self.with_run(|r| {
+            let start = r.lesson.position().ok();
+            r.lesson
+                .stars()
+                .into_iter()
+                .filter_map(|p| start.as_ref()?.piece_at(p))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use junqi_core::Piece;
+
+    #[test]
+    fn every_goal_has_words_and_mistakes_their_sound() {
+        for l in &course().lessons {
+            assert!(!goal_text(&l.goal).zh.is_empty());
+        }
+        let p = |r| Piece::new(Color::Red, r);
+        let b = |r| Piece::new(Color::Black, r);
+        let at: Point = "c7".parse().unwrap();
+        let lost = |piece, by| Mistake::Lost { at, piece, by };
+        assert_eq!(
+            mistake_cue(&lost(p(Role::Major), b(Role::Landmine))),
+            Cue::Mine
+        );
+        assert_eq!(mistake_cue(&lost(p(Role::Major), b(Role::Bomb))), Cue::Both);
+        assert_eq!(
+            mistake_cue(&lost(p(Role::Major), b(Role::Marshal))),
+            Cue::Lose
+        );
+        assert_eq!(mistake_cue(&Mistake::TooManyMoves), Cue::Lose);
+    }
+}

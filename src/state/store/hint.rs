@@ -1,0 +1,47 @@
+//! The hint button's question to the computer player (its `Hint` task), asked for the seat
+//! that may act now and checked against the rules core before it is shown.
+
+use super::Store;
+use crate::ai::protocol::{AiRequest, AiTask};
+use junqi_core::{Action, Point};
+use leptos::prelude::*;
+
+impl Store {
+    /// Asks the computer for the best action of the player who may act now; `done` gets its
+    /// start and end, or `None` (no answer, an answer that is no longer legal, not the player's
+    /// turn). `done` is not called when the game has moved on meanwhile.
+    pub fn ask_hint(&self, done: impl FnOnce(Option<(Point, Point)>) + 'static) {
+        if !self.can_act_untracked() {
+            done(None);
+            return;
+        }
+        let Some(seat) = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)) else {
+            done(None);
+            return;
+        };
+        let level = self.config.with_untracked(|c| c.level);
+        let Some(req) = self.with_match(|m| {
+            let view = m.full_view_of(seat);
+            AiRequest::from_view(AiTask::Hint, &view, m.formation_of(seat), level, m.seed())
+        }) else {
+            done(None);
+            return;
+        };
+        let store = *self;
+        let rev = self.rev.get_untracked();
+        self.ai.request(req, move |res| {
+            if store.rev.try_get_untracked() != Some(rev) {
+                return;
+            }
+            let action = store
+                .with_match(|m| {
+                    res.action
+                        .as_deref()
+                        .and_then(|a| a.parse::<Action>().ok())
+                        .filter(|a| m.game().position().legal_actions().contains(a))
+                })
+                .flatten();
+            done(action.map(|a| (a.from(), a.to())));
+        });
+    }
+}

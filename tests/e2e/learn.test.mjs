@@ -1,0 +1,352 @@
+// End-to-end: the course for children on a touch tablet. Every level of the course is completed
+// by taps alone (the solving taps come from crates/junqi-learn/data/course.json), the stars are
+// saved per child and shown in the menu after a reload; a mistake is shown and the level starts
+// again; the grown-up gate opens only after a hold and keeps its settings across a reload; in a
+// real 明棋 game the hint button shows an arrow and runs out, and the attack preview's badges
+// agree with the rules core's table (tests/e2e/fixtures/clash-table.json, checked natively).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from './serve.mjs';
+import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded } from './app.mjs';
+
+let server;
+let course;
+let clashTable;
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
+  await mkdir(SHOTS, { recursive: true });
+  course = JSON.parse(await readFile(join(ROOT, 'crates/junqi-learn/data/course.json'), 'utf8'));
+  clashTable = JSON.parse(await readFile(join(ROOT, 'tests/e2e/fixtures/clash-table.json'), 'utf8'));
+  server = await serve(DIST);
+});
+
+after(async () => {
+  await server?.close();
+});
+
+/** Opens the course and makes a child profile. */
+async function makeProfile(app, name, avatar = 2) {
+  const { page } = app;
+  await press(app, '[data-testid="learn"]');
+  await page.waitForSelector('[data-testid="profiles"]');
+  await press(app, `[data-testid="avatar-${avatar}"]`);
+  await page.fill('[data-testid="profile-name"]', name);
+  await press(app, '[data-testid="create-profile"]');
+  await page.waitForSelector('[data-testid="course-menu"]');
+}
+
+/** Waits until the lesson `id` is on screen and ready for taps. */
+async function lessonReady(page, id) {
+  await page.waitForSelector(`.lesson[data-lesson="${id}"][data-moves="0"]:not([data-flash])`, { timeout: 15000 });
+}
+
+/** One step of a solution by taps: the piece, then its destination (or the piece to swap with). */
+async function tapStep(app, step) {
+  const [from, to] = step.split('-');
+  await press(app, `.pieces [data-at="${from}"]`);
+  await app.page.waitForSelector(`.pieces [data-at="${from}"].selected`, { timeout: 5000 });
+  await press(app, `[data-point="${to}"]`);
+}
+
+/** Presses and holds an element with a real touch for `ms`. */
+async function hold(app, selector, ms) {
+  const box = await app.page.locator(selector).boundingBox();
+  const cdp = await app.ctx.newCDPSession(app.page);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await app.page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('every level of the course by taps on a tablet; stars saved per child and shown after a reload', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  try {
+    await makeProfile(app, 'Mia');
+    const lessons = course.lessons;
+    assert.ok(lessons.length >= 20);
+    await press(app, `[data-level="${lessons[0].id}"]`);
+    for (const [n, lesson] of lessons.entries()) {
+      await lessonReady(page, lesson.id);
+      // The goal is shown with pictures; target points carry stars.
+      await page.waitForSelector('[data-testid="goal"] .goal-pictures');
+      for (const [i, step] of lesson.solution.entries()) {
+        if (n === 0 && i === 0) {
+          await press(app, '[data-testid="lesson-hint"]');
+          const arrow = page.locator('[data-testid="lesson-hint-arrow"]');
+          await arrow.waitFor();
+          assert.equal(`${await arrow.getAttribute('data-from')}-${await arrow.getAttribute('data-to')}`, lesson.hint);
+        }
+        if (lesson.id === 'arrange-1') {
+          // The formation's faults are ringed before the swap that mends them.
+          assert.ok(await page.locator('[data-bad]').count(), 'a fault is marked');
+          await press(app, `.pieces [data-at="${step.split('-')[0]}"]`);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: join(SHOTS, 'learn-arrange-tablet.png') });
+          await press(app, `.pieces [data-at="${step.split('-')[0]}"]`);
+        }
+        await tapStep(app, step);
+        if (i + 1 < lesson.solution.length) {
+          await page.waitForSelector(`.lesson[data-moves="${i + 1}"]:not([data-flash])`, { timeout: 5000 });
+        }
+      }
+      // Read at once: the next level starts by itself after a short pause.
+      const success = await page.waitForSelector('[data-testid="lesson-success"]', { timeout: 5000 });
+      assert.equal(await success.getAttribute('data-stars'), '3', `${lesson.id}: three stars`);
+      if (n === 0) {
+        await page.waitForTimeout(700); // the stars pop in
+        await page.screenshot({ path: join(SHOTS, 'learn-success-tablet.png') });
+      }
+
+    }
+    // After the last level the menu comes back by itself, every level with three stars.
+    await page.waitForSelector('[data-testid="course-menu"]', { timeout: 10000 });
+    const stars = async () =>
+      page.$$eval('[data-level]', (els) => els.map((e) => [e.getAttribute('data-level'), e.getAttribute('data-stars')]));
+    const before = await stars();
+    assert.equal(before.length, lessons.length);
+    assert.deepEqual(before.filter(([, s]) => s !== '3'), []);
+    await page.screenshot({ path: join(SHOTS, 'learn-menu-tablet.png') });
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('junqi.learn.profiles.v1')));
+    assert.equal(saved.v, 1);
+    assert.equal(saved.list[0].name, 'Mia');
+    assert.equal(Object.keys(saved.list[0].stars).length, lessons.length);
+    await page.reload();
+    await page.waitForSelector('[data-testid="learn"]');
+    await press(app, '[data-testid="learn"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.deepEqual(await stars(), before);
+    // Stars are per child: a second child starts with none, the first keeps hers.
+    await press(app, '[data-testid="switch-profile"]');
+    await page.waitForSelector('[data-testid="profiles"]');
+    await press(app, '[data-testid="add-profile"]');
+    await press(app, '[data-testid="avatar-5"]');
+    await page.fill('[data-testid="profile-name"]', 'Leo');
+    await press(app, '[data-testid="create-profile"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.deepEqual((await stars()).filter(([, s]) => s !== '0'), []);
+    await press(app, '[data-testid="switch-profile"]');
+    await press(app, '[data-profile="0"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.deepEqual(await stars(), before);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a wrong move is shown and heard, then the level starts again; the right one is cheered with stars by moves used', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  try {
+    // Count the sounds made through Web Audio.
+    await app.ctx.addInitScript(() => {
+      window.__sounds = 0;
+      for (const name of ['createOscillator', 'createBufferSource']) {
+        const original = AudioContext.prototype[name];
+        AudioContext.prototype[name] = function (...args) {
+          window.__sounds++;
+          return original.apply(this, args);
+        };
+      }
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid="learn"]');
+    const sounds = () => page.evaluate(() => window.__sounds);
+    await makeProfile(app, 'Bo', 4);
+    const lesson = course.lessons.find((l) => (l.wrong ?? []).length && !l.formation);
+    assert.ok(lesson, 'the course lists a mistake');
+    await press(app, `[data-level="${lesson.id}"]`);
+    await lessonReady(page, lesson.id);
+    // Large labels on for this child, with a tap.
+    await press(app, '[data-testid="lesson-large"]');
+    await page.waitForSelector('.app[data-large]');
+    await page.screenshot({ path: join(SHOTS, 'learn-lesson-tablet.png') });
+    // The goal can be heard again (silent here: headless Chromium has no voice, and no error).
+    await press(app, '[data-testid="lesson-speak"]');
+    const before = await sounds();
+    await tapStep(app, lesson.wrong[0]);
+    const mistake = page.locator('[data-testid="mistake"]');
+    await mistake.waitFor({ timeout: 5000 });
+    await page.waitForSelector('.lesson[data-flash="mistake"]');
+    await page.waitForTimeout(600); // the burst grows
+    await page.screenshot({ path: join(SHOTS, 'learn-mistake-tablet.png') });
+    const afterMistake = await sounds();
+    assert.ok(afterMistake > before, 'the mistake is heard');
+    // It starts again by itself, with no move counted and nothing saved.
+    await lessonReady(page, lesson.id);
+    assert.equal(await page.locator('[data-testid="mistake"]').count(), 0);
+    // Back to the menu before finishing: no stars yet.
+    await press(app, '[data-testid="lesson-menu"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), '0');
+    // Now the right way, one move over par: two stars, with a fanfare.
+    await press(app, `[data-level="${lesson.id}"]`);
+    await lessonReady(page, lesson.id);
+    const [from, to] = lesson.solution[0].split('-');
+    const others = await page.$$eval('.pieces [data-movable]', (els, from) =>
+      els.map((e) => e.getAttribute('data-at')).filter((a) => a !== from), from);
+    let extra = 0;
+    if (others.length) {
+      // First a quiet move of another piece: one move over par.
+      await press(app, `.pieces [data-at="${others[0]}"]`);
+      const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+      const occupied = await page.$$eval('.pieces [data-at]', (els) => els.map((e) => e.getAttribute('data-at')));
+      const quiet = dests.find((d) => d !== to && !occupied.includes(d));
+      if (quiet) {
+        await press(app, `[data-point="${quiet}"]`);
+        await page.waitForSelector('.lesson[data-moves="1"]');
+        extra = 1;
+      }
+    }
+    const beforeWin = await sounds();
+    await tapStep(app, `${from}-${to}`);
+    const success = await page.waitForSelector('[data-testid="lesson-success"]');
+    const got = Number(await success.getAttribute('data-stars'));
+    assert.equal(got, lesson.par + extra <= lesson.par ? 3 : 2, 'stars by moves used');
+    assert.ok(extra === 1, 'a quiet move was found');
+    assert.ok((await sounds()) > beforeWin, 'the success is heard');
+    await press(app, '[data-testid="lesson-menu"]');
+    await page.waitForSelector('[data-testid="course-menu"]');
+    assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), String(got));
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('corrupt saved profiles: a fresh start, the old text kept aside', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  try {
+    await page.evaluate(() => localStorage.setItem('junqi.learn.profiles.v1', '{broken'));
+    await page.reload();
+    await page.waitForSelector('[data-testid="learn"]');
+    await press(app, '[data-testid="learn"]');
+    await page.waitForSelector('[data-testid="profiles"]');
+    const kept = await page.evaluate(() => localStorage.getItem('junqi.learn.profiles.v1.corrupt'));
+    assert.equal(kept, '{broken');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('the grown-up gate needs a hold and keeps its settings across a reload', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  try {
+    // A short tap does not open it.
+    await press(app, '[data-testid="grown-up"]');
+    await page.waitForTimeout(2600);
+    assert.equal(await page.locator('[data-testid="grown-up-panel"]').count(), 0);
+    await hold(app, '[data-testid="grown-up"]', 800);
+    await page.waitForTimeout(1800);
+    assert.equal(await page.locator('[data-testid="grown-up-panel"]').count(), 0, 'a short hold does not open it');
+    await hold(app, '[data-testid="grown-up"]', 2400);
+    await page.waitForSelector('[data-testid="grown-up-panel"]');
+    await press(app, '[data-testid="undo-once"]');
+    await page.selectOption('[data-testid="hints-per-game"]', '2');
+    await page.selectOption('[data-testid="grown-up-level"]', '1');
+    await press(app, '[data-testid="offer-flip"]');
+    await page.screenshot({ path: join(SHOTS, 'grown-up-tablet.png') });
+    await press(app, '[data-testid="grown-up-close"]');
+    assert.equal(await page.locator('[data-testid="mode-flip"]').count(), 0, '翻棋 is no longer offered');
+    await page.reload();
+    await page.waitForSelector('[data-testid="start-game"]');
+    assert.equal(await page.locator('[data-testid="mode-flip"]').count(), 0);
+    await hold(app, '[data-testid="grown-up"]', 2400);
+    await page.waitForSelector('[data-testid="grown-up-panel"]');
+    assert.equal(await page.getAttribute('[data-testid="undo-once"]', 'aria-pressed'), 'true');
+    assert.equal(await page.inputValue('[data-testid="hints-per-game"]'), '2');
+    assert.equal(await page.inputValue('[data-testid="grown-up-level"]'), '1');
+    assert.equal(await page.isChecked('[data-testid="offer-flip"]'), false);
+    assert.equal(await page.isChecked('[data-testid="offer-open"]'), true);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('明棋 against the computer: the hint arrow runs out, the attack preview agrees with the rules core, undo once per game', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  try {
+    await page.evaluate(() => localStorage.setItem('junqi.grownup.v1', 'undo=once;hints=2;modes=111;voice=0;preview=1'));
+    await page.reload();
+    await page.waitForSelector('[data-testid="start-game"]');
+    await newGame(app, { mode: 'open', level: '1' });
+    await press(app, '[data-testid="start"]');
+    await idle(page);
+    const hint = page.locator('[data-testid="hint"]');
+    assert.equal(await hint.getAttribute('data-left'), '2');
+    await press(app, '[data-testid="hint"]');
+    const arrow = page.locator('[data-testid="hint-arrow"]');
+    await arrow.waitFor({ timeout: 15000 });
+    const from = await arrow.getAttribute('data-from');
+    assert.equal(await page.getAttribute(`.pieces [data-at="${from}"]`, 'data-color'), 'r');
+    assert.ok(await page.locator(`.pieces [data-at="${from}"][data-movable]`).count());
+    await page.screenshot({ path: join(SHOTS, 'hint-arrow-tablet.png') });
+    assert.equal(await hint.getAttribute('data-left'), '1');
+    await press(app, '[data-testid="hint"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="hint"]')?.getAttribute('data-left') === '0');
+    assert.ok(await hint.isDisabled(), 'no hint left in this game');
+
+    // Attack preview: every badge shown over several positions matches the rules core's table.
+    const rng = seeded(7);
+    const seen = new Set();
+    let checked = 0;
+    for (let turn = 0; turn < 8; turn++) {
+      await idle(page);
+      if (await page.locator('[data-testid="result"]').count()) break;
+      const movable = await page.$$eval('.pieces [data-movable]', (els) => els.map((e) => e.getAttribute('data-at')));
+      for (const at of movable) {
+        await press(app, `.pieces [data-at="${at}"]`);
+        const got = await page.evaluate((at) => {
+          const piece = (p) => document.querySelector(`.pieces [data-at="${p}"]`);
+          return {
+            attacker: piece(at)?.getAttribute('data-role'),
+            badges: [...document.querySelectorAll('[data-preview]')].map((e) => {
+              const p = e.getAttribute('data-preview-at');
+              return [p, e.getAttribute('data-preview'), piece(p)?.getAttribute('data-role')];
+            }),
+            enemyDests: [...document.querySelectorAll('[data-dest]')]
+              .map((e) => e.getAttribute('data-point'))
+              .filter((p) => piece(p)?.getAttribute('data-color') === 'b'),
+          };
+        }, at);
+        assert.deepEqual(got.badges.map(([p]) => p).sort(), [...got.enemyDests].sort(), `badges of ${at}`);
+        for (const [p, outcome, defender] of got.badges) {
+          assert.equal(outcome, clashTable[got.attacker][defender], `${got.attacker} on ${at} against ${defender} on ${p}`);
+          seen.add(`${got.attacker}${defender}`);
+          checked += 1;
+          if (checked === 1) await page.screenshot({ path: join(SHOTS, 'attack-preview-tablet.png') });
+        }
+        await press(app, `.pieces [data-at="${at}"]`); // put it down again
+      }
+      await playOne(app, rng);
+    }
+    assert.ok(checked > 0, 'some attack was previewed');
+
+    // Undo once per game: after one undo the button stays disabled.
+    await idle(page);
+    if (!(await page.locator('[data-testid="result"]').count())) {
+      const undo = page.locator('[data-testid="undo"]');
+      assert.equal(await undo.isDisabled(), false);
+      await press(app, '[data-testid="undo"]');
+      await idle(page);
+      await playOne(app, rng);
+      await idle(page);
+      assert.equal(await undo.isDisabled(), true, 'only one undo in this game');
+    }
+    console.log(`attack preview: ${checked} badges checked, ${seen.size} distinct pairs`);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
