@@ -668,6 +668,19 @@ async function instrumentAudio(ctx) {
   });
 }
 
+/** Opens the grown-up gate (press and hold) and sets the undo policy. */
+async function grownUp(app, undo) {
+  const { page } = app;
+  const box = await page.locator('[data-testid="grown-up"]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForSelector('[data-testid="grown-up-panel"]', { timeout: 5000 });
+  await page.mouse.up();
+  await press(app, `[data-testid="undo-${undo}"]`);
+  assert.equal(await page.getAttribute(`[data-testid="undo-${undo}"]`, 'aria-pressed'), 'true');
+  await press(app, '[data-testid="grown-up-close"]');
+}
+
 test('desktop: destinations on and off, animation speed, volume and mute kept, undo hidden when off', async () => {
   const app = await open(server.url, 'desktop');
   const { page, ctx } = app;
@@ -703,13 +716,16 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
       await idle(page);
       const f = (await effects(page))[before];
       assert.ok(f?.frames, `the ${speed} move animated`);
-      return { step: f.duration / (f.frames.length - 1), shown: f.end - f.start };
+      // On screen: the travel, then the contact effect (four steps) if there is one.
+      const units = f.frames.length - 1 + (f.contact === 'none' ? 0 : 4);
+      return { step: f.duration / (f.frames.length - 1), perUnit: (f.end - f.start) / units };
     };
     const fast = await stepOf('fast', 1);
     const slow = await stepOf('slow', 2);
     assert.equal(fast.step, 65);
     assert.equal(slow.step, 230);
-    assert.ok(fast.shown < slow.shown, `fast ${fast.shown} ms, slow ${slow.shown} ms on screen`);
+    assert.ok(fast.perUnit >= 65 && slow.perUnit >= 230, `${fast.perUnit} ${slow.perUnit}`);
+    assert.ok(fast.perUnit < slow.perUnit, `fast ${fast.perUnit} ms, slow ${slow.perUnit} ms on screen per step`);
     await setting(app, 'speed-normal');
 
     // Volume: the voices' peaks scale with it.
@@ -739,9 +755,12 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
     await playOne(app, seeded(5));
     await idle(page);
     assert.equal(await page.evaluate(() => window.__sounds), sounds, 'muted');
-    // Undo off: the button goes.
+    // Undo off (a grown-up setting, behind the hold-to-open gate of the new-game screen): no
+    // undo button in the next game.
     assert.equal(await page.locator('[data-testid="undo"]').count(), 1);
-    await setting(app, 'allow-undo');
+    await press(app, '[data-testid="new-game"]');
+    await grownUp(app, 'never');
+    await startComputer(app, 'open');
     assert.equal(await page.locator('[data-testid="undo"]').count(), 0, 'no undo when the setting is off');
 
     // Everything is kept for the next visit.
@@ -756,12 +775,11 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
     await press(app, '[data-testid="open-settings"]');
     assert.equal(await page.locator('[data-testid="volume"]').inputValue(), '30');
     assert.equal(await page.locator('[data-testid="sound"]').isChecked(), false);
-    assert.equal(await page.locator('[data-testid="allow-undo"]').isChecked(), false);
     assert.equal(await page.getAttribute('[data-testid="speed-normal"]', 'aria-pressed'), 'true');
     await press(app, '[data-testid="close-settings"]');
     if (await page.locator('[data-testid="start-game"]').count()) await startComputer(app, 'open');
     else await idle(page);
-    assert.equal(await page.locator('[data-testid="undo"]').count(), 0);
+    assert.equal(await page.locator('[data-testid="undo"]').count(), 0, 'still no undo after a reload');
     const quietBefore = await page.evaluate(() => window.__sounds);
     await playOne(app, seeded(6));
     await idle(page);
