@@ -201,3 +201,20 @@ export async function smallTargets(page) {
       .map((t) => `${t.name} ${Math.round(t.w)}×${Math.round(t.h)}`),
   );
 }
+
+/**
+ * An init script making the page's Math.random repeatable (mulberry32 from `seed`), so games
+ * get the same formations and computer seeds on every run.
+ */
+export function sameRandom(seed = 20261130) {
+  return `(() => {
+  let a = ${seed >>> 0};
+  Math.random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();`;
+}

@@ -109,6 +109,12 @@ for (const profile of ['tablet', 'phone', 'desktop']) {
       const mine = Object.keys(start).find((p) => start[p] === 'L');
       let held = null;
       await drag(app, mine, 'a6', async () => {
+        // The drag is drawn on the next animation frame: wait for it (a busy machine is slow).
+        await page
+          .waitForFunction(() => /target/.test(document.querySelector('[data-point="a6"]').getAttribute('data-mark') ?? ''), null, {
+            timeout: 3000,
+          })
+          .catch(() => {});
         held = await page.evaluate(() => ({
           dragging: document.querySelectorAll('.piece-slot.dragging').length,
           target: document.querySelector('[data-point="a6"]').getAttribute('data-mark'),
