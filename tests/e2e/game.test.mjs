@@ -151,6 +151,9 @@ for (const [mode, profile] of GAMES) {
       assert.ok(moves.length >= plies, `move list ${moves.length} plies, played ${plies}`);
       assert.deepEqual(moves, moves.map((_, i) => i + 1), 'one child per ply, in order');
       await page.screenshot({ path: join(SHOTS, `over-${mode}-${profile}.png`) });
+      // Full trays and the controls stay inside the panel (nothing cut off at the right).
+      const panel = await page.$eval('.play-panel', (p) => [p.scrollWidth, p.clientWidth]);
+      assert.ok(panel[0] <= panel[1], `the panel overflows sideways: ${panel}`);
       if (mode === 'dark') {
         // Once over, the exported record shows the computer's formation: storage never held it.
         const black = (await exportedRecord(app)).setup.black;
