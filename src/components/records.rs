@@ -142,12 +142,28 @@ fn ImportButton() -> impl IntoView {
         };
         input.set_value("");
         let name = file.name();
+        let failed_name = name.clone();
         let read = wasm_bindgen::closure::Closure::once(move |text: wasm_bindgen::JsValue| {
             let text = text.as_string().unwrap_or_default();
             store.import_record(&name, &text);
         });
-        let _ = file.text().then(&read);
+        // The browser could not read the file (removed meanwhile, no permission…): say so.
+        let failed = wasm_bindgen::closure::Closure::once(move |e: wasm_bindgen::JsValue| {
+            let why = e
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_else(|| "unreadable".into());
+            let text = format!(
+                "{}{failed_name}: {why}",
+                i18n::IMPORT_FAILED.get(untrack(|| store.lang()))
+            );
+            store
+                .records_note
+                .set(Some(crate::state::store::RecordsNote { error: true, text }));
+        });
+        let _ = file.text().then2(&read, &failed);
         read.forget();
+        failed.forget();
     };
     view! {
         <label class="import button-like">

@@ -58,12 +58,14 @@ impl Assist {
                 a.arrow.set(None);
             }
         });
-        // The arrow goes once the game moves on.
+        // The arrow goes once the game moves on, and so does a question still out (its answer
+        // is dropped when the game changes or the computer player is cancelled).
         Effect::new(move |_| {
             let rev = store.rev.get();
             if a.arrow_rev.get_value() != rev {
                 a.arrow.set(None);
             }
+            a.asking.set(false);
         });
         a
     }

@@ -341,11 +341,13 @@ impl Store {
         self.result_open.set(true);
         self.dialog.set(None);
         if config.mode == Mode::Flip {
+            // The computer player's seed is drawn apart from the shuffle's, so nothing it is
+            // given determines the face-down pieces.
             let seed = storage::random_seed();
             self.begin(
                 config,
                 Setup::Shuffle { seed },
-                seed,
+                storage::random_seed(),
                 SavedSetup::Shuffle { seed },
             );
             return;
@@ -881,7 +883,10 @@ impl Store {
 
     /// Takes back the player's last move (and the computer's reply).
     pub fn undo(&self) {
-        if !self.against_computer() || self.anim.with_untracked(|a| a.is_some()) {
+        if !self.against_computer()
+            || self.anim.with_untracked(|a| a.is_some())
+            || self.with_match(|m| m.outcome().is_some()).unwrap_or(true)
+        {
             return;
         }
         let seat = self.config.with_untracked(|c| c.seat);
@@ -891,7 +896,6 @@ impl Store {
         if self.update_match(|m| m.undo_for(seat)) == Some(true) {
             self.autosave();
             self.selected.set(None);
-            self.phase.set(Phase::Play);
             self.show_seat(seat);
         }
     }
@@ -901,18 +905,11 @@ impl Store {
         self.rev.track();
         self.against_computer()
             && self.settings.with(|s| s.allow_undo)
-            && matches!(self.phase.get(), Phase::Play | Phase::Over)
+            && self.phase.get() == Phase::Play
+            // Not after the end: the result is counted, the game may have been shared with
+            // every formation in it, and a finished game is final.
             && self
-                .with_match(|m| {
-                    m.can_undo(m.config.seat)
-                        && !matches!(
-                            m.outcome(),
-                            Some(junqi_core::Outcome::Win {
-                                reason: junqi_core::WinReason::Resignation,
-                                ..
-                            })
-                        )
-                })
+                .with_match(|m| m.outcome().is_none() && m.can_undo(m.config.seat))
                 .unwrap_or(false)
     }
 

@@ -151,6 +151,9 @@ for (const [mode, profile] of GAMES) {
       assert.ok(moves.length >= plies, `move list ${moves.length} plies, played ${plies}`);
       assert.deepEqual(moves, moves.map((_, i) => i + 1), 'one child per ply, in order');
       await page.screenshot({ path: join(SHOTS, `over-${mode}-${profile}.png`) });
+      // A finished game is final: no undo (its result is counted and it may have been shared).
+      const undo = page.locator('[data-testid="undo"]');
+      assert.ok(!(await undo.count()) || (await undo.isDisabled()), 'no undo after the end');
       // Full trays and the controls stay inside the panel (nothing cut off at the right).
       const panel = await page.$eval('.play-panel', (p) => [p.scrollWidth, p.clientWidth]);
       assert.ok(panel[0] <= panel[1], `the panel overflows sideways: ${panel}`);

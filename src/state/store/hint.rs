@@ -9,7 +9,7 @@ use leptos::prelude::*;
 impl Store {
     /// Asks the computer for the best action of the player who may act now; `done` gets its
     /// start and end, or `None` (no answer, an answer that is no longer legal, not the player's
-    /// turn). `done` is not called when the game has moved on meanwhile.
+    /// turn, or the game has moved on meanwhile).
     pub fn ask_hint(&self, done: impl FnOnce(Option<(Point, Point)>) + 'static) {
         if !self.can_act_untracked() {
             done(None);
@@ -31,6 +31,7 @@ impl Store {
         let rev = self.rev.get_untracked();
         self.ai.request(req, move |res| {
             if store.rev.try_get_untracked() != Some(rev) {
+                done(None);
                 return;
             }
             let action = store

@@ -102,6 +102,8 @@ impl Store {
             }
         }
         self.guesses.set(marks);
+        // Marks kept per seat belong to whatever game was shown before.
+        self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.saves.update(|s| s.current = Some(g.id.clone()));
         self.write_saves();
         self.enter_play(m, clock);
@@ -156,6 +158,9 @@ impl Store {
         let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
             return;
         };
+        if !g.finished() {
+            return; // an unfinished game is resumed, never replayed (it may hide pieces)
+        }
         let opened = saves::rebuild(&g).and_then(|m| self.open_replay(m.game().record()));
         if let Err(e) = opened {
             self.records_note.set(Some(RecordsNote {
