@@ -1,7 +1,7 @@
 //! The attack preview of 明棋: with a piece selected, what would happen against each enemy
-//! piece among its legal destinations — junqi-core's [`clash`], never a rule of our own.
+//! piece among its legal destinations — junqi-core's [`contact`], never a rule of our own.
 
-use junqi_core::{clash, Bitboard, Clash, Mode, PlayerView, Point};
+use junqi_core::{contact, Bitboard, Clash, Mode, PlayerView, Point};
 
 /// The `data-preview` value of an outcome.
 pub fn code(c: Clash) -> &'static str {
@@ -37,7 +37,7 @@ pub fn attack_preview(view: &PlayerView, from: Point, dests: Bitboard) -> Vec<(P
                 return None;
             }
             let defender = o.role?;
-            Some((p, clash(attacker, defender, &view.rules, false)))
+            Some((p, contact(attacker, defender, view.mode, &view.rules)))
         })
         .collect()
 }
@@ -83,7 +83,7 @@ mod tests {
                 let dests = pos.destinations_from(pt("b11"));
                 assert!(dests.contains(pt("b12")), "{a:?} reaches {d:?}");
                 let got = attack_preview(&view, pt("b11"), dests);
-                let want = clash(a, d, &Rules::default(), false);
+                let want = contact(a, d, Mode::Open, &Rules::default());
                 assert_eq!(got, vec![(pt("b12"), want)], "{a:?} against {d:?}");
                 seen += 1;
             }
@@ -101,7 +101,7 @@ mod tests {
             let cells: Vec<String> = Role::ALL
                 .iter()
                 .map(|&d| {
-                    let c = clash(a, d, &Rules::default(), false);
+                    let c = contact(a, d, Mode::Open, &Rules::default());
                     format!("\"{}\": \"{}\"", d.upper_char(), code(c))
                 })
                 .collect();

@@ -28,6 +28,17 @@ impl Clash {
     }
 }
 
+/// What happens when `attacker` moves onto `defender` in a game of `mode` under `rules`: [`clash`]
+/// with every switch of the game applied (scouting in 暗棋 only; a bomb that may not take the
+/// flag is spent against it). The referee and any preview of a contact use this one function.
+pub fn contact(attacker: Role, defender: Role, mode: crate::Mode, rules: &Rules) -> Clash {
+    let scouting = rules.engineer_scouts && mode == crate::Mode::Dark;
+    if rules.bomb_cannot_take_flag && attacker == Role::Bomb && defender == Role::Flag {
+        return Clash::Lose;
+    }
+    clash(attacker, defender, rules, scouting)
+}
+
 /// What happens when `attacker` attacks `defender`.
 ///
 /// `scouting` says whether the engineer-scouts switch is in force here (it applies in 暗棋).
@@ -118,5 +129,44 @@ mod tests {
         assert_eq!(clash(Engineer, Landmine, &rules, true), Clash::Win);
         assert_eq!(clash(Marshal, Engineer, &rules, true), Clash::Win);
         assert_eq!(clash(Engineer, Marshal, &rules, false), Clash::Lose);
+    }
+}
+
+#[cfg(test)]
+mod contact_tests {
+    use super::*;
+    use crate::Mode;
+
+    #[test]
+    fn contact_applies_the_switches_of_the_game() {
+        let mut rules = Rules::default();
+        rules.engineer_scouts = true;
+        // Scouting is a 暗棋 rule only.
+        assert_eq!(
+            contact(Role::Engineer, Role::Marshal, Mode::Dark, &rules),
+            Clash::Scout
+        );
+        assert_eq!(
+            contact(Role::Engineer, Role::Marshal, Mode::Open, &rules),
+            Clash::Lose
+        );
+        assert_eq!(
+            contact(Role::Engineer, Role::Landmine, Mode::Dark, &rules),
+            Clash::Win
+        );
+        // A bomb that may not take the flag is spent against it.
+        assert_eq!(
+            contact(Role::Bomb, Role::Flag, Mode::Dark, &rules),
+            Clash::Both
+        );
+        rules.bomb_cannot_take_flag = true;
+        assert_eq!(
+            contact(Role::Bomb, Role::Flag, Mode::Dark, &rules),
+            Clash::Lose
+        );
+        assert_eq!(
+            contact(Role::Bomb, Role::Marshal, Mode::Dark, &rules),
+            Clash::Both
+        );
     }
 }

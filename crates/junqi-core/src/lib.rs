@@ -28,7 +28,7 @@ pub mod view;
 
 pub use action::Action;
 pub use board::{board, Edge, EdgeKind, PointKind, Topology};
-pub use combat::{clash, Clash};
+pub use combat::{clash, contact, Clash};
 pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;

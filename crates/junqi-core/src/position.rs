@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::board::{board, Topology};
-use crate::combat::{clash, Clash};
+use crate::combat::{contact, Clash};
 use crate::rules::{Mode, Rules};
 use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role, POINTS};
 use serde::{Deserialize, Serialize};
@@ -833,15 +833,9 @@ impl Position {
                         };
                         report.defender = Some(def);
                         removal = true;
-                        let scouting = self.rules.engineer_scouts && self.mode == Mode::Dark;
-                        let mut result = clash(att.role, def.role, &self.rules, scouting);
-                        if self.rules.bomb_cannot_take_flag
-                            && att.role == Role::Bomb
-                            && def.role == Role::Flag
-                        {
-                            // Only possible in 暗棋 against a flag not yet shown: the bomb is spent.
-                            result = Clash::Lose;
-                        }
+                        // A bomb that may not take the flag can only meet one in 暗棋, where the
+                        // flag is not yet shown: it is spent (`contact`).
+                        let result = contact(att.role, def.role, self.mode, &self.rules);
                         let flag = def.role == Role::Flag;
                         report.result = match result {
                             Clash::Win if flag => ActionResult::Capture,
