@@ -139,8 +139,10 @@ mod contact_tests {
 
     #[test]
     fn contact_applies_the_switches_of_the_game() {
-        let mut rules = Rules::default();
-        rules.engineer_scouts = true;
+        let mut rules = Rules {
+            engineer_scouts: true,
+            ..Rules::default()
+        };
         // Scouting is a 暗棋 rule only.
         assert_eq!(
             contact(Role::Engineer, Role::Marshal, Mode::Dark, &rules),
