@@ -36,7 +36,14 @@ export const PROFILES = {
 export async function open(
   url,
   profile,
-  { reducedMotion = 'no-preference', locale = 'en-US', init, ready = '[data-testid="start-game"]', dir: keep } = {},
+  {
+    reducedMotion = 'no-preference',
+    locale = 'en-US',
+    init,
+    ready = '[data-testid="start-game"]',
+    dir: keep,
+    offline = false,
+  } = {},
 ) {
   const dir = keep ?? (await mkdtemp(join(tmpdir(), 'junqi-e2e-')));
   const ctx = await chromium.launchPersistentContext(dir, {
@@ -55,6 +62,8 @@ export async function open(
   });
   page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
   if (init) await page.addInitScript(init);
+  // Flight mode from the start: only the service worker's cache can answer.
+  if (offline) await ctx.setOffline(true);
   await page.goto(url);
   await page.waitForSelector(ready);
   await page.evaluate(() => document.fonts.ready);
