@@ -29,27 +29,26 @@ fn status_text(store: Store, lang: Lang) -> String {
     store.rev.track();
     let thinking = store.thinking.get();
     let friend = !store.against_computer();
-    store
-        .with_match(|m| {
-            if let Some(o) = m.outcome() {
-                return i18n::outcome_text(o, lang);
-            }
-            let Some(seat) = m.seat_to_move() else {
-                return String::new();
-            };
-            let color = m.color_of(seat);
-            if thinking || !m.is_human(seat) {
-                return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
-            }
-            if friend {
-                return match color {
-                    Some(c) => i18n::to_move(c, lang),
-                    None => i18n::player_flips(seat, lang),
-                };
-            }
-            i18n::your_move(color, lang)
-        })
-        .unwrap_or_default()
+    let Some(p) = store.public() else {
+        return String::new();
+    };
+    if let Some(o) = p.outcome {
+        return i18n::outcome_text(o, lang);
+    }
+    let Some(seat) = p.to_move else {
+        return String::new();
+    };
+    let color = p.colors[usize::from(seat)];
+    if thinking || !p.human[usize::from(seat)] {
+        return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
+    }
+    if friend {
+        return match color {
+            Some(c) => i18n::to_move(c, lang),
+            None => i18n::player_flips(seat, lang),
+        };
+    }
+    i18n::your_move(color, lang)
 }
 
 #[component]
@@ -58,8 +57,8 @@ fn Status() -> impl IntoView {
     let turn_color = move || {
         store.rev.track();
         store
-            .with_match(|m| m.seat_to_move().and_then(|s| m.color_of(s)))
-            .flatten()
+            .public()
+            .and_then(|p| p.color_to_move())
             .map(|c: Color| c.to_string())
     };
     view! {
@@ -84,15 +83,17 @@ fn Clocks() -> impl IntoView {
     move || {
         let c = store.clock.get()?;
         let lang = store.lang();
-        let names = store
-            .with_match(|m| {
-                [0u8, 1].map(|s| match m.color_of(s) {
+        let public = store.public();
+        let names = public
+            .as_ref()
+            .map(|p| {
+                [0u8, 1].map(|s| match p.colors[usize::from(s)] {
                     Some(c) => i18n::color_name(c, lang).to_string(),
                     None => format!("#{}", s + 1),
                 })
             })
             .unwrap_or_default();
-        let to_move = store.with_match(|m| m.seat_to_move()).flatten();
+        let to_move = public.and_then(|p| p.to_move);
         let rows = (0..2u8)
             .map(|s| {
                 let class = if to_move == Some(s) {
@@ -118,10 +119,7 @@ fn QuietCounter() -> impl IntoView {
     move || {
         store.rev.track();
         let lang = store.lang();
-        let (n, limit, no31) = store.with_match(|m| {
-            let r = m.game().rules();
-            (m.halfmoves(), r.quiet_limit(), r.no_collision_31)
-        })?;
+        let (n, limit, no31) = store.public()?.quiet;
         if n + 20 < limit {
             return None;
         }
@@ -171,7 +169,7 @@ fn Trays() -> impl IntoView {
         store.rev.track();
         let lang = store.lang();
         let seat = store.shown.with(|s| s.as_ref().map(|s| s.seat))?;
-        let tray = store.with_match(|m| m.tray(seat))?;
+        let tray = store.tray_of(seat)?;
         let look = look.get();
         let rows = [Color::Red, Color::Black]
             .into_iter()

@@ -251,20 +251,16 @@ fn ResultPanel() -> impl IntoView {
         }
         store.rev.track();
         let lang = store.lang();
-        let (outcome, headline) = store
-            .with_match(|m| {
-                let o = m.outcome()?;
-                let headline = match (o.winner(), store.against_computer()) {
-                    (None, _) => i18n::DRAW.get(lang).to_string(),
-                    (Some(w), true) if m.seat_of(w) == Some(m.config.seat) => {
-                        i18n::YOU_WIN.get(lang).to_string()
-                    }
-                    (Some(_), true) => i18n::COMPUTER_WINS.get(lang).to_string(),
-                    (Some(w), false) => i18n::wins(w, lang),
-                };
-                Some((o, headline))
-            })
-            .flatten()?;
+        let public = store.public()?;
+        let outcome = public.outcome?;
+        let headline = match (outcome.winner(), store.against_computer()) {
+            (None, _) => i18n::DRAW.get(lang).to_string(),
+            (Some(w), true) if public.seat_of(w) == Some(public.my_seat) => {
+                i18n::YOU_WIN.get(lang).to_string()
+            }
+            (Some(_), true) => i18n::COMPUTER_WINS.get(lang).to_string(),
+            (Some(w), false) => i18n::wins(w, lang),
+        };
         Some(view! {
             <div class="result-panel" role="dialog">
                 <h2>{i18n::GAME_OVER.get(lang)}</h2>

@@ -3,6 +3,8 @@
 //! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
 
 mod hint;
+mod public;
+pub use public::PublicState;
 
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
@@ -260,8 +262,9 @@ impl Store {
         self.settings.with(|s| s.lang)
     }
 
-    /// Reads the match (untracked; track `rev` to follow changes).
-    pub fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
+    /// Reads the match (untracked; track `rev` to follow changes). Only the state module may:
+    /// components read [`Store::public`] and the shown view, never the referee.
+    pub(in crate::state) fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
         self.game.with_value(|m| m.as_ref().map(f))
     }
 
