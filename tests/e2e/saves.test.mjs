@@ -160,6 +160,13 @@ for (const mode of ['open', 'dark', 'flip']) {
       const again = await download(app, '[data-testid="record"][data-record^="imported-"] [data-testid="export"]');
       assert.deepEqual(JSON.parse(again), record);
       await page.screenshot({ path: join(SHOTS, 'records-tablet.png') });
+      // A finished game opens in the replay, at its start, with all its plies.
+      await press(app, '[data-testid="record"][data-record^="imported-"] [data-testid="record-replay"]');
+      await page.waitForSelector('[data-testid="replay-ply"]');
+      assert.equal(
+        (await page.textContent('[data-testid="replay-ply"]')).trim(),
+        `0 / ${record.actions.length}`,
+      );
       assert.deepEqual(app.problems, []);
     } finally {
       await app.close();
