@@ -4,7 +4,7 @@
 use super::assist::arrow_view;
 use super::board::{Board, Marks};
 use super::course::{stars_view, STAR_PATH};
-use super::piece::{piece_body, piece_view};
+use super::piece::{piece_body, PieceLayer};
 use super::play::label_look;
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::{point_xy, Orientation, Xy};
@@ -117,16 +117,7 @@ pub fn LessonScreen() -> impl IntoView {
             <div class="board-area">
                 <Board orientation=O marks=marks on_gesture=on_gesture>
                     <StarLayer/>
-                    <g class="pieces">
-                        <For
-                            each=move || {
-                                let look = look.get();
-                                model.with(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect::<Vec<_>>())
-                            }
-                            key=|(pm, look)| (pm.key(), *look)
-                            children=|(pm, look)| piece_view(pm, look)
-                        />
-                    </g>
+                    <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
                     <DestDots model=model/>
                     <BadRings model=model/>
                     {move || learn.hint_arrow().map(|(a, b)| arrow_view(a, b, O, "lesson-hint-arrow"))}

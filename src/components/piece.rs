@@ -7,6 +7,29 @@ use crate::ground::render::PieceModel;
 use junqi_core::{Color, Role};
 use leptos::prelude::*;
 
+/// The pieces of a board (game, setup, replay, lesson), keyed so that a piece that moves keeps
+/// its element and a change of label style redraws them all.
+#[component]
+pub fn PieceLayer(
+    /// The pieces to draw, from the screen's render model.
+    #[prop(into)]
+    pieces: Signal<Vec<PieceModel>>,
+    #[prop(into)] look: Signal<LabelLook>,
+) -> impl IntoView {
+    view! {
+        <g class="pieces">
+            <For
+                each=move || {
+                    let look = look.get();
+                    pieces.with(|ps| ps.iter().map(|pm| (pm.clone(), look)).collect::<Vec<_>>())
+                }
+                key=|(pm, look)| (pm.key(), *look)
+                children=|(pm, look)| piece_view(pm, look)
+            />
+        </g>
+    }
+}
+
 /// Half the width and height of a piece tile.
 pub const HALF_W: f32 = 28.0;
 pub const HALF_H: f32 = 14.0;

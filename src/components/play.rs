@@ -3,7 +3,7 @@
 use super::board::{Board, Marks};
 use super::fx::FxLayer;
 use super::panel::Panel;
-use super::piece::{piece_view, LabelLook};
+use super::piece::{LabelLook, PieceLayer};
 use super::share::Share;
 use crate::ground::drag::Press;
 use crate::ground::geometry::{point_xy, Orientation};
@@ -92,20 +92,12 @@ pub fn PlayScreen() -> impl IntoView {
                 press=press
             >
                 <LastMoveLayer model=model orientation=o/>
-                <g class="pieces">
-                    <For
-                        each=move || {
-                            let look = look.get();
-                            model.with(|m| {
-                                m.as_ref()
-                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
-                                    .unwrap_or_else(Vec::new)
-                            })
-                        }
-                        key=|(pm, look)| (pm.key(), *look)
-                        children=|(pm, look)| piece_view(pm, look)
-                    />
-                </g>
+                <PieceLayer
+                    pieces=Signal::derive(move || {
+                        model.with(|m| m.as_ref().map(|m| m.pieces.clone()).unwrap_or_default())
+                    })
+                    look=look
+                />
                 <DestLayer model=model orientation=o/>
                 <super::assist::PreviewLayer model=model orientation=o/>
                 <super::assist::HintLayer orientation=o/>

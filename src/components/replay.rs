@@ -3,7 +3,7 @@
 //! Keys: ← → one ply, ↑ or Home the start, ↓ or End the end.
 
 use super::board::{Board, Marks};
-use super::piece::piece_view;
+use super::piece::PieceLayer;
 use super::play::{label_look, LastMoveLayer};
 use super::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
@@ -58,20 +58,12 @@ pub fn ReplayScreen() -> impl IntoView {
         view! {
             <Board orientation=o marks=marks>
                 <LastMoveLayer model=model orientation=o/>
-                <g class="pieces">
-                    <For
-                        each=move || {
-                            let look = look.get();
-                            model.with(|m| {
-                                m.as_ref()
-                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
-                                    .unwrap_or_else(Vec::new)
-                            })
-                        }
-                        key=|(pm, look)| (pm.key(), *look)
-                        children=|(pm, look)| piece_view(pm, look)
-                    />
-                </g>
+                <PieceLayer
+                    pieces=Signal::derive(move || {
+                        model.with(|m| m.as_ref().map(|m| m.pieces.clone()).unwrap_or_default())
+                    })
+                    look=look
+                />
             </Board>
         }
     };

@@ -3,7 +3,7 @@
 //! formations; Start (出征) only for a valid formation.
 
 use super::board::{Board, Marks};
-use super::piece::piece_view;
+use super::piece::PieceLayer;
 use super::play::label_look;
 use crate::ground::drag::Press;
 use crate::ground::geometry::Orientation;
@@ -74,20 +74,12 @@ pub fn SetupScreen() -> impl IntoView {
         let o = orientation.get();
         view! {
             <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press>
-                <g class="pieces">
-                    <For
-                        each=move || {
-                            let look = look.get();
-                            model.with(|m| {
-                                m.as_ref()
-                                    .map(|m| m.pieces.iter().map(|pm| (pm.clone(), look)).collect())
-                                    .unwrap_or_else(Vec::new)
-                            })
-                        }
-                        key=|(pm, look)| (pm.key(), *look)
-                        children=|(pm, look)| piece_view(pm, look)
-                    />
-                </g>
+                <PieceLayer
+                    pieces=Signal::derive(move || {
+                        model.with(|m| m.as_ref().map(|m| m.pieces.clone()).unwrap_or_default())
+                    })
+                    look=look
+                />
                 <g class="violations">
                     {move || {
                         model
