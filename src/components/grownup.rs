@@ -111,24 +111,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
             })
             .collect_view()
     };
-    let level_options = move || {
-        let l = lang();
-        junqi_ai::LEVELS
-            .iter()
-            .map(|lv| {
-                let n = lv.number;
-                let name = match l {
-                    Lang::Zh => lv.name_zh,
-                    Lang::En => lv.name_en,
-                };
-                view! {
-                    <option value=n.to_string() selected=move || store.config.with(|c| c.level == n)>
-                        {format!("{n} · {name}")}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
+    let level_options = move || super::newgame::level_options(store);
     let check = move |testid: &'static str,
                       t: i18n::T,
                       get: fn(&Assist) -> bool,

@@ -95,24 +95,7 @@ pub fn NewGameScreen() -> impl IntoView {
             })
             .collect_view()
     };
-    let levels = move || {
-        let l = lang();
-        junqi_ai::LEVELS
-            .iter()
-            .map(|lv| {
-                let n = lv.number;
-                let name = match l {
-                    Lang::Zh => lv.name_zh,
-                    Lang::En => lv.name_en,
-                };
-                view! {
-                    <option value=n.to_string() selected=move || config.with(|c| c.level == n)>
-                        {format!("{n} · {name}")}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
+    let levels = move || level_options(store);
     let clocks = move || {
         let l = lang();
         CLOCK_CHOICES
@@ -214,4 +197,25 @@ pub fn NewGameScreen() -> impl IntoView {
             </aside>
         </div>
     }
+}
+
+/// The computer's levels as `<option>`s in the interface language, the chosen one selected
+/// (the new-game screen and the grown-up settings).
+pub fn level_options(store: Store) -> impl IntoView {
+    let l = store.lang();
+    junqi_ai::LEVELS
+        .iter()
+        .map(|lv| {
+            let n = lv.number;
+            let name = match l {
+                Lang::Zh => lv.name_zh,
+                Lang::En => lv.name_en,
+            };
+            view! {
+                <option value=n.to_string() selected=move || store.config.with(|c| c.level == n)>
+                    {format!("{n} · {name}")}
+                </option>
+            }
+        })
+        .collect_view()
 }
