@@ -1,7 +1,7 @@
 //! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
 //! each side, the move list and the game's buttons.
 
-use super::piece::{piece_body, LabelLook};
+use super::piece::{color_class, piece_body, LabelLook};
 use super::play::label_look;
 use crate::ground::geometry::Xy;
 use crate::ground::render::PieceModel;
@@ -213,11 +213,7 @@ fn MoveList() -> impl IntoView {
                         .move_list()
                         .into_iter()
                         .map(|e| {
-                            let class = match e.color {
-                                Some(Color::Red) => "red",
-                                Some(Color::Black) => "black",
-                                None => "unknown",
-                            };
+                            let class = color_class(e.color);
                             view! {
                                 <li data-ply=e.ply.to_string() class=class>
                                     <span class="ply">{e.ply}</span>

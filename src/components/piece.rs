@@ -41,7 +41,8 @@ pub struct LabelLook {
     pub large: bool,
 }
 
-fn color_class(c: Option<Color>) -> &'static str {
+/// The CSS class of a side's colour (`red`, `black`, or `unknown` in 翻棋 before colours).
+pub fn color_class(c: Option<Color>) -> &'static str {
     match c {
         Some(Color::Red) => "red",
         Some(Color::Black) => "black",

@@ -3,14 +3,14 @@
 //! Keys: ← → one ply, ↑ or Home the start, ↓ or End the end.
 
 use super::board::{Board, Marks};
-use super::piece::PieceLayer;
+use super::piece::{color_class, PieceLayer};
 use super::play::{label_look, LastMoveLayer};
 use super::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
 use crate::state::replay::{ReplaySide, SPEEDS};
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, Mode};
+use junqi_core::{Bitboard, Mode};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -301,11 +301,7 @@ fn ReplayMoves() -> impl IntoView {
                         .get()
                         .into_iter()
                         .map(|e| {
-                            let class = match e.color {
-                                Some(Color::Red) => "red",
-                                Some(Color::Black) => "black",
-                                None => "unknown",
-                            };
+                            let class = color_class(e.color);
                             let ply = e.ply as usize;
                             view! {
                                 <li
