@@ -661,7 +661,7 @@ fn play_game(
         let report = match game_state.play(action) {
             Ok(r) => r.clone(),
             Err(e) => {
-                mover.forfeit(game, &format!("illegal action {action}: {e}"));
+                mover.forfeit(game, &e.to_string());
                 return win_other;
             }
         };

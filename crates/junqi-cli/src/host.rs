@@ -1,31 +1,42 @@
-//! An external engine as `junqi match` runs it: a process group started through `sh -c`, a
-//! reader thread that cuts its output into bounded lines, a writer thread so that no write to an
-//! engine that stopped reading can block the host, and an end that leaves nothing running.
+//! An external engine as `junqi match` runs it: a process group started through `sh -c`, its
+//! output read by the host itself with poll(2) and cut into bounded lines, a writer thread so
+//! that no write to an engine that stopped reading can block the host, and an end that leaves
+//! nothing running.
 //!
-//! The protocol-level behaviour is described in docs/engine-host.md.
+//! The output is read on the host's own thread, not by a reader thread, so that "every line the
+//! engine wrote before this request" is exactly what the pipe holds now: `drain` can drop all of
+//! it before a request, and a late or stray line is never taken for the next reply.
+//!
+//! The protocol-level behaviour is described in docs/engine-host.md. Unix only (process groups,
+//! poll); elsewhere external engines are refused.
 
-use crate::lines::{excerpt, read_line, Line, MAX_LINE};
+use crate::lines::{excerpt, MAX_LINE};
 use serde_json::{json, Value};
-use std::io::{BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{
-    channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError,
-};
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-/// Lines read ahead of the host; the reader waits (and the engine with it) beyond this.
-const READ_AHEAD: usize = 16;
 /// Skipped lines logged per engine; the rest are only counted.
 const LOGGED_SKIPS: u32 = 20;
 /// How long an engine has to exit after `quit` before its process group is ended.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// How long the process group has after SIGTERM before SIGKILL.
 const TERM_GRACE: Duration = Duration::from_millis(200);
+/// The most a `drain` reads and drops before a request; an engine that writes without end is
+/// then met by the request's own deadline.
+const DRAIN_LIMIT: usize = 8 * MAX_LINE;
 
-/// What the reader thread passes on.
-enum Incoming {
-    Line(Line),
-    Failed(String),
+/// What waiting for the next line gave.
+enum Next {
+    /// A complete line (invalid UTF-8 replaced), without its `\n`.
+    Line(String),
+    /// The engine closed its output.
+    End,
+    /// Nothing complete before the deadline.
+    Timeout,
 }
 
 /// A running external engine. Dropping it ends its whole process group and reaps it.
@@ -35,11 +46,15 @@ pub struct Engine {
     child: Child,
     /// The process group's id (the `sh` that leads it), while the leader is not reaped.
     pgid: Option<u32>,
+    stdout: ChildStdout,
+    /// Bytes read and not yet cut into lines: at most [`MAX_LINE`] plus one read.
+    pending: Vec<u8>,
+    /// The engine closed its output.
+    ended: bool,
     /// Lines to write, to the writer thread; `None` once closed.
     to_engine: Option<Sender<Vec<u8>>>,
     /// One result per written line, from the writer thread.
     written: Receiver<Result<(), String>>,
-    lines: Receiver<Incoming>,
     /// Whether it has kept to the protocol so far (then it is asked to `quit` at the end).
     healthy: bool,
     skipped: u32,
@@ -48,31 +63,24 @@ pub struct Engine {
 impl Engine {
     /// Starts `sh -c cmd` in a process group of its own.
     pub fn spawn(cmd: &str) -> Result<Engine, String> {
-        let mut command = Command::new("sh");
-        command
+        let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        // Its own process group, so that everything it starts (a pipeline, `a & b`, a wrapper
-        // script's children) can be ended together: killing `sh` alone would leave them running.
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
-        let mut child = command
+            .stderr(Stdio::null())
+            // Its own process group, so that everything it starts (a pipeline, `a & b`, a
+            // wrapper script's children) is ended together: killing `sh` alone would leave
+            // them running.
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
         let pgid = Some(child.id());
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            signal_group(child.id(), libc::SIGKILL);
             let _ = child.wait();
             return Err("no pipes to the engine".into());
         };
-        let (tx, rx) = sync_channel(READ_AHEAD);
-        std::thread::spawn(move || read_lines(BufReader::new(stdout), tx));
         let (to_engine, queue) = channel::<Vec<u8>>();
         let (done, written) = channel();
         std::thread::spawn(move || {
@@ -91,9 +99,11 @@ impl Engine {
             cmd: cmd.to_string(),
             child,
             pgid,
+            stdout,
+            pending: Vec::new(),
+            ended: false,
             to_engine: Some(to_engine),
             written,
-            lines: rx,
             healthy: true,
             skipped: 0,
         })
@@ -120,42 +130,38 @@ impl Engine {
         }
     }
 
-    /// Drops every line the engine wrote that nobody asked for yet (logged), so that a late or
-    /// stray line cannot be taken for the answer to the next request.
+    /// Drops (and logs) every line the engine has written so far, so that a late or stray line
+    /// cannot be taken for the answer to the next request.
     pub fn drain(&mut self) -> Result<(), String> {
-        loop {
-            match self.lines.try_recv() {
-                Ok(incoming) => {
-                    let text = self.checked(incoming)?;
+        let mut dropped = 0;
+        while dropped < DRAIN_LIMIT {
+            match self.next_line(Instant::now())? {
+                Next::Line(text) => {
+                    dropped += text.len() + 1;
                     self.skip(&text, "nothing");
                 }
-                Err(TryRecvError::Empty) => return Ok(()),
                 // An exit is noticed by the next request.
-                Err(TryRecvError::Disconnected) => return Ok(()),
+                Next::End | Next::Timeout => break,
             }
         }
+        Ok(())
     }
 
-    /// Waits until `deadline` for a message whose `type` is one of `types`; every other line
-    /// (another type, not JSON, not UTF-8, blank) is skipped and logged to stderr.
+    /// Waits up to `timeout` for a message whose `type` is one of `types`; every other line
+    /// (another type, not JSON, not UTF-8) is skipped and logged to stderr.
     pub fn receive(&mut self, types: &[&str], timeout: Duration) -> Result<Value, String> {
         let deadline = Instant::now() + timeout;
         let wanted = types.join("' or '");
+        let late = || format!("no '{wanted}' within {} ms", timeout.as_millis());
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let incoming = match self.lines.recv_timeout(left) {
-                Ok(i) => i,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no '{wanted}' within {} ms", timeout.as_millis()))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("engine ended its output before '{wanted}'"))
-                }
-            };
-            let text = self.checked(incoming)?;
-            if text.trim().is_empty() {
-                continue;
+            if Instant::now() >= deadline {
+                return Err(late());
             }
+            let text = match self.next_line(deadline)? {
+                Next::Line(text) => text,
+                Next::End => return Err(format!("engine ended its output before '{wanted}'")),
+                Next::Timeout => return Err(late()),
+            };
             if let Ok(v) = serde_json::from_str::<Value>(&text) {
                 if let Some(t) = v.get("type").and_then(Value::as_str) {
                     if types.contains(&t) {
@@ -167,16 +173,49 @@ impl Engine {
         }
     }
 
-    /// A line as text; a line over the bound or a failed read is a protocol error. Invalid
-    /// UTF-8 is kept (replaced) so that it is skipped like any other stray line.
-    fn checked(&mut self, incoming: Incoming) -> Result<String, String> {
-        match incoming {
-            Incoming::Line(Line::Bytes(b)) => Ok(String::from_utf8(b)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
-            Incoming::Line(Line::TooLong) => {
-                Err(format!("engine wrote a line longer than {MAX_LINE} bytes"))
+    /// The next complete line, reading from the engine until `deadline` (once at least, even
+    /// when it has passed). A line over [`MAX_LINE`] bytes is a protocol error.
+    fn next_line(&mut self, deadline: Instant) -> Result<Next, String> {
+        let too_long = || format!("engine wrote a line longer than {MAX_LINE} bytes");
+        let mut first = true;
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                if i > MAX_LINE {
+                    return Err(too_long());
+                }
+                let mut line: Vec<u8> = self.pending.drain(..=i).collect();
+                line.pop();
+                return Ok(Next::Line(String::from_utf8_lossy(&line).into_owned()));
             }
-            Incoming::Failed(e) => Err(format!("reading from the engine: {e}")),
+            if self.pending.len() > MAX_LINE {
+                return Err(too_long());
+            }
+            if self.ended {
+                if self.pending.is_empty() {
+                    return Ok(Next::End);
+                }
+                // A last line without `\n`.
+                let line = std::mem::take(&mut self.pending);
+                return Ok(Next::Line(String::from_utf8_lossy(&line).into_owned()));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() && !first {
+                return Ok(Next::Timeout);
+            }
+            first = false;
+            match poll_readable(self.stdout.as_raw_fd(), left) {
+                Poll::Ready => {}
+                Poll::NotReady => return Ok(Next::Timeout),
+                Poll::Interrupted => continue,
+                Poll::Failed(e) => return Err(format!("waiting for the engine: {e}")),
+            }
+            let mut chunk = [0u8; 1 << 16];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(format!("reading from the engine: {e}")),
+            }
         }
     }
 
@@ -205,11 +244,51 @@ impl Engine {
     fn wait_output_end(&mut self, grace: Duration) -> bool {
         let deadline = Instant::now() + grace;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(_) => continue,
-                Err(RecvTimeoutError::Disconnected) => return true,
-                Err(RecvTimeoutError::Timeout) => return false,
+            match self.next_line(deadline) {
+                Ok(Next::Line(_)) => {}
+                Ok(Next::End) => return true,
+                Ok(Next::Timeout) => return false,
+                Err(_) => {
+                    self.pending.clear();
+                    if Instant::now() >= deadline {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What poll(2) said.
+enum Poll {
+    Ready,
+    NotReady,
+    Interrupted,
+    Failed(std::io::Error),
+}
+
+/// Waits up to `timeout` for `fd` to have input (or to be closed).
+fn poll_readable(fd: std::os::fd::RawFd, timeout: Duration) -> Poll {
+    let ms = timeout
+        .as_micros()
+        .div_ceil(1000)
+        .min(libc::c_int::MAX as u128) as libc::c_int;
+    let mut pfd = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: `pfd` is a valid pollfd that lives across the call, and the count is 1.
+    let r = unsafe { libc::poll(&mut pfd, 1, ms) };
+    match r {
+        0 => Poll::NotReady,
+        r if r > 0 => Poll::Ready,
+        _ => {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                Poll::Interrupted
+            } else {
+                Poll::Failed(e)
             }
         }
     }
@@ -220,7 +299,6 @@ impl Engine {
 /// `libc` (the rust-lang crate, already in the build through other crates) because std can
 /// signal only its own child, not a process group, and spawning `kill` would depend on a
 /// program being on PATH at the moment the host most needs to clean up.
-#[cfg(unix)]
 fn signal_group(pgid: u32, signal: libc::c_int) {
     if let Ok(pgid) = libc::pid_t::try_from(pgid) {
         if pgid > 1 {
@@ -246,7 +324,6 @@ impl Drop for Engine {
         // Closing its input tells a well-behaved engine to stop, too.
         self.to_engine = None;
         let ended = self.healthy && self.wait_output_end(QUIT_GRACE);
-        #[cfg(unix)]
         if let Some(pgid) = self.pgid.take() {
             signal_group(pgid, libc::SIGTERM);
             if !ended {
@@ -259,21 +336,7 @@ impl Drop for Engine {
     }
 }
 
-fn read_lines(mut r: BufReader<std::process::ChildStdout>, tx: SyncSender<Incoming>) {
-    loop {
-        let incoming = match read_line(&mut r, MAX_LINE) {
-            Ok(Some(line)) => Incoming::Line(line),
-            Ok(None) => return,
-            Err(e) => Incoming::Failed(e.to_string()),
-        };
-        let failed = matches!(incoming, Incoming::Failed(_));
-        if tx.send(incoming).is_err() || failed {
-            return;
-        }
-    }
-}
-
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -308,6 +371,23 @@ mod tests {
             "{r:?}"
         );
         assert_eq!(e.skipped, 2);
+        e.fail();
+    }
+
+    #[test]
+    fn drain_drops_what_was_written_before() {
+        let mut e = Engine::spawn(
+            r#"printf '%s\n' '{"type":"action","action":"a6-a7"}' '{"type":"action","action":"a6-a7"}'; read -r l; printf '%s\n' '{"type":"action","action":"b6-b7"}'; sleep 30"#,
+        )
+        .expect("sh starts");
+        let v = e.receive(&["action"], Duration::from_secs(10));
+        assert_eq!(v.ok().map(|v| v["action"].clone()), Some("a6-a7".into()));
+        // Both lines were written at once, so the second is in the pipe by now.
+        e.drain().expect("drains");
+        e.send(&json!({"type": "go"}), Duration::from_secs(5))
+            .expect("sends");
+        let v = e.receive(&["action"], Duration::from_secs(10));
+        assert_eq!(v.ok().map(|v| v["action"].clone()), Some("b6-b7".into()));
         e.fail();
     }
 }

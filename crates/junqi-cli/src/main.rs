@@ -7,6 +7,10 @@ use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
 use std::process::ExitCode;
 
 mod engine;
+#[cfg(unix)]
+mod host;
+#[cfg(not(unix))]
+#[path = "host_stub.rs"]
 mod host;
 mod lines;
 mod seeds;
