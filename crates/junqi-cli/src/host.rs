@@ -16,7 +16,9 @@ use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 /// Skipped lines logged per engine; the rest are only counted.
@@ -46,6 +48,8 @@ pub struct Engine {
     child: Child,
     /// The process group's id (the `sh` that leads it), while the leader is not reaped.
     pgid: Option<u32>,
+    /// Its entry in [`GROUPS`], if there was room.
+    slot: Option<usize>,
     stdout: ChildStdout,
     /// Bytes read and not yet cut into lines: at most [`MAX_LINE`] plus one read.
     pending: Vec<u8>,
@@ -63,6 +67,7 @@ pub struct Engine {
 impl Engine {
     /// Starts `sh -c cmd` in a process group of its own.
     pub fn spawn(cmd: &str) -> Result<Engine, String> {
+        end_groups_on_signals();
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
@@ -76,8 +81,10 @@ impl Engine {
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
         let pgid = Some(child.id());
+        let slot = register_group(child.id());
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             signal_group(child.id(), libc::SIGKILL);
+            unregister_group(slot);
             let _ = child.wait();
             return Err("no pipes to the engine".into());
         };
@@ -99,6 +106,7 @@ impl Engine {
             cmd: cmd.to_string(),
             child,
             pgid,
+            slot,
             stdout,
             pending: Vec::new(),
             ended: false,
@@ -311,6 +319,66 @@ fn signal_group(pgid: u32, signal: libc::c_int) {
     }
 }
 
+/// The process groups of the engines now running (0: a free entry), for [`on_signal`]. 64
+/// entries: two engines for each of at most 16 match threads, and the probes before them.
+static GROUPS: [AtomicI32; 64] = [const { AtomicI32::new(0) }; 64];
+
+fn register_group(pgid: u32) -> Option<usize> {
+    let pgid = i32::try_from(pgid).ok()?;
+    GROUPS.iter().position(|g| {
+        g.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })
+}
+
+fn unregister_group(slot: Option<usize>) {
+    if let Some(g) = slot.and_then(|i| GROUPS.get(i)) {
+        g.store(0, Ordering::SeqCst);
+    }
+}
+
+/// When the host itself is stopped (Ctrl-C, SIGTERM, a closed terminal), its engines are in
+/// other process groups and would not get the signal: end their groups, then die of the same
+/// signal. Signals the host was started ignoring, or that something else handles, stay so.
+fn end_groups_on_signals() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: plain sigaction(2) calls on zeroed structs that live across them; the
+            // handler only calls async-signal-safe functions and reads atomics.
+            unsafe {
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(sig, std::ptr::null(), &mut old) != 0
+                    || old.sa_sigaction != libc::SIG_DFL
+                {
+                    continue;
+                }
+                let mut new: libc::sigaction = std::mem::zeroed();
+                new.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                libc::sigemptyset(&mut new.sa_mask);
+                libc::sigaction(sig, &new, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    for g in &GROUPS {
+        let pgid = g.load(Ordering::SeqCst);
+        if pgid > 1 {
+            // SAFETY: kill(2) is async-signal-safe and takes plain integers.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+    }
+    // SAFETY: signal(2) and raise(3) are async-signal-safe; the default action ends the host.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
 impl Drop for Engine {
     /// Ends the engine: `quit` (if it kept to the protocol) and a short grace, then SIGTERM and
     /// SIGKILL to its whole process group, then reaping `sh`. The group is signalled before the
@@ -331,6 +399,7 @@ impl Drop for Engine {
             }
             signal_group(pgid, libc::SIGKILL);
         }
+        unregister_group(self.slot.take());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

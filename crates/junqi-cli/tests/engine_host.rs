@@ -446,3 +446,48 @@ fn engine_names_an_unknown_switch_or_mode() {
     }
     assert_eq!(replies[5]["type"], "ready");
 }
+
+#[test]
+fn a_stopped_host_ends_its_engines() {
+    let dir = temp_dir("host-stopped");
+    let cmd = format!(
+        "cmd:{}sleep 120 & exec '{JUNQI}' engine --level 1",
+        record(&dir)
+    );
+    let mut host = Command::new(JUNQI)
+        .args([
+            "match",
+            "--red",
+            &cmd,
+            "--black",
+            "greedy",
+            "--games",
+            "100000",
+            "--seed",
+            "3",
+            "--ms",
+            "300",
+            "--threads",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("junqi runs");
+    // Wait until the probe and the first game's engine have started.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(Instant::now() < deadline, "the engines did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = Command::new("kill")
+        .args(["-TERM", &host.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let status = host.wait().expect("the host ends");
+    assert!(!status.success());
+    assert_no_leftovers(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
