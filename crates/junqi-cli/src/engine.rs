@@ -464,6 +464,20 @@ impl Seat {
             return Err("not an engine".into());
         };
         let limits = self.limits;
+        // An engine that exited or broke the protocol between games (after the last game's
+        // last update) is started afresh rather than blamed for this game.
+        if let Some(e) = self.engine.as_mut() {
+            let trouble = match e.drain() {
+                Ok(true) => Some("it exited".to_string()),
+                Ok(false) => None,
+                Err(err) => Some(err),
+            };
+            if let Some(why) = trouble {
+                eprintln!("junqi: engine '{cmd}': starting it again ({why})");
+                e.fail();
+                self.engine = None;
+            }
+        }
         let e = match &mut self.engine {
             Some(e) => e,
             slot => {
@@ -478,7 +492,6 @@ impl Seat {
                 slot.insert(e)
             }
         };
-        e.drain()?;
         e.send(
             &json!({"type": "new", "mode": mode.as_str(), "rules": rules_to_json(rules), "color": color.map(|c| c.char().to_string()), "seed": seed}),
             WRITE_TIMEOUT,
@@ -547,7 +560,9 @@ impl Seat {
         }
         let ms = self.limits.ms;
         let e = self.engine.as_mut().ok_or("engine not running")?;
-        e.drain()?;
+        if e.drain()? {
+            return Err("engine exited".into());
+        }
         e.send(
             &json!({"type": "go", "view": view.to_jfen(), "ms": ms}),
             WRITE_TIMEOUT,

@@ -139,8 +139,9 @@ impl Engine {
     }
 
     /// Drops (and logs) every line the engine has written so far, so that a late or stray line
-    /// cannot be taken for the answer to the next request.
-    pub fn drain(&mut self) -> Result<(), String> {
+    /// cannot be taken for the answer to the next request. True if the engine has closed its
+    /// output (it exited).
+    pub fn drain(&mut self) -> Result<bool, String> {
         let mut dropped = 0;
         while dropped < DRAIN_LIMIT {
             match self.next_line(Instant::now())? {
@@ -148,11 +149,11 @@ impl Engine {
                     dropped += text.len() + 1;
                     self.skip(&text, "nothing");
                 }
-                // An exit is noticed by the next request.
-                Next::End | Next::Timeout => break,
+                Next::End => return Ok(true),
+                Next::Timeout => break,
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Waits up to `timeout` for a message whose `type` is one of `types`; every other line
@@ -452,11 +453,23 @@ mod tests {
         let v = e.receive(&["action"], Duration::from_secs(10));
         assert_eq!(v.ok().map(|v| v["action"].clone()), Some("a6-a7".into()));
         // Both lines were written at once, so the second is in the pipe by now.
-        e.drain().expect("drains");
+        assert_eq!(e.drain(), Ok(false));
         e.send(&json!({"type": "go"}), Duration::from_secs(5))
             .expect("sends");
         let v = e.receive(&["action"], Duration::from_secs(10));
         assert_eq!(v.ok().map(|v| v["action"].clone()), Some("b6-b7".into()));
         e.fail();
+    }
+
+    #[test]
+    fn drain_tells_that_an_engine_exited() {
+        let mut e = Engine::spawn(r#"echo '{"type":"hello"}'"#).expect("sh starts");
+        let v = e.receive(&["hello"], Duration::from_secs(10));
+        assert!(v.is_ok(), "{v:?}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while e.drain() != Ok(true) {
+            assert!(Instant::now() < deadline, "the exit was not seen");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }

@@ -19,8 +19,8 @@ impl Engine {
         Err(UNIX_ONLY.into())
     }
 
-    pub fn drain(&mut self) -> Result<(), String> {
-        Ok(())
+    pub fn drain(&mut self) -> Result<bool, String> {
+        Ok(true)
     }
 
     pub fn receive(&mut self, _types: &[&str], _timeout: Duration) -> Result<Value, String> {
