@@ -257,8 +257,9 @@ impl EngineState {
                     own: self.own.as_ref(),
                     seed: self.seed,
                 };
-                let mut deadline =
-                    Deadline(Instant::now() + Duration::from_millis(ms.saturating_mul(8) / 10));
+                let mut deadline = Deadline(crate::host::after(Duration::from_millis(
+                    ms.saturating_mul(8) / 10,
+                )));
                 match choose(&view, &self.lvl, &ctx, &mut deadline) {
                     Some(a) => json!({"type": "action", "action": a.to_string()}),
                     None => error_json("no legal action".into()),

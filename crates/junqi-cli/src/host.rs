@@ -159,7 +159,7 @@ impl Engine {
     /// Waits up to `timeout` for a message whose `type` is one of `types`; every other line
     /// (another type, not JSON, not UTF-8) is skipped and logged to stderr.
     pub fn receive(&mut self, types: &[&str], timeout: Duration) -> Result<Value, String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = after(timeout);
         let wanted = types.join("' or '");
         let late = || format!("no '{wanted}' within {} ms", timeout.as_millis());
         loop {
@@ -251,7 +251,7 @@ impl Engine {
     /// Waits up to `grace` for the engine's output to end (it exited, or closed it), reading
     /// and dropping what it still writes. True if it ended.
     fn wait_output_end(&mut self, grace: Duration) -> bool {
-        let deadline = Instant::now() + grace;
+        let deadline = after(grace);
         loop {
             match self.next_line(deadline) {
                 Ok(Next::Line(_)) => {}
@@ -266,6 +266,14 @@ impl Engine {
             }
         }
     }
+}
+
+/// The moment `d` from now; a span too long for the clock (a huge `--ms`) is cut, not a panic.
+pub fn after(d: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(d)
+        .or_else(|| now.checked_add(Duration::from_secs(1 << 32)))
+        .unwrap_or(now)
 }
 
 /// What poll(2) said.
