@@ -759,12 +759,13 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
         }
     }
     let red = red.ok_or_else(|| Fail("match needs --red".into()))?;
+    let black = black.ok_or_else(|| Fail("match needs --black".into()))?;
+    // Without --seed, a drawn one (printed below, so the match can be replayed).
     let seed = seed.unwrap_or_else(seeds::fresh);
     let limits = Limits {
         ms,
         start: Duration::from_millis(start_ms),
     };
-    let black = black.ok_or_else(|| Fail("match needs --black".into()))?;
     // An external engine that does not start or greet is a mistake to report, not a match of
     // forfeits (e.g. `level3` where `level:3` was meant).
     for spec in [&red, &black] {
