@@ -44,5 +44,6 @@ pub use view::{PlayerView, PublicEvent};
 pub const CLASSIC_START: &str =
     "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";
 pub mod seat;
+pub mod siguo;
 
 pub use seat::{Order, PerSeat, Seat, Seating, Team, Visibility};

@@ -1,0 +1,88 @@
+//! The key numbers of RULES-4P.md §0 and §3, checked against the generated board.
+
+use super::*;
+use crate::board::EdgeKind;
+
+fn name(p: Point) -> String {
+    p.to_string()
+}
+
+#[test]
+fn key_numbers() {
+    let b = Board::siguo();
+    assert_eq!(Point::all().count(), 129);
+    assert_eq!(b.rail().count(), 73);
+    let roads = b
+        .edges()
+        .iter()
+        .filter(|e| e.kind == EdgeKind::Road)
+        .count();
+    let rails = b
+        .edges()
+        .iter()
+        .filter(|e| e.kind == EdgeKind::Rail)
+        .count();
+    let arcs = b.edges().iter().filter(|e| e.arc).count();
+    assert_eq!(roads, 196);
+    assert_eq!(rails, 92);
+    assert_eq!(arcs, 4);
+    assert_eq!(b.edges().len(), 288);
+    assert_eq!(b.lines().len(), 18, "{:?}", b.lines());
+    let mut lens: Vec<usize> = b.lines().iter().map(Vec::len).collect();
+    lens.sort();
+    assert_eq!(
+        lens,
+        [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 13, 13, 13, 13]
+    );
+}
+
+#[test]
+fn arcs_join_right_front_corner_to_the_next_left() {
+    let b = Board::siguo();
+    let mut arcs: Vec<String> = b
+        .edges()
+        .iter()
+        .filter(|e| e.arc)
+        .map(|e| format!("{}-{}", name(e.a), name(e.b)))
+        .collect();
+    arcs.sort();
+    assert_eq!(arcs, ["Ee0-Na0", "Ne0-Wa0", "Sa0-We0", "Se0-Ea0"]);
+}
+
+#[test]
+fn the_eighteen_lines() {
+    let b = Board::siguo();
+    let lines: Vec<String> = b
+        .lines()
+        .iter()
+        .map(|l| l.iter().map(|p| name(*p)).collect::<Vec<_>>().join(" "))
+        .collect();
+    for want in [
+        "Sa0 Sb0 Sc0 Sd0 Se0",
+        "Sa4 Sb4 Sc4 Sd4 Se4",
+        "Sa4 Sa3 Sa2 Sa1 Sa0 Csw Cw Cnw Ne0 Ne1 Ne2 Ne3 Ne4",
+        "Se4 Se3 Se2 Se1 Se0 Ea0 Ea1 Ea2 Ea3 Ea4",
+        "Sa4 Sa3 Sa2 Sa1 Sa0 We0 We1 We2 We3 We4",
+        "Sc0 Cs Cc Cn Nc0",
+        "Ec0 Ce Cc Cw Wc0",
+        "Ea4 Ea3 Ea2 Ea1 Ea0 Cse Cs Csw We0 We1 We2 We3 We4",
+    ] {
+        let rev: Vec<&str> = want.split(' ').rev().collect();
+        let rev = rev.join(" ");
+        assert!(
+            lines.contains(&want.to_string()) || lines.contains(&rev),
+            "{want} missing from {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn world_coordinates_of_rule_table() {
+    let b = Board::siguo();
+    let find = |n: &str| Point::all().find(|p| p.to_string() == n).unwrap();
+    assert_eq!(b.world(find("Sa0")), (6, 11));
+    assert_eq!(b.world(find("Ea0")), (11, 10));
+    assert_eq!(b.world(find("Nc5")), (8, 0));
+    assert_eq!(b.world(find("We2")), (3, 10));
+    assert_eq!(b.world(find("Cne")), (10, 6));
+}
