@@ -7,10 +7,12 @@ use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
 use std::process::ExitCode;
 
 mod engine;
+mod siguo;
 
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
   moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
+                                        (also a 四国 position: 'S Sa4=0E,Sb5=0F,...')
   apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
@@ -94,6 +96,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let [jfen] = pos[..] else {
                 return Err(Fail("moves takes one JFEN (quote it)".into()));
             };
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::moves(jfen, rules);
+            }
             let p = Position::from_jfen_with(jfen, None, rules)?;
             Ok(p.legal_actions()
                 .iter()
@@ -123,6 +128,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 .ok()
                 .filter(|d| *d <= 12)
                 .ok_or_else(|| Fail(format!("depth must be a number 0..=12, not '{depth}'")))?;
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::perft(jfen, depth, divide, rules);
+            }
             let p = Position::from_jfen_with(jfen, None, rules)?;
             if divide && depth > 0 {
                 let mut lines = Vec::new();

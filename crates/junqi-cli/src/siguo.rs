@@ -1,0 +1,44 @@
+//! `moves` and `perft` for RULES-4P.md position strings (四国军棋).
+
+use crate::Fail;
+use junqi_core::siguo::{Position, SiguoRules};
+use junqi_core::Rules;
+
+fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
+    let rules = SiguoRules {
+        rules,
+        ..SiguoRules::default()
+    };
+    Position::from_notation_with(text, rules).map_err(|e| Fail(format!("bad position: {e}")))
+}
+
+/// The legal moves of the seat to move, one per line.
+pub fn moves(text: &str, rules: Rules) -> Result<String, Fail> {
+    let pos = read(text, rules)?;
+    Ok(pos
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Leaves of the legal-move tree, or per first move with `divide`.
+pub fn perft(text: &str, depth: u32, divide: bool, rules: Rules) -> Result<String, Fail> {
+    let pos = read(text, rules)?;
+    if !divide || depth == 0 {
+        return Ok(pos.perft(depth).to_string());
+    }
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let n = child.perft(depth - 1);
+        total += n;
+        lines.push(format!("{m}: {n}"));
+    }
+    lines.push(String::new());
+    lines.push(total.to_string());
+    Ok(lines.join("\n"))
+}
