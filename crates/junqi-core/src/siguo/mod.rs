@@ -22,6 +22,8 @@ pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 pub use rules::{InfoMode, SiguoRules, WipeOut};
 
 #[cfg(test)]
+mod play_tests;
+#[cfg(test)]
 mod probe_tests;
 #[cfg(test)]
 mod tests;
