@@ -12,6 +12,7 @@ pub mod points;
 pub mod position;
 pub mod rules;
 pub mod setup;
+pub mod view;
 
 pub use board::{Board, Edge};
 pub use moves::Move;
@@ -27,3 +28,5 @@ mod play_tests;
 mod probe_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod view_tests;

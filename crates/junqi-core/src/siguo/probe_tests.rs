@@ -87,3 +87,10 @@ fn moves_per_seat_at_the_start() {
     }
     assert!(!moves.iter().any(|m| m.contains("Ne0") || m.contains("Nc0")));
 }
+
+#[test]
+fn perft_from_the_start() {
+    let start = Position::start_all(SiguoRules::default(), &Deployment::classic_1());
+    let got: Vec<u64> = (1..=4).map(|d| start.perft(d)).collect();
+    assert_eq!(got, [42, 1779, 74881, 3151428]);
+}
