@@ -55,8 +55,10 @@ impl Position {
         }
         let targets = self.attackable(role, targets);
         let empty = !self.occupied;
-        let mut dests = b.step[from.index()] & (empty | targets);
-        if b.rail.contains(from) {
+        let open = empty | targets;
+        let mut dests = b.step[from.index()] & open;
+        // A rail run starts with a rail segment: with none open there is none.
+        if (b.rail_step[from.index()] & open).any() {
             if self.runs_like_engineer(role) {
                 dests |= self.engineer_reach(from, targets);
             } else {
