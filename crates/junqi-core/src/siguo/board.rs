@@ -12,6 +12,9 @@
 //!
 //! Straight lines follow from geometry: a run continues through a point when it leaves in the
 //! direction it arrived, an arc leaving and arriving along its tangent.
+//!
+//! The same description with two areas facing each other across the front and no centre
+//! ([`Layout::Facing`]) gives the 2-player board of RULES.md §2, link for link.
 
 use super::points::{Point, PointSet, AREA, CENTRE, POINTS};
 use crate::board::{EdgeKind, PointKind};
@@ -32,6 +35,7 @@ pub struct Edge {
 /// The board's tables. A position carries its board (see [`Board::shared`]).
 #[derive(Debug)]
 pub struct Board {
+    layout: Layout,
     kinds: Vec<PointKind>,
     world: Vec<(u8, u8)>,
     edges: Vec<Edge>,
@@ -46,6 +50,46 @@ pub struct Board {
     /// Per point, the straight rail runs leaving it, nearest point first (a run that may go
     /// on two ways at a side column's front end is listed once per way).
     pub(crate) rays: Vec<Vec<Vec<Point>>>,
+}
+
+/// How the player areas are placed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Four areas round the 九宫 centre (RULES-4P.md).
+    Cross,
+    /// Two areas facing each other across the front (RULES.md §2): seat 0 at the bottom.
+    Facing,
+}
+
+impl Layout {
+    pub fn seats(self) -> usize {
+        match self {
+            Layout::Cross => 4,
+            Layout::Facing => 2,
+        }
+    }
+
+    pub fn has_centre(self) -> bool {
+        self == Layout::Cross
+    }
+
+    /// The number of points.
+    pub fn points(self) -> usize {
+        self.seats() * AREA + if self.has_centre() { 9 } else { 0 }
+    }
+
+    /// World coordinates of `seat`'s `(column, row)`.
+    fn world(self, seat: Seat, c: u8, r: u8) -> (u8, u8) {
+        match self {
+            Layout::Cross => area_world(seat, c, r),
+            Layout::Facing if seat == Seat::S => area_world(seat, c, r),
+            // The far area sits where N's does, moved down so that its front row meets S's.
+            Layout::Facing => {
+                let (x, y) = area_world(Seat::N, c, r);
+                (x, y + 5)
+            }
+        }
+    }
 }
 
 /// A unit direction in the world grid.
@@ -81,19 +125,31 @@ fn sign(v: i16) -> i8 {
 impl Board {
     /// The 4-player board, built from its description.
     pub fn siguo() -> Board {
-        let mut kinds = vec![PointKind::Post; POINTS];
-        let mut world = vec![(0u8, 0u8); POINTS];
+        Board::generate(Layout::Cross)
+    }
+
+    /// The 2-player board of RULES.md §2 from the same description.
+    pub fn two_player() -> Board {
+        Board::generate(Layout::Facing)
+    }
+
+    /// The board of `layout`.
+    pub fn generate(layout: Layout) -> Board {
+        let n = layout.points();
+        let all = move || (0..n).filter_map(Point::new);
+        let mut kinds = vec![PointKind::Post; n];
+        let mut world = vec![(0u8, 0u8); n];
         let mut rail = PointSet::EMPTY;
         let mut camps = PointSet::EMPTY;
         let mut headquarters = PointSet::EMPTY;
-        for seat in Seat::ALL {
+        for seat in Seat::ALL.into_iter().take(layout.seats()) {
             for r in 0..6u8 {
                 for c in 0..5u8 {
                     let Some(p) = Point::in_area(seat, c, r) else {
                         continue;
                     };
                     kinds[p.index()] = area_kind(c, r);
-                    world[p.index()] = area_world(seat, c, r);
+                    world[p.index()] = layout.world(seat, c, r);
                     if area_rail(c, r) {
                         rail.add(p);
                     }
@@ -102,13 +158,13 @@ impl Board {
         }
         for y in 0..3u8 {
             for x in 0..3u8 {
-                if let Some(p) = Point::centre(x, y) {
+                if let Some(p) = Point::centre(x, y).filter(|_| layout.has_centre()) {
                     world[p.index()] = (6 + 2 * x, 6 + 2 * y);
                     rail.add(p);
                 }
             }
         }
-        for p in Point::all() {
+        for p in all() {
             match kinds[p.index()] {
                 PointKind::Camp => camps.add(p),
                 PointKind::Headquarters => headquarters.add(p),
@@ -116,15 +172,26 @@ impl Board {
             }
         }
         let at = |x: i16, y: i16| -> Option<Point> {
-            Point::all().find(|p| {
+            all().find(|p| {
                 let (px, py) = world[p.index()];
                 (px as i16, py as i16) == (x, y)
             })
         };
 
+        // The empty corner square between two diagonal neighbours, if there is one.
+        let corner_of = |p: Point, q: Point| -> Option<(i16, i16)> {
+            let (px, py) = world[p.index()];
+            let (qx, qy) = world[q.index()];
+            [(px, qy), (qx, py)]
+                .into_iter()
+                .map(|(x, y)| (x as i16, y as i16))
+                .find(|&(x, y)| at(x, y).is_none())
+        };
         let mut edges = Vec::new();
-        for a in Point::all() {
-            for b in Point::all().filter(|b| *b > a) {
+        // Only columns a, c and e cross a front (b and d are blocked, RULES.md §2).
+        let crosses = |p: Point| p.local().is_none_or(|(c, _)| c % 2 == 0);
+        for a in all() {
+            for b in all().filter(|b| *b > a) {
                 let (ax, ay) = world[a.index()];
                 let (bx, by) = world[b.index()];
                 let (dx, dy) = (bx as i16 - ax as i16, by as i16 - ay as i16);
@@ -149,10 +216,9 @@ impl Board {
                 {
                     Some((EdgeKind::Road, false))
                 } else if !same_area && both_rail && orthogonal {
-                    // Across the gap to the centre (1 unit) or inside the centre (2 units).
-                    let centre_link = a.area().is_none() || b.area().is_none();
-                    let ok = centre_link
-                        && (dist == 1 || (dist == 2 && a.area().is_none() && b.area().is_none()));
+                    // Across a front (1 unit) or inside the centre (2 units).
+                    let in_centre = a.area().is_none() && b.area().is_none();
+                    let ok = (dist == 1 && crosses(a) && crosses(b)) || (dist == 2 && in_centre);
                     ok.then_some((EdgeKind::Rail, false))
                 } else if !same_area
                     && both_rail
@@ -160,6 +226,7 @@ impl Board {
                     && b.area().is_some()
                     && dx.abs() == 1
                     && dy.abs() == 1
+                    && corner_of(a, b).is_some()
                 {
                     // Diagonal neighbours in two areas: an arc round the empty corner square.
                     Some((EdgeKind::Rail, true))
@@ -172,8 +239,8 @@ impl Board {
             }
         }
 
-        let mut step = vec![PointSet::EMPTY; POINTS];
-        let mut rail_step = vec![PointSet::EMPTY; POINTS];
+        let mut step = vec![PointSet::EMPTY; n];
+        let mut rail_step = vec![PointSet::EMPTY; n];
         for e in &edges {
             step[e.a.index()].add(e.b);
             step[e.b.index()].add(e.a);
@@ -184,14 +251,6 @@ impl Board {
         }
 
         // The direction in which a rail segment leaves `p` towards `q`.
-        let corner = |p: Point, q: Point| -> Option<(i16, i16)> {
-            let (px, py) = world[p.index()];
-            let (qx, qy) = world[q.index()];
-            [(px, qy), (qx, py)]
-                .into_iter()
-                .map(|(x, y)| (x as i16, y as i16))
-                .find(|&(x, y)| at(x, y).is_none())
-        };
         let is_arc = |p: Point, q: Point| {
             edges
                 .iter()
@@ -203,7 +262,7 @@ impl Board {
             let (dx, dy) = (qx as i16 - px as i16, qy as i16 - py as i16);
             if is_arc(p, q) {
                 // Tangent to the circle round the corner: perpendicular to the radius.
-                if let Some((cx, cy)) = corner(p, q) {
+                if let Some((cx, cy)) = corner_of(p, q) {
                     let (rx, ry) = (cx - px as i16, cy - py as i16);
                     let (tx, ty) = (ry, rx);
                     let s = if tx * dx + ty * dy > 0 { 1 } else { -1 };
@@ -212,8 +271,8 @@ impl Board {
             }
             (sign(dx), sign(dy))
         };
-        let mut leaving: Vec<Vec<(Point, Dir, Dir)>> = vec![Vec::new(); POINTS];
-        for p in Point::all() {
+        let mut leaving: Vec<Vec<(Point, Dir, Dir)>> = vec![Vec::new(); n];
+        for p in all() {
             for q in rail_step[p.index()] {
                 let d = leave(p, q);
                 let back = leave(q, p);
@@ -222,8 +281,8 @@ impl Board {
         }
 
         // Rays: every straight run from each point, branching where a run may go on two ways.
-        let mut rays = vec![Vec::new(); POINTS];
-        for p in Point::all() {
+        let mut rays = vec![Vec::new(); n];
+        for p in all() {
             for &(q, _, arrive) in &leaving[p.index()] {
                 let mut out = Vec::new();
                 extend(&leaving, vec![q], arrive, &mut out);
@@ -232,7 +291,7 @@ impl Board {
         }
         // Lines: the runs from points where no run arrives straight.
         let mut lines = Vec::new();
-        for p in Point::all() {
+        for p in all() {
             for (i, &(_, d, _)) in leaving[p.index()].iter().enumerate() {
                 let starts = !leaving[p.index()]
                     .iter()
@@ -256,6 +315,7 @@ impl Board {
         lines.sort();
 
         Board {
+            layout,
             kinds,
             world,
             edges,
@@ -275,8 +335,25 @@ impl Board {
         SHARED.get_or_init(|| Arc::new(Board::siguo())).clone()
     }
 
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Is `p` a point of this board?
+    pub fn contains(&self, p: Point) -> bool {
+        p.index() < self.kinds.len()
+    }
+
+    /// The points of this board, in index order.
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        (0..self.kinds.len()).filter_map(Point::new)
+    }
+
     pub fn kind(&self, p: Point) -> PointKind {
-        self.kinds[p.index()]
+        self.kinds
+            .get(p.index())
+            .copied()
+            .unwrap_or(PointKind::Post)
     }
 
     pub fn is_rail(&self, p: Point) -> bool {
@@ -298,7 +375,7 @@ impl Board {
 
     /// World coordinates for drawing: X west → east, Y north → south, 0..=16 (RULES-4P.md §2.3).
     pub fn world(&self, p: Point) -> (u8, u8) {
-        self.world[p.index()]
+        self.world.get(p.index()).copied().unwrap_or((0, 0))
     }
 
     /// Every connection once.
@@ -313,12 +390,12 @@ impl Board {
 
     /// Points one step (road or rail) from `p`.
     pub fn neighbours(&self, p: Point) -> PointSet {
-        self.step[p.index()]
+        self.step.get(p.index()).copied().unwrap_or_default()
     }
 
     /// Points one rail segment from `p`.
     pub fn rail_neighbours(&self, p: Point) -> PointSet {
-        self.rail_step[p.index()]
+        self.rail_step.get(p.index()).copied().unwrap_or_default()
     }
 
     /// The point of `seat`'s area where a deployment slot lies.

@@ -99,8 +99,8 @@ impl Position {
         Position::empty_on(Board::shared(), rules)
     }
 
-    /// An empty `board`.
-    pub fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
+    /// An empty `board` (a [`super::board::Layout::Cross`] board).
+    pub(crate) fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
         let seating = rules.seating();
         Position {
             board,

@@ -86,3 +86,70 @@ fn world_coordinates_of_rule_table() {
     assert_eq!(b.world(find("We2")), (3, 10));
     assert_eq!(b.world(find("Cne")), (10, 6));
 }
+
+/// The 2-player board generated from the same description equals RULES.md §2's, link for link.
+#[test]
+fn the_facing_layout_is_the_two_player_board() {
+    use crate::deployment::Slot;
+    use crate::types::Color;
+    let b = Board::two_player();
+    let topo = crate::board::Topology::two_player();
+    let to2 = |p: Point| -> crate::types::Point {
+        let seat = p.area().unwrap();
+        let (c, r) = p.local().unwrap();
+        let colour = if seat.index() == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        Slot::new(r, c).unwrap().point(colour)
+    };
+    assert_eq!(b.points().count(), 60);
+    for p in b.points() {
+        assert_eq!(b.kind(p), topo.kind(to2(p)), "{p}");
+        assert_eq!(b.is_rail(p), topo.is_rail(to2(p)), "{p}");
+    }
+    let mut mine: Vec<(usize, usize, EdgeKind)> = b
+        .edges()
+        .iter()
+        .map(|e| {
+            let (x, y) = (to2(e.a).index(), to2(e.b).index());
+            (x.min(y), x.max(y), e.kind)
+        })
+        .collect();
+    let mut theirs: Vec<(usize, usize, EdgeKind)> = topo
+        .edges
+        .iter()
+        .map(|e| {
+            (
+                e.a.index().min(e.b.index()),
+                e.a.index().max(e.b.index()),
+                e.kind,
+            )
+        })
+        .collect();
+    mine.sort_by_key(|e| (e.0, e.1));
+    theirs.sort_by_key(|e| (e.0, e.1));
+    assert_eq!(mine, theirs);
+    let norm = |l: Vec<usize>| {
+        let r: Vec<usize> = l.iter().rev().copied().collect();
+        l.min(r)
+    };
+    let mut mine: Vec<Vec<usize>> = b
+        .lines()
+        .iter()
+        .map(|l| norm(l.iter().map(|p| to2(*p).index()).collect()))
+        .collect();
+    let mut theirs: Vec<Vec<usize>> = topo
+        .lines
+        .iter()
+        .map(|l| norm(l.iter().map(|p| p.index()).collect()))
+        .collect();
+    mine.sort();
+    theirs.sort();
+    assert_eq!(mine, theirs);
+    // Points of another board are answered, not a panic.
+    let centre = Point::new(124).unwrap();
+    assert!(!b.contains(centre));
+    assert!(b.neighbours(centre).is_empty());
+}
