@@ -185,3 +185,38 @@ fn a_bomb_on_the_flag_removes_both_and_its_owner_is_out() {
     assert_eq!(r.eliminated, vec![(Seat::W, ExitReason::FlagCaptured)]);
     assert!(p.at("We0".parse().unwrap()).is_none());
 }
+
+#[test]
+fn setup_is_checked_per_seat_through_its_slot_map() {
+    use crate::deployment::Deployment;
+    let mut p = Position::start_all(SiguoRules::default(), &Deployment::classic_1());
+    for seat in Seat::ALL {
+        assert!(p.setup_violations(seat).is_empty(), "{seat}");
+    }
+    // A bomb moved into E's front row breaks E's setup only, named by E's own slot.
+    let bomb = "Ee1".parse().unwrap();
+    let front = "Ed0".parse().unwrap();
+    let b = p.take(bomb).unwrap();
+    let f = p.take(front).unwrap();
+    p.put(front, b);
+    p.put(bomb, f);
+    assert!(p.setup_violations(Seat::S).is_empty());
+    let v: Vec<String> = p
+        .setup_violations(Seat::E)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(v, ["bomb-in-front-row d6"]);
+    // Another seat's piece in E's area counts as a hole in E's formation.
+    p.put(
+        "Ea5".parse().unwrap(),
+        Occupant {
+            seat: Seat::N,
+            role: Some(crate::types::Role::Colonel),
+        },
+    );
+    assert!(p
+        .setup_violations(Seat::E)
+        .iter()
+        .any(|v| v.to_string() == "empty-point a1"));
+}
