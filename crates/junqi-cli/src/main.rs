@@ -12,7 +12,8 @@ mod siguo;
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
   moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
-                                        (also a 四国 position: 'S Sa4=0E,Sb5=0F,...')
+                                        (moves, apply and perft also take a 四国
+                                        position: 'S Sa4=0E,Sb5=0F,...')
   apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
@@ -111,6 +112,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let Some((jfen, actions)) = pos.split_first() else {
                 return Err(Fail("apply takes a JFEN and actions".into()));
             };
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::apply(jfen, actions, rules);
+            }
             let mut p = Position::from_jfen_with(jfen, None, rules)?;
             for a in actions {
                 let action: Action = a.parse()?;

@@ -1,7 +1,7 @@
 //! `moves` and `perft` for RULES-4P.md position strings (四国军棋).
 
 use crate::Fail;
-use junqi_core::siguo::{Position, SiguoRules};
+use junqi_core::siguo::{Move, Position, SiguoRules};
 use junqi_core::Rules;
 
 fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
@@ -40,5 +40,24 @@ pub fn perft(text: &str, depth: u32, divide: bool, rules: Rules) -> Result<Strin
     }
     lines.push(String::new());
     lines.push(total.to_string());
+    Ok(lines.join("\n"))
+}
+
+/// The position string after the moves, then one line per seat that left and the result.
+pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
+    let mut pos = read(text, rules)?;
+    let mut notes = Vec::new();
+    for m in moves {
+        let mv: Move = m.parse().map_err(|e| Fail(format!("{m}: {e}")))?;
+        let report = pos.play(mv).map_err(|e| Fail(format!("{m}: {e}")))?;
+        for (seat, why) in report.eliminated {
+            notes.push(format!("out {seat} {why:?}"));
+        }
+    }
+    if let Some(o) = pos.outcome() {
+        notes.push(format!("over {o}"));
+    }
+    let mut lines = vec![pos.to_notation()];
+    lines.extend(notes);
     Ok(lines.join("\n"))
 }

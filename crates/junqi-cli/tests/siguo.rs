@@ -154,3 +154,26 @@ fn malformed_positions_name_the_fault() {
         assert_eq!(err, err2);
     }
 }
+
+#[test]
+fn apply_plays_moves_and_reports_who_left() {
+    let (code, out, err) = junqi(&[
+        "apply",
+        "S Sa0=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=3F,Wa4=3C",
+        "Sa0-We0",
+        "Ea4-Ea3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "N Sb5=0F,Ea3=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=0M",
+            "out W FlagCaptured"
+        ]
+    );
+    let (code, out, err) = junqi(&["apply", "S Sa0=0M,Sb5=0F", "Sa0-Ce"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("Sa0-Ce is not a legal move"), "{err}");
+}
