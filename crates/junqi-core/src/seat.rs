@@ -77,13 +77,9 @@ impl Team {
 }
 
 impl fmt::Display for Team {
-    /// The seats' letters, e.g. `S+N`.
+    /// `team 0`, `team 1`; [`Seating::team_name`] names a team at its table.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            0 => f.write_str("S+N"),
-            1 => f.write_str("E+W"),
-            n => write!(f, "team {n}"),
-        }
+        write!(f, "team {}", self.0)
     }
 }
 
@@ -217,6 +213,15 @@ impl Seating {
         self.seats().filter(move |&s| self.team(s) == t)
     }
 
+    /// `S+N` and `E+W` at a 4-seat table, `red` and `black` at a 2-seat one.
+    pub fn team_name(&self, t: Team) -> String {
+        if self.seats == 2 {
+            return if t.0 == 0 { "red" } else { "black" }.to_string();
+        }
+        let letters: Vec<String> = self.members(t).map(|s| s.letter().to_string()).collect();
+        letters.join("+")
+    }
+
     /// The partner opposite, at a 4-seat table.
     pub fn partner(&self, s: Seat) -> Option<Seat> {
         (self.seats == 4).then(|| s.plus(2))
@@ -317,6 +322,15 @@ mod tests {
         assert_eq!(t.next_in(Seat::N), Some(Seat::N));
         t.eliminate(Seat::N);
         assert_eq!(t.next_in(Seat::N), None);
+    }
+
+    #[test]
+    fn teams_are_named_at_their_table() {
+        let four = Seating::four();
+        assert_eq!(four.team_name(four.team(Seat::N)), "S+N");
+        assert_eq!(four.team_name(four.team(Seat::W)), "E+W");
+        let two = Seating::two();
+        assert_eq!(two.team_name(two.team(Seat::E)), "black");
     }
 
     #[test]

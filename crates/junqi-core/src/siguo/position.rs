@@ -55,7 +55,10 @@ pub enum SiguoOutcome {
 impl fmt::Display for SiguoOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SiguoOutcome::Win { team, reason } => write!(f, "{team} win ({reason:?})"),
+            SiguoOutcome::Win { team, reason } => {
+                let name = Seating::four().team_name(*team);
+                write!(f, "{name} win ({reason:?})")
+            }
             SiguoOutcome::Draw { reason } => write!(f, "draw ({reason:?})"),
         }
     }
