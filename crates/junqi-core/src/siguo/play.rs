@@ -155,9 +155,13 @@ impl Position {
     /// Gives the turn to the next seat after `from` that is in and can move; seats that cannot
     /// move leave on the way (RULES-4P.md §6.1 item 2).
     fn pass_turn(&mut self, from: Seat, report: &mut SiguoReport) {
-        let Some(next) = self.seating.next_in(from) else {
-            return;
-        };
+        if let Some(next) = self.seating.next_in(from) {
+            self.begin_turn(next, report);
+        }
+    }
+
+    /// Starts `next`'s turn: if it cannot move it leaves, and so on round the table.
+    fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport) {
         if self.has_move(next) {
             self.turn = next;
             return;
@@ -189,6 +193,23 @@ impl Position {
                 None => return,
             }
         }
+    }
+
+    /// Applies the start-of-turn rule to the seat to move (for a new game or a position set
+    /// up by hand): while it has no legal move it leaves and the turn passes on. Returns the
+    /// seats that left.
+    pub fn settle(&mut self) -> Vec<(Seat, ExitReason)> {
+        let mut report = SiguoReport {
+            by: self.turn,
+            mv: None,
+            clash: None,
+            eliminated: Vec::new(),
+            outcome: None,
+        };
+        if self.outcome.is_none() && self.seating.is_in(self.turn) {
+            self.begin_turn(self.turn, &mut report);
+        }
+        report.eliminated
     }
 
     /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on.

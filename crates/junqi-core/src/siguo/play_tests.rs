@@ -220,3 +220,21 @@ fn setup_is_checked_per_seat_through_its_slot_map() {
         .iter()
         .any(|v| v.to_string() == "empty-point a1"));
 }
+
+#[test]
+fn settle_applies_the_start_of_turn_rule() {
+    // S to move with only a flag and a mine: S leaves, E moves.
+    let mut p = pos("S Sb5=0F,Sa4=0L,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.settle(), vec![(Seat::S, ExitReason::NoLegalMove)]);
+    assert_eq!(p.turn(), Seat::E);
+    assert!(p.pieces_of(Seat::S).is_empty());
+    assert_eq!(p.settle(), vec![]);
+    let start = Position::start_all(
+        SiguoRules::default(),
+        &crate::deployment::Deployment::classic_1(),
+    );
+    let mut settled = start.clone();
+    assert_eq!(settled.settle(), vec![]);
+    assert_eq!(settled, start);
+}
