@@ -10,6 +10,7 @@ pub mod notation;
 pub mod play;
 pub mod points;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod setup;
 pub mod view;
@@ -20,6 +21,7 @@ pub use notation::{looks_like_position, NotationError};
 pub use play::{SiguoIllegal, SiguoReport};
 pub use points::{Point, PointSet, POINTS};
 pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, WipeOut};
 
 #[cfg(test)]
