@@ -177,3 +177,36 @@ fn apply_plays_moves_and_reports_who_left() {
     assert!(out.is_empty());
     assert!(err.contains("Sa0-Ce is not a legal move"), "{err}");
 }
+
+#[test]
+fn replay_checks_a_four_player_record() {
+    use junqi_core::siguo::{InfoMode, SiguoEvent, SiguoRecord};
+    use junqi_core::PerSeat;
+    let dir = std::env::temp_dir().join(format!("junqi-cli-siguo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut record = SiguoRecord::new(
+        InfoMode::FourDark,
+        SiguoRules::default(),
+        PerSeat::new_with(|_| Deployment::classic_1()),
+    );
+    for m in ["Sa0-We0", "Ea0-Se0"] {
+        record.events.push(SiguoEvent::Move {
+            mv: m.parse().unwrap(),
+        });
+    }
+    let good = dir.join("good.json");
+    std::fs::write(&good, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "2 events, unfinished");
+    record.events.push(SiguoEvent::Move {
+        mv: "Sa0-Sa1".parse().unwrap(),
+    });
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("event 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
