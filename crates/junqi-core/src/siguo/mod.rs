@@ -5,6 +5,8 @@
 //! the 2-player game.
 
 pub mod board;
+pub mod layout;
+mod lines;
 pub mod moves;
 pub mod notation;
 pub mod play;
