@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod engine;
 mod siguo;
+mod siguo_match;
 
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
@@ -23,6 +24,8 @@ commands:
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--rules a,b] [--threads T]     referees games, alternating who moves first;
                                         players: random, greedy, level:1..5, cmd:<engine command>
+  match --seats P,P,P,P [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
+                                        4-player games (S,E,N,W); players: random, greedy
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
 
@@ -184,6 +187,7 @@ fn run(args: &[String]) -> Result<String, Fail> {
             })
         }
         "engine" => engine::run_engine(rest).map(|_| String::new()),
+        "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run(rest),
         "match" => engine::run_match(rest),
         "help" | "--help" | "-h" => Ok(USAGE.into()),
         other => Err(Fail(format!(

@@ -210,3 +210,44 @@ fn replay_checks_a_four_player_record() {
     assert!(err.contains("event 2"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn match_referees_four_player_games() {
+    let args = [
+        "match",
+        "--seats",
+        "greedy,random,greedy,random",
+        "--mode",
+        "siguo-open",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = junqi(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("S+N (greedy,greedy) vs E+W (random,random), mode siguo-open, 4 games"),
+        "{out}"
+    );
+    assert!(out.contains("95% interval"), "{out}");
+    // Deterministic for a seed.
+    let (_, again, _) = junqi(&args);
+    assert_eq!(out, again);
+    let (code, out, err) = junqi(&["match", "--seats", "random,random,random"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("four players"), "{err}");
+    let (code, _, err) = junqi(&["match", "--seats", "random,random,random,level:9"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown 4-player player 'level:9'"), "{err}");
+    let (code, _, err) = junqi(&[
+        "match",
+        "--seats",
+        "random,random,random,random",
+        "--mode",
+        "dark",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown 4-player mode"), "{err}");
+}
