@@ -9,6 +9,7 @@ pub mod layout;
 mod lines;
 pub mod moves;
 pub mod notation;
+mod path;
 pub mod play;
 pub mod points;
 pub mod position;
