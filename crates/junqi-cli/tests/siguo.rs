@@ -108,15 +108,11 @@ fn every_seat_deployed() {
         pos = Position::from_notation(&text).expect("round trip");
     }
     let start = pos.to_notation();
-    let (code, out, _) = junqi(&["perft", &start, "2"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out.trim(),
-        Position::from_notation(&start)
-            .unwrap()
-            .perft(2)
-            .to_string()
-    );
+    for (depth, want) in [("1", "42"), ("2", "1779"), ("3", "74881")] {
+        let (code, out, err) = junqi(&["perft", &start, depth]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), want);
+    }
     let (_, out, _) = junqi(&["perft", &start, "2", "--divide"]);
     assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 42);
 }
