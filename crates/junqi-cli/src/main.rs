@@ -14,21 +14,27 @@ mod host;
 mod host;
 mod lines;
 mod seeds;
+mod siguo;
+mod siguo_match;
 
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
   moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
+                                        (moves, apply and perft also take a 四国
+                                        position: 'S Sa4=0E,Sb5=0F,...')
   apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
   validate '<deployment>'               ok, or every violation, one per line
-  replay <record.json>                  checks a game record and prints its outcome
+  replay <record.json>                  checks a game record (2- or 4-player) and prints its outcome
   engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--start-ms N] [--rules a,b] [--threads T]
                                         referees games, alternating who moves first;
                                         players: random, greedy, level:1..5, cmd:<engine command>;
                                         without --seed a seed is drawn and printed
+  match --seats P,P,P,P [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
+                                        4-player games (S,E,N,W); players: random, greedy
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
 
@@ -103,6 +109,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let [jfen] = pos[..] else {
                 return Err(Fail("moves takes one JFEN (quote it)".into()));
             };
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::moves(jfen, rules);
+            }
             let p = Position::from_jfen_with(jfen, None, rules)?;
             Ok(p.legal_actions()
                 .iter()
@@ -115,6 +124,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let Some((jfen, actions)) = pos.split_first() else {
                 return Err(Fail("apply takes a JFEN and actions".into()));
             };
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::apply(jfen, actions, rules);
+            }
             let mut p = Position::from_jfen_with(jfen, None, rules)?;
             for a in actions {
                 let action: Action = a.parse()?;
@@ -132,6 +144,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 .ok()
                 .filter(|d| *d <= 12)
                 .ok_or_else(|| Fail(format!("depth must be a number 0..=12, not '{depth}'")))?;
+            if junqi_core::siguo::looks_like_position(jfen) {
+                return siguo::perft(jfen, depth, divide, rules);
+            }
             let p = Position::from_jfen_with(jfen, None, rules)?;
             if divide && depth > 0 {
                 let mut lines = Vec::new();
@@ -170,6 +185,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             };
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+            if siguo::is_record(&text) {
+                return siguo::replay(&text);
+            }
             let record = GameRecord::from_json(&text)?;
             let game = Game::replay(&record)?;
             Ok(match game.outcome() {
@@ -178,6 +196,7 @@ fn run(args: &[String]) -> Result<String, Fail> {
             })
         }
         "engine" => engine::run_engine(rest).map(|_| String::new()),
+        "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run(rest),
         "match" => engine::run_match(rest),
         "help" | "--help" | "-h" => Ok(USAGE.into()),
         other => Err(Fail(format!(

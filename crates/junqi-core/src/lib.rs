@@ -43,3 +43,7 @@ pub use view::{PlayerView, PublicEvent};
 /// The classic start of RULES.md §9 (Red classic-1, Black classic-2), Red to move.
 pub const CLASSIC_START: &str =
     "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";
+pub mod seat;
+pub mod siguo;
+
+pub use seat::{Order, PerSeat, Seat, Seating, Team, Visibility};

@@ -1,0 +1,81 @@
+//! `moves` and `perft` for RULES-4P.md position strings (四国军棋).
+
+use crate::Fail;
+use junqi_core::siguo::{Move, Position, SiguoRecord, SiguoRules};
+use junqi_core::Rules;
+
+fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
+    let rules = SiguoRules {
+        rules,
+        ..SiguoRules::default()
+    };
+    Position::from_notation_with(text, rules).map_err(|e| Fail(format!("bad position: {e}")))
+}
+
+/// The legal moves of the seat to move, one per line.
+pub fn moves(text: &str, rules: Rules) -> Result<String, Fail> {
+    let pos = read(text, rules)?;
+    Ok(pos
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Leaves of the legal-move tree, or per first move with `divide`.
+pub fn perft(text: &str, depth: u32, divide: bool, rules: Rules) -> Result<String, Fail> {
+    let pos = read(text, rules)?;
+    if !divide || depth == 0 {
+        return Ok(pos.perft(depth).to_string());
+    }
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let n = child.perft(depth - 1);
+        total += n;
+        lines.push(format!("{m}: {n}"));
+    }
+    lines.push(String::new());
+    lines.push(total.to_string());
+    Ok(lines.join("\n"))
+}
+
+/// The position string after the moves, then one line per seat that left and the result.
+pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
+    let mut pos = read(text, rules)?;
+    let mut notes = Vec::new();
+    for m in moves {
+        let mv: Move = m.parse().map_err(|e| Fail(format!("{m}: {e}")))?;
+        let report = pos.play(mv).map_err(|e| Fail(format!("{m}: {e}")))?;
+        for (seat, why) in report.eliminated {
+            notes.push(format!("out {seat} {why:?}"));
+        }
+    }
+    if let Some(o) = pos.outcome() {
+        notes.push(format!("over {o}"));
+    }
+    let mut lines = vec![pos.to_notation()];
+    lines.extend(notes);
+    Ok(lines.join("\n"))
+}
+
+/// Is `text` a 4-player record (a JSON object with `formations`)?
+pub fn is_record(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("formations").is_some())
+}
+
+/// Replays a 4-player record: the number of events and the result.
+pub fn replay(text: &str) -> Result<String, Fail> {
+    let record = SiguoRecord::from_json(text)?;
+    let end = record.replay()?;
+    let n = record.events.len();
+    Ok(match end.outcome() {
+        Some(o) => format!("{n} events, {o}"),
+        None => format!("{n} events, unfinished"),
+    })
+}

@@ -1,0 +1,249 @@
+//! 四国 positions through the `junqi` binary: RULES-4P.md's probe table and checksums, and
+//! one-line errors for malformed positions.
+
+use junqi_core::siguo::{Position, SiguoRules};
+use junqi_core::Deployment;
+use std::process::Command;
+
+fn junqi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn moves(pos: &str) -> Vec<String> {
+    let (code, out, err) = junqi(&["moves", pos]);
+    assert_eq!(code, 0, "{pos}: {err}");
+    out.lines().map(str::to_string).collect()
+}
+
+/// Every point name: 4 areas of 30, then the centre.
+fn points() -> Vec<String> {
+    let mut v = Vec::new();
+    for s in ["S", "E", "N", "W"] {
+        for r in 0..6 {
+            for c in ["a", "b", "c", "d", "e"] {
+                v.push(format!("{s}{c}{r}"));
+            }
+        }
+    }
+    for c in ["nw", "n", "ne", "w", "c", "e", "sw", "s", "se"] {
+        v.push(format!("C{c}"));
+    }
+    v
+}
+
+/// A lone piece of the area's owner (S in the centre).
+fn lone(point: &str, letter: char) -> String {
+    let (seat, digit) = match point.chars().next() {
+        Some('E') => ('E', '1'),
+        Some('N') => ('N', '2'),
+        Some('W') => ('W', '3'),
+        _ => ('S', '0'),
+    };
+    format!("{seat} {point}={digit}{letter}")
+}
+
+fn destinations(point: &str, letter: char) -> Vec<String> {
+    let mut d: Vec<String> = moves(&lone(point, letter))
+        .iter()
+        .map(|m| {
+            let (from, to) = m.split_once('-').expect("from-to");
+            assert_eq!(from, point);
+            to.to_string()
+        })
+        .collect();
+    d.sort();
+    d
+}
+
+fn sorted(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn probe_table() {
+    let cases = [
+        ("Sa2", "Cnw Csw Cw Sa0 Sa1 Sa3 Sa4 Sb1 Sb2 Sb3 Ne0 Ne1 Ne2 Ne3 Ne4 We0 We1 We2 We3 We4"),
+        ("Sa0", "Cnw Csw Cw Sa1 Sa2 Sa3 Sa4 Sb0 Sb1 Sc0 Sd0 Se0 Ne0 Ne1 Ne2 Ne3 Ne4 We0 We1 We2 We3 We4"),
+        ("Csw", "Cnw Cs Cse Cw Sa0 Sa1 Sa2 Sa3 Sa4 Ea0 Ea1 Ea2 Ea3 Ea4 Ne0 Ne1 Ne2 Ne3 Ne4 We0 We1 We2 We3 We4"),
+        ("Cc", "Cn Ce Cs Cw Sc0 Ec0 Nc0 Wc0"),
+        ("Sc0", "Cc Cn Cs Sa0 Sb0 Sb1 Sc1 Sd0 Sd1 Se0 Nc0"),
+    ];
+    for (from, want) in cases {
+        assert_eq!(destinations(from, 'M'), sorted(want), "marshal {from}");
+    }
+    let eng = destinations("Sa4", 'E');
+    assert_eq!(eng.len(), 74);
+    assert!(eng.contains(&"Sa5".to_string()) && eng.contains(&"Sb3".to_string()));
+}
+
+#[test]
+fn empty_board_checksums() {
+    let all = points();
+    assert_eq!(all.len(), 129);
+    let marshal: usize = all.iter().map(|p| moves(&lone(p, 'M')).len()).sum();
+    let engineer: usize = all.iter().map(|p| moves(&lone(p, 'E')).len()).sum();
+    assert_eq!(marshal, 1392);
+    assert_eq!(engineer, 5624);
+}
+
+#[test]
+fn every_seat_deployed() {
+    let mut pos = Position::start_all(SiguoRules::default(), &Deployment::classic_1());
+    for seat in ["S", "E", "N", "W"] {
+        let text = pos.to_notation();
+        let text = format!("{seat}{}", &text[1..]);
+        let list = moves(&text);
+        assert_eq!(list.len(), 42, "{seat}");
+        assert!(list.iter().all(|m| m.starts_with(seat)), "{list:?}");
+        pos = Position::from_notation(&text).expect("round trip");
+    }
+    let start = pos.to_notation();
+    for (depth, want) in [("1", "42"), ("2", "1779"), ("3", "74881")] {
+        let (code, out, err) = junqi(&["perft", &start, depth]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), want);
+    }
+    let (_, out, _) = junqi(&["perft", &start, "2", "--divide"]);
+    assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 42);
+}
+
+#[test]
+fn unknown_pieces_may_be_attacked_unless_partners() {
+    // An engineer next to an unknown E piece (enemy) and an unknown N piece (partner).
+    let list = moves("S Sa4=0E,Sb4=1X,Sa3=2X,Sb5=0F");
+    assert!(list.contains(&"Sa4-Sb4".to_string()), "{list:?}");
+    assert!(!list.iter().any(|m| m.ends_with("Sa3")), "{list:?}");
+    // Unknown pieces of the mover do not move.
+    assert!(moves("S Sa4=0X").is_empty());
+}
+
+#[test]
+fn malformed_positions_name_the_fault() {
+    for (pos, says) in [
+        ("S Sa4=0Q", "piece letter"),
+        ("S Sa9=0E", "row"),
+        ("S Sf4=0E", "column"),
+        ("S Sa4=5E", "seat digit"),
+        ("S Sa4=0E,Sa4=0M", "twice"),
+        ("S Sa4", "point=piece"),
+        ("S Cxx=0E", "centre"),
+        ("S Sa4=0E,", "point"),
+        ("S Qa4=0E", "starts with"),
+    ] {
+        let (code, out, err) = junqi(&["moves", pos]);
+        assert_ne!(code, 0, "{pos}");
+        assert!(out.is_empty(), "{pos}: {out}");
+        assert!(err.contains(says), "{pos}: {err}");
+        assert_eq!(err.lines().count(), 1, "{pos}: {err}");
+        let (code, _, err2) = junqi(&["perft", pos, "1"]);
+        assert_ne!(code, 0);
+        assert_eq!(err, err2);
+    }
+}
+
+#[test]
+fn apply_plays_moves_and_reports_who_left() {
+    let (code, out, err) = junqi(&[
+        "apply",
+        "S Sa0=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=3F,Wa4=3C",
+        "Sa0-We0",
+        "Ea4-Ea3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "N Sb5=0F,Ea3=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=0M",
+            "out W FlagCaptured"
+        ]
+    );
+    let (code, out, err) = junqi(&["apply", "S Sa0=0M,Sb5=0F", "Sa0-Ce"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("Sa0-Ce is not a legal move"), "{err}");
+}
+
+#[test]
+fn replay_checks_a_four_player_record() {
+    use junqi_core::siguo::{InfoMode, SiguoEvent, SiguoRecord};
+    use junqi_core::PerSeat;
+    let dir = std::env::temp_dir().join(format!("junqi-cli-siguo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut record = SiguoRecord::new(
+        InfoMode::FourDark,
+        SiguoRules::default(),
+        PerSeat::new_with(|_| Deployment::classic_1()),
+    );
+    for m in ["Sa0-We0", "Ea0-Se0"] {
+        record.events.push(SiguoEvent::Move {
+            mv: m.parse().unwrap(),
+        });
+    }
+    let good = dir.join("good.json");
+    std::fs::write(&good, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "2 events, unfinished");
+    record.events.push(SiguoEvent::Move {
+        mv: "Sa0-Sa1".parse().unwrap(),
+    });
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("event 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_referees_four_player_games() {
+    let args = [
+        "match",
+        "--seats",
+        "greedy,random,greedy,random",
+        "--mode",
+        "siguo-open",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = junqi(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("S+N (greedy,greedy) vs E+W (random,random), mode siguo-open, 4 games"),
+        "{out}"
+    );
+    assert!(out.contains("95% interval"), "{out}");
+    // Deterministic for a seed.
+    let (_, again, _) = junqi(&args);
+    assert_eq!(out, again);
+    let (code, out, err) = junqi(&["match", "--seats", "random,random,random"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("four players"), "{err}");
+    let (code, _, err) = junqi(&["match", "--seats", "random,random,random,level:9"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown 4-player player 'level:9'"), "{err}");
+    let (code, _, err) = junqi(&[
+        "match",
+        "--seats",
+        "random,random,random,random",
+        "--mode",
+        "dark",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown 4-player mode"), "{err}");
+}

@@ -1,0 +1,37 @@
+//! 四国军棋, the 4-player game of RULES-4P.md: two against two on a cross-shaped board.
+//!
+//! The board is a value ([`Board`]) that every [`Position`] carries; seats, teams and turns go
+//! through [`crate::seat::Seating`]; pieces, combat and setup rules are RULES.md's, shared with
+//! the 2-player game.
+
+pub mod board;
+pub mod layout;
+mod lines;
+pub mod moves;
+pub mod notation;
+mod path;
+pub mod play;
+pub mod points;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod setup;
+pub mod view;
+
+pub use board::{Board, Edge};
+pub use moves::Move;
+pub use notation::{looks_like_position, NotationError};
+pub use play::{SiguoIllegal, SiguoReport};
+pub use points::{Point, PointSet, POINTS};
+pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
+pub use rules::{InfoMode, SiguoRules, WipeOut};
+
+#[cfg(test)]
+mod play_tests;
+#[cfg(test)]
+mod probe_tests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod view_tests;

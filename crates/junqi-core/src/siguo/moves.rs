@@ -1,0 +1,198 @@
+//! Legal actions on the 4-player board (RULES-4P.md §4): steps, straight rail runs through
+//! the arcs, engineers turning anywhere on the rails, camps safe for everyone, headquarters
+//! lock, partners' pieces blocking and never attacked.
+
+use super::points::{Point, PointSet};
+use super::position::Position;
+use crate::seat::Seat;
+use crate::types::Role;
+use std::fmt;
+
+/// One move of the 4-player game, written `Sa4-Ea0`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Point,
+    pub to: Point,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl Position {
+    /// Pieces of seats on the other team than `us`.
+    pub(crate) fn enemies_of(&self, us: Seat) -> PointSet {
+        let mut e = PointSet::EMPTY;
+        for s in self.seating.seats() {
+            if self.seating.are_enemies(us, s) {
+                e |= self.by_seat[s];
+            }
+        }
+        e
+    }
+
+    /// Points a piece of `us` with `role` may attack, given the enemy pieces not in camps.
+    fn attackable(&self, role: Role, targets: PointSet) -> PointSet {
+        if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
+            targets & !self.flags
+        } else {
+            targets
+        }
+    }
+
+    fn runs_like_engineer(&self, role: Role) -> bool {
+        role == Role::Engineer || (role == Role::Bomb && self.rules.rules.flying_bomb)
+    }
+
+    /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
+    /// outside camps.
+    fn destinations(&self, from: Point, role: Role, targets: PointSet) -> PointSet {
+        let b = &*self.board;
+        if !role.is_movable() || (b.is_headquarters(from) && !self.rules.rules.hq_exit) {
+            return PointSet::EMPTY;
+        }
+        let targets = self.attackable(role, targets);
+        let empty = !self.occupied;
+        let open = empty | targets;
+        let mut dests = b.step[from.index()] & open;
+        // A rail run starts with a rail segment: with none open there is none.
+        if (b.rail_step[from.index()] & open).any() {
+            if self.runs_like_engineer(role) {
+                dests |= self.engineer_reach(from, targets);
+            } else {
+                for ray in &b.rays[from.index()] {
+                    for &q in ray {
+                        if empty.contains(q) {
+                            dests.add(q);
+                        } else {
+                            if targets.contains(q) {
+                                dests.add(q);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        dests
+    }
+
+    /// An engineer's railway reach: empty rail points joined to `from` through empty rail
+    /// points, and the targets next to them.
+    fn engineer_reach(&self, from: Point, targets: PointSet) -> PointSet {
+        let b = &*self.board;
+        let empty_rail = b.rail & !self.occupied;
+        let mut reached = PointSet::EMPTY;
+        let mut hits = PointSet::EMPTY;
+        let mut frontier = PointSet::single(from);
+        while frontier.any() {
+            let mut next = PointSet::EMPTY;
+            for q in frontier {
+                next |= b.rail_step[q.index()];
+            }
+            hits |= next & targets;
+            frontier = next & empty_rail & !reached;
+            frontier.remove(from);
+            reached |= frontier;
+        }
+        reached | hits
+    }
+
+    /// Enemy pieces of `us` that may be attacked (not in camps).
+    fn targets_of(&self, us: Seat) -> PointSet {
+        self.enemies_of(us) & !self.board.camps
+    }
+
+    /// Calls `f` with every piece of `seat` that knows its role and its destinations.
+    fn for_each_piece(&self, seat: Seat, mut f: impl FnMut(Point, PointSet) -> bool) {
+        let targets = self.targets_of(seat);
+        for from in self.by_seat[seat] {
+            if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
+                if !f(from, self.destinations(from, role, targets)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The moves `seat` could make now, whoever is to move.
+    pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.for_each_piece(seat, |from, dests| {
+            out.extend(dests.iter().map(|to| Move { from, to }));
+            true
+        });
+        out
+    }
+
+    /// Has `seat` any move at all?
+    pub fn has_move(&self, seat: Seat) -> bool {
+        let mut any = false;
+        self.for_each_piece(seat, |_, dests| {
+            any = dests.any();
+            !any
+        });
+        any
+    }
+
+    /// The legal moves of the seat to move, by origin then destination (none once over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.moves_of(self.turn)
+    }
+
+    /// The number of legal moves of the seat to move.
+    pub fn count_moves(&self) -> usize {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let mut n = 0;
+        self.for_each_piece(self.turn, |_, dests| {
+            n += dests.count() as usize;
+            true
+        });
+        n
+    }
+
+    /// The legal destinations of the piece on `from` (empty unless it is the mover's).
+    pub fn destinations_from(&self, from: Point) -> PointSet {
+        match self.cells[from.index()] {
+            Some(occ) if occ.seat == self.turn && self.outcome.is_none() => match occ.role {
+                Some(role) => self.destinations(from, role, self.targets_of(self.turn)),
+                None => PointSet::EMPTY,
+            },
+            _ => PointSet::EMPTY,
+        }
+    }
+
+    /// The destinations of a lone piece of `role` belonging to `seat` on `from`, whatever else
+    /// stands on the board (for probes and move previews).
+    pub fn reach(&self, from: Point, seat: Seat, role: Role) -> PointSet {
+        self.destinations(from, role, self.targets_of(seat))
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.destinations_from(m.from).contains(m.to)
+    }
+
+    /// Counts the leaves of the legal-move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves() as u64,
+            _ => {
+                let mut total = 0;
+                for m in self.legal_moves() {
+                    let mut child = self.clone();
+                    child.play_unchecked(m);
+                    total += child.perft(depth - 1);
+                }
+                total
+            }
+        }
+    }
+}

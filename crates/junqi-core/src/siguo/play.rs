@@ -1,0 +1,246 @@
+//! Playing a move on the 4-player board: combat (RULES.md §5), a captured flag putting its
+//! owner out, the turn passing to the next seat still in, seats without a legal move leaving
+//! at the start of their turn, a team losing when both its players are out, the mutual
+//! wipe-out switch and the 70-ply draw (RULES-4P.md §6).
+
+use super::moves::Move;
+use super::position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+use super::rules::WipeOut;
+use crate::combat::{contact, Clash};
+use crate::rules::Mode;
+use crate::seat::Seat;
+use crate::types::Role;
+use std::fmt;
+
+/// Why a move or a resignation was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SiguoIllegal {
+    GameOver,
+    /// Not a legal move of the seat to move.
+    NotLegal(Move),
+    /// The seat is already out.
+    NotInGame(Seat),
+}
+
+impl fmt::Display for SiguoIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiguoIllegal::GameOver => f.write_str("the game is over"),
+            SiguoIllegal::NotLegal(m) => write!(f, "{m} is not a legal move"),
+            SiguoIllegal::NotInGame(s) => write!(f, "seat {s} is not in the game"),
+        }
+    }
+}
+
+impl std::error::Error for SiguoIllegal {}
+
+/// What a move did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiguoReport {
+    pub by: Seat,
+    /// The move played; `None` for a resignation or timeout.
+    pub mv: Option<Move>,
+    /// The combat result, when the move attacked a piece of known identity.
+    pub clash: Option<Clash>,
+    /// Seats that left the game because of this move, in order.
+    pub eliminated: Vec<(Seat, ExitReason)>,
+    pub outcome: Option<SiguoOutcome>,
+}
+
+impl Position {
+    /// Plays a legal move of the seat to move.
+    pub fn play(&mut self, m: Move) -> Result<SiguoReport, SiguoIllegal> {
+        if self.outcome.is_some() {
+            return Err(SiguoIllegal::GameOver);
+        }
+        if !self.is_legal(m) {
+            return Err(SiguoIllegal::NotLegal(m));
+        }
+        Ok(self.apply(m))
+    }
+
+    /// Plays a move known to be legal (perft, search).
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.apply(m);
+    }
+
+    fn apply(&mut self, m: Move) -> SiguoReport {
+        let us = self.turn;
+        let mut report = SiguoReport {
+            by: us,
+            mv: Some(m),
+            clash: None,
+            eliminated: Vec::new(),
+            outcome: None,
+        };
+        let attacker = self.cells[m.from.index()];
+        let defender = self.cells[m.to.index()];
+        let mut attack = false;
+        match (attacker, defender) {
+            (Some(att), None) => {
+                self.take(m.from);
+                self.put(m.to, att);
+            }
+            (Some(att), Some(def)) => {
+                attack = true;
+                if let (Some(ar), Some(dr)) = (att.role, def.role) {
+                    let result = contact(ar, dr, Mode::Open, &self.rules.rules);
+                    report.clash = Some(result);
+                    if result.attacker_removed() {
+                        self.lose_piece(m.from, att);
+                    }
+                    if result.defender_removed() {
+                        self.lose_piece(m.to, def);
+                    }
+                    if result == Clash::Win {
+                        self.take(m.from);
+                        self.put(m.to, att);
+                    }
+                    if dr == Role::Flag && result.defender_removed() {
+                        self.exit(def.seat, ExitReason::FlagCaptured, &mut report);
+                    }
+                }
+                // Unknown identities: only a referee who knows them can resolve the attack.
+            }
+            (None, _) => {}
+        }
+        self.ply += 1;
+        if attack {
+            self.quiet = 0;
+        } else {
+            self.quiet += 1;
+        }
+        if self.outcome.is_none() {
+            self.pass_turn(us, &mut report);
+        }
+        if self.outcome.is_none() && self.quiet >= self.rules.quiet_limit {
+            self.outcome = Some(SiguoOutcome::Draw {
+                reason: SiguoDraw::NoCapture,
+            });
+        }
+        report.outcome = self.outcome;
+        report
+    }
+
+    /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag.
+    fn lose_piece(&mut self, p: super::points::Point, occ: Occupant) {
+        self.take(p);
+        if occ.role == Some(Role::Marshal) {
+            self.flag_shown[occ.seat] = true;
+        }
+    }
+
+    /// Puts `seat` out (its pieces leave at once) and ends the game if its team is out.
+    fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut SiguoReport) {
+        if !self.seating.is_in(seat) {
+            return;
+        }
+        self.remove_seat(seat);
+        report.eliminated.push((seat, why));
+        let team = self.seating.team(seat);
+        if self.outcome.is_none() && self.seating.team_is_out(team) {
+            let winner = self
+                .seating
+                .seats()
+                .map(|s| self.seating.team(s))
+                .find(|t| *t != team)
+                .unwrap_or(team);
+            self.outcome = Some(SiguoOutcome::Win {
+                team: winner,
+                reason: why,
+            });
+        }
+    }
+
+    /// Gives the turn to the next seat after `from` that is in and can move; seats that cannot
+    /// move leave on the way (RULES-4P.md §6.1 item 2).
+    fn pass_turn(&mut self, from: Seat, report: &mut SiguoReport) {
+        if let Some(next) = self.seating.next_in(from) {
+            self.begin_turn(next, report);
+        }
+    }
+
+    /// Starts `next`'s turn: if it cannot move it leaves, and so on round the table.
+    fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport) {
+        if self.has_move(next) {
+            self.turn = next;
+            return;
+        }
+        if self.rules.wipe_out == WipeOut::Draw
+            && self
+                .seating
+                .seats()
+                .filter(|&s| self.seating.is_in(s))
+                .all(|s| !self.has_move(s))
+        {
+            self.outcome = Some(SiguoOutcome::Draw {
+                reason: SiguoDraw::MutualWipeOut,
+            });
+            return;
+        }
+        let mut seat = next;
+        for _ in 0..self.seating.count() {
+            if self.has_move(seat) {
+                self.turn = seat;
+                return;
+            }
+            self.exit(seat, ExitReason::NoLegalMove, report);
+            if self.outcome.is_some() {
+                return;
+            }
+            match self.seating.next_in(seat) {
+                Some(s) => seat = s,
+                None => return,
+            }
+        }
+    }
+
+    /// Applies the start-of-turn rule to the seat to move (for a new game or a position set
+    /// up by hand): while it has no legal move it leaves and the turn passes on. Returns the
+    /// seats that left.
+    pub fn settle(&mut self) -> Vec<(Seat, ExitReason)> {
+        let mut report = SiguoReport {
+            by: self.turn,
+            mv: None,
+            clash: None,
+            eliminated: Vec::new(),
+            outcome: None,
+        };
+        if self.outcome.is_none() && self.seating.is_in(self.turn) {
+            self.begin_turn(self.turn, &mut report);
+        }
+        report.eliminated
+    }
+
+    /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on.
+    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+        self.leave(seat, ExitReason::Resignation)
+    }
+
+    /// `seat` reached the timeout limit: it leaves as if it had resigned.
+    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+        self.leave(seat, ExitReason::Timeout)
+    }
+
+    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport, SiguoIllegal> {
+        if self.outcome.is_some() {
+            return Err(SiguoIllegal::GameOver);
+        }
+        if !self.seating.is_in(seat) {
+            return Err(SiguoIllegal::NotInGame(seat));
+        }
+        let mut report = SiguoReport {
+            by: seat,
+            mv: None,
+            clash: None,
+            eliminated: Vec::new(),
+            outcome: None,
+        };
+        self.exit(seat, why, &mut report);
+        if self.outcome.is_none() && self.turn == seat {
+            self.pass_turn(seat, &mut report);
+        }
+        report.outcome = self.outcome;
+        Ok(report)
+    }
+}

@@ -1,0 +1,240 @@
+//! Elimination, turn skipping, a team's loss, the mutual wipe-out switch and the 70-ply draw.
+
+use super::*;
+use crate::combat::Clash;
+use crate::seat::{Order, Seat};
+
+fn pos(s: &str) -> Position {
+    Position::from_notation(s).unwrap()
+}
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap()
+}
+
+#[test]
+fn a_captured_flag_puts_its_owner_out_and_its_turns_are_skipped() {
+    let mut p = pos("S Sa0=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=3F,Wa4=3C");
+    let r = p.play(mv("Sa0-We0")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Win));
+    assert_eq!(r.eliminated, vec![(Seat::W, ExitReason::FlagCaptured)]);
+    assert_eq!(r.outcome, None);
+    // W's pieces left the board at once.
+    assert!(p.pieces_of(Seat::W).is_empty());
+    assert!(p.at("Wa4".parse().unwrap()).is_none());
+    assert!(!p.seating().is_in(Seat::W));
+    assert_eq!(p.turn(), Seat::E);
+    p.play(mv("Ea4-Ea3")).unwrap();
+    assert_eq!(p.turn(), Seat::N);
+    p.play(mv("Na4-Na3")).unwrap();
+    // W is skipped.
+    assert_eq!(p.turn(), Seat::S);
+}
+
+#[test]
+fn a_team_loses_when_both_players_are_out() {
+    let mut p = pos("S We1=0M,Sb5=0F,Ea0=1F,Ea4=1C,Na4=2C,Nb5=2F,We0=3F");
+    p.play(mv("We1-We0")).unwrap();
+    assert_eq!(p.turn(), Seat::E);
+    assert_eq!(p.outcome(), None);
+    p.play(mv("Ea4-Eb3")).unwrap();
+    p.play(mv("Na4-Na3")).unwrap();
+    assert_eq!(p.turn(), Seat::S);
+    let r = p.play(mv("We0-Ea0")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::E, ExitReason::FlagCaptured)]);
+    let s_n = p.seating().team(Seat::S);
+    assert_eq!(
+        p.outcome(),
+        Some(SiguoOutcome::Win {
+            team: s_n,
+            reason: ExitReason::FlagCaptured
+        })
+    );
+    assert!(p.legal_moves().is_empty());
+    assert!(p.play(mv("Na3-Na2")).is_err());
+}
+
+#[test]
+fn a_seat_without_a_legal_move_leaves_when_its_turn_comes() {
+    // E has only its flag: it leaves when its turn comes, and N plays.
+    let mut p = pos("S Sa4=0C,Sb5=0F,Eb5=1F,Ea4=1L,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    let r = p.play(mv("Sa4-Sa3")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::E, ExitReason::NoLegalMove)]);
+    assert!(p.pieces_of(Seat::E).is_empty());
+    assert_eq!(p.turn(), Seat::N);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn mutual_wipe_out_goes_to_the_mover_or_is_drawn() {
+    // The last movable pieces of both teams meet: nobody can move any more.
+    let text = "S Sa0=0M,Sb5=0F,We0=3M,Wb5=3F";
+    let mut p = pos(text);
+    let r = p.play(mv("Sa0-We0")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Both));
+    assert_eq!(
+        p.outcome(),
+        Some(SiguoOutcome::Win {
+            team: p.seating().team(Seat::S),
+            reason: ExitReason::NoLegalMove
+        })
+    );
+    let rules = SiguoRules {
+        wipe_out: WipeOut::Draw,
+        ..SiguoRules::default()
+    };
+    let mut p = Position::from_notation_with(text, rules).unwrap();
+    p.play(mv("Sa0-We0")).unwrap();
+    assert_eq!(
+        p.outcome(),
+        Some(SiguoOutcome::Draw {
+            reason: SiguoDraw::MutualWipeOut
+        })
+    );
+}
+
+#[test]
+fn seventy_quiet_plies_draw_and_a_capture_resets_the_count() {
+    let mut p = pos("S Sa4=0C,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    p.set_counters(68, 100);
+    p.play(mv("Sa4-Sa3")).unwrap();
+    assert_eq!(p.quiet(), 69);
+    assert_eq!(p.outcome(), None);
+    p.play(mv("Ea4-Ea3")).unwrap();
+    assert_eq!(
+        p.outcome(),
+        Some(SiguoOutcome::Draw {
+            reason: SiguoDraw::NoCapture
+        })
+    );
+    let mut p = pos("S Sa4=0C,Sb5=0F,Sa3=1P,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    p.set_counters(69, 100);
+    p.play(mv("Sa4-Sa3")).unwrap();
+    assert_eq!(p.quiet(), 0);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn resignation_removes_the_seat_and_its_partner_plays_on() {
+    let mut p = pos("S Sa4=0C,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    let r = p.resign(Seat::S).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::S, ExitReason::Resignation)]);
+    assert!(p.pieces_of(Seat::S).is_empty());
+    assert_eq!(p.turn(), Seat::E);
+    assert_eq!(p.outcome(), None);
+    assert!(p.resign(Seat::S).is_err());
+    p.play(mv("Ea4-Ea3")).unwrap();
+    assert_eq!(p.turn(), Seat::N);
+    let r = p.time_out(Seat::N).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(SiguoOutcome::Win {
+            team: p.seating().team(Seat::E),
+            reason: ExitReason::Timeout
+        })
+    );
+}
+
+#[test]
+fn clockwise_order_and_first_seat_are_switches() {
+    let rules = SiguoRules {
+        order: Order::Clockwise,
+        first: Seat::N,
+        ..SiguoRules::default()
+    };
+    let start = Position::start_all(rules, &crate::deployment::Deployment::classic_1());
+    assert_eq!(start.turn(), Seat::N);
+    let mut p = start.clone();
+    let m = p.legal_moves()[0];
+    p.play(m).unwrap();
+    assert_eq!(p.turn(), Seat::E);
+    let m = p.legal_moves()[0];
+    p.play(m).unwrap();
+    assert_eq!(p.turn(), Seat::S);
+}
+
+#[test]
+fn partners_block_and_are_never_attacked_camps_are_safe_hqs_lock() {
+    // N's piece on Csw blocks S's run and cannot be attacked; E's piece in S's camp is safe.
+    let p = pos("S Sa2=0M,Csw=2C,Sb1=1C,Sb3=1C,Sa1=3E,Sb5=0G");
+    let d: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert!(d.contains(&"Sa2-Sa1".to_string()), "{d:?}");
+    assert!(!d
+        .iter()
+        .any(|m| m.ends_with("Csw") || m.ends_with("Sb1") || m.ends_with("Sb3")));
+    assert!(
+        !d.iter().any(|m| m.starts_with("Sb5")),
+        "a piece in a HQ never moves: {d:?}"
+    );
+}
+
+#[test]
+fn a_fallen_marshal_shows_its_flag() {
+    let mut p = pos("S Sa0=0M,Sb5=0F,We0=3M,Wb5=3F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F");
+    assert!(!p.flag_shown(Seat::W));
+    p.play(mv("Sa0-We0")).unwrap();
+    assert!(p.flag_shown(Seat::W) && p.flag_shown(Seat::S));
+    assert_eq!(p.turn(), Seat::E);
+}
+
+#[test]
+fn a_bomb_on_the_flag_removes_both_and_its_owner_is_out() {
+    let mut p = pos("S Sa0=0Z,Sb5=0F,We0=3F,Wa4=3C,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F");
+    let r = p.play(mv("Sa0-We0")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Both));
+    assert_eq!(r.eliminated, vec![(Seat::W, ExitReason::FlagCaptured)]);
+    assert!(p.at("We0".parse().unwrap()).is_none());
+}
+
+#[test]
+fn setup_is_checked_per_seat_through_its_slot_map() {
+    use crate::deployment::Deployment;
+    let mut p = Position::start_all(SiguoRules::default(), &Deployment::classic_1());
+    for seat in Seat::ALL {
+        assert!(p.setup_violations(seat).is_empty(), "{seat}");
+    }
+    // A bomb moved into E's front row breaks E's setup only, named by E's own slot.
+    let bomb = "Ee1".parse().unwrap();
+    let front = "Ed0".parse().unwrap();
+    let b = p.take(bomb).unwrap();
+    let f = p.take(front).unwrap();
+    p.put(front, b);
+    p.put(bomb, f);
+    assert!(p.setup_violations(Seat::S).is_empty());
+    let v: Vec<String> = p
+        .setup_violations(Seat::E)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(v, ["bomb-in-front-row d6"]);
+    // Another seat's piece in E's area counts as a hole in E's formation.
+    p.put(
+        "Ea5".parse().unwrap(),
+        Occupant {
+            seat: Seat::N,
+            role: Some(crate::types::Role::Colonel),
+        },
+    );
+    assert!(p
+        .setup_violations(Seat::E)
+        .iter()
+        .any(|v| v.to_string() == "empty-point a1"));
+}
+
+#[test]
+fn settle_applies_the_start_of_turn_rule() {
+    // S to move with only a flag and a mine: S leaves, E moves.
+    let mut p = pos("S Sb5=0F,Sa4=0L,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.settle(), vec![(Seat::S, ExitReason::NoLegalMove)]);
+    assert_eq!(p.turn(), Seat::E);
+    assert!(p.pieces_of(Seat::S).is_empty());
+    assert_eq!(p.settle(), vec![]);
+    let start = Position::start_all(
+        SiguoRules::default(),
+        &crate::deployment::Deployment::classic_1(),
+    );
+    let mut settled = start.clone();
+    assert_eq!(settled.settle(), vec![]);
+    assert_eq!(settled, start);
+}

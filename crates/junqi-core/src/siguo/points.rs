@@ -1,0 +1,252 @@
+//! Points of the cross-shaped board and sets of them.
+//!
+//! Point indices: seat `s`'s area holds `30·s + 5·row + column` (row 0 = front, column 0 = the
+//! owner's left); the nine centre points follow at 120..129 in reading order with S at the
+//! bottom (`Cnw Cn Cne Cw Cc Ce Csw Cs Cse`). A [`PointSet`] is three 64-bit words.
+
+use crate::seat::Seat;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::fmt;
+
+/// Points on the board: 4 × 30 + 9.
+pub const POINTS: usize = 129;
+/// Points of one seat's area.
+pub const AREA: usize = 30;
+/// Index of the first centre point.
+pub const CENTRE: usize = 120;
+
+/// The centre points' names, in index order.
+pub const CENTRE_NAMES: [&str; 9] = ["nw", "n", "ne", "w", "c", "e", "sw", "s", "se"];
+
+/// One point of the 4-player board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u8);
+
+impl Point {
+    pub fn new(index: usize) -> Option<Point> {
+        (index < POINTS).then_some(Point(index as u8))
+    }
+
+    /// The point at `(column, row)` of `seat`'s area.
+    pub fn in_area(seat: Seat, column: u8, row: u8) -> Option<Point> {
+        (column < 5 && row < 6).then(|| Point((seat.index() * AREA) as u8 + row * 5 + column))
+    }
+
+    /// The centre point at `(x, y)`, each 0..3, x west → east and y north → south.
+    pub fn centre(x: u8, y: u8) -> Option<Point> {
+        (x < 3 && y < 3).then(|| Point(CENTRE as u8 + y * 3 + x))
+    }
+
+    pub(crate) const fn from_index_unchecked(i: usize) -> Point {
+        Point(i as u8)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The seat whose area holds this point; `None` for the centre.
+    pub fn area(self) -> Option<Seat> {
+        Seat::new(self.index() / AREA).filter(|_| self.index() < CENTRE)
+    }
+
+    /// `(column, row)` inside its area.
+    pub fn local(self) -> Option<(u8, u8)> {
+        self.area().map(|_| {
+            (
+                (self.0 as usize % AREA % 5) as u8,
+                (self.0 as usize % AREA / 5) as u8,
+            )
+        })
+    }
+
+    pub fn all() -> impl Iterator<Item = Point> {
+        (0..POINTS as u8).map(Point)
+    }
+}
+
+impl fmt::Display for Point {
+    /// `Sa4`, `Ec0`, `Cnw` (RULES-4P.md notation).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.area(), self.local()) {
+            (Some(seat), Some((c, r))) => {
+                write!(f, "{}{}{}", seat.letter(), (b'a' + c) as char, r)
+            }
+            _ => write!(f, "C{}", CENTRE_NAMES[self.index() - CENTRE]),
+        }
+    }
+}
+
+/// A set of points of the 4-player board.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct PointSet([u64; 3]);
+
+impl PointSet {
+    pub const EMPTY: PointSet = PointSet([0; 3]);
+    /// Every point of the board.
+    pub const FULL: PointSet = PointSet([u64::MAX, u64::MAX, 1]);
+
+    pub fn single(p: Point) -> PointSet {
+        let mut s = PointSet::EMPTY;
+        s.add(p);
+        s
+    }
+
+    #[inline]
+    pub fn contains(self, p: Point) -> bool {
+        self.0[p.index() >> 6] >> (p.index() & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn add(&mut self, p: Point) {
+        self.0[p.index() >> 6] |= 1 << (p.index() & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.0[p.index() >> 6] &= !(1 << (p.index() & 63));
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+
+    #[inline]
+    pub fn any(self) -> bool {
+        !self.is_empty()
+    }
+
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
+    pub fn first(self) -> Option<Point> {
+        self.iter().next()
+    }
+
+    pub fn iter(self) -> PointSetIter {
+        PointSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+impl fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
+    }
+}
+
+impl FromIterator<Point> for PointSet {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> PointSet {
+        let mut s = PointSet::EMPTY;
+        for p in iter {
+            s.add(p);
+        }
+        s
+    }
+}
+
+/// The points of a set in index order.
+pub struct PointSetIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for PointSetIter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.word < 3 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(Point((self.word * 64) as u8 + w.trailing_zeros() as u8));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for PointSet {
+    type Item = Point;
+    type IntoIter = PointSetIter;
+    fn into_iter(self) -> PointSetIter {
+        self.iter()
+    }
+}
+
+impl BitOr for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitor(self, o: PointSet) -> PointSet {
+        PointSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl BitAnd for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitand(self, o: PointSet) -> PointSet {
+        PointSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl Not for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn not(self) -> PointSet {
+        PointSet([!self.0[0], !self.0[1], !self.0[2] & 1])
+    }
+}
+
+impl BitOrAssign for PointSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: PointSet) {
+        *self = *self | o;
+    }
+}
+
+impl BitAndAssign for PointSet {
+    #[inline]
+    fn bitand_assign(&mut self, o: PointSet) {
+        *self = *self & o;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_areas() {
+        let p = Point::in_area(Seat::S, 0, 4).unwrap();
+        assert_eq!(p.to_string(), "Sa4");
+        assert_eq!(Point::in_area(Seat::W, 3, 1).unwrap().to_string(), "Wd1");
+        assert_eq!(Point::centre(0, 0).unwrap().to_string(), "Cnw");
+        assert_eq!(Point::centre(2, 2).unwrap().to_string(), "Cse");
+        assert_eq!(Point::centre(1, 1).unwrap().area(), None);
+        assert_eq!(Point::in_area(Seat::N, 2, 5).unwrap().area(), Some(Seat::N));
+    }
+
+    #[test]
+    fn sets_hold_all_129_points() {
+        let all: PointSet = Point::all().collect();
+        assert_eq!(all, PointSet::FULL);
+        assert_eq!(all.count(), 129);
+        assert_eq!((!all).count(), 0);
+        assert_eq!((!PointSet::EMPTY).count(), 129);
+        let last = Point::new(128).unwrap();
+        let mut s = PointSet::single(last);
+        assert!(s.contains(last));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![last]);
+        s.remove(last);
+        assert!(s.is_empty());
+    }
+}

@@ -1,0 +1,229 @@
+//! A 4-player position: the board it is played on, the pieces, the seating and whose turn it is.
+
+use super::board::Board;
+use super::points::{Point, PointSet, POINTS};
+use super::rules::SiguoRules;
+use crate::seat::{PerSeat, Seat, Seating, Team};
+use crate::types::Role;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// A piece on the 4-player board: its seat, and its role when known (`X` when not).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Occupant {
+    pub seat: Seat,
+    pub role: Option<Role>,
+}
+
+/// Why a seat left the game (RULES-4P.md §6.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExitReason {
+    /// Its flag was captured or bombed.
+    FlagCaptured,
+    /// It had no legal move when its turn came.
+    NoLegalMove,
+    Resignation,
+    Timeout,
+}
+
+/// Why the game was drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SiguoDraw {
+    /// 70 plies without a capture.
+    NoCapture,
+    /// One action left no seat of either team able to move, under [`super::WipeOut::Draw`].
+    MutualWipeOut,
+}
+
+/// How a 4-player game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum SiguoOutcome {
+    /// Both players of the other team are out; `reason` is how the last of them left.
+    Win {
+        team: Team,
+        reason: ExitReason,
+    },
+    Draw {
+        reason: SiguoDraw,
+    },
+}
+
+impl fmt::Display for SiguoOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiguoOutcome::Win { team, reason } => {
+                let name = Seating::four().team_name(*team);
+                write!(f, "{name} win ({reason:?})")
+            }
+            SiguoOutcome::Draw { reason } => write!(f, "draw ({reason:?})"),
+        }
+    }
+}
+
+/// The truth of a 4-player game, or one seat's view of it (pieces it may not see are `X`).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: Arc<Board>,
+    pub(crate) cells: [Option<Occupant>; POINTS],
+    pub(crate) by_seat: PerSeat<PointSet>,
+    pub(crate) occupied: PointSet,
+    /// Points holding a piece known to be a flag.
+    pub(crate) flags: PointSet,
+    pub(crate) seating: Seating,
+    pub(crate) turn: Seat,
+    pub(crate) quiet: u32,
+    pub(crate) ply: u32,
+    pub(crate) outcome: Option<SiguoOutcome>,
+    pub(crate) rules: SiguoRules,
+    /// Seats whose Field Marshal has fallen: their flag is shown to everyone.
+    pub(crate) flag_shown: PerSeat<bool>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Position) -> bool {
+        self.cells == o.cells
+            && self.seating == o.seating
+            && self.turn == o.turn
+            && self.quiet == o.quiet
+            && self.ply == o.ply
+            && self.outcome == o.outcome
+            && self.rules == o.rules
+            && self.flag_shown == o.flag_shown
+    }
+}
+
+impl Position {
+    /// An empty board, `rules.first` to move.
+    pub fn empty(rules: SiguoRules) -> Position {
+        Position::empty_on(Board::shared(), rules)
+    }
+
+    /// An empty `board`, seated for its layout (4 seats round the cross, 2 facing).
+    pub fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
+        let seating = rules.seating_for(board.layout().seats());
+        Position {
+            board,
+            cells: [None; POINTS],
+            by_seat: PerSeat::default(),
+            occupied: PointSet::EMPTY,
+            flags: PointSet::EMPTY,
+            turn: seating.first(),
+            seating,
+            quiet: 0,
+            ply: 1,
+            outcome: None,
+            rules,
+            flag_shown: PerSeat::default(),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn rules(&self) -> &SiguoRules {
+        &self.rules
+    }
+
+    pub fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    /// The seat to move.
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Plies since the last capture.
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The number of the ply to be played, from 1.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn outcome(&self) -> Option<SiguoOutcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn at(&self, p: Point) -> Option<Occupant> {
+        self.cells[p.index()]
+    }
+
+    pub fn occupied(&self) -> PointSet {
+        self.occupied
+    }
+
+    /// The points of `seat`'s pieces.
+    pub fn pieces_of(&self, seat: Seat) -> PointSet {
+        self.by_seat[seat]
+    }
+
+    /// Has `seat`'s Field Marshal fallen (so its flag is shown)?
+    pub fn flag_shown(&self, seat: Seat) -> bool {
+        self.flag_shown[seat]
+    }
+
+    /// Puts `occ` on `p`, replacing whatever stood there (a point off this board is ignored).
+    pub fn put(&mut self, p: Point, occ: Occupant) {
+        if !self.board.contains(p) {
+            return;
+        }
+        self.take(p);
+        self.cells[p.index()] = Some(occ);
+        self.by_seat[occ.seat].add(p);
+        self.occupied.add(p);
+        if occ.role == Some(Role::Flag) {
+            self.flags.add(p);
+        }
+    }
+
+    /// Removes and returns what stands on `p`.
+    pub fn take(&mut self, p: Point) -> Option<Occupant> {
+        let occ = self.cells[p.index()].take()?;
+        self.by_seat[occ.seat].remove(p);
+        self.occupied.remove(p);
+        self.flags.remove(p);
+        Some(occ)
+    }
+
+    /// Sets the seat to move (for setting up positions).
+    pub fn set_turn(&mut self, seat: Seat) {
+        self.turn = seat;
+    }
+
+    /// Sets the quiet-ply counter and ply number (for setting up positions).
+    pub fn set_counters(&mut self, quiet: u32, ply: u32) {
+        self.quiet = quiet;
+        self.ply = ply.max(1);
+    }
+
+    /// Marks seats without a piece as out, and the others in (for setting up positions).
+    pub fn settle_seats(&mut self) {
+        for s in Seat::ALL {
+            if self.by_seat[s].any() {
+                self.seating.reinstate(s);
+            } else {
+                self.seating.eliminate(s);
+            }
+        }
+    }
+
+    /// Takes `seat` out: its pieces leave the board at once.
+    pub(crate) fn remove_seat(&mut self, seat: Seat) {
+        self.seating.eliminate(seat);
+        for p in self.by_seat[seat] {
+            self.take(p);
+        }
+    }
+}
