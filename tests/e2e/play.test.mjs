@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ARGS, CHROMIUM, ROOT, watch } from './app.mjs';
+import { ARGS, CHROMIUM, ROOT, SHOTS, watch } from './app.mjs';
 
 const PORT = 8080;
 const URL_ = `http://127.0.0.1:${PORT}/`;
@@ -102,6 +102,8 @@ test('scripts/play.sh serves the game on 127.0.0.1:8080, the board is drawn, Ctr
     await tab.waitForSelector('svg.board [data-point]');
     assert.equal(await tab.locator('svg.board [data-point]').count(), 60, 'the 60 points of the board');
     assert.ok((await tab.locator('svg.board [data-at]').count()) >= 25, 'an army on the board');
+    await tab.evaluate(() => document.fonts.ready);
+    await tab.screenshot({ path: join(SHOTS, 'play-command-tablet.png') });
     assert.deepEqual(problems, []);
     await browser.close();
     browser = null;
