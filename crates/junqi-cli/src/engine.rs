@@ -27,12 +27,20 @@ fn rules_from_json(v: Option<&Value>) -> Result<Rules, String> {
     let mut rules = Rules::default();
     if let Some(Value::Object(map)) = v {
         for (k, val) in map {
+            if let Some(n) = rules.number_mut(k) {
+                *n = val
+                    .as_u64()
+                    .and_then(|v| u32::try_from(v).ok())
+                    .unwrap_or(0);
+                continue;
+            }
             let b = rules
                 .switch_mut(k)
                 .ok_or_else(|| format!("unknown rule switch '{k}'"))?;
             *b = val.as_bool().unwrap_or(false);
         }
     }
+    rules.validate().map_err(|e| e.to_string())?;
     Ok(rules)
 }
 
@@ -41,6 +49,11 @@ fn rules_to_json(rules: &Rules) -> Value {
     for name in Rules::NAMES {
         if rules.switch(name) == Some(true) {
             map.insert(name.to_string(), Value::Bool(true));
+        }
+    }
+    for name in Rules::NUMBERS {
+        if let Some(n) = rules.number(name).filter(|&n| n > 0) {
+            map.insert(name.to_string(), Value::from(n));
         }
     }
     Value::Object(map)
@@ -56,6 +69,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         "both" => ActionResult::Both,
         "capture" => ActionResult::Capture,
         "flip" => ActionResult::Flip,
+        "bounce" => ActionResult::Bounce,
         _ => return None,
     };
     let by = last
@@ -85,7 +99,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         ActionResult::Win | ActionResult::Capture => vec![to],
         ActionResult::Lose | ActionResult::Scout => vec![from],
         ActionResult::Both => vec![from, to],
-        ActionResult::Move | ActionResult::Flip => vec![],
+        ActionResult::Move | ActionResult::Flip | ActionResult::Bounce => vec![],
     };
     Some(PublicEvent {
         ply,
@@ -169,7 +183,7 @@ pub fn run_engine(args: &[String]) -> Result<(), Fail> {
                     own = None;
                     Some(json!({"type": "ready"}))
                 } else {
-                    let d = deploy::formation(seed ^ color.map_or(0, |c| c as u64 + 1));
+                    let d = deploy::formation_for(seed ^ color.map_or(0, |c| c as u64 + 1), &rules);
                     own = Some(d.clone());
                     Some(json!({"type": "deployment", "deployment": d.to_string()}))
                 }
@@ -362,9 +376,11 @@ impl Seat {
         self.seed = seed;
         let d = match &self.kind {
             PlayerKind::Random | PlayerKind::Greedy => {
-                (mode != Mode::Flip).then(|| Deployment::random(seed))
+                (mode != Mode::Flip).then(|| Deployment::random(seed).fitted(rules))
             }
-            PlayerKind::Level(_) => (mode != Mode::Flip).then(|| deploy::formation(seed)),
+            PlayerKind::Level(_) => {
+                (mode != Mode::Flip).then(|| deploy::formation_for(seed, rules))
+            }
             PlayerKind::External(cmd) => {
                 if self.engine.is_none() {
                     let mut e = Engine::spawn(cmd)?;
@@ -385,7 +401,7 @@ impl Seat {
                     let d: Deployment = text
                         .parse()
                         .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
-                    d.validate()
+                    d.validate_with(rules)
                         .map_err(|v| format!("invalid deployment ({} violations)", v.len()))?;
                     Some(d)
                 }

@@ -17,6 +17,7 @@ pub mod action;
 pub mod board;
 pub mod combat;
 pub mod compact;
+mod dead;
 pub mod deployment;
 pub mod game;
 pub mod jfen;
