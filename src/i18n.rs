@@ -403,6 +403,46 @@ pub fn rule_text(name: &str) -> T {
             zh: "翻棋：只有最小的棋子才能夺旗",
             en: "Flip: only your lowest-ranked piece may take the flag",
         },
+        "rail_one_turn" => T {
+            zh: "拐弯：任何棋子在铁路上可拐一个弯",
+            en: "One turn: any piece may turn one corner on a railway",
+        },
+        "rail_three_steps" => T {
+            zh: "铁路上只能走三步以内（工兵除外）",
+            en: "At most three points along a railway (engineers excepted)",
+        },
+        "mines_bounce" => T {
+            zh: "地雷弹回：非工兵、炸弹碰地雷弹回原来的位置",
+            en: "Mines bounce: a piece other than an engineer or bomb that hits a mine goes back",
+        },
+        "marshal_survives_mine" => T {
+            zh: "司令不撞地雷：司令碰地雷弹回原来的位置",
+            en: "The marshal survives mines: he goes back where he came from",
+        },
+        "bombs_front_row" => T {
+            zh: "炸弹可以放在第一排",
+            en: "Bombs may start in the front row",
+        },
+        "mines_around_flag" => T {
+            zh: "军旗相连的点都放地雷",
+            en: "Mines around the flag: every point next to the flag holds a mine",
+        },
+        "no_enemy_camps" => T {
+            zh: "不能进入对方行营",
+            en: "No piece may enter the enemy's camps",
+        },
+        "carry_flag_front" => T {
+            zh: "扛旗回到己方：把军旗扛到己方山界这一方即胜",
+            en: "Carry the flag across the front to win",
+        },
+        "no_move_draw" => T {
+            zh: "双方都无子可走为和棋",
+            en: "Neither side able to move: a draw",
+        },
+        "dead_position_draw" => T {
+            zh: "双方都无法再胜为和棋",
+            en: "Neither side able to win any more: a draw",
+        },
         _ => T { zh: "", en: "" },
     }
 }
@@ -411,6 +451,7 @@ pub fn rule_text(name: &str) -> T {
 pub fn rule_applies(name: &str, mode: Mode) -> bool {
     match name {
         "engineer_scouts" => mode == Mode::Dark,
+        "bombs_front_row" | "mines_around_flag" => mode != Mode::Flip,
         "flip_first_engineer" | "flip_two_same" | "flip_smallest_takes_flag" => mode == Mode::Flip,
         _ => true,
     }
@@ -479,6 +520,14 @@ pub fn outcome_text(outcome: Outcome, lang: Lang) -> String {
                 (DrawReason::Agreement, Lang::En) => "agreed",
                 (DrawReason::NoFlags, Lang::Zh) => "双方都没有军旗",
                 (DrawReason::NoFlags, Lang::En) => "no flags",
+                (DrawReason::NoMoves, Lang::Zh) => "双方都无子可走",
+                (DrawReason::NoMoves, Lang::En) => "neither side could move",
+                (DrawReason::DeadPosition, Lang::Zh) => "双方都无法再胜",
+                (DrawReason::DeadPosition, Lang::En) => {
+                    "neither side can take the other's flag or all its pieces any more"
+                }
+                (DrawReason::PlyLimit, Lang::Zh) => "步数已满",
+                (DrawReason::PlyLimit, Lang::En) => "the game reached its ply limit",
             };
             match lang {
                 Lang::Zh => format!("和棋：{why}。"),
@@ -505,6 +554,8 @@ pub fn result_word(result: junqi_core::ActionResult, lang: Lang) -> &'static str
         (R::Scout, Lang::En) => "scout",
         (R::Flip, Lang::Zh) => "翻",
         (R::Flip, Lang::En) => "flip",
+        (R::Bounce, Lang::Zh) => "弹回",
+        (R::Bounce, Lang::En) => "bounces",
     }
 }
 

@@ -791,7 +791,7 @@ fn perft_with_each_switch() {
         ("dead_position_draw", [34, 1158, 36564, 1151628]),
         ("ply_limit=2", [34, 1158, 36564, 1151628]),
         ("timeout_limit=5", [34, 1158, 36564, 1151628]),
-        ("rail_one_turn,rail_three_steps", [34, 1164, 37193, 0]),
+        ("rail_one_turn,rail_three_steps", [34, 1164, 37193, 1191758]),
     ];
     for (items, want) in table {
         let list: Vec<&str> = items.split(',').filter(|s| !s.is_empty()).collect();
