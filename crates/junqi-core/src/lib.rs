@@ -34,7 +34,8 @@ pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;
 pub use position::{
-    ActionResult, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
+    ActionResult, Carry, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position,
+    WinReason,
 };
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};

@@ -212,12 +212,13 @@ pub(crate) struct FlipState {
     pub last_flip: [Option<Color>; 2],
 }
 
-/// A captured flag on its way home (`carry_flag_home`).
+/// A captured flag on its way home (`carry_flag_home`, `carry_flag_front`). Public: everyone
+/// sees the flag taken and the carrier move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Carry {
+pub struct Carry {
     /// Where the carrier stands.
     pub at: Point,
-    /// Where the flag was taken.
+    /// Where the flag was taken (kept free for it).
     pub home: Point,
 }
 
@@ -874,6 +875,11 @@ impl Position {
         other.count_actions() > 0
     }
 
+    /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).
+    pub fn carrying(&self, color: Color) -> Option<Carry> {
+        self.carry[color]
+    }
+
     /// Turns `color` lost to the per-move timer so far.
     pub fn timeouts(&self, color: Color) -> u8 {
         self.timeouts[color]
@@ -1060,6 +1066,8 @@ impl Position {
                         if flag && result.defender_removed() {
                             if self.rules.carries_flag() && result == Clash::Win {
                                 report.result = ActionResult::Win;
+                                // Everyone sees the flag taken: it is carried from now on.
+                                report.revealed.push((to, def));
                                 self.carry[us] = Some(Carry { at: to, home: to });
                                 self.after_carrier_move(us, to, to);
                             } else {

@@ -803,3 +803,43 @@ fn perft_with_each_switch() {
         }
     }
 }
+
+#[test]
+fn views_know_the_carried_flag() {
+    let r = rules(&["carry_flag_home"]);
+    let mut p = open("c12:R a12:g e5:m e3:C", "r", r);
+    let mut history = Vec::new();
+    for (i, a) in ["c12-b12", "e5-e4", "b12-c12", "e4-e5"].iter().enumerate() {
+        let rep = p.play(act(a)).unwrap();
+        if i == 0 {
+            assert_eq!(
+                rep.revealed,
+                vec![(pt("b12"), Piece::new(Color::Black, Role::Flag))],
+                "everyone sees the flag taken"
+            );
+        }
+        history.push(PublicEvent::from_report(i as u32 + 1, &rep));
+    }
+    assert_eq!(
+        p.carrying(Color::Red),
+        Some(Carry {
+            at: pt("c12"),
+            home: pt("b12")
+        })
+    );
+    for mode in [Mode::Open, Mode::Dark] {
+        let mut q = position("c12:R a12:g e5:m e3:C", "r", mode, r);
+        for a in ["c12-b12", "e5-e4", "b12-c12", "e4-e5"] {
+            q.play(act(a)).unwrap();
+        }
+        // Red to move: the carrier may go anywhere but b12.
+        let view = q.view(Some(Color::Red));
+        assert_eq!(view.legal_actions(), q.legal_actions(), "{mode}");
+        // The same view read from JFEN learns the carry from the history.
+        let mut from_text =
+            PlayerView::from_jfen(&view.to_jfen(), Some(Color::Red), mode, r).unwrap();
+        from_text.history = history.clone();
+        assert_eq!(from_text.legal_actions(), q.legal_actions(), "{mode}");
+        assert!(!q.legal_actions().contains(&act("c12-b12")));
+    }
+}
