@@ -253,6 +253,8 @@ pub struct Position {
     pub(crate) hidden_mines: ByColor<u8>,
     /// Turns each side lost to the per-move timer (`timeout_limit`).
     pub(crate) timeouts: ByColor<u8>,
+    /// Do the rules change movement ([`Rules::changes_movement`])? Fixed with the rules.
+    pub(crate) variant_moves: bool,
 }
 
 impl Position {
@@ -279,6 +281,7 @@ impl Position {
             carry: ByColor::default(),
             hidden_mines: ByColor::default(),
             timeouts: ByColor::default(),
+            variant_moves: rules.changes_movement(),
         }
     }
 
@@ -441,6 +444,7 @@ impl Position {
     }
 
     /// Points a piece of `us` with `role` may attack.
+    #[inline(always)]
     fn attackable(&self, us: Color, role: Role, topo: &Topology) -> Bitboard {
         let mut targets = self.by_color[!us] & !self.face_down & !topo.camps;
         let mut flags = targets & self.by_role[Role::Flag as usize];
@@ -455,6 +459,7 @@ impl Position {
     }
 
     /// Can the piece on `from` move at all (ignoring blockers)?
+    #[inline(always)]
     fn can_leave(&self, from: Point, role: Role, us: Color, topo: &Topology) -> bool {
         if !role.is_movable() {
             return false;
@@ -471,6 +476,31 @@ impl Position {
 
     /// The destinations of the own, face-up, known piece on `from`.
     fn destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
+        if self.variant_moves {
+            self.variant_destinations(from, us, role, topo)
+        } else {
+            self.plain_destinations(from, us, role, topo)
+        }
+    }
+
+    /// [`Position::destinations`], decided at compile time for the move-generation loops.
+    #[inline(always)]
+    fn destinations_in<const VARIANT: bool>(
+        &self,
+        from: Point,
+        us: Color,
+        role: Role,
+        topo: &Topology,
+    ) -> Bitboard {
+        if VARIANT {
+            self.variant_destinations(from, us, role, topo)
+        } else {
+            self.plain_destinations(from, us, role, topo)
+        }
+    }
+
+    /// Destinations under the movement rules of RULES.md §4 with the first ten switches.
+    fn plain_destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
         if !self.can_leave(from, role, us, topo) {
             return Bitboard::EMPTY;
         }
@@ -481,8 +511,6 @@ impl Position {
         if topo.is_rail(from) {
             if self.runs_like_engineer(role) {
                 dests |= self.engineer_reach(from, targets, topo).0;
-            } else if self.rules.limits_runs() {
-                dests |= self.limited_runs(from, targets, topo);
             } else {
                 for ray in &topo.rays[from.index()] {
                     for &q in ray {
@@ -498,6 +526,47 @@ impl Position {
                 }
             }
         }
+        dests
+    }
+
+    /// [`Position::destinations`] under the switches that change movement (`rail_one_turn`,
+    /// `rail_three_steps`, `no_enemy_camps`, the carrying switches). Kept apart so the default
+    /// move generation stays exactly as fast as it was.
+    #[cold]
+    #[inline(never)]
+    fn variant_destinations(
+        &self,
+        from: Point,
+        us: Color,
+        role: Role,
+        topo: &Topology,
+    ) -> Bitboard {
+        if !self.can_leave(from, role, us, topo) {
+            return Bitboard::EMPTY;
+        }
+        let empty = !self.occupied;
+        let targets = self.attackable(us, role, topo);
+        let open = empty | targets;
+        let mut dests = topo.road_adjacent[from.index()] & open;
+        if topo.is_rail(from) {
+            if self.runs_like_engineer(role) {
+                dests |= self.engineer_reach(from, targets, topo).0;
+            } else {
+                dests |= self.limited_runs(from, targets, topo);
+            }
+        }
+        self.restrict(dests, us, empty, topo)
+    }
+
+    /// `no_enemy_camps`: no stopping in the enemy's camps; carried flags: no stopping where one
+    /// was taken.
+    fn restrict(
+        &self,
+        mut dests: Bitboard,
+        us: Color,
+        empty: Bitboard,
+        topo: &Topology,
+    ) -> Bitboard {
         if self.rules.no_enemy_camps {
             for camp in topo.camps {
                 if camp.half() != us {
@@ -523,9 +592,9 @@ impl Position {
         r
     }
 
-    /// Railway runs under `rail_one_turn` / `rail_three_steps` for a piece that does not run
-    /// like an engineer: straight, or with one right-angle turn at an empty junction, and at most
-    /// three points in all under `rail_three_steps`.
+    /// Railway runs for a piece that does not run like an engineer: straight (as in §4), or under
+    /// `rail_one_turn` with one right-angle turn at an empty junction, and at most three points
+    /// in all under `rail_three_steps`.
     fn limited_runs(&self, from: Point, targets: Bitboard, topo: &Topology) -> Bitboard {
         let empty = !self.occupied;
         let max = if self.rules.rail_three_steps {
@@ -637,6 +706,14 @@ impl Position {
 
     /// The number of legal actions (cheaper than listing them).
     pub fn count_actions(&self) -> usize {
+        if self.variant_moves {
+            self.count_actions_in::<true>()
+        } else {
+            self.count_actions_in::<false>()
+        }
+    }
+
+    fn count_actions_in<const VARIANT: bool>(&self) -> usize {
         if self.outcome.is_some() {
             return 0;
         }
@@ -645,14 +722,24 @@ impl Position {
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
                 if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    n += self.destinations(from, us, role, topo).count() as usize;
+                    n += self
+                        .destinations_in::<VARIANT>(from, us, role, topo)
+                        .count() as usize;
                 }
             }
         }
         n + self.face_down.count() as usize
     }
 
-    fn for_each_action(&self, mut f: impl FnMut(Action)) {
+    fn for_each_action(&self, f: impl FnMut(Action)) {
+        if self.variant_moves {
+            self.for_each_action_in::<true>(f)
+        } else {
+            self.for_each_action_in::<false>(f)
+        }
+    }
+
+    fn for_each_action_in<const VARIANT: bool>(&self, mut f: impl FnMut(Action)) {
         if self.outcome.is_some() {
             return;
         }
@@ -660,7 +747,7 @@ impl Position {
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
                 if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    for to in self.destinations(from, us, role, topo) {
+                    for to in self.destinations_in::<VARIANT>(from, us, role, topo) {
                         f(Action::Move { from, to });
                     }
                 }

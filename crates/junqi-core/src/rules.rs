@@ -286,8 +286,9 @@ impl Rules {
         self.carry_flag_home || self.carry_flag_front
     }
 
-    /// Does any railway switch limit the runs of pieces other than engineers?
-    pub(crate) fn limits_runs(&self) -> bool {
-        self.rail_one_turn || self.rail_three_steps
+    /// Does any switch change where pieces may go (railway runs, camps, a carried flag's
+    /// point)?
+    pub fn changes_movement(&self) -> bool {
+        self.rail_one_turn || self.rail_three_steps || self.no_enemy_camps || self.carries_flag()
     }
 }
