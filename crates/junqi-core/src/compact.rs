@@ -2,9 +2,10 @@
 //! a few bytes of header, the two formations (or the shuffle seed), two bytes per action,
 //! in unpadded base64url. Results of single actions are not stored: replaying recomputes them.
 //!
-//! Format 1 holds the first sixteen rule switches. A record that uses a later switch, a numeric
-//! rule setting or timed-out turns is written in format 2 ([`GameRecord::to_compact`]); every
-//! other record is written exactly as before.
+//! Format 1 holds the ten rule switches of RULES.md §8. A record that uses a later switch, a
+//! numeric rule setting or timed-out turns is written in format 2 ([`GameRecord::to_compact`]),
+//! which older readers refuse instead of misreading; every other record is written exactly as
+//! before.
 
 use crate::action::Action;
 use crate::deployment::{Deployment, Slot, SLOTS};
@@ -17,6 +18,8 @@ use base64::Engine;
 
 const FORMAT: u8 = 1;
 const FORMAT_2: u8 = 2;
+/// The switches format 1 knows (the first ten of `Rules::NAMES`).
+const FORMAT_1_SWITCHES: u32 = 10;
 
 fn rules_bits(r: &Rules) -> u32 {
     Rules::NAMES
@@ -115,7 +118,7 @@ impl GameRecord {
     /// actions.
     pub fn to_compact(&self) -> String {
         let bits = rules_bits(&self.rules);
-        let format_2 = bits > u32::from(u16::MAX)
+        let format_2 = bits >> FORMAT_1_SWITCHES != 0
             || self.rules.ply_limit > 0
             || self.rules.timeout_limit > 0
             || !self.timeouts.is_empty();
@@ -168,7 +171,8 @@ impl GameRecord {
             .ok_or_else(|| bad("unknown mode"))?;
         let mut timeouts = Vec::new();
         let (rules, result, mut rest) = if bytes[0] == FORMAT {
-            let rules = rules_from_bits(u16::from_le_bytes([bytes[2], bytes[3]]).into());
+            let bits = u32::from(u16::from_le_bytes([bytes[2], bytes[3]]));
+            let rules = rules_from_bits(bits & ((1 << FORMAT_1_SWITCHES) - 1));
             let result = outcome_from([bytes[4], bytes[5]]).ok_or_else(|| bad("unknown result"))?;
             (rules, result, &bytes[6..])
         } else {

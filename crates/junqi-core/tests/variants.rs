@@ -744,6 +744,7 @@ fn records_with_each_new_switch_round_trip() {
             g.position(),
             "{item}"
         );
+        assert!(rec.to_compact().starts_with("Ag"), "{item}: format 2");
         let compact = GameRecord::from_compact(&rec.to_compact()).unwrap();
         assert_eq!(compact.rules, r, "{item}");
         assert_eq!(
@@ -769,7 +770,7 @@ fn a_default_record_is_written_as_before() {
     let json = g.record().to_json();
     assert!(!json.contains("timeouts"));
     assert!(!json.contains("rail_one_turn"));
-    assert!(g.record().to_compact().starts_with('A'), "format 1");
+    assert!(g.record().to_compact().starts_with("AQ"), "format 1");
 }
 
 /// Perft from the classic start (RULES.md §9) with each switch on, depths 1–4. Switches that
