@@ -107,6 +107,14 @@ impl Position {
         pos
     }
 
+    /// 翻暗棋: the piece the first player turns up on `point` of the 翻棋 shuffle `seed`; its
+    /// colour becomes that player's, the other player takes the other colour, and then each side
+    /// deploys hidden and Red moves first: an ordinary 暗棋 game (recorded as one, since the flip
+    /// plays no part in replaying it). `None` for a camp, where no piece lies.
+    pub fn flip_for_colour(seed: u64, point: Point) -> Option<Piece> {
+        Position::new_flip(Rules::default(), seed).piece_at(point)
+    }
+
     /// A new game from a setup.
     pub fn from_setup(mode: Mode, rules: Rules, setup: &Setup) -> Result<Position, SetupError> {
         match setup {

@@ -844,3 +844,27 @@ fn views_know_the_carried_flag() {
         assert!(!q.legal_actions().contains(&act("c12-b12")));
     }
 }
+
+#[test]
+fn a_flip_decides_the_colours_of_a_hidden_game() {
+    // 翻暗棋: the first player turns up one piece of a 翻棋 shuffle; its colour is theirs.
+    let mut red = 0;
+    for p in Point::all() {
+        match Position::flip_for_colour(42, p) {
+            Some(piece) => {
+                assert_eq!(Position::flip_for_colour(42, p), Some(piece), "seeded");
+                if piece.color == Color::Red {
+                    red += 1;
+                }
+            }
+            None => assert!(board().is_camp(p), "{p}"),
+        }
+    }
+    assert_eq!(red, 25);
+    assert_eq!(Position::flip_for_colour(42, pt("c4")), None);
+    let first = Position::flip_for_colour(42, pt("a1")).unwrap();
+    assert_eq!(
+        Some(first),
+        Position::new_flip(Rules::default(), 42).piece_at(pt("a1"))
+    );
+}
