@@ -205,7 +205,11 @@ impl<'s> Searcher<'s> {
             if !pos.face_down().is_empty() {
                 return evaluate(pos); // only flips left: judged at the root's chance nodes
             }
-            return -WIN + ply as i32;
+            // No legal action: the core says how that ends under the game's rules (a loss, or a
+            // draw under `no_move_draw` when neither side can move).
+            let mut end = pos.clone();
+            end.settle_outcome();
+            return Self::terminal(&end, ply).unwrap_or(-WIN + ply as i32);
         }
         self.order(pos, &mut acts, ply);
         let mut best = -INF;
