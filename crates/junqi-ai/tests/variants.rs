@@ -25,6 +25,14 @@ fn whole_game(mode: Mode, rules: Rules, seed: u64) -> Game {
             break;
         }
         let turn = game.position().turn();
+        if rules.timeout_limit > 0
+            && turn == Some(Color::Red)
+            && game.reports().len().is_multiple_of(7)
+        {
+            // Red lets its per-move time run out now and then.
+            game.miss_turn().unwrap();
+            continue;
+        }
         let view = game.view(turn);
         let a = if turn == Some(Color::Red) {
             let ctx = Context {
@@ -57,6 +65,7 @@ fn whole_games_under_each_new_switch() {
         "dead_position_draw",
         "ply_limit=40",
         "timeout_limit=5",
+        "carry_flag_home",
     ];
     for (i, item) in items.iter().enumerate() {
         let mut rules = Rules::default();
@@ -80,6 +89,9 @@ fn whole_games_under_each_new_switch() {
         assert_eq!(rec.rules, rules);
         let replayed = Game::replay(&rec).unwrap();
         assert_eq!(replayed.outcome(), outcome, "{item}");
+        if *item == "timeout_limit=5" {
+            assert!(!game.timeouts().is_empty());
+        }
         if *item == "ply_limit=40" {
             assert!(game.reports().len() <= 40);
         }
