@@ -432,7 +432,7 @@ pub fn rule_text(name: &str) -> T {
             en: "No piece may enter the enemy's camps",
         },
         "carry_flag_front" => T {
-            zh: "扛旗回到己方：把军旗扛到己方山界这一方即胜",
+            zh: "扛旗回到己方：军旗扛到己方即胜",
             en: "Carry the flag across the front to win",
         },
         "no_move_draw" => T {
