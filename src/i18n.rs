@@ -97,6 +97,13 @@ strings! {
     RULES = "规则", "Rules";
     CLOCK = "计时", "Clock";
     CLOCK_OFF = "不计时", "No clock";
+    MOVE_TIMER = "每步限时", "Time per move";
+    MOVE_TIMER_OFF = "不限时", "No limit";
+    SECONDS = "秒", "s";
+    TIMEOUT_LIMIT = "超时判负", "Timeouts that lose";
+    TIMEOUT_NEVER = "超时不判负", "A timeout only passes the turn";
+    PLY_LIMIT = "步数上限（和棋）", "Ply limit (draw)";
+    PLY_LIMIT_OFF = "不限步数", "No limit";
     MINUTES = "分钟", "min";
     START_GAME = "开始", "Start";
     SETUP = "布阵", "Setup";
@@ -357,6 +364,51 @@ pub fn wins(color: Color, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("{c}胜"),
         Lang::En => format!("{c} wins"),
+    }
+}
+
+/// A per-move timer choice: "30 秒" / "30 s", or no limit.
+pub fn move_timer_choice(seconds: u32, lang: Lang) -> String {
+    if seconds == 0 {
+        MOVE_TIMER_OFF.get(lang).to_string()
+    } else {
+        format!("{seconds} {}", SECONDS.get(lang))
+    }
+}
+
+/// Seconds left for this move: "这一步还有12秒".
+pub fn move_left_text(seconds: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("这一步还有{seconds}秒"),
+        Lang::En => format!("{seconds} s left for this move"),
+    }
+}
+
+/// A side's timeouts: "红方超时 2/5 次" ("/5" only when the fifth loses).
+pub fn timeouts_text(side: &str, n: u32, limit: u32, lang: Lang) -> String {
+    match (lang, limit) {
+        (Lang::Zh, 0) => format!("{side}超时{n}次"),
+        (Lang::Zh, l) => format!("{side}超时{n}/{l}次"),
+        (Lang::En, 0) => format!("{side}: {n} timeouts"),
+        (Lang::En, l) => format!("{side}: {n}/{l} timeouts"),
+    }
+}
+
+/// A `timeout_limit` choice: "超时5次判负" / "the 5th timeout loses".
+pub fn timeout_limit_choice(n: u32, lang: Lang) -> String {
+    match (n, lang) {
+        (0, _) => TIMEOUT_NEVER.get(lang).to_string(),
+        (n, Lang::Zh) => format!("超时{n}次判负"),
+        (n, Lang::En) => format!("timeout {n} loses"),
+    }
+}
+
+/// A `ply_limit` choice: "300步和棋" / "draw after 300 plies".
+pub fn ply_limit_choice(n: u32, lang: Lang) -> String {
+    match (n, lang) {
+        (0, _) => PLY_LIMIT_OFF.get(lang).to_string(),
+        (n, Lang::Zh) => format!("{n}步和棋"),
+        (n, Lang::En) => format!("draw after {n} plies"),
     }
 }
 
