@@ -205,8 +205,10 @@ strings! {
     POINTS = "积分", "Points";
     NEXT_RANK = "下一级", "Next rank";
     TOP_RANK = "已是最高军衔。", "The highest rank.";
-    RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局不计分；积分最低为零。",
-        "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies scores nothing; points never go below 0.";
+    RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局胜不加分，负也减一分。",
+        "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies gives the winner nothing and still costs the loser the point.";
+    RANK_FLOOR = "积分最低为零。", "Points never go below 0.";
+    POINTS_FLOOR = "积分最低为零", "Points never below 0 (off: the rule sheets' scoring, points may go negative)";
     VS_COMPUTER = "对电脑", "Against the computer";
     PASS_AND_PLAY = "朋友对局（同一设备）", "Pass and play";
     WON = "胜", "Won";
