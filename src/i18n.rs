@@ -1,7 +1,9 @@
-//! Every string the interface shows, in Chinese and English, in one place. Piece names come
-//! from junqi-core (`Role::zh`, `Role::en`), setup violations from `ViolationKind::message_*`.
+//! Every string the interface shows, in Chinese and English, in one place: also the piece
+//! names, mode names, setup violations and computer level names that junqi-core and junqi-ai
+//! spell for their own uses (native tests keep both spellings equal), so the font subset
+//! (scripts/make-font.sh reads `src/`) covers every one.
 
-use junqi_core::{Color, DrawReason, Mode, Outcome, Role, WinReason};
+use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -537,10 +539,129 @@ pub fn color_name(color: Color, lang: Lang) -> &'static str {
     .get(lang)
 }
 
+/// Piece names, in `Role::ALL` order.
+const ROLES: [T; 12] = [
+    T {
+        zh: "司令",
+        en: "Field Marshal",
+    },
+    T {
+        zh: "军长",
+        en: "General",
+    },
+    T {
+        zh: "师长",
+        en: "Major General",
+    },
+    T {
+        zh: "旅长",
+        en: "Brigadier",
+    },
+    T {
+        zh: "团长",
+        en: "Colonel",
+    },
+    T {
+        zh: "营长",
+        en: "Major",
+    },
+    T {
+        zh: "连长",
+        en: "Captain",
+    },
+    T {
+        zh: "排长",
+        en: "Lieutenant",
+    },
+    T {
+        zh: "工兵",
+        en: "Engineer",
+    },
+    T {
+        zh: "炸弹",
+        en: "Bomb",
+    },
+    T {
+        zh: "地雷",
+        en: "Landmine",
+    },
+    T {
+        zh: "军旗",
+        en: "Flag",
+    },
+];
+
 pub fn role_name(role: Role, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => role.zh(),
-        Lang::En => role.en(),
+    ROLES[role as usize].get(lang)
+}
+
+/// The computer's level names (`junqi_ai::LEVELS`), levels 1 to 5.
+const LEVEL_NAMES: [T; 5] = [
+    T {
+        zh: "新兵",
+        en: "Recruit",
+    },
+    T {
+        zh: "班长",
+        en: "Corporal",
+    },
+    T {
+        zh: "连长",
+        en: "Captain",
+    },
+    T {
+        zh: "团长",
+        en: "Colonel",
+    },
+    T {
+        zh: "司令",
+        en: "Marshal",
+    },
+];
+
+/// A computer level's name ("新兵" for level 1).
+pub fn level_title(level: u8, lang: Lang) -> &'static str {
+    let i = usize::from(level.clamp(1, 5) - 1);
+    LEVEL_NAMES[i].get(lang)
+}
+
+/// A setup violation's plain reason.
+pub fn violation_text(kind: ViolationKind, lang: Lang) -> String {
+    use ViolationKind as V;
+    match (kind, lang) {
+        (V::FlagNotInHeadquarters, Lang::Zh) => "军旗必须放在大本营。".into(),
+        (V::FlagNotInHeadquarters, Lang::En) => "The flag must stand in a headquarters.".into(),
+        (V::MineOutsideBackRows, Lang::Zh) => "地雷只能放在最后两排。".into(),
+        (V::MineOutsideBackRows, Lang::En) => "Landmines go only in the last two rows.".into(),
+        (V::BombInFrontRow, Lang::Zh) => "炸弹不能放在第一排。".into(),
+        (V::BombInFrontRow, Lang::En) => "A bomb may not stand in the front row.".into(),
+        (V::PieceInCamp, Lang::Zh) => "开局时行营里不能放棋子。".into(),
+        (V::PieceInCamp, Lang::En) => "No piece starts in a camp.".into(),
+        (V::EmptyPoint, Lang::Zh) => "每个兵站和大本营都要放棋子。".into(),
+        (V::EmptyPoint, Lang::En) => "Every post and headquarters must be filled.".into(),
+        (
+            V::WrongCount {
+                role,
+                expected,
+                found,
+            },
+            Lang::Zh,
+        ) => format!("{}有{found}个，应为{expected}个。", role_name(role, lang)),
+        (
+            V::WrongCount {
+                role,
+                expected,
+                found,
+            },
+            Lang::En,
+        ) => format!(
+            "{found} × {}, there must be {expected}.",
+            role_name(role, lang)
+        ),
+        (V::MineNotAroundFlag, Lang::Zh) => "军旗旁边的点都必须放地雷。".into(),
+        (V::MineNotAroundFlag, Lang::En) => {
+            "Every point next to the flag must hold a landmine.".into()
+        }
     }
 }
 
@@ -633,6 +754,40 @@ mod tests {
         for name in junqi_core::Rules::NAMES {
             let t = rule_text(name);
             assert!(!t.zh.is_empty() && !t.en.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn names_spelled_by_the_core_and_the_ai_are_the_same_here() {
+        for r in Role::ALL {
+            assert_eq!(role_name(r, Lang::Zh), r.zh());
+            assert_eq!(role_name(r, Lang::En), r.en());
+        }
+        for m in Mode::ALL {
+            assert_eq!(mode_name(m, Lang::Zh), m.zh());
+        }
+        for lv in junqi_ai::LEVELS {
+            assert_eq!(level_title(lv.number, Lang::Zh), lv.name_zh);
+            assert_eq!(level_title(lv.number, Lang::En), lv.name_en);
+        }
+        let mut kinds = vec![
+            ViolationKind::FlagNotInHeadquarters,
+            ViolationKind::MineOutsideBackRows,
+            ViolationKind::BombInFrontRow,
+            ViolationKind::PieceInCamp,
+            ViolationKind::EmptyPoint,
+            ViolationKind::MineNotAroundFlag,
+        ];
+        for role in Role::ALL {
+            kinds.push(ViolationKind::WrongCount {
+                role,
+                expected: role.count(),
+                found: 0,
+            });
+        }
+        for k in kinds {
+            assert_eq!(violation_text(k, Lang::Zh), k.message_zh());
+            assert_eq!(violation_text(k, Lang::En), k.message_en());
         }
     }
 

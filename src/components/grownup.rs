@@ -98,7 +98,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
                         grown.update(|g| g.set_offer(m, on));
                     }
                 />
-                <span lang="zh-Hans">{m.zh()}</span>
+                <span lang="zh-Hans">{crate::i18n::mode_name(m, crate::i18n::Lang::Zh)}</span>
                 <span>{move || (lang() == Lang::En).then(|| format!(" {}", i18n::mode_name(m, Lang::En)))}</span>
             </label>
         }

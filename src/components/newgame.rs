@@ -29,7 +29,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 aria-pressed=move || (mode() == m).to_string()
                 on:click=move |_| config.update(|c| c.mode = m)
             >
-                <span class="choice-zh" lang="zh-Hans">{m.zh()}</span>
+                <span class="choice-zh" lang="zh-Hans">{i18n::mode_name(m, Lang::Zh)}</span>
                 <span class="choice-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(m, Lang::En))}</span>
             </button>
         }
@@ -276,10 +276,7 @@ pub fn level_options(store: Store) -> impl IntoView {
         .iter()
         .map(|lv| {
             let n = lv.number;
-            let name = match l {
-                Lang::Zh => lv.name_zh,
-                Lang::En => lv.name_en,
-            };
+            let name = i18n::level_title(n, l);
             view! {
                 <option value=n.to_string() selected=move || store.config.with(|c| c.level == n)>
                     {format!("{n} · {name}")}

@@ -45,10 +45,7 @@ pub struct SetupInteraction {
 }
 
 pub fn message(kind: ViolationKind, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => kind.message_zh(),
-        Lang::En => kind.message_en(),
-    }
+    crate::i18n::violation_text(kind, lang)
 }
 
 /// The board points of `color`'s half where a piece may stand at the start, plus its camps:
