@@ -1,7 +1,9 @@
-//! Every string the interface shows, in Chinese and English, in one place. Piece names come
-//! from junqi-core (`Role::zh`, `Role::en`), setup violations from `ViolationKind::message_*`.
+//! Every string the interface shows, in Chinese and English, in one place: also the piece
+//! names, mode names, setup violations and computer level names that junqi-core and junqi-ai
+//! spell for their own uses (native tests keep both spellings equal), so the font subset
+//! (scripts/make-font.sh reads `src/`) covers every one.
 
-use junqi_core::{Color, DrawReason, Mode, Outcome, Role, WinReason};
+use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,6 +99,13 @@ strings! {
     RULES = "规则", "Rules";
     CLOCK = "计时", "Clock";
     CLOCK_OFF = "不计时", "No clock";
+    MOVE_TIMER = "每步限时", "Time per move";
+    MOVE_TIMER_OFF = "不限时", "No limit";
+    SECONDS = "秒", "s";
+    TIMEOUT_LIMIT = "超时判负", "Timeouts that lose";
+    TIMEOUT_NEVER = "超时不判负", "A timeout only passes the turn";
+    PLY_LIMIT = "步数上限（和棋）", "Ply limit (draw)";
+    PLY_LIMIT_OFF = "不限步数", "No limit";
     MINUTES = "分钟", "min";
     START_GAME = "开始", "Start";
     SETUP = "布阵", "Setup";
@@ -198,8 +207,10 @@ strings! {
     POINTS = "积分", "Points";
     NEXT_RANK = "下一级", "Next rank";
     TOP_RANK = "已是最高军衔。", "The highest rank.";
-    RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局不计分；积分最低为零。",
-        "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies scores nothing; points never go below 0.";
+    RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局胜不加分，负也减一分。",
+        "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies gives the winner nothing and still costs the loser the point.";
+    RANK_FLOOR = "积分最低为零。", "Points never go below 0.";
+    POINTS_FLOOR = "积分最低为零", "Points never below 0 (off: the rule sheets' scoring, points may go negative)";
     VS_COMPUTER = "对电脑", "Against the computer";
     PASS_AND_PLAY = "朋友对局（同一设备）", "Pass and play";
     WON = "胜", "Won";
@@ -360,6 +371,51 @@ pub fn wins(color: Color, lang: Lang) -> String {
     }
 }
 
+/// A per-move timer choice: "30 秒" / "30 s", or no limit.
+pub fn move_timer_choice(seconds: u32, lang: Lang) -> String {
+    if seconds == 0 {
+        MOVE_TIMER_OFF.get(lang).to_string()
+    } else {
+        format!("{seconds} {}", SECONDS.get(lang))
+    }
+}
+
+/// Seconds left for this move: "这一步还有12秒".
+pub fn move_left_text(seconds: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("这一步还有{seconds}秒"),
+        Lang::En => format!("{seconds} s left for this move"),
+    }
+}
+
+/// A side's timeouts: "红方超时 2/5 次" ("/5" only when the fifth loses).
+pub fn timeouts_text(side: &str, n: u32, limit: u32, lang: Lang) -> String {
+    match (lang, limit) {
+        (Lang::Zh, 0) => format!("{side}超时{n}次"),
+        (Lang::Zh, l) => format!("{side}超时{n}/{l}次"),
+        (Lang::En, 0) => format!("{side}: {n} timeouts"),
+        (Lang::En, l) => format!("{side}: {n}/{l} timeouts"),
+    }
+}
+
+/// A `timeout_limit` choice: "超时5次判负" / "the 5th timeout loses".
+pub fn timeout_limit_choice(n: u32, lang: Lang) -> String {
+    match (n, lang) {
+        (0, _) => TIMEOUT_NEVER.get(lang).to_string(),
+        (n, Lang::Zh) => format!("超时{n}次判负"),
+        (n, Lang::En) => format!("timeout {n} loses"),
+    }
+}
+
+/// A `ply_limit` choice: "300步和棋" / "draw after 300 plies".
+pub fn ply_limit_choice(n: u32, lang: Lang) -> String {
+    match (n, lang) {
+        (0, _) => PLY_LIMIT_OFF.get(lang).to_string(),
+        (n, Lang::Zh) => format!("{n}步和棋"),
+        (n, Lang::En) => format!("draw after {n} plies"),
+    }
+}
+
 /// A one-line explanation of a rule switch (RULES.md §8), by its `Rules::NAMES` name.
 pub fn rule_text(name: &str) -> T {
     match name {
@@ -403,6 +459,46 @@ pub fn rule_text(name: &str) -> T {
             zh: "翻棋：只有最小的棋子才能夺旗",
             en: "Flip: only your lowest-ranked piece may take the flag",
         },
+        "rail_one_turn" => T {
+            zh: "拐弯：任何棋子在铁路上可拐一个弯",
+            en: "One turn: any piece may turn one corner on a railway",
+        },
+        "rail_three_steps" => T {
+            zh: "铁路上只能走三步以内（工兵除外）",
+            en: "At most three points along a railway (engineers excepted)",
+        },
+        "mines_bounce" => T {
+            zh: "地雷弹回：非工兵、炸弹碰地雷弹回原来的位置",
+            en: "Mines bounce: a piece other than an engineer or bomb that hits a mine goes back",
+        },
+        "marshal_survives_mine" => T {
+            zh: "司令不撞地雷：司令碰地雷弹回原来的位置",
+            en: "The marshal survives mines: he goes back where he came from",
+        },
+        "bombs_front_row" => T {
+            zh: "炸弹可以放在第一排",
+            en: "Bombs may start in the front row",
+        },
+        "mines_around_flag" => T {
+            zh: "军旗相连的点都放地雷",
+            en: "Mines around the flag: every point next to the flag holds a mine",
+        },
+        "no_enemy_camps" => T {
+            zh: "不能进入对方行营",
+            en: "No piece may enter the enemy's camps",
+        },
+        "carry_flag_front" => T {
+            zh: "扛旗回到己方：军旗扛到己方即胜",
+            en: "Carry the flag across the front to win",
+        },
+        "no_move_draw" => T {
+            zh: "双方都无子可走为和棋",
+            en: "Neither side able to move: a draw",
+        },
+        "dead_position_draw" => T {
+            zh: "双方都无法再胜为和棋",
+            en: "Neither side able to win any more: a draw",
+        },
         _ => T { zh: "", en: "" },
     }
 }
@@ -411,6 +507,7 @@ pub fn rule_text(name: &str) -> T {
 pub fn rule_applies(name: &str, mode: Mode) -> bool {
     match name {
         "engineer_scouts" => mode == Mode::Dark,
+        "bombs_front_row" | "mines_around_flag" => mode != Mode::Flip,
         "flip_first_engineer" | "flip_two_same" | "flip_smallest_takes_flag" => mode == Mode::Flip,
         _ => true,
     }
@@ -442,10 +539,129 @@ pub fn color_name(color: Color, lang: Lang) -> &'static str {
     .get(lang)
 }
 
+/// Piece names, in `Role::ALL` order.
+const ROLES: [T; 12] = [
+    T {
+        zh: "司令",
+        en: "Field Marshal",
+    },
+    T {
+        zh: "军长",
+        en: "General",
+    },
+    T {
+        zh: "师长",
+        en: "Major General",
+    },
+    T {
+        zh: "旅长",
+        en: "Brigadier",
+    },
+    T {
+        zh: "团长",
+        en: "Colonel",
+    },
+    T {
+        zh: "营长",
+        en: "Major",
+    },
+    T {
+        zh: "连长",
+        en: "Captain",
+    },
+    T {
+        zh: "排长",
+        en: "Lieutenant",
+    },
+    T {
+        zh: "工兵",
+        en: "Engineer",
+    },
+    T {
+        zh: "炸弹",
+        en: "Bomb",
+    },
+    T {
+        zh: "地雷",
+        en: "Landmine",
+    },
+    T {
+        zh: "军旗",
+        en: "Flag",
+    },
+];
+
 pub fn role_name(role: Role, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => role.zh(),
-        Lang::En => role.en(),
+    ROLES[role as usize].get(lang)
+}
+
+/// The computer's level names (`junqi_ai::LEVELS`), levels 1 to 5.
+const LEVEL_NAMES: [T; 5] = [
+    T {
+        zh: "新兵",
+        en: "Recruit",
+    },
+    T {
+        zh: "班长",
+        en: "Corporal",
+    },
+    T {
+        zh: "连长",
+        en: "Captain",
+    },
+    T {
+        zh: "团长",
+        en: "Colonel",
+    },
+    T {
+        zh: "司令",
+        en: "Marshal",
+    },
+];
+
+/// A computer level's name ("新兵" for level 1).
+pub fn level_title(level: u8, lang: Lang) -> &'static str {
+    let i = usize::from(level.clamp(1, 5) - 1);
+    LEVEL_NAMES[i].get(lang)
+}
+
+/// A setup violation's plain reason.
+pub fn violation_text(kind: ViolationKind, lang: Lang) -> String {
+    use ViolationKind as V;
+    match (kind, lang) {
+        (V::FlagNotInHeadquarters, Lang::Zh) => "军旗必须放在大本营。".into(),
+        (V::FlagNotInHeadquarters, Lang::En) => "The flag must stand in a headquarters.".into(),
+        (V::MineOutsideBackRows, Lang::Zh) => "地雷只能放在最后两排。".into(),
+        (V::MineOutsideBackRows, Lang::En) => "Landmines go only in the last two rows.".into(),
+        (V::BombInFrontRow, Lang::Zh) => "炸弹不能放在第一排。".into(),
+        (V::BombInFrontRow, Lang::En) => "A bomb may not stand in the front row.".into(),
+        (V::PieceInCamp, Lang::Zh) => "开局时行营里不能放棋子。".into(),
+        (V::PieceInCamp, Lang::En) => "No piece starts in a camp.".into(),
+        (V::EmptyPoint, Lang::Zh) => "每个兵站和大本营都要放棋子。".into(),
+        (V::EmptyPoint, Lang::En) => "Every post and headquarters must be filled.".into(),
+        (
+            V::WrongCount {
+                role,
+                expected,
+                found,
+            },
+            Lang::Zh,
+        ) => format!("{}有{found}个，应为{expected}个。", role_name(role, lang)),
+        (
+            V::WrongCount {
+                role,
+                expected,
+                found,
+            },
+            Lang::En,
+        ) => format!(
+            "{found} × {}, there must be {expected}.",
+            role_name(role, lang)
+        ),
+        (V::MineNotAroundFlag, Lang::Zh) => "军旗旁边的点都必须放地雷。".into(),
+        (V::MineNotAroundFlag, Lang::En) => {
+            "Every point next to the flag must hold a landmine.".into()
+        }
     }
 }
 
@@ -479,6 +695,14 @@ pub fn outcome_text(outcome: Outcome, lang: Lang) -> String {
                 (DrawReason::Agreement, Lang::En) => "agreed",
                 (DrawReason::NoFlags, Lang::Zh) => "双方都没有军旗",
                 (DrawReason::NoFlags, Lang::En) => "no flags",
+                (DrawReason::NoMoves, Lang::Zh) => "双方都无子可走",
+                (DrawReason::NoMoves, Lang::En) => "neither side could move",
+                (DrawReason::DeadPosition, Lang::Zh) => "双方都无法再胜",
+                (DrawReason::DeadPosition, Lang::En) => {
+                    "neither side can take the other's flag or all its pieces any more"
+                }
+                (DrawReason::PlyLimit, Lang::Zh) => "步数已满",
+                (DrawReason::PlyLimit, Lang::En) => "the game reached its ply limit",
             };
             match lang {
                 Lang::Zh => format!("和棋：{why}。"),
@@ -505,6 +729,8 @@ pub fn result_word(result: junqi_core::ActionResult, lang: Lang) -> &'static str
         (R::Scout, Lang::En) => "scout",
         (R::Flip, Lang::Zh) => "翻",
         (R::Flip, Lang::En) => "flip",
+        (R::Bounce, Lang::Zh) => "弹回",
+        (R::Bounce, Lang::En) => "bounces",
     }
 }
 
@@ -528,6 +754,40 @@ mod tests {
         for name in junqi_core::Rules::NAMES {
             let t = rule_text(name);
             assert!(!t.zh.is_empty() && !t.en.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn names_spelled_by_the_core_and_the_ai_are_the_same_here() {
+        for r in Role::ALL {
+            assert_eq!(role_name(r, Lang::Zh), r.zh());
+            assert_eq!(role_name(r, Lang::En), r.en());
+        }
+        for m in Mode::ALL {
+            assert_eq!(mode_name(m, Lang::Zh), m.zh());
+        }
+        for lv in junqi_ai::LEVELS {
+            assert_eq!(level_title(lv.number, Lang::Zh), lv.name_zh);
+            assert_eq!(level_title(lv.number, Lang::En), lv.name_en);
+        }
+        let mut kinds = vec![
+            ViolationKind::FlagNotInHeadquarters,
+            ViolationKind::MineOutsideBackRows,
+            ViolationKind::BombInFrontRow,
+            ViolationKind::PieceInCamp,
+            ViolationKind::EmptyPoint,
+            ViolationKind::MineNotAroundFlag,
+        ];
+        for role in Role::ALL {
+            kinds.push(ViolationKind::WrongCount {
+                role,
+                expected: role.count(),
+                found: 0,
+            });
+        }
+        for k in kinds {
+            assert_eq!(violation_text(k, Lang::Zh), k.message_zh());
+            assert_eq!(violation_text(k, Lang::En), k.message_en());
         }
     }
 

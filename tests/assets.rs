@@ -27,6 +27,41 @@ fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x2E80..=0x9FFF | 0xFF00..=0xFFEF)
 }
 
+/// Every string junqi-core and junqi-ai give the app to show: piece, mode and level names and
+/// the setup violations.
+fn shown_by_crates() -> Vec<String> {
+    use junqi_core::{Mode, Role, ViolationKind};
+    let mut out: Vec<String> = Vec::new();
+    for r in Role::ALL {
+        out.push(r.zh().into());
+        out.push(
+            ViolationKind::WrongCount {
+                role: r,
+                expected: r.count(),
+                found: 0,
+            }
+            .message_zh(),
+        );
+    }
+    for m in Mode::ALL {
+        out.push(m.zh().into());
+    }
+    for lv in junqi_ai::LEVELS {
+        out.push(lv.name_zh.into());
+    }
+    for k in [
+        ViolationKind::FlagNotInHeadquarters,
+        ViolationKind::MineOutsideBackRows,
+        ViolationKind::BombInFrontRow,
+        ViolationKind::PieceInCamp,
+        ViolationKind::EmptyPoint,
+        ViolationKind::MineNotAroundFlag,
+    ] {
+        out.push(k.message_zh());
+    }
+    out
+}
+
 #[test]
 fn subset_font_covers_the_chinese_text() {
     let root = root();
@@ -37,11 +72,17 @@ fn subset_font_covers_the_chinese_text() {
     ];
     files(&root.join("src"), &mut sources);
     files(&root.join("style"), &mut sources);
-    let used: BTreeSet<char> = sources
+    let mut used: BTreeSet<char> = sources
         .iter()
         .filter_map(|f| fs::read_to_string(f).ok())
         .flat_map(|text| text.chars().filter(|&c| is_cjk(c)).collect::<Vec<_>>())
         .collect();
+    // Text the other crates supply and the app shows (src/i18n.rs spells it too).
+    used.extend(
+        shown_by_crates()
+            .iter()
+            .flat_map(|t| t.chars().filter(|&c| is_cjk(c)).collect::<Vec<_>>()),
+    );
     assert!(used.contains(&'军') && used.contains(&'棋'));
     let shipped = fs::read_to_string(root.join("assets/fonts/junqi-han.txt")).unwrap();
     let missing: String = used.iter().filter(|c| !shipped.contains(**c)).collect();

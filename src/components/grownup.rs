@@ -98,7 +98,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
                         grown.update(|g| g.set_offer(m, on));
                     }
                 />
-                <span lang="zh-Hans">{m.zh()}</span>
+                <span lang="zh-Hans">{crate::i18n::mode_name(m, crate::i18n::Lang::Zh)}</span>
                 <span>{move || (lang() == Lang::En).then(|| format!(" {}", i18n::mode_name(m, Lang::En)))}</span>
             </label>
         }
@@ -173,6 +173,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
                     {check("grown-up-sound", i18n::SOUND, |a| a.store.settings.with(|s| s.sound), |a, v| a.store.settings.update(|s| s.sound = v))}
                     {check("grown-up-voice", i18n::VOICE, |a| a.grown.with(|g| g.voice), |a, v| a.grown.update(|g| g.voice = v))}
                     {check("grown-up-preview", i18n::ATTACK_PREVIEW, |a| a.grown.with(|g| g.preview), |a, v| a.grown.update(|g| g.preview = v))}
+                    {check("grown-up-floor", i18n::POINTS_FLOOR, |a| a.grown.with(|g| g.floor_points), |a, v| a.grown.update(|g| g.floor_points = v))}
                 </section>
                 <div class="row">
                     <button class="primary" data-testid="grown-up-close" on:click=move |_| open.set(false)>

@@ -74,6 +74,7 @@ pub fn LessonScreen() -> impl IntoView {
                     selected,
                     drag: None,
                     turned: None,
+                    rules: junqi_core::Rules::default(),
                 },
             );
             return LessonModel {

@@ -1,9 +1,12 @@
 //! The new-game screen: mode (with what it means), opponent and level, colour or who starts,
-//! rule variants (each explained in one line), clock.
+//! rule variants (each explained in one line; switches that exclude each other untick each
+//! other), the ply limit, the clock and the per-move timer.
 
 use super::board::Board;
 use crate::i18n::{self, Lang};
-use crate::state::config::{Opponent, CLOCK_CHOICES};
+use crate::state::config::{
+    Opponent, CLOCK_CHOICES, MOVE_CHOICES, PLY_LIMIT_CHOICES, TIMEOUT_LIMIT_CHOICES,
+};
 use crate::state::store::Store;
 use junqi_core::{Mode, Rules};
 use leptos::prelude::*;
@@ -26,7 +29,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 aria-pressed=move || (mode() == m).to_string()
                 on:click=move |_| config.update(|c| c.mode = m)
             >
-                <span class="choice-zh" lang="zh-Hans">{m.zh()}</span>
+                <span class="choice-zh" lang="zh-Hans">{i18n::mode_name(m, Lang::Zh)}</span>
                 <span class="choice-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(m, Lang::En))}</span>
             </button>
         }
@@ -82,11 +85,7 @@ pub fn NewGameScreen() -> impl IntoView {
                             prop:checked=checked
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
-                                config.update(|c| {
-                                    if let Some(b) = c.rules.switch_mut(name) {
-                                        *b = on;
-                                    }
-                                });
+                                config.update(|c| c.set_switch(name, on));
                             }
                         />
                         <span>{i18n::rule_text(name).get(l)}</span>
@@ -175,6 +174,16 @@ pub fn NewGameScreen() -> impl IntoView {
                     <div class="rules">{rules}</div>
                 </section>
                 <section>
+                    <NumberField
+                        label=i18n::PLY_LIMIT
+                        testid="ply-limit"
+                        choices=&PLY_LIMIT_CHOICES
+                        get=move || config.with(|c| c.rules.ply_limit)
+                        set=move |v| config.update(|c| c.rules.ply_limit = v)
+                        text=i18n::ply_limit_choice
+                    />
+                </section>
+                <section>
                     <label class="field">
                         <span>{move || i18n::CLOCK.get(lang())}</span>
                         <select
@@ -187,6 +196,24 @@ pub fn NewGameScreen() -> impl IntoView {
                             {clocks}
                         </select>
                     </label>
+                    <NumberField
+                        label=i18n::MOVE_TIMER
+                        testid="move-timer"
+                        choices=&MOVE_CHOICES
+                        get=move || config.with(|c| c.move_seconds)
+                        set=move |v| config.update(|c| c.move_seconds = v)
+                        text=i18n::move_timer_choice
+                    />
+                    <Show when=move || config.with(|c| c.move_seconds > 0)>
+                        <NumberField
+                            label=i18n::TIMEOUT_LIMIT
+                            testid="timeout-limit"
+                            choices=&TIMEOUT_LIMIT_CHOICES
+                            get=move || config.with(|c| c.rules.timeout_limit)
+                            set=move |v| config.update(|c| c.rules.timeout_limit = v)
+                            text=i18n::timeout_limit_choice
+                        />
+                    </Show>
                 </section>
                 <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
                     {move || i18n::START_GAME.get(lang())}
@@ -199,6 +226,48 @@ pub fn NewGameScreen() -> impl IntoView {
     }
 }
 
+/// A labelled `<select>` of whole numbers; a value not among `choices` (from a remembered
+/// setting) is offered too, so the select always shows the setting in force.
+#[component]
+fn NumberField(
+    label: i18n::T,
+    testid: &'static str,
+    choices: &'static [u32],
+    get: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    set: impl Fn(u32) + Copy + Send + Sync + 'static,
+    text: fn(u32, Lang) -> String,
+) -> impl IntoView {
+    let store = expect_context::<Store>();
+    let options = move || {
+        let l = store.lang();
+        let now = get();
+        let mut values = choices.to_vec();
+        if !values.contains(&now) {
+            values.push(now);
+            values.sort_unstable();
+        }
+        values
+            .into_iter()
+            .map(|v| {
+                view! {
+                    <option value=v.to_string() selected=move || get() == v>{text(v, l)}</option>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <label class="field">
+            <span>{move || label.get(store.lang())}</span>
+            <select
+                data-testid=testid
+                on:change=move |ev| set(event_target_value(&ev).parse().unwrap_or(0))
+            >
+                {options}
+            </select>
+        </label>
+    }
+}
+
 /// The computer's levels as `<option>`s in the interface language, the chosen one selected
 /// (the new-game screen and the grown-up settings).
 pub fn level_options(store: Store) -> impl IntoView {
@@ -207,10 +276,7 @@ pub fn level_options(store: Store) -> impl IntoView {
         .iter()
         .map(|lv| {
             let n = lv.number;
-            let name = match l {
-                Lang::Zh => lv.name_zh,
-                Lang::En => lv.name_en,
-            };
+            let name = i18n::level_title(n, l);
             view! {
                 <option value=n.to_string() selected=move || store.config.with(|c| c.level == n)>
                     {format!("{n} · {name}")}

@@ -16,6 +16,7 @@ pub fn Panel() -> impl IntoView {
         <aside class="panel play-panel">
             <Status/>
             <Clocks/>
+            <MoveTimerRow/>
             <QuietCounter/>
             <Trays/>
             <MoveList/>
@@ -109,6 +110,43 @@ fn Clocks() -> impl IntoView {
             })
             .collect_view();
         Some(view! { <div class="clocks">{rows}</div> })
+    }
+}
+
+/// The per-move timer: seconds left for this move, and each side's timeouts so far.
+#[component]
+fn MoveTimerRow() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        let t = store.move_timer.get()?;
+        let counts = store.timeouts()?;
+        let limit = store.config.with(|c| c.rules.timeout_limit);
+        let lang = store.lang();
+        let public = store.public();
+        let seconds = (t.left / 1000.0).ceil() as u32;
+        let rows = (0..2u8)
+            .map(|s| {
+                let name = public
+                    .as_ref()
+                    .and_then(|p| p.colors[usize::from(s)])
+                    .map(|c| i18n::color_name(c, lang).to_string())
+                    .unwrap_or_else(|| format!("#{}", s + 1));
+                let n = counts[usize::from(s)];
+                view! {
+                    <span class="timeouts" data-testid=format!("timeouts-{s}") data-count=n.to_string()>
+                        {i18n::timeouts_text(&name, n, limit, lang)}
+                    </span>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="move-timer">
+                <span data-testid="move-left" data-seconds=seconds.to_string()>
+                    {i18n::move_left_text(seconds, lang)}
+                </span>
+                {rows}
+            </div>
+        })
     }
 }
 

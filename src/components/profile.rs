@@ -22,6 +22,12 @@ pub fn ProfileScreen() -> impl IntoView {
                 </Show>
                 <RankCard/>
                 <p class="hint">{move || i18n::RANK_RULES.get(lang())}</p>
+                <Show when=move || {
+                    use_context::<crate::learn::assist::Assist>()
+                        .is_none_or(|a| a.grown.with(|g| g.floor_points))
+                }>
+                    <p class="hint" data-testid="rank-floor">{move || i18n::RANK_FLOOR.get(lang())}</p>
+                </Show>
                 {move || store.stats.with(|s| results_table(s, lang()))}
                 <div class="controls">
                     <button class="primary" data-testid="profile-close" on:click=move |_| store.open_new_game()>
@@ -38,7 +44,8 @@ fn RankCard() -> impl IntoView {
     let store = expect_context::<Store>();
     move || {
         let lang = store.lang();
-        let points = store.stats.with(|s| s.points);
+        let shown = store.stats.with(|s| s.points);
+        let points = store.stats.with(|s| s.rank_points());
         let rank = rank_of(points);
         let next = match next_rank(points) {
             Some((r, to_go)) => format!(
@@ -52,10 +59,10 @@ fn RankCard() -> impl IntoView {
         let pct = format!("{:.1}%", progress(points) * 100.0);
         let now = format!("{:.0}", progress(points) * 100.0);
         view! {
-            <div class="rank-card" data-testid="rank" data-rank=rank.to_string() data-points=points.to_string()>
+            <div class="rank-card" data-testid="rank" data-rank=rank.to_string() data-points=shown.to_string()>
                 <div class="rank-name" data-testid="rank-name">{i18n::rank_name(rank, lang)}</div>
                 <div class="rank-points" data-testid="rank-points">
-                    {i18n::POINTS.get(lang)} ": " {points}
+                    {i18n::POINTS.get(lang)} ": " {shown}
                 </div>
                 <div class="rank-next" data-testid="rank-next">{next}</div>
                 <div class="rank-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=now>

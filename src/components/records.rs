@@ -91,7 +91,7 @@ pub fn RecordItem(game: SavedGame) -> impl IntoView {
         <li class="record" data-testid="record" data-record=game.id.clone()
             data-finished=finished.to_string()>
             <div class="record-info">
-                <span class="record-mode" lang="zh-Hans">{mode.zh()}</span>
+                <span class="record-mode" lang="zh-Hans">{crate::i18n::mode_name(mode, crate::i18n::Lang::Zh)}</span>
                 <span class="record-mode-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(mode, Lang::En))}</span>
                 <span class="record-who">{who}</span>
                 <span class="record-date">{date}</span>

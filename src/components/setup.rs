@@ -45,6 +45,7 @@ pub fn SetupScreen() -> impl IntoView {
                     selected: s.selected,
                     drag,
                     turned: (face && s.color == Color::Black).then_some(Color::Black),
+                    rules: store.config.with(|c| c.rules),
                 },
             ))
         })
@@ -188,7 +189,10 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                 </label>
                 <button
                     data-testid="random-setup"
-                    on:click=move |_| store.setup_set(Deployment::random(storage::random_seed()))
+                    on:click=move |_| {
+                        let rules = store.config.with_untracked(|c| c.rules);
+                        store.setup_set(Deployment::random(storage::random_seed()).fitted(&rules))
+                    }
                 >
                     {move || i18n::RANDOM.get(lang())}
                 </button>

@@ -108,6 +108,8 @@ pub fn contact(before: &PlayerView, ev: &PublicEvent) -> Contact {
         ActionResult::Move | ActionResult::Flip => Contact::None,
         ActionResult::Capture => Contact::Flag,
         ActionResult::Scout => Contact::Scout,
+        // Only a landmine sends an attacker back.
+        ActionResult::Bounce => Contact::Mine,
         ActionResult::Win | ActionResult::Lose | ActionResult::Both => {
             if att == Some(Role::Bomb) || def == Some(Role::Bomb) {
                 Contact::Bomb

@@ -92,7 +92,9 @@ pub fn one_char(role: Role) -> &'static str {
 /// The label of `role` in `style`.
 pub fn glyph(role: Role, style: LabelStyle) -> Glyph {
     match style {
-        LabelStyle::Two => Glyph::Text(role.zh().to_string()),
+        LabelStyle::Two => {
+            Glyph::Text(crate::i18n::role_name(role, crate::i18n::Lang::Zh).to_string())
+        }
         LabelStyle::One => Glyph::Text(one_char(role).to_string()),
         LabelStyle::Rank => match role.rank() {
             Some(r) => Glyph::Text(r.to_string()),

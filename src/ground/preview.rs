@@ -10,6 +10,7 @@ pub fn code(c: Clash) -> &'static str {
         Clash::Lose => "lose",
         Clash::Both => "both",
         Clash::Scout => "scout",
+        Clash::Bounce => "bounce",
     }
 }
 

@@ -4,7 +4,7 @@
 use super::geometry::{point_xy, Orientation, Xy};
 use super::render::PieceModel;
 use crate::i18n::Lang;
-use junqi_core::{Bitboard, Color, Deployment, Point, Slot, ViolationKind};
+use junqi_core::{Bitboard, Color, Deployment, Point, Rules, Slot, ViolationKind};
 
 /// A point with at least one violation.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,13 +40,12 @@ pub struct SetupInteraction {
     pub drag: Option<(Point, Xy)>,
     /// Face to face: this colour's labels are turned.
     pub turned: Option<Color>,
+    /// The game's rules: their setup switches decide what is a violation.
+    pub rules: Rules,
 }
 
 pub fn message(kind: ViolationKind, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => kind.message_zh(),
-        Lang::En => kind.message_en(),
-    }
+    crate::i18n::violation_text(kind, lang)
 }
 
 /// The board points of `color`'s half where a piece may stand at the start, plus its camps:
@@ -79,7 +78,7 @@ pub fn build_setup_model(dep: &Deployment, color: Color, ix: &SetupInteraction) 
         });
     }
     pieces.sort_by_key(|pm| pm.dragging);
-    let violations = dep.violations();
+    let violations = dep.violations_with(&ix.rules);
     let mut bad: Vec<BadPoint> = Vec::new();
     let mut reasons: Vec<String> = Vec::new();
     for v in &violations {
@@ -123,6 +122,7 @@ mod tests {
             selected: None,
             drag: None,
             turned: None,
+            rules: Rules::default(),
         }
     }
 

@@ -61,6 +61,9 @@ pub struct GrownUp {
     pub voice: bool,
     /// 明棋: with a piece selected, show the outcome against each enemy piece it can reach.
     pub preview: bool,
+    /// Rank points never go below 0 (for children); off: the rule sheets' scoring, where a
+    /// loss always costs the point.
+    pub floor_points: bool,
 }
 
 impl Default for GrownUp {
@@ -71,6 +74,7 @@ impl Default for GrownUp {
             modes: [true; 3],
             voice: true,
             preview: true,
+            floor_points: true,
         }
     }
 }
@@ -108,14 +112,15 @@ impl GrownUp {
     pub fn to_text(&self) -> String {
         let b = |x: bool| if x { "1" } else { "0" };
         format!(
-            "undo={};hints={};modes={}{}{};voice={};preview={}",
+            "undo={};hints={};modes={}{}{};voice={};preview={};floor={}",
             self.undo.code(),
             self.hints,
             b(self.modes[0]),
             b(self.modes[1]),
             b(self.modes[2]),
             b(self.voice),
-            b(self.preview)
+            b(self.preview),
+            b(self.floor_points)
         )
     }
 
@@ -137,6 +142,7 @@ impl GrownUp {
                 }
                 "voice" => g.voice = v == "1",
                 "preview" => g.preview = v == "1",
+                "floor" => g.floor_points = v != "0",
                 _ => {}
             }
         }
@@ -156,6 +162,7 @@ mod tests {
             modes: [true, false, true],
             voice: false,
             preview: false,
+            floor_points: false,
         };
         assert_eq!(GrownUp::from_text(&g.to_text()), g);
         let odd = GrownUp::from_text("undo=sometimes;hints=-3;modes=000;junk;voice=1");

@@ -160,9 +160,26 @@ impl Match {
             .unwrap_or_default()
     }
 
-    /// Whether `seat` has an action of its own to take back.
+    /// The seat to move ran out of its per-move time: the turn passes and the timeout counts;
+    /// the `timeout_limit`-th loses (`Game::miss_turn`).
+    pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
+        self.game.miss_turn()
+    }
+
+    /// Turns `seat` has lost to the per-move timer.
+    pub fn timeouts_of(&self, seat: u8) -> u32 {
+        let color =
+            self.color_of(seat)
+                .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+        u32::from(self.game.position().timeouts(color))
+    }
+
+    /// Whether `seat` has an action of its own to take back. A timed-out turn is never taken
+    /// back, so nothing before it is either.
     pub fn can_undo(&self, seat: u8) -> bool {
-        (0..self.game.reports().len()).any(|i| i % 2 == usize::from(seat))
+        let missed = self.game.timeouts();
+        let after = missed.last().map_or(0, |&t| t as usize);
+        (after..self.game.reports().len()).any(|i| (i + missed.len()) % 2 == usize::from(seat))
     }
 
     /// Takes back actions until `seat`'s last own action is undone and it is its turn again.
@@ -171,7 +188,8 @@ impl Match {
             return false;
         }
         loop {
-            let last_by = (self.game.reports().len() + 1) % 2;
+            // The action undone was played at the ply before this one (`seat_to_move`).
+            let last_by = (self.game.position().ply() % 2) as usize;
             if !self.game.undo() {
                 return false;
             }

@@ -1,5 +1,6 @@
-//! Named formations for the setup screen: the two classics of RULES.md §9 and more, each a
-//! valid deployment string (checked by a test).
+//! Named formations for the setup screen: the two classics of RULES.md §9, a third classic from
+//! the players' rule sheets, and the project's own, each a valid deployment string (checked by a
+//! test; junqi-core checks the sheets' ones natively too).
 
 use crate::i18n::T;
 use junqi_core::Deployment;
@@ -22,7 +23,7 @@ impl Preset {
     }
 }
 
-pub const PRESETS: [Preset; 10] = [
+pub const PRESETS: [Preset; 11] = [
     Preset {
         id: "classic-1",
         name: T {
@@ -38,6 +39,16 @@ pub const PRESETS: [Preset; 10] = [
             en: "Classic 2",
         },
         deployment: junqi_core::deployment::CLASSIC_2,
+    },
+    // From the rule sheets (the sheet that gives classic-1): 连旅司兵团 师炸军 团排连兵 排营营
+    // 雷雷连师炸 雷旗旅排兵. The presets below are the project's own.
+    Preset {
+        id: "classic-3",
+        name: T {
+            zh: "经典三",
+            en: "Classic 3",
+        },
+        deployment: junqi_core::deployment::CLASSIC_3,
     },
     Preset {
         id: "fortress",

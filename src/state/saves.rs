@@ -12,7 +12,8 @@
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
 use junqi_core::{
-    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Setup, WinReason,
+    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Rules, Setup,
+    WinReason,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -34,9 +35,10 @@ pub type Migration = fn(Value) -> Result<Value, String>;
 /// step here and raises [`VERSION`].
 pub const MIGRATIONS: &[Migration] = &[];
 
-/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed.
-pub fn computer_formation(seed: u64) -> Deployment {
-    junqi_ai::deploy::formation(seed ^ 0xA5A5)
+/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed, fitted
+/// to the game's setup switches (the same as before those switches under the default rules).
+pub fn computer_formation(seed: u64, rules: &Rules) -> Deployment {
+    junqi_ai::deploy::formation_for(seed ^ 0xA5A5, rules)
 }
 
 /// How a saved game began.
@@ -70,6 +72,10 @@ pub struct SavedGame {
     /// The actions played, space separated (`a6-a7 c4 …`), after any undo.
     #[serde(default)]
     pub actions: String,
+    /// For each turn lost to the per-move timer, how many actions had been played before it
+    /// (as in a record).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timeouts: Vec<u32>,
     /// The result, once over (checked against the replay).
     #[serde(default)]
     pub result: Option<Outcome>,
@@ -77,6 +83,9 @@ pub struct SavedGame {
     /// the clocks stop with the page, like an adjourned game.
     #[serde(default)]
     pub clock: Option<[f64; 2]>,
+    /// Milliseconds left on the per-move timer for the move being thought about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_left: Option<f64>,
     /// 暗棋: the player's guess marks, `a7=G b8=C`.
     #[serde(default)]
     pub guesses: String,
@@ -126,7 +135,7 @@ impl SavedGame {
     pub fn setup(&self) -> Setup {
         match &self.setup {
             SavedSetup::Computer { own } => {
-                let computer = computer_formation(self.seed);
+                let computer = computer_formation(self.seed, &self.config().rules);
                 if self.config().seat == 0 {
                     Setup::Deployments {
                         red: own.clone(),
@@ -156,6 +165,7 @@ impl SavedGame {
             .map(|r| r.action.to_string())
             .collect::<Vec<_>>()
             .join(" ");
+        self.timeouts = m.game().timeouts().to_vec();
         self.result = m.outcome();
         self.saved = now;
     }
@@ -189,8 +199,10 @@ impl SavedGame {
                 .map(|a| a.action.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
+            timeouts: record.timeouts.clone(),
             result: record.result,
             clock: None,
+            move_left: None,
             guesses: String::new(),
         }
     }
@@ -199,12 +211,26 @@ impl SavedGame {
 /// Replays a saved game through junqi-core: the same position, trays, history and result.
 pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
     let mut m = Match::new(g.config(), g.setup(), g.seed).map_err(|e| e.to_string())?;
-    for (i, text) in g.actions.split_whitespace().enumerate() {
-        let ply = i + 1;
+    let actions: Vec<&str> = g.actions.split_whitespace().collect();
+    let mut timeouts = g.timeouts.iter().copied().peekable();
+    for played in 0..=actions.len() {
+        while timeouts.next_if(|&t| t as usize == played).is_some() {
+            m.miss_turn()
+                .map_err(|e| format!("timed-out turn after {played} actions: {e}"))?;
+        }
+        let Some(text) = actions.get(played) else {
+            break;
+        };
+        let ply = played + 1;
         let action: Action = text
             .parse()
             .map_err(|_| format!("ply {ply}: '{text}' is not an action"))?;
         m.play(action).map_err(|e| format!("ply {ply}: {e}"))?;
+    }
+    if let Some(t) = timeouts.next() {
+        return Err(format!(
+            "a timed-out turn after {t} actions, past the last action"
+        ));
     }
     if let Some(claimed) = g.result {
         if m.outcome().is_none() {
@@ -425,8 +451,10 @@ mod tests {
             seed: u64::MAX - 5,
             setup,
             actions: String::new(),
+            timeouts: Vec::new(),
             result: None,
             clock: Some([1000.0, 2000.5]),
+            move_left: None,
             guesses: String::new(),
         }
     }
@@ -473,11 +501,61 @@ mod tests {
     }
 
     #[test]
+    fn timed_out_turns_are_kept_and_the_fifth_loses() {
+        let mut g = game(Mode::Open, Opponent::Computer);
+        let mut config = g.config();
+        config.move_seconds = 3;
+        config.rules.timeout_limit = 5;
+        g.config = config.to_text();
+        let (mut g, mut m) = played(g, 1);
+        // Seat 1 (the person, Black) lets the timer run out; the computer (Red) moves between.
+        m.miss_turn().unwrap();
+        g.update_from(&m, 4.0);
+        g.move_left = Some(1234.0);
+        let text = Saves {
+            current: Some(g.id.clone()),
+            games: vec![g.clone()],
+            ..Saves::new()
+        }
+        .to_text();
+        let loaded = read(&text).unwrap();
+        let again = loaded.saves.resumable().unwrap();
+        assert_eq!(again.timeouts, vec![1]);
+        assert_eq!(again.move_left, Some(1234.0));
+        let back = rebuild(again).unwrap();
+        assert_eq!(back.game().position(), m.game().position());
+        assert_eq!(back.timeouts_of(1), 1);
+        assert_eq!(back.seat_to_move(), Some(0));
+        for _ in 0..4 {
+            let mut both = m.clone();
+            both.config.seat = 2;
+            let a = both.computer_action(1, 200).unwrap();
+            m.play(a).unwrap();
+            m.miss_turn().unwrap();
+        }
+        assert_eq!(m.timeouts_of(1), 5);
+        let lost = Outcome::Win {
+            winner: m.color_of(0).unwrap(),
+            reason: WinReason::Timeout,
+        };
+        assert_eq!(m.outcome(), Some(lost));
+        g.update_from(&m, 5.0);
+        assert_eq!(g.timeouts.len(), 5);
+        assert_eq!(rebuild(&g).unwrap().outcome(), Some(lost));
+        assert!(!m.can_undo(1), "a timed-out turn is not taken back");
+        g.timeouts.push(99);
+        assert!(rebuild(&g).is_err());
+    }
+
+    #[test]
     fn the_computers_formation_is_not_written_down() {
         let (g, m) = played(game(Mode::Dark, Opponent::Computer), 4);
         let text = serde_json::to_string(&g).unwrap();
         let computer = m.formation_of(0).unwrap().to_string();
-        assert_eq!(computer, computer_formation(g.seed).to_string());
+        assert_eq!(
+            computer,
+            computer_formation(g.seed, &Rules::default()).to_string()
+        );
         assert!(!text.contains(&computer), "{text}");
         assert!(text.contains(&Deployment::classic_2().to_string()));
     }

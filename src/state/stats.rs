@@ -2,8 +2,10 @@
 //! apart, and rank points on the ladder of the seed rule sheets (小兵 … 司令).
 //!
 //! Scoring (against the computer only; pass-and-play games never change the rank): a win +1, a
-//! loss −1, a draw 0, and no points at all for a game that ends within its first 30 plies
-//! (fewer than 30 actions). Points never go below 0. Kept in localStorage under
+//! loss −1, a draw 0; as the rule sheets state it, a game that ends within its first 30 plies
+//! (fewer than 30 actions) gives the winner nothing while the loser still loses the point.
+//! Points never go below 0 unless a grown-up chooses the sheets' rule, where they may
+//! (`GrownUp::floor_points`; the rank is then the lowest). Kept in localStorage under
 //! [`STATS`], versioned; unreadable data is kept aside under [`STATS_UNREADABLE`] and counting
 //! starts afresh.
 
@@ -24,7 +26,7 @@ pub const LADDER: [u32; 18] = [
     0, 10, 20, 30, 50, 100, 150, 220, 350, 500, 750, 1000, 1550, 2150, 3150, 5000, 6350, 12750,
 ];
 
-/// Games shorter than this many plies score nothing.
+/// Games shorter than this many plies give the winner nothing.
 pub const MIN_PLIES: usize = 30;
 
 /// The rank (index into [`LADDER`]) for a number of points.
@@ -55,12 +57,11 @@ pub enum Result3 {
     Loss,
 }
 
-/// The points a game against the computer is worth.
+/// The points a game against the computer is worth: a short game gives the winner nothing,
+/// and the loser still loses the point.
 pub fn score(result: Result3, plies: usize) -> i32 {
-    if plies < MIN_PLIES {
-        return 0;
-    }
     match result {
+        Result3::Win if plies < MIN_PLIES => 0,
         Result3::Win => 1,
         Result3::Draw => 0,
         Result3::Loss => -1,
@@ -102,7 +103,8 @@ pub struct FriendTally {
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     pub version: u32,
-    pub points: u32,
+    /// Rank points; below 0 only under the sheets' rule (`GrownUp::floor_points` off).
+    pub points: i64,
     /// Against the computer: by mode (明棋, 暗棋, 翻棋), then by level 1..=5.
     pub computer: [[Wdl; 5]; 3],
     /// Pass and play, by mode.
@@ -135,12 +137,25 @@ impl Stats {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Counts a game against the computer at `level` (1..=5) that lasted `plies` plies.
-    pub fn add_computer(&mut self, mode: Mode, level: u8, result: Result3, plies: usize) {
+    /// The points the ladder reads (0 for a negative score).
+    pub fn rank_points(&self) -> u32 {
+        u32::try_from(self.points.max(0)).unwrap_or(u32::MAX)
+    }
+
+    /// Counts a game against the computer at `level` (1..=5) that lasted `plies` plies; with
+    /// `floor`, points never go below 0.
+    pub fn add_computer(
+        &mut self,
+        mode: Mode,
+        level: u8,
+        result: Result3,
+        plies: usize,
+        floor: bool,
+    ) {
         let l = usize::from(level.clamp(1, 5) - 1);
         self.computer[mode as usize][l].add(result);
-        let points = i64::from(self.points) + i64::from(score(result, plies));
-        self.points = u32::try_from(points.max(0)).unwrap_or(0);
+        let points = self.points.saturating_add(i64::from(score(result, plies)));
+        self.points = if floor { points.max(0) } else { points };
     }
 
     /// Counts a pass-and-play game won by `winner` (`None`: a draw).
@@ -153,8 +168,8 @@ impl Stats {
         }
     }
 
-    /// Counts a finished match (nothing if it is not over).
-    pub fn add_match(&mut self, m: &Match) {
+    /// Counts a finished match (nothing if it is not over); `floor`: points never below 0.
+    pub fn add_match(&mut self, m: &Match, floor: bool) {
         let Some(outcome) = m.outcome() else { return };
         let plies = m.game().reports().len();
         let mode = m.mode();
@@ -167,7 +182,7 @@ impl Stats {
                     Some(w) if Some(w) == mine => Result3::Win,
                     Some(_) => Result3::Loss,
                 };
-                self.add_computer(mode, m.config.level, result, plies);
+                self.add_computer(mode, m.config.level, result, plies, floor);
             }
         }
     }
@@ -208,8 +223,10 @@ impl Store {
             return;
         }
         self.counted.set_value(true);
+        let floor = storage::load(crate::learn::grownup::KEY)
+            .is_none_or(|t| crate::learn::grownup::GrownUp::from_text(&t).floor_points);
         self.stats.update(|s| {
-            self.with_match(|m| s.add_match(m));
+            self.with_match(|m| s.add_match(m, floor));
         });
         let text = self.stats.with_untracked(Stats::to_text);
         storage::save(STATS, &text);
@@ -242,8 +259,17 @@ mod tests {
 
     #[test]
     fn scoring() {
-        assert_eq!(score(Result3::Win, 29), 0, "a 29-ply game scores nothing");
-        assert_eq!(score(Result3::Loss, 29), 0);
+        assert_eq!(
+            score(Result3::Win, 29),
+            0,
+            "a 29-ply game gives the winner nothing"
+        );
+        assert_eq!(
+            score(Result3::Loss, 29),
+            -1,
+            "and the loser still loses the point"
+        );
+        assert_eq!(score(Result3::Draw, 29), 0);
         assert_eq!(score(Result3::Win, 30), 1);
         assert_eq!(score(Result3::Loss, 30), -1);
         assert_eq!(score(Result3::Draw, 200), 0);
@@ -252,12 +278,12 @@ mod tests {
     #[test]
     fn points_never_below_zero_and_tables_count() {
         let mut s = Stats::default();
-        s.add_computer(Mode::Open, 1, Result3::Loss, 40);
+        s.add_computer(Mode::Open, 1, Result3::Loss, 40, true);
         assert_eq!(s.points, 0);
-        s.add_computer(Mode::Dark, 3, Result3::Win, 40);
-        s.add_computer(Mode::Dark, 3, Result3::Win, 10);
+        s.add_computer(Mode::Dark, 3, Result3::Win, 40, true);
+        s.add_computer(Mode::Dark, 3, Result3::Win, 10, true);
         assert_eq!(s.points, 1);
-        s.add_computer(Mode::Dark, 3, Result3::Draw, 100);
+        s.add_computer(Mode::Dark, 3, Result3::Draw, 100, true);
         assert_eq!(s.computer[0][0].losses, 1);
         assert_eq!(
             s.computer[1][2],
@@ -277,11 +303,29 @@ mod tests {
     #[test]
     fn stored_text_round_trips_and_bad_text_is_refused() {
         let mut s = Stats::default();
-        s.add_computer(Mode::Flip, 5, Result3::Win, 31);
+        s.add_computer(Mode::Flip, 5, Result3::Win, 31, true);
         assert_eq!(Stats::from_text(&s.to_text()), Ok(s.clone()));
         assert!(Stats::from_text("{nonsense").is_err());
         let future = s.to_text().replace("\"version\":1", "\"version\":9");
         assert!(Stats::from_text(&future).is_err());
+    }
+
+    #[test]
+    fn the_sheets_rule_lets_points_go_below_zero() {
+        let mut s = Stats::default();
+        s.add_computer(Mode::Open, 1, Result3::Loss, 12, false);
+        assert_eq!(s.points, -1, "a short game still costs the loser the point");
+        s.add_computer(Mode::Open, 1, Result3::Loss, 40, false);
+        assert_eq!(s.points, -2);
+        assert_eq!(s.rank_points(), 0);
+        assert_eq!(rank_of(s.rank_points()), 0);
+        s.add_computer(Mode::Open, 1, Result3::Win, 12, false);
+        assert_eq!(s.points, -2, "a short win gives nothing");
+        let back = Stats::from_text(&s.to_text()).unwrap();
+        assert_eq!(back, s);
+        let mut floored = Stats::default();
+        floored.add_computer(Mode::Open, 1, Result3::Loss, 12, true);
+        assert_eq!(floored.points, 0, "children's profiles: never below 0");
     }
 
     #[test]
@@ -305,10 +349,10 @@ mod tests {
         )
         .unwrap();
         let mut s = Stats::default();
-        s.add_match(&m);
+        s.add_match(&m, true);
         assert_eq!(s, Stats::default(), "an unfinished game is not counted");
         m.agree_draw().unwrap();
-        s.add_match(&m);
+        s.add_match(&m, true);
         assert_eq!(s.computer[0][1].draws, 1);
     }
 }

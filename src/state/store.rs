@@ -3,7 +3,9 @@
 //! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
 
 mod hint;
+mod move_timer;
 mod public;
+pub use move_timer::MoveTimer;
 pub use public::PublicState;
 
 use super::config::{GameConfig, Opponent};
@@ -158,6 +160,8 @@ pub struct Store {
     pub notice: RwSignal<Option<&'static str>>,
     pub dialog: RwSignal<Option<Dialog>>,
     pub clock: RwSignal<Option<Clock>>,
+    /// The per-move timer, when the game has one.
+    pub move_timer: RwSignal<Option<MoveTimer>>,
     /// Whether the game-over panel is shown (it can be put aside to look at the board).
     pub result_open: RwSignal<bool>,
     pub reduced_motion: RwSignal<bool>,
@@ -234,6 +238,7 @@ impl Store {
             notice: RwSignal::new(None),
             dialog: RwSignal::new(None),
             clock: RwSignal::new(None),
+            move_timer: RwSignal::new(None),
             result_open: RwSignal::new(true),
             reduced_motion,
             saved: RwSignal::new(saved),
@@ -331,6 +336,7 @@ impl Store {
         self.setup.set(None);
         self.dialog.set(None);
         self.clock.set(None);
+        self.move_timer.set(None);
         self.selected.set(None);
         self.phase.set(Phase::NewGame);
     }
@@ -360,7 +366,7 @@ impl Store {
         self.setup.set(Some(SetupState {
             seat,
             color: if seat == 0 { Color::Red } else { Color::Black },
-            deployment: junqi_ai::deploy::formation(storage::random_seed()),
+            deployment: junqi_ai::deploy::formation_for(storage::random_seed(), &config.rules),
             selected: None,
             first: None,
         }));
@@ -383,8 +389,10 @@ impl Store {
             seed,
             setup: saved,
             actions: String::new(),
+            timeouts: Vec::new(),
             result: None,
             clock: None,
+            move_left: None,
             guesses: String::new(),
         };
         self.saves.update(|s| {
@@ -392,12 +400,12 @@ impl Store {
             s.put(game);
         });
         let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
-        self.enter_play(m, left);
+        self.enter_play(m, left, None);
         self.autosave();
     }
 
     /// Shows a game being played (new or resumed): clocks, the board or the hand-over.
-    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>) {
+    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>, move_left: Option<f64>) {
         let friend = m.config.opponent == Opponent::Friend;
         let dark = m.mode() == Mode::Dark;
         let over = m.outcome().is_some();
@@ -414,6 +422,7 @@ impl Store {
         self.result_open.set(true);
         let now = storage::now_ms();
         self.clock.set(clock.map(|left| Clock { left, last: now }));
+        self.start_move_timer(move_left);
         self.clock_saved.set_value(now);
         self.phase.set(if over { Phase::Over } else { Phase::Play });
         if friend && dark && !over {
@@ -492,15 +501,15 @@ impl Store {
         let Some(s) = self.setup.get_untracked() else {
             return;
         };
-        if !s.deployment.is_valid() {
+        let config = self.config.get_untracked();
+        if !s.deployment.is_valid_with(&config.rules) {
             self.sound(Cue::Illegal);
             return;
         }
-        let config = self.config.get_untracked();
         let seed = storage::random_seed();
         match config.opponent {
             Opponent::Computer => {
-                let computer = saves::computer_formation(seed);
+                let computer = saves::computer_formation(seed, &config.rules);
                 let own = s.deployment.clone();
                 let (red, black) = if s.color == Color::Red {
                     (s.deployment, computer)
@@ -519,7 +528,7 @@ impl Store {
                     self.setup.set(Some(SetupState {
                         seat: 1,
                         color: Color::Black,
-                        deployment: junqi_ai::deploy::formation(seed),
+                        deployment: junqi_ai::deploy::formation_for(seed, &config.rules),
                         selected: None,
                         first: Some(s.deployment),
                     }));
@@ -1024,10 +1033,16 @@ impl Store {
 
     /// The clock: charge the time since the last tick to the seat to move.
     pub fn tick(&self) {
+        let now = storage::now_ms();
+        if self.tick_move(now) {
+            if let Some(c) = self.clock.get_untracked() {
+                self.clock.set(Some(Clock { last: now, ..c }));
+            }
+            return;
+        }
         let Some(mut c) = self.clock.get_untracked() else {
             return;
         };
-        let now = storage::now_ms();
         let elapsed = (now - c.last).max(0.0);
         c.last = now;
         let running = self.phase.get_untracked() == Phase::Play

@@ -308,10 +308,11 @@ test('desktop: a 暗棋 replay from one side hides the enemy, fully open shows a
     await key(page, 'ArrowRight');
     await page.screenshot({ path: join(SHOTS, 'replay-dark-desktop.png') });
 
-    // Fewer than 30 plies: counted as a loss, no points lost.
+    // Fewer than 30 plies: counted as a loss, and as the rule sheets say the loser still loses
+    // the point (12 → 11).
     await press(app, '[data-testid="replay-close"]');
     await openProfile(app);
-    assert.equal(await page.getAttribute('[data-testid="rank"]', 'data-points'), '12');
+    assert.equal(await page.getAttribute('[data-testid="rank"]', 'data-points'), '11');
     const row = await page.$$eval('[data-testid="stats-dark-1"] td', (els) => els.map((e) => e.textContent.trim()));
     assert.deepEqual(row, ['0', '0', '1']);
     assert.deepEqual(app.problems, []);

@@ -5,8 +5,8 @@
 //! of Perfect Information Monte Carlo Sampling in Game Tree Search").
 
 use junqi_core::{
-    board, clash, Action, ActionResult, Clash, Color, Deployment, Piece, Point, PublicEvent, Role,
-    Rules, Slot, SplitMix64,
+    board, contact, Action, ActionResult, Clash, Color, Deployment, Mode, Piece, Point,
+    PublicEvent, Role, Rules, Slot, SplitMix64,
 };
 
 /// A set of roles, one bit per [`Role`].
@@ -38,8 +38,9 @@ enum Tracked {
     Enemy(usize),
 }
 
-/// The setup rules (RULES.md §3) as a mask for the piece that started on `slot`.
-fn setup_mask(slot: Slot) -> RoleMask {
+/// The setup rules (RULES.md §3, with the game's setup switches) as a mask for the piece that
+/// started on `slot`.
+fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
     let mut m = ALL_ROLES;
     if slot.kind() != junqi_core::PointKind::Headquarters {
         m &= !bit(Role::Flag);
@@ -47,22 +48,43 @@ fn setup_mask(slot: Slot) -> RoleMask {
     if slot.rank() < 4 {
         m &= !bit(Role::Landmine);
     }
-    if slot.rank() == 0 {
+    if slot.rank() == 0 && !rules.bombs_front_row {
         m &= !bit(Role::Bomb);
     }
     m
 }
 
 /// Could a piece that is not an engineer have gone from `from` to `to` (a step or a straight run)?
-fn plain_move(from: Point, to: Point, occupied: &dyn Fn(Point) -> bool) -> bool {
+/// Under `rail_three_steps` a run of more than three points, and under `rail_one_turn` a run with
+/// more than one turn, is an engineer's.
+fn plain_move(from: Point, to: Point, occupied: &dyn Fn(Point) -> bool, rules: &Rules) -> bool {
     let topo = board();
     if topo.road_adjacent[from.index()].contains(to) {
         return true;
     }
+    let max = if rules.rail_three_steps {
+        3
+    } else {
+        usize::MAX
+    };
+    let clear = |ray: &[Point], i: usize| ray[..i].iter().all(|&q| !occupied(q));
     topo.rays[from.index()].iter().any(|ray| {
-        ray.iter()
-            .position(|&q| q == to)
-            .is_some_and(|i| ray[..i].iter().all(|&q| !occupied(q)))
+        ray.iter().enumerate().any(|(i, &q)| {
+            if i >= max || (i > 0 && occupied(ray[i - 1])) {
+                return false;
+            }
+            if q == to {
+                return clear(ray, i);
+            }
+            rules.rail_one_turn
+                && !occupied(q)
+                && clear(ray, i)
+                && topo.rays[q.index()].iter().any(|turn| {
+                    turn.iter()
+                        .position(|&t| t == to)
+                        .is_some_and(|j| i + 1 + j < max && clear(turn, j))
+                })
+        })
     })
 }
 
@@ -73,6 +95,7 @@ fn matches(result: ActionResult, c: Clash, defender: Role) -> bool {
         ActionResult::Scout => c == Clash::Scout,
         ActionResult::Both => c == Clash::Both,
         ActionResult::Capture => defender == Role::Flag && (c == Clash::Win || c == Clash::Both),
+        ActionResult::Bounce => c == Clash::Bounce,
         ActionResult::Move | ActionResult::Flip => false,
     }
 }
@@ -92,10 +115,9 @@ impl Belief {
         let mut masks: Vec<RoleMask> = Vec::new();
         for slot in Slot::all().filter(|s| s.is_setup_point()) {
             cells[slot.point(!me).index()] = Some(Tracked::Enemy(masks.len()));
-            masks.push(setup_mask(slot));
+            masks.push(setup_mask(slot, rules));
         }
         let mut dead_ids: Vec<usize> = Vec::new();
-        let scouting = rules.engineer_scouts;
         for ev in history {
             let Action::Move { from, to } = ev.action else {
                 continue;
@@ -105,7 +127,7 @@ impl Belief {
             if let Some(Tracked::Enemy(id)) = mover {
                 masks[id] &= movable_mask();
                 let occ = |q: Point| cells[q.index()].is_some();
-                if !plain_move(from, to, &occ) {
+                if !plain_move(from, to, &occ, rules) {
                     let mut m = bit(Role::Engineer);
                     if rules.flying_bomb {
                         m |= bit(Role::Bomb);
@@ -128,16 +150,12 @@ impl Belief {
             match (mover, target) {
                 (Some(Tracked::Own(a)), Some(Tracked::Enemy(id))) => {
                     masks[id] = constrain(masks[id], &|d| {
-                        let mut c = clash(a, d, rules, scouting);
-                        if rules.bomb_cannot_take_flag && a == Role::Bomb && d == Role::Flag {
-                            c = Clash::Lose;
-                        }
-                        matches(ev.result, c, d)
+                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
                     });
                 }
                 (Some(Tracked::Enemy(id)), Some(Tracked::Own(d))) => {
                     masks[id] = constrain(masks[id], &|a| {
-                        matches(ev.result, clash(a, d, rules, scouting), d)
+                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
                     });
                 }
                 _ => {}

@@ -2,7 +2,7 @@
 //! landmines guarding it, bombs behind the front where they meet the enemy's big pieces, the
 //! strongest officers forward, engineers on the railway.
 
-use junqi_core::{Deployment, PointKind, Role, Slot, SplitMix64};
+use junqi_core::{Deployment, PointKind, Role, Rules, Slot, SplitMix64};
 
 /// Weight of putting `role` on `slot` (0 = never), given where the flag went.
 fn weight(role: Role, slot: Slot, flag: Slot) -> u64 {
@@ -95,6 +95,17 @@ pub fn formation(seed: u64) -> Deployment {
         d
     } else {
         Deployment::random(seed)
+    }
+}
+
+/// A seeded formation for the computer that meets the setup switches of `rules` (the same as
+/// [`formation`] under the default rules).
+pub fn formation_for(seed: u64, rules: &Rules) -> Deployment {
+    let d = formation(seed).fitted(rules);
+    if d.is_valid_with(rules) {
+        d
+    } else {
+        Deployment::random(seed).fitted(rules)
     }
 }
 

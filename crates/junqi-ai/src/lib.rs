@@ -15,7 +15,7 @@ pub mod search;
 use belief::Belief;
 use eval::{base_value, evaluate, WIN};
 use junqi_core::{
-    clash, Action, ActionResult, Clash, Color, Deployment, Mode, Occupant, Piece, PlayerView,
+    contact, Action, ActionResult, Clash, Color, Deployment, Mode, Occupant, Piece, PlayerView,
     Point, Role, SplitMix64,
 };
 use search::{search, Either, NodeBudget, Searcher, Stop};
@@ -396,12 +396,13 @@ pub fn greedy(view: &PlayerView, seed: u64) -> Option<Action> {
         };
         let Some(ar) = att.role else { continue };
         let gain = match def.role {
-            Some(dr) => match clash(ar, dr, &view.rules, false) {
+            Some(dr) => match contact(ar, dr, view.mode, &view.rules) {
                 Clash::Win if dr == Role::Flag => WIN,
                 Clash::Win => base_value(dr),
                 Clash::Both if dr == Role::Flag => WIN,
                 Clash::Both => base_value(dr) - base_value(ar),
                 Clash::Lose | Clash::Scout => -base_value(ar),
+                Clash::Bounce => 0,
             },
             // Unknown: an even chance of winning the average piece.
             None => 250 - base_value(ar) / 2,

@@ -4,7 +4,7 @@
 //! runs natively, in a Web Worker, and in tests with node budgets (as in tantabus).
 
 use crate::eval::{base_value, evaluate, WIN};
-use junqi_core::{clash, Action, Clash, Mode, Position, Role};
+use junqi_core::{contact, Action, Clash, Mode, Position, Role};
 
 /// Asked by the search whether to give up; `nodes` is the count so far.
 pub trait Stop {
@@ -74,14 +74,12 @@ impl<'s> Searcher<'s> {
                 (None, _) => 0,
             });
         }
-        if pos.halfmoves() >= pos.rules().quiet_limit() {
-            return Some(if pos.rules().no_collision_31 {
-                -WIN + ply as i32
-            } else {
-                0
-            });
-        }
-        None
+        // The counting rules (no capture, no contact, total plies) as the core decides them.
+        pos.limit_outcome().map(|o| match (o.winner(), pos.turn()) {
+            (Some(w), Some(t)) if w == t => WIN - ply as i32,
+            (Some(_), _) => -WIN + ply as i32,
+            (None, _) => 0,
+        })
     }
 
     /// Actions to search here: in 翻棋 below the root, flips are left to the root's chance nodes.
@@ -97,13 +95,15 @@ impl<'s> Searcher<'s> {
     fn order_score(&self, pos: &Position, a: Action, ply: usize) -> i32 {
         if let Action::Move { from, to } = a {
             if let (Some(att), Some(def)) = (pos.piece_at(from), pos.piece_at(to)) {
-                let c = clash(att.role, def.role, pos.rules(), false);
+                let c = contact(att.role, def.role, pos.mode(), pos.rules());
                 let gain = match c {
                     Clash::Win => {
                         base_value(def.role) + if def.role == Role::Flag { WIN } else { 0 }
                     }
                     Clash::Both => base_value(def.role) - base_value(att.role),
                     Clash::Lose | Clash::Scout => -base_value(att.role),
+                    // A bounce changes nothing but the turn.
+                    Clash::Bounce => -1,
                 };
                 return 1_000_000 + gain;
             }
@@ -205,7 +205,11 @@ impl<'s> Searcher<'s> {
             if !pos.face_down().is_empty() {
                 return evaluate(pos); // only flips left: judged at the root's chance nodes
             }
-            return -WIN + ply as i32;
+            // No legal action: the core says how that ends under the game's rules (a loss, or a
+            // draw under `no_move_draw` when neither side can move).
+            let mut end = pos.clone();
+            end.settle_outcome();
+            return Self::terminal(&end, ply).unwrap_or(-WIN + ply as i32);
         }
         self.order(pos, &mut acts, ply);
         let mut best = -INF;

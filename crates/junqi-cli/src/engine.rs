@@ -27,17 +27,31 @@ impl Stop for Deadline {
 }
 
 /// The `rules` of a `new` message: absent or `null` is the default; otherwise an object of
-/// known switches set to `true` or `false`. Every error names the field.
+/// known switches set to `true` or `false` and numeric settings (`Rules::NUMBERS`) set to whole
+/// numbers. Every error names the field; two switches that exclude each other are an error
+/// naming both.
 fn rules_from_json(v: Option<&Value>) -> Result<Rules, String> {
     let mut rules = Rules::default();
     match v {
         None | Some(Value::Null) => {}
         Some(Value::Object(map)) => {
             for (k, val) in map {
+                if let Some(n) = rules.number_mut(k) {
+                    *n = val
+                        .as_u64()
+                        .and_then(|v| u32::try_from(v).ok())
+                        .ok_or_else(|| {
+                            format!(
+                                "'rules.{k}' must be a whole number from 0 to 2^32-1, not {val}"
+                            )
+                        })?;
+                    continue;
+                }
                 let b = rules.switch_mut(k).ok_or_else(|| {
                     format!(
-                        "unknown rule switch '{k}' in 'rules' (known: {})",
-                        Rules::NAMES.join(", ")
+                        "unknown rule switch '{k}' in 'rules' (known: {}; numbers: {})",
+                        Rules::NAMES.join(", "),
+                        Rules::NUMBERS.join(", ")
                     )
                 })?;
                 *b = val
@@ -51,6 +65,7 @@ fn rules_from_json(v: Option<&Value>) -> Result<Rules, String> {
             ))
         }
     }
+    rules.validate().map_err(|e| e.to_string())?;
     Ok(rules)
 }
 
@@ -59,6 +74,11 @@ fn rules_to_json(rules: &Rules) -> Value {
     for name in Rules::NAMES {
         if rules.switch(name) == Some(true) {
             map.insert(name.to_string(), Value::Bool(true));
+        }
+    }
+    for name in Rules::NUMBERS {
+        if let Some(n) = rules.number(name).filter(|&n| n > 0) {
+            map.insert(name.to_string(), Value::from(n));
         }
     }
     Value::Object(map)
@@ -120,6 +140,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         "both" => ActionResult::Both,
         "capture" => ActionResult::Capture,
         "flip" => ActionResult::Flip,
+        "bounce" => ActionResult::Bounce,
         _ => return None,
     };
     let by = last
@@ -149,7 +170,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         ActionResult::Win | ActionResult::Capture => vec![to],
         ActionResult::Lose | ActionResult::Scout => vec![from],
         ActionResult::Both => vec![from, to],
-        ActionResult::Move | ActionResult::Flip => vec![],
+        ActionResult::Move | ActionResult::Flip | ActionResult::Bounce => vec![],
     };
     Some(PublicEvent {
         ply,
@@ -235,7 +256,10 @@ impl EngineState {
             self.own = None;
             json!({"type": "ready"})
         } else {
-            let d = deploy::formation(self.seed ^ self.color.map_or(0, |c| c as u64 + 1));
+            let d = deploy::formation_for(
+                self.seed ^ self.color.map_or(0, |c| c as u64 + 1),
+                &self.rules,
+            );
             self.own = Some(d.clone());
             json!({"type": "deployment", "deployment": d.to_string()})
         }
@@ -437,9 +461,11 @@ impl Seat {
         let formation_seed = seeds::derive(match_seed, game, Purpose::Formation(self.player));
         let d = match &self.kind {
             PlayerKind::Random | PlayerKind::Greedy => {
-                (mode != Mode::Flip).then(|| Deployment::random(formation_seed))
+                (mode != Mode::Flip).then(|| Deployment::random(formation_seed).fitted(rules))
             }
-            PlayerKind::Level(_) => (mode != Mode::Flip).then(|| deploy::formation(formation_seed)),
+            PlayerKind::Level(_) => {
+                (mode != Mode::Flip).then(|| deploy::formation_for(formation_seed, rules))
+            }
             PlayerKind::External(_) => {
                 // The engine's seed is its own, derived apart from every secret one.
                 let seed = seeds::derive(match_seed, game, Purpose::Engine(self.player));
@@ -515,7 +541,7 @@ impl Seat {
         let d: Deployment = text
             .parse()
             .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
-        d.validate()
+        d.validate_with(rules)
             .map_err(|v| format!("invalid deployment ({} violations)", v.len()))?;
         Ok(Some(d))
     }

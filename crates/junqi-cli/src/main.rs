@@ -36,7 +36,10 @@ commands:
   match --seats P,P,P,P [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
                                         4-player games (S,E,N,W); players: random, greedy
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
-  carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
+  carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
+  rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
+  mines_around_flag no_enemy_camps carry_flag_front no_move_draw dead_position_draw
+rule settings: ply_limit=N timeout_limit=N (0 = off)";
 
 /// A one-line failure.
 pub struct Fail(pub String);
@@ -64,15 +67,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses `--rules a,b,c` (switch names of RULES.md §8).
+/// Parses `--rules a,b,c` (switch names of RULES.md §8, and `name=N` for a numeric setting).
 pub fn parse_rules(list: &str) -> Result<Rules, Fail> {
     let mut rules = Rules::default();
-    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        match rules.switch_mut(name) {
-            Some(b) => *b = true,
-            None => return Err(Fail(format!("unknown rule switch '{name}'"))),
-        }
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        rules.set_from_text(item).map_err(Fail)?;
     }
+    rules.validate()?;
     Ok(rules)
 }
 

@@ -448,6 +448,31 @@ fn engine_names_an_unknown_switch_or_mode() {
 }
 
 #[test]
+fn engine_takes_numbers_and_names_both_switches_of_a_conflict() {
+    let input = [
+        r#"{"type":"new","mode":"open","rules":{"ply_limit":200,"timeout_limit":5,"bombs_front_row":true},"color":"r","seed":1}"#,
+        r#"{"type":"new","mode":"open","rules":{"mines_explode":true,"mines_bounce":true},"color":"r","seed":1}"#,
+        r#"{"type":"new","mode":"flip","rules":{"flip_first_engineer":true,"flip_two_same":true},"color":null,"seed":1}"#,
+        r#"{"type":"new","mode":"open","rules":{"ply_limit":"many"},"color":"r","seed":1}"#,
+    ]
+    .join("\n");
+    let replies = engine_replies(input.as_bytes());
+    assert_eq!(replies.len(), 4, "{replies:?}");
+    let message = |i: usize| replies[i]["message"].as_str().unwrap_or("").to_string();
+    assert_eq!(replies[0]["type"], "deployment", "{replies:?}");
+    for (i, words) in [
+        (1, ["'mines_explode'", "'mines_bounce'"]),
+        (2, ["'flip_first_engineer'", "'flip_two_same'"]),
+        (3, ["'rules.ply_limit'", "whole number"]),
+    ] {
+        assert_eq!(replies[i]["type"], "error", "{replies:?}");
+        for w in words {
+            assert!(message(i).contains(w), "{i}: {}", message(i));
+        }
+    }
+}
+
+#[test]
 fn a_stopped_host_ends_its_engines() {
     let dir = temp_dir("host-stopped");
     let cmd = format!(

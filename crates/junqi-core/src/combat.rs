@@ -16,6 +16,9 @@ pub enum Clash {
     Both,
     /// 工兵侦察: the engineer is removed and the defender, which stays, is shown to both players.
     Scout,
+    /// 反弹 / 司令不撞地雷: the attacker goes back to where it came from; nothing is removed and
+    /// the landmine is shown to both players.
+    Bounce,
 }
 
 impl Clash {
@@ -30,7 +33,8 @@ impl Clash {
 
 /// What happens when `attacker` moves onto `defender` in a game of `mode` under `rules`: [`clash`]
 /// with every switch of the game applied (scouting in 暗棋 only; a bomb that may not take the
-/// flag is spent against it). The referee and any preview of a contact use this one function.
+/// flag is spent against it). The referee, the computer players and any preview of a contact use
+/// this one function.
 pub fn contact(attacker: Role, defender: Role, mode: crate::Mode, rules: &Rules) -> Clash {
     let scouting = rules.engineer_scouts && mode == crate::Mode::Dark;
     if rules.bomb_cannot_take_flag && attacker == Role::Bomb && defender == Role::Flag {
@@ -48,8 +52,16 @@ pub fn clash(attacker: Role, defender: Role, rules: &Rules, scouting: bool) -> C
     if matches!(attacker, Flag | Landmine) {
         return Clash::Lose;
     }
-    if scouting && attacker == Engineer && defender != Landmine {
+    // Scouting is about finding out what an enemy piece is: an engineer still clears a
+    // landmine and still captures the flag.
+    if scouting && attacker == Engineer && !matches!(defender, Landmine | Flag) {
         return Clash::Scout;
+    }
+    if defender == Landmine
+        && ((rules.marshal_survives_mine && attacker == Marshal)
+            || (rules.mines_bounce && !matches!(attacker, Engineer | Bomb)))
+    {
+        return Clash::Bounce;
     }
     match (attacker, defender) {
         (Bomb, _) | (_, Bomb) => Clash::Both,

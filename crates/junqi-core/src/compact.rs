@@ -1,6 +1,11 @@
 //! A compact text form of a game record, small enough for a link's URL fragment:
 //! a few bytes of header, the two formations (or the shuffle seed), two bytes per action,
 //! in unpadded base64url. Results of single actions are not stored: replaying recomputes them.
+//!
+//! Format 1 holds the ten rule switches of RULES.md §8. A record that uses a later switch, a
+//! numeric rule setting or timed-out turns is written in format 2 ([`GameRecord::to_compact`]),
+//! which older readers refuse instead of misreading; every other record is written exactly as
+//! before.
 
 use crate::action::Action;
 use crate::deployment::{Deployment, Slot, SLOTS};
@@ -12,8 +17,11 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
 const FORMAT: u8 = 1;
+const FORMAT_2: u8 = 2;
+/// The switches format 1 knows (the first ten of `Rules::NAMES`).
+const FORMAT_1_SWITCHES: u32 = 10;
 
-fn rules_bits(r: &Rules) -> u16 {
+fn rules_bits(r: &Rules) -> u32 {
     Rules::NAMES
         .iter()
         .enumerate()
@@ -21,7 +29,7 @@ fn rules_bits(r: &Rules) -> u16 {
         .fold(0, |b, (i, _)| b | 1 << i)
 }
 
-fn rules_from_bits(bits: u16) -> Rules {
+fn rules_from_bits(bits: u32) -> Rules {
     let mut r = Rules::default();
     for (i, n) in Rules::NAMES.iter().enumerate() {
         if bits >> i & 1 == 1 {
@@ -79,6 +87,9 @@ fn outcome_from(code: [u8; 2]) -> Option<Option<Outcome>> {
         DrawReason::NoCapture,
         DrawReason::Agreement,
         DrawReason::NoFlags,
+        DrawReason::NoMoves,
+        DrawReason::DeadPosition,
+        DrawReason::PlyLimit,
     ];
     Some(match code[0] {
         0 => None,
@@ -99,10 +110,33 @@ fn outcome_from(code: [u8; 2]) -> Option<Option<Outcome>> {
 
 impl GameRecord {
     /// The record as compact URL-safe text.
+    ///
+    /// Format 1: format, mode, switches (2 bytes), result (2 bytes), setup, actions (2 bytes
+    /// each). Format 2, only when format 1 cannot hold the record: format, mode, switches
+    /// (4 bytes), `ply_limit` (2 bytes), `timeout_limit` (1 byte), result, the number of
+    /// timed-out turns (2 bytes) and each one's count of actions before it (2 bytes), setup,
+    /// actions.
     pub fn to_compact(&self) -> String {
-        let mut out = vec![FORMAT, self.mode as u8];
-        out.extend_from_slice(&rules_bits(&self.rules).to_le_bytes());
-        out.extend_from_slice(&outcome_code(self.result));
+        let bits = rules_bits(&self.rules);
+        let format_2 = bits >> FORMAT_1_SWITCHES != 0
+            || self.rules.ply_limit > 0
+            || self.rules.timeout_limit > 0
+            || !self.timeouts.is_empty();
+        let mut out = vec![if format_2 { FORMAT_2 } else { FORMAT }, self.mode as u8];
+        if format_2 {
+            out.extend_from_slice(&bits.to_le_bytes());
+            let ply_limit = u16::try_from(self.rules.ply_limit).unwrap_or(u16::MAX);
+            out.extend_from_slice(&ply_limit.to_le_bytes());
+            out.push(u8::try_from(self.rules.timeout_limit).unwrap_or(u8::MAX));
+            out.extend_from_slice(&outcome_code(self.result));
+            out.extend_from_slice(&(self.timeouts.len() as u16).to_le_bytes());
+            for &t in &self.timeouts {
+                out.extend_from_slice(&(t as u16).to_le_bytes());
+            }
+        } else {
+            out.extend_from_slice(&(bits as u16).to_le_bytes());
+            out.extend_from_slice(&outcome_code(self.result));
+        }
         match &self.setup {
             Setup::Shuffle { seed } => out.extend_from_slice(&seed.to_le_bytes()),
             Setup::Deployments { red, black } => {
@@ -129,15 +163,34 @@ impl GameRecord {
         if bytes.len() < 6 {
             return Err(bad("too short"));
         }
-        if bytes[0] != FORMAT {
+        if bytes[0] != FORMAT && bytes[0] != FORMAT_2 {
             return Err(RecordError::Version(bytes[0] as u32));
         }
         let mode = *Mode::ALL
             .get(bytes[1] as usize)
             .ok_or_else(|| bad("unknown mode"))?;
-        let rules = rules_from_bits(u16::from_le_bytes([bytes[2], bytes[3]]));
-        let result = outcome_from([bytes[4], bytes[5]]).ok_or_else(|| bad("unknown result"))?;
-        let mut rest = &bytes[6..];
+        let mut timeouts = Vec::new();
+        let (rules, result, mut rest) = if bytes[0] == FORMAT {
+            let bits = u32::from(u16::from_le_bytes([bytes[2], bytes[3]]));
+            let rules = rules_from_bits(bits & ((1 << FORMAT_1_SWITCHES) - 1));
+            let result = outcome_from([bytes[4], bytes[5]]).ok_or_else(|| bad("unknown result"))?;
+            (rules, result, &bytes[6..])
+        } else {
+            let head = bytes.get(..13).ok_or_else(|| bad("too short"))?;
+            let mut rules =
+                rules_from_bits(u32::from_le_bytes([head[2], head[3], head[4], head[5]]));
+            rules.ply_limit = u16::from_le_bytes([head[6], head[7]]).into();
+            rules.timeout_limit = head[8].into();
+            let result = outcome_from([head[9], head[10]]).ok_or_else(|| bad("unknown result"))?;
+            let n = u16::from_le_bytes([head[11], head[12]]) as usize;
+            let list = bytes
+                .get(13..13 + 2 * n)
+                .ok_or_else(|| bad("truncated timeouts"))?;
+            for pair in list.chunks(2) {
+                timeouts.push(u16::from_le_bytes([pair[0], pair[1]]).into());
+            }
+            (rules, result, &bytes[13 + 2 * n..])
+        };
         let setup = if mode == Mode::Flip {
             let seed: [u8; 8] = rest
                 .get(..8)
@@ -187,6 +240,7 @@ impl GameRecord {
             rules,
             setup,
             actions,
+            timeouts,
             result,
         })
     }

@@ -14,6 +14,7 @@
 
 use crate::board::{board, PointKind};
 use crate::rng::SplitMix64;
+use crate::rules::Rules;
 use crate::types::{ByRole, Color, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -108,6 +109,8 @@ pub enum ViolationKind {
     EmptyPoint,
     /// The wrong number of a role.
     WrongCount { role: Role, expected: u8, found: u8 },
+    /// `mines_around_flag`: a point next to the flag without a landmine.
+    MineNotAroundFlag,
 }
 
 impl ViolationKind {
@@ -120,6 +123,7 @@ impl ViolationKind {
             ViolationKind::PieceInCamp => "piece-in-camp",
             ViolationKind::EmptyPoint => "empty-point",
             ViolationKind::WrongCount { .. } => "wrong-count",
+            ViolationKind::MineNotAroundFlag => "mine-not-around-flag",
         }
     }
 
@@ -136,6 +140,9 @@ impl ViolationKind {
                 expected,
                 found,
             } => format!("{found} × {}, there must be {expected}.", role.en()),
+            ViolationKind::MineNotAroundFlag => {
+                "Every point next to the flag must hold a landmine.".into()
+            }
         }
     }
 
@@ -152,6 +159,7 @@ impl ViolationKind {
                 expected,
                 found,
             } => format!("{}有{found}个，应为{expected}个。", role.zh()),
+            ViolationKind::MineNotAroundFlag => "军旗旁边的点都必须放地雷。".into(),
         }
     }
 }
@@ -203,6 +211,9 @@ const ROW_LENGTHS: [usize; 6] = [5, 3, 4, 3, 5, 5];
 /// The two classic formations of RULES.md §9.
 pub const CLASSIC_1: &str = "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL";
 pub const CLASSIC_2: &str = "PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL";
+/// The second classic formation of the players' rule sheet that also gives classic-1
+/// (连旅司兵团 师炸军 团排连兵 排营营 雷雷连师炸 雷旗旅排兵).
+pub const CLASSIC_3: &str = "CBMER/DZG/RPCE/PNN/LLCDZ/LFBPE";
 
 impl Deployment {
     pub fn empty() -> Deployment {
@@ -246,6 +257,12 @@ impl Deployment {
 
     /// Every violation of RULES.md §3, in slot order, then counts by role.
     pub fn violations(&self) -> Vec<Violation> {
+        self.violations_with(&Rules::default())
+    }
+
+    /// Every violation of RULES.md §3 under the setup switches of `rules` (`bombs_front_row`,
+    /// `mines_around_flag`), in slot order, then counts by role.
+    pub fn violations_with(&self, rules: &Rules) -> Vec<Violation> {
         let mut out = Vec::new();
         for s in Slot::all() {
             let kind = s.kind();
@@ -268,11 +285,16 @@ impl Deployment {
                             push(ViolationKind::FlagNotInHeadquarters)
                         }
                         Role::Landmine if s.rank() < 4 => push(ViolationKind::MineOutsideBackRows),
-                        Role::Bomb if s.rank() == 0 => push(ViolationKind::BombInFrontRow),
+                        Role::Bomb if s.rank() == 0 && !rules.bombs_front_row => {
+                            push(ViolationKind::BombInFrontRow)
+                        }
                         _ => {}
                     }
                 }
             }
+        }
+        if rules.mines_around_flag {
+            out.extend(self.mines_missing_around_flag());
         }
         let counts = self.counts();
         for r in Role::ALL {
@@ -294,6 +316,73 @@ impl Deployment {
         self.violations().is_empty()
     }
 
+    /// Valid under the setup switches of `rules`?
+    pub fn is_valid_with(&self, rules: &Rules) -> bool {
+        self.violations_with(rules).is_empty()
+    }
+
+    /// Ok, or every violation under the setup switches of `rules`.
+    pub fn validate_with(&self, rules: &Rules) -> Result<(), Vec<Violation>> {
+        let v = self.violations_with(rules);
+        if v.is_empty() {
+            Ok(())
+        } else {
+            Err(v)
+        }
+    }
+
+    /// The slots joined by a road to `flag` (地雷围着军旗: where its landmines must stand).
+    pub fn around(flag: Slot) -> Vec<Slot> {
+        let topo = crate::board::board();
+        let p = flag.point(Color::Red);
+        topo.road_adjacent[p.index()]
+            .into_iter()
+            .filter_map(|q| Slot::of_point(q, Color::Red))
+            .collect()
+    }
+
+    /// The same formation moved just enough to meet the setup switches of `rules`: under
+    /// `mines_around_flag` each landmine not yet next to the flag changes places with a piece
+    /// that is (both stay in the last two rows, so nothing else breaks). A formation that already
+    /// fits, and every formation under the default rules, comes back unchanged.
+    pub fn fitted(&self, rules: &Rules) -> Deployment {
+        let mut d = self.clone();
+        if rules.mines_around_flag {
+            let Some(flag) = Slot::all().find(|&s| d.get(s) == Some(Role::Flag)) else {
+                return d;
+            };
+            let around = Deployment::around(flag);
+            for &need in &around {
+                if d.get(need) == Some(Role::Landmine) {
+                    continue;
+                }
+                let spare =
+                    Slot::all().find(|s| d.get(*s) == Some(Role::Landmine) && !around.contains(s));
+                if let Some(spare) = spare {
+                    d.swap(need, spare);
+                }
+            }
+        }
+        d
+    }
+
+    /// `mines_around_flag`: each slot next to a flag that holds no landmine.
+    fn mines_missing_around_flag(&self) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for flag in Slot::all().filter(|&s| self.get(s) == Some(Role::Flag)) {
+            for s in Deployment::around(flag) {
+                if self.get(s) != Some(Role::Landmine) {
+                    out.push(Violation {
+                        slot: Some(s),
+                        kind: ViolationKind::MineNotAroundFlag,
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|v| v.slot);
+        out
+    }
+
     /// Ok, or every violation.
     pub fn validate(&self) -> Result<(), Vec<Violation>> {
         let v = self.violations();
@@ -306,12 +395,18 @@ impl Deployment {
 
     /// The slots where `role` may stand at the start (for the setup screen).
     pub fn allowed_slots(role: Role) -> Vec<Slot> {
+        Deployment::allowed_slots_with(role, &Rules::default())
+    }
+
+    /// The slots where `role` may stand at the start under `rules` (`mines_around_flag` further
+    /// ties the landmines to wherever the flag goes).
+    pub fn allowed_slots_with(role: Role, rules: &Rules) -> Vec<Slot> {
         Slot::all()
             .filter(|s| s.is_setup_point())
             .filter(|s| match role {
                 Role::Flag => s.kind() == PointKind::Headquarters,
                 Role::Landmine => s.rank() >= 4,
-                Role::Bomb => s.rank() > 0,
+                Role::Bomb => s.rank() > 0 || rules.bombs_front_row,
                 _ => true,
             })
             .collect()
@@ -386,6 +481,13 @@ impl Deployment {
 
     pub fn classic_2() -> Deployment {
         CLASSIC_2
+            .parse()
+            .unwrap_or_else(|_| unreachable!("a constant that parses"))
+    }
+
+    /// [`CLASSIC_3`], the second classic formation of the rule sheets.
+    pub fn classic_3() -> Deployment {
+        CLASSIC_3
             .parse()
             .unwrap_or_else(|_| unreachable!("a constant that parses"))
     }

@@ -7,7 +7,7 @@ use crate::position::{
     ActionResult, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
 };
 use crate::rng::SplitMix64;
-use crate::rules::{Mode, Rules};
+use crate::rules::{Mode, Rules, RulesConflict};
 use crate::types::{Color, Piece, Point, Role};
 use crate::view::{PlayerView, PublicEvent};
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,8 @@ pub enum SetupError {
     },
     /// Formations belong to 明棋 and 暗棋, the shuffle to 翻棋.
     WrongMode(Mode),
+    /// Two rule switches that exclude each other are both on.
+    Rules(RulesConflict),
 }
 
 impl fmt::Display for SetupError {
@@ -46,6 +48,7 @@ impl fmt::Display for SetupError {
                 Ok(())
             }
             SetupError::WrongMode(m) => write!(f, "that setup does not fit mode {m}"),
+            SetupError::Rules(c) => write!(f, "{c}"),
         }
     }
 }
@@ -63,8 +66,9 @@ impl Position {
         if mode == Mode::Flip {
             return Err(SetupError::WrongMode(mode));
         }
+        rules.validate().map_err(SetupError::Rules)?;
         for (color, d) in [(Color::Red, red), (Color::Black, black)] {
-            d.validate()
+            d.validate_with(&rules)
                 .map_err(|violations| SetupError::Invalid { color, violations })?;
         }
         let mut pos = Position::empty(mode, rules);
@@ -103,13 +107,24 @@ impl Position {
         pos
     }
 
+    /// 翻暗棋: the piece the first player turns up on `point` of the 翻棋 shuffle `seed`; its
+    /// colour becomes that player's, the other player takes the other colour, and then each side
+    /// deploys hidden and Red moves first: an ordinary 暗棋 game (recorded as one, since the flip
+    /// plays no part in replaying it). `None` for a camp, where no piece lies.
+    pub fn flip_for_colour(seed: u64, point: Point) -> Option<Piece> {
+        Position::new_flip(Rules::default(), seed).piece_at(point)
+    }
+
     /// A new game from a setup.
     pub fn from_setup(mode: Mode, rules: Rules, setup: &Setup) -> Result<Position, SetupError> {
         match setup {
             Setup::Deployments { red, black } => {
                 Position::from_deployments(mode, rules, red, black)
             }
-            Setup::Shuffle { seed } if mode == Mode::Flip => Ok(Position::new_flip(rules, *seed)),
+            Setup::Shuffle { seed } if mode == Mode::Flip => {
+                rules.validate().map_err(SetupError::Rules)?;
+                Ok(Position::new_flip(rules, *seed))
+            }
             Setup::Shuffle { .. } => Err(SetupError::WrongMode(mode)),
         }
     }
@@ -125,8 +140,10 @@ pub struct Game {
     reports: Vec<MoveReport>,
     /// How the game ended if not by an action (resignation, agreement, time).
     ending: Option<Outcome>,
-    /// The position before each action, for undo.
+    /// The position before each action or timed-out turn, for undo.
     before: Vec<Position>,
+    /// For each turn lost to the per-move timer, how many actions had been played before it.
+    timeouts: Vec<u32>,
 }
 
 impl Game {
@@ -140,6 +157,7 @@ impl Game {
             reports: Vec::new(),
             ending: None,
             before: Vec::new(),
+            timeouts: Vec::new(),
         })
     }
 
@@ -177,12 +195,31 @@ impl Game {
         Ok(self.reports.last().unwrap_or_else(|| unreachable!()))
     }
 
-    /// Takes back the last action; false if there is none.
+    /// The side to move ran out of its per-move time: the turn passes, the timeout is counted
+    /// and the `timeout_limit`-th loses ([`Position::miss_turn`]). Kept in the record.
+    pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
+        let before = self.position.clone();
+        let o = self.position.miss_turn()?;
+        self.before.push(before);
+        self.timeouts.push(self.reports.len() as u32);
+        Ok(o)
+    }
+
+    /// For each turn lost to the per-move timer, how many actions had been played before it.
+    pub fn timeouts(&self) -> &[u32] {
+        &self.timeouts
+    }
+
+    /// Takes back the last action (or timed-out turn); false if there is none.
     pub fn undo(&mut self) -> bool {
         match self.before.pop() {
             Some(p) => {
                 self.position = p;
-                self.reports.pop();
+                if self.timeouts.last() == Some(&(self.reports.len() as u32)) {
+                    self.timeouts.pop();
+                } else {
+                    self.reports.pop();
+                }
                 self.ending = None;
                 true
             }
@@ -239,6 +276,7 @@ impl Game {
                     result: Some(r.result),
                 })
                 .collect(),
+            timeouts: self.timeouts.clone(),
             result: self.position.outcome(),
         }
     }
@@ -250,8 +288,29 @@ impl Game {
         }
         let mut game = Game::new(record.mode, record.rules, record.setup.clone())
             .map_err(RecordError::Setup)?;
+        if record.timeouts.windows(2).any(|w| w[0] > w[1])
+            || record
+                .timeouts
+                .last()
+                .is_some_and(|&t| t as usize > record.actions.len())
+        {
+            return Err(RecordError::Result(
+                "the timed-out turns are out of order".to_string(),
+            ));
+        }
+        let mut timeouts = record.timeouts.iter().peekable();
+        let mut miss_turns = |game: &mut Game, played: usize| -> Result<(), RecordError> {
+            while timeouts.next_if(|&&t| t as usize == played).is_some() {
+                game.miss_turn().map_err(|e| RecordError::Action {
+                    ply: game.position.ply(),
+                    error: format!("timed-out turn: {e}"),
+                })?;
+            }
+            Ok(())
+        };
         for (i, ra) in record.actions.iter().enumerate() {
-            let ply = i as u32 + 1;
+            miss_turns(&mut game, i)?;
+            let ply = game.position.ply();
             let report = game.play(ra.action).map_err(|e| RecordError::Action {
                 ply,
                 error: e.to_string(),
@@ -266,6 +325,7 @@ impl Game {
                 }
             }
         }
+        miss_turns(&mut game, record.actions.len())?;
         if let Some(claimed) = record.result {
             if game.outcome().is_none() {
                 let applied = match claimed {
@@ -319,6 +379,10 @@ pub struct GameRecord {
     pub rules: Rules,
     pub setup: Setup,
     pub actions: Vec<RecordedAction>,
+    /// For each turn lost to the per-move timer (`timeout_limit`), how many actions had been
+    /// played before it; absent when there were none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timeouts: Vec<u32>,
     /// The result, once the game is over.
     #[serde(default)]
     pub result: Option<Outcome>,

@@ -195,7 +195,10 @@ impl Position {
                 pos.flip.first_color = Some(if ply % 2 == 1 { c } else { !c });
             }
         }
-        pos.outcome = pos.static_outcome();
+        // Under the carrying switches a missing flag may be on its way home: not an end.
+        if !pos.rules.carries_flag() {
+            pos.outcome = pos.static_outcome();
+        }
         if pos.outcome.is_none() && side.is_some() && pos.halfmoves >= pos.rules.quiet_limit() {
             pos.settle_outcome();
         }

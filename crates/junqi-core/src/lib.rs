@@ -17,6 +17,7 @@ pub mod action;
 pub mod board;
 pub mod combat;
 pub mod compact;
+mod dead;
 pub mod deployment;
 pub mod game;
 pub mod jfen;
@@ -33,7 +34,8 @@ pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;
 pub use position::{
-    ActionResult, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
+    ActionResult, Carry, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position,
+    WinReason,
 };
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};

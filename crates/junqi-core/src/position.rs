@@ -58,6 +58,13 @@ pub enum DrawReason {
     Agreement,
     /// A position given with neither flag on the board.
     NoFlags,
+    /// `no_move_draw`: neither side had a legal action.
+    NoMoves,
+    /// `dead_position_draw`: neither side can ever take the other's flag nor remove all of the
+    /// other's movable pieces (docs/rules-variants.md says how this is decided).
+    DeadPosition,
+    /// `ply_limit`: the game reached its total number of plies.
+    PlyLimit,
 }
 
 /// How a game ended.
@@ -95,6 +102,9 @@ impl fmt::Display for Outcome {
                     DrawReason::NoCapture => "70 plies without a capture",
                     DrawReason::Agreement => "agreement",
                     DrawReason::NoFlags => "no flags",
+                    DrawReason::NoMoves => "neither side can move",
+                    DrawReason::DeadPosition => "neither side can win any more",
+                    DrawReason::PlyLimit => "ply limit reached",
                 };
                 write!(f, "draw ({why})")
             }
@@ -120,6 +130,9 @@ pub enum ActionResult {
     Scout,
     /// 翻棋: a piece was turned face up.
     Flip,
+    /// `mines_bounce` / `marshal_survives_mine`: the attacker went back where it came from and
+    /// nothing was removed; the landmine is shown.
+    Bounce,
 }
 
 impl ActionResult {
@@ -132,6 +145,7 @@ impl ActionResult {
             ActionResult::Both => "both",
             ActionResult::Capture => "capture",
             ActionResult::Flip => "flip",
+            ActionResult::Bounce => "bounce",
         }
     }
 }
@@ -198,12 +212,13 @@ pub(crate) struct FlipState {
     pub last_flip: [Option<Color>; 2],
 }
 
-/// A captured flag on its way home (`carry_flag_home`).
+/// A captured flag on its way home (`carry_flag_home`, `carry_flag_front`). Public: everyone
+/// sees the flag taken and the carrier move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Carry {
+pub struct Carry {
     /// Where the carrier stands.
     pub at: Point,
-    /// Where the flag was taken.
+    /// Where the flag was taken (kept free for it).
     pub home: Point,
 }
 
@@ -236,6 +251,10 @@ pub struct Position {
     /// 翻棋 in a player's view: landmines of each colour known (by counting the public removals)
     /// to lie among the face-down pieces of unknown identity.
     pub(crate) hidden_mines: ByColor<u8>,
+    /// Turns each side lost to the per-move timer (`timeout_limit`).
+    pub(crate) timeouts: ByColor<u8>,
+    /// Do the rules change movement ([`Rules::changes_movement`])? Fixed with the rules.
+    pub(crate) variant_moves: bool,
 }
 
 impl Position {
@@ -261,6 +280,8 @@ impl Position {
             flip: FlipState::default(),
             carry: ByColor::default(),
             hidden_mines: ByColor::default(),
+            timeouts: ByColor::default(),
+            variant_moves: rules.changes_movement(),
         }
     }
 
@@ -423,6 +444,7 @@ impl Position {
     }
 
     /// Points a piece of `us` with `role` may attack.
+    #[inline(always)]
     fn attackable(&self, us: Color, role: Role, topo: &Topology) -> Bitboard {
         let mut targets = self.by_color[!us] & !self.face_down & !topo.camps;
         let mut flags = targets & self.by_role[Role::Flag as usize];
@@ -437,6 +459,7 @@ impl Position {
     }
 
     /// Can the piece on `from` move at all (ignoring blockers)?
+    #[inline(always)]
     fn can_leave(&self, from: Point, role: Role, us: Color, topo: &Topology) -> bool {
         if !role.is_movable() {
             return false;
@@ -453,6 +476,31 @@ impl Position {
 
     /// The destinations of the own, face-up, known piece on `from`.
     fn destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
+        if self.variant_moves {
+            self.variant_destinations(from, us, role, topo)
+        } else {
+            self.plain_destinations(from, us, role, topo)
+        }
+    }
+
+    /// [`Position::destinations`], decided at compile time for the move-generation loops.
+    #[inline(always)]
+    fn destinations_in<const VARIANT: bool>(
+        &self,
+        from: Point,
+        us: Color,
+        role: Role,
+        topo: &Topology,
+    ) -> Bitboard {
+        if VARIANT {
+            self.variant_destinations(from, us, role, topo)
+        } else {
+            self.plain_destinations(from, us, role, topo)
+        }
+    }
+
+    /// Destinations under the movement rules of RULES.md §4 with the first ten switches.
+    fn plain_destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
         if !self.can_leave(from, role, us, topo) {
             return Bitboard::EMPTY;
         }
@@ -479,6 +527,145 @@ impl Position {
             }
         }
         dests
+    }
+
+    /// [`Position::destinations`] under the switches that change movement (`rail_one_turn`,
+    /// `rail_three_steps`, `no_enemy_camps`, the carrying switches). Kept apart so the default
+    /// move generation stays exactly as fast as it was.
+    #[cold]
+    #[inline(never)]
+    fn variant_destinations(
+        &self,
+        from: Point,
+        us: Color,
+        role: Role,
+        topo: &Topology,
+    ) -> Bitboard {
+        if !self.can_leave(from, role, us, topo) {
+            return Bitboard::EMPTY;
+        }
+        let empty = !self.occupied;
+        let targets = self.attackable(us, role, topo);
+        let open = empty | targets;
+        let mut dests = topo.road_adjacent[from.index()] & open;
+        if topo.is_rail(from) {
+            if self.runs_like_engineer(role) {
+                dests |= self.engineer_reach(from, targets, topo).0;
+            } else {
+                dests |= self.limited_runs(from, targets, topo);
+            }
+        }
+        self.restrict(dests, us, empty, topo)
+    }
+
+    /// `no_enemy_camps`: no stopping in the enemy's camps; carried flags: no stopping where one
+    /// was taken.
+    fn restrict(
+        &self,
+        mut dests: Bitboard,
+        us: Color,
+        empty: Bitboard,
+        topo: &Topology,
+    ) -> Bitboard {
+        if self.rules.no_enemy_camps {
+            for camp in topo.camps {
+                if camp.half() != us {
+                    dests.remove(camp);
+                }
+            }
+        }
+        if self.rules.carries_flag() {
+            // Where a carried flag was taken stays free for it to come back to.
+            dests &= !(self.reserved() & empty);
+        }
+        dests
+    }
+
+    /// The points where carried flags were taken (`carry_flag_home`, `carry_flag_front`).
+    fn reserved(&self) -> Bitboard {
+        let mut r = Bitboard::EMPTY;
+        for c in Color::ALL {
+            if let Some(k) = self.carry[c] {
+                r.add(k.home);
+            }
+        }
+        r
+    }
+
+    /// Railway runs for a piece that does not run like an engineer: straight (as in §4), or under
+    /// `rail_one_turn` with one right-angle turn at an empty junction, and at most three points
+    /// in all under `rail_three_steps`.
+    fn limited_runs(&self, from: Point, targets: Bitboard, topo: &Topology) -> Bitboard {
+        let empty = !self.occupied;
+        let max = if self.rules.rail_three_steps {
+            3
+        } else {
+            usize::MAX
+        };
+        let mut dests = Bitboard::EMPTY;
+        for ray in &topo.rays[from.index()] {
+            for (i, &q) in ray.iter().enumerate() {
+                if i >= max {
+                    break;
+                }
+                if !empty.contains(q) {
+                    if targets.contains(q) {
+                        dests.add(q);
+                    }
+                    break;
+                }
+                dests.add(q);
+                if !self.rules.rail_one_turn {
+                    continue;
+                }
+                let prev = if i == 0 { from } else { ray[i - 1] };
+                let next = ray.get(i + 1).copied();
+                for turn in &topo.rays[q.index()] {
+                    let first = turn[0];
+                    if first == prev || Some(first) == next {
+                        continue;
+                    }
+                    for (j, &t) in turn.iter().enumerate() {
+                        if i + 1 + j >= max {
+                            break;
+                        }
+                        if empty.contains(t) {
+                            dests.add(t);
+                        } else {
+                            if targets.contains(t) {
+                                dests.add(t);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        dests
+    }
+
+    /// The route of a one-turn railway run from `from` to `to`, if there is one.
+    fn one_turn_path(&self, from: Point, to: Point) -> Option<Vec<Point>> {
+        let topo = board();
+        let empty = !self.occupied;
+        for ray in &topo.rays[from.index()] {
+            for (i, &q) in ray.iter().enumerate() {
+                if !empty.contains(q) {
+                    break;
+                }
+                for turn in &topo.rays[q.index()] {
+                    if let Some(j) = turn.iter().position(|&t| t == to) {
+                        if turn[..j].iter().all(|&t| empty.contains(t)) {
+                            let mut path = vec![from];
+                            path.extend_from_slice(&ray[..=i]);
+                            path.extend_from_slice(&turn[..=j]);
+                            return Some(path);
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// An engineer's railway reach from `from`: (destinations, empty points reached).
@@ -519,6 +706,14 @@ impl Position {
 
     /// The number of legal actions (cheaper than listing them).
     pub fn count_actions(&self) -> usize {
+        if self.variant_moves {
+            self.count_actions_in::<true>()
+        } else {
+            self.count_actions_in::<false>()
+        }
+    }
+
+    fn count_actions_in<const VARIANT: bool>(&self) -> usize {
         if self.outcome.is_some() {
             return 0;
         }
@@ -527,14 +722,24 @@ impl Position {
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
                 if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    n += self.destinations(from, us, role, topo).count() as usize;
+                    n += self
+                        .destinations_in::<VARIANT>(from, us, role, topo)
+                        .count() as usize;
                 }
             }
         }
         n + self.face_down.count() as usize
     }
 
-    fn for_each_action(&self, mut f: impl FnMut(Action)) {
+    fn for_each_action(&self, f: impl FnMut(Action)) {
+        if self.variant_moves {
+            self.for_each_action_in::<true>(f)
+        } else {
+            self.for_each_action_in::<false>(f)
+        }
+    }
+
+    fn for_each_action_in<const VARIANT: bool>(&self, mut f: impl FnMut(Action)) {
         if self.outcome.is_some() {
             return;
         }
@@ -542,7 +747,7 @@ impl Position {
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
                 if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    for to in self.destinations(from, us, role, topo) {
+                    for to in self.destinations_in::<VARIANT>(from, us, role, topo) {
                         f(Action::Move { from, to });
                     }
                 }
@@ -592,6 +797,14 @@ impl Position {
                     path.extend_from_slice(&ray[..=i]);
                     return path;
                 }
+            }
+        }
+        let runs_like_engineer = self
+            .piece_at(from)
+            .is_some_and(|p| self.runs_like_engineer(p.role));
+        if self.rules.rail_one_turn && !runs_like_engineer {
+            if let Some(path) = self.one_turn_path(from, to) {
+                return path;
             }
         }
         // Breadth-first search along empty railway points.
@@ -699,12 +912,31 @@ impl Position {
             return;
         };
         if self.count_actions() == 0 {
-            self.outcome = Some(Outcome::Win {
-                winner: !to_move,
-                reason: WinReason::NoLegalMove,
+            self.outcome = Some(if self.rules.no_move_draw && !self.other_side_can_act() {
+                Outcome::Draw {
+                    reason: DrawReason::NoMoves,
+                }
+            } else {
+                Outcome::Win {
+                    winner: !to_move,
+                    reason: WinReason::NoLegalMove,
+                }
             });
-        } else if self.halfmoves >= self.rules.quiet_limit() {
-            self.outcome = Some(if self.rules.no_collision_31 {
+        } else if let Some(o) = self.limit_outcome() {
+            self.outcome = Some(o);
+        } else if self.rules.dead_position_draw && self.is_dead() {
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::DeadPosition,
+            });
+        }
+    }
+
+    /// The end a counting rule gives this position, if one is reached: the no-capture draw (or
+    /// `no_collision_31`'s loss for the side to move), then `ply_limit`'s draw.
+    pub fn limit_outcome(&self) -> Option<Outcome> {
+        let to_move = self.turn?;
+        if self.halfmoves >= self.rules.quiet_limit() {
+            return Some(if self.rules.no_collision_31 {
                 Outcome::Win {
                     winner: !to_move,
                     reason: WinReason::NoContact,
@@ -715,6 +947,53 @@ impl Position {
                 }
             });
         }
+        if self.rules.ply_limit > 0 && self.ply > self.rules.ply_limit {
+            return Some(Outcome::Draw {
+                reason: DrawReason::PlyLimit,
+            });
+        }
+        None
+    }
+
+    /// Would the side not to move have a legal action if it were its turn?
+    fn other_side_can_act(&self) -> bool {
+        let mut other = self.clone();
+        other.turn = self.turn.map(|c| !c);
+        other.count_actions() > 0
+    }
+
+    /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).
+    pub fn carrying(&self, color: Color) -> Option<Carry> {
+        self.carry[color]
+    }
+
+    /// Turns `color` lost to the per-move timer so far.
+    pub fn timeouts(&self, color: Color) -> u8 {
+        self.timeouts[color]
+    }
+
+    /// The side to move let its per-move time run out: the turn passes to the other side (a ply
+    /// without contact) and the timeout is counted; the `timeout_limit`-th loses the game
+    /// ([`WinReason::Timeout`]). In 翻棋 before colours are assigned, the turn passes uncounted.
+    pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
+        if self.outcome.is_some() {
+            return Err(IllegalAction::GameOver);
+        }
+        self.ply += 1;
+        self.halfmoves += 1;
+        if let Some(c) = self.turn {
+            let n = self.timeouts[c].saturating_add(1);
+            self.timeouts[c] = n;
+            self.turn = Some(!c);
+            if self.rules.timeout_limit > 0 && u32::from(n) >= self.rules.timeout_limit {
+                self.outcome = Some(Outcome::Win {
+                    winner: !c,
+                    reason: WinReason::Timeout,
+                });
+            }
+        }
+        self.settle_outcome();
+        Ok(self.outcome)
     }
 
     fn remove_piece(&mut self, p: Point, report: &mut MoveReport) {
@@ -735,16 +1014,15 @@ impl Position {
         let owner = piece.color;
         if let Some(carry) = self.carry[owner] {
             if carry.at == p {
-                // The carrier fell: the flag goes back where it was taken, if that point is free;
-                // otherwise it is lost for good and counts as captured.
+                // The carrier fell: the flag is dropped and goes back, face up, to the point
+                // where it was taken. No piece may stop there while the flag is carried, and the
+                // carrier standing on it has just been taken off, so the point is free.
                 self.carry[owner] = None;
-                if self.occupied.contains(carry.home) {
-                    self.outcome = Some(Outcome::Win {
-                        winner: owner,
-                        reason: WinReason::FlagCaptured,
-                    });
-                } else {
-                    self.put(carry.home, Occupant::known(Piece::new(!owner, Role::Flag)));
+                if !self.occupied.contains(carry.home) {
+                    let flag = Piece::new(!owner, Role::Flag);
+                    self.put(carry.home, Occupant::known(flag));
+                    self.public.add(carry.home);
+                    report.revealed.push((carry.home, flag));
                 }
             }
         }
@@ -836,6 +1114,10 @@ impl Position {
                         // A bomb that may not take the flag can only meet one in 暗棋, where the
                         // flag is not yet shown: it is spent (`contact`).
                         let result = contact(att.role, def.role, self.mode, &self.rules);
+                        if result == Clash::Bounce {
+                            // Under `no_collision_31` a bounce is still an attack.
+                            removal = self.rules.no_collision_31;
+                        }
                         let flag = def.role == Role::Flag;
                         report.result = match result {
                             Clash::Win if flag => ActionResult::Capture,
@@ -844,6 +1126,7 @@ impl Position {
                             Clash::Both if flag => ActionResult::Capture,
                             Clash::Both => ActionResult::Both,
                             Clash::Scout => ActionResult::Scout,
+                            Clash::Bounce => ActionResult::Bounce,
                         };
                         if result.attacker_removed() {
                             self.remove_piece(from, &mut report);
@@ -852,16 +1135,26 @@ impl Position {
                             self.remove_piece(to, &mut report);
                         }
                         if result == Clash::Win {
-                            self.move_piece(from, to);
-                            self.after_carrier_move(us, from, to);
+                            if self.cells[to.index()].is_none() {
+                                self.move_piece(from, to);
+                                self.after_carrier_move(us, from, to);
+                            } else {
+                                // A carrier beaten on the point where it took the flag: the
+                                // flag is back there, and the winner stays where it was.
+                                report.path.truncate(1);
+                            }
                         }
-                        if result == Clash::Scout && !self.public.contains(to) {
+                        if matches!(result, Clash::Scout | Clash::Bounce)
+                            && !self.public.contains(to)
+                        {
                             self.public.add(to);
                             report.revealed.push((to, def));
                         }
                         if flag && result.defender_removed() {
-                            if self.rules.carry_flag_home && result == Clash::Win {
+                            if self.rules.carries_flag() && result == Clash::Win {
                                 report.result = ActionResult::Win;
+                                // Everyone sees the flag taken: it is carried from now on.
+                                report.revealed.push((to, def));
                                 self.carry[us] = Some(Carry { at: to, home: to });
                                 self.after_carrier_move(us, to, to);
                             } else {
@@ -886,13 +1179,19 @@ impl Position {
         report
     }
 
-    /// `carry_flag_home`: follows the carrier and ends the game when it reaches home.
+    /// `carry_flag_home` / `carry_flag_front`: follows the carrier and ends the game when it
+    /// reaches its own headquarters (`carry_flag_front`: its own half).
     fn after_carrier_move(&mut self, us: Color, from: Point, to: Point) {
         if let Some(mut carry) = self.carry[us] {
             if carry.at == from {
                 carry.at = to;
                 self.carry[us] = Some(carry);
-                if board().is_headquarters(to) && to.half() == us {
+                let home = if self.rules.carry_flag_front {
+                    to.half() == us
+                } else {
+                    board().is_headquarters(to) && to.half() == us
+                };
+                if home {
                     self.outcome = Some(Outcome::Win {
                         winner: us,
                         reason: WinReason::FlagCaptured,

@@ -55,13 +55,25 @@ impl std::str::FromStr for Mode {
     }
 }
 
-/// The variant switches of RULES.md §8; all off by default.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The variant switches of RULES.md §8 (and docs/rules-variants.md); all off by default.
+///
+/// Switches added after the first ten are left out of JSON when off, so a record of a game under
+/// the default rules reads exactly as it always did.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// 炸弹雷: a piece other than an engineer that attacks a landmine dies together with it.
     pub mines_explode: bool,
-    /// 工兵侦察 (暗棋): an engineer attacking a non-landmine piece reveals it and is removed.
+    /// 工兵侦察 (暗棋): an engineer attacking a piece other than a landmine or the flag reveals
+    /// it and is removed.
     pub engineer_scouts: bool,
     /// 炸弹满天飞: bombs move on railways like engineers.
     pub flying_bomb: bool,
@@ -79,6 +91,47 @@ pub struct Rules {
     pub flip_two_same: bool,
     /// 翻棋: only the lowest-ranked remaining piece of the attacker may capture the flag.
     pub flip_smallest_takes_flag: bool,
+    /// 拐直角弯: a piece other than an engineer may turn one right angle on a railway run.
+    #[serde(skip_serializing_if = "is_false")]
+    pub rail_one_turn: bool,
+    /// A piece other than an engineer runs at most three points along a railway.
+    #[serde(skip_serializing_if = "is_false")]
+    pub rail_three_steps: bool,
+    /// 反弹: a piece other than an engineer or a bomb that attacks a landmine goes back to where
+    /// it came from and survives; the landmine stays.
+    #[serde(skip_serializing_if = "is_false")]
+    pub mines_bounce: bool,
+    /// 司令不撞地雷: a Field Marshal that attacks a landmine bounces back unharmed.
+    #[serde(skip_serializing_if = "is_false")]
+    pub marshal_survives_mine: bool,
+    /// Setup: bombs may stand in the front row.
+    #[serde(skip_serializing_if = "is_false")]
+    pub bombs_front_row: bool,
+    /// Setup (地雷围着军旗): every point joined by a road to the flag's headquarters holds a
+    /// landmine.
+    #[serde(skip_serializing_if = "is_false")]
+    pub mines_around_flag: bool,
+    /// No piece may enter a camp in the enemy's half.
+    #[serde(skip_serializing_if = "is_false")]
+    pub no_enemy_camps: bool,
+    /// A captured Flag counts once its carrier stands in its own half (crosses the front).
+    #[serde(skip_serializing_if = "is_false")]
+    pub carry_flag_front: bool,
+    /// When the side to move has no legal action and neither would the other side, the game
+    /// is drawn (instead of lost by the side to move).
+    #[serde(skip_serializing_if = "is_false")]
+    pub no_move_draw: bool,
+    /// A dead position (neither side can ever take the other's flag nor remove all of its
+    /// movable pieces), detected conservatively, is drawn.
+    #[serde(skip_serializing_if = "is_false")]
+    pub dead_position_draw: bool,
+    /// Total plies after which the game is drawn; 0 = no limit.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub ply_limit: u32,
+    /// The timed-out turn (per-move timer) that loses the game, e.g. 5 (超时5次); 0 = a timed-out
+    /// turn only passes the turn.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub timeout_limit: u32,
 }
 
 /// Plies without a removal after which the game is drawn.
@@ -86,9 +139,25 @@ pub const NO_CAPTURE_LIMIT: u32 = 70;
 /// Plies without an attack after which the side to move loses under `no_collision_31`.
 pub const NO_COLLISION_LIMIT: u32 = 31;
 
+/// Two switches that may not be on together.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RulesConflict(pub &'static str, pub &'static str);
+
+impl fmt::Display for RulesConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the rule switches '{}' and '{}' cannot both be on",
+            self.0, self.1
+        )
+    }
+}
+
+impl std::error::Error for RulesConflict {}
+
 impl Rules {
-    /// Every switch's name, in the order of RULES.md §8.
-    pub const NAMES: [&'static str; 10] = [
+    /// Every on/off switch's name, in the order of RULES.md §8 then docs/rules-variants.md.
+    pub const NAMES: [&'static str; 20] = [
         "mines_explode",
         "engineer_scouts",
         "flying_bomb",
@@ -99,6 +168,25 @@ impl Rules {
         "flip_first_engineer",
         "flip_two_same",
         "flip_smallest_takes_flag",
+        "rail_one_turn",
+        "rail_three_steps",
+        "mines_bounce",
+        "marshal_survives_mine",
+        "bombs_front_row",
+        "mines_around_flag",
+        "no_enemy_camps",
+        "carry_flag_front",
+        "no_move_draw",
+        "dead_position_draw",
+    ];
+
+    /// Every numeric setting's name (0 = off).
+    pub const NUMBERS: [&'static str; 2] = ["ply_limit", "timeout_limit"];
+
+    /// Pairs of switches that exclude each other.
+    pub const CONFLICTS: [(&'static str, &'static str); 2] = [
+        ("flip_first_engineer", "flip_two_same"),
+        ("mines_explode", "mines_bounce"),
     ];
 
     /// The switch called `name`, for reading and setting.
@@ -114,6 +202,16 @@ impl Rules {
             "flip_first_engineer" => &mut self.flip_first_engineer,
             "flip_two_same" => &mut self.flip_two_same,
             "flip_smallest_takes_flag" => &mut self.flip_smallest_takes_flag,
+            "rail_one_turn" => &mut self.rail_one_turn,
+            "rail_three_steps" => &mut self.rail_three_steps,
+            "mines_bounce" => &mut self.mines_bounce,
+            "marshal_survives_mine" => &mut self.marshal_survives_mine,
+            "bombs_front_row" => &mut self.bombs_front_row,
+            "mines_around_flag" => &mut self.mines_around_flag,
+            "no_enemy_camps" => &mut self.no_enemy_camps,
+            "carry_flag_front" => &mut self.carry_flag_front,
+            "no_move_draw" => &mut self.no_move_draw,
+            "dead_position_draw" => &mut self.dead_position_draw,
             _ => return None,
         })
     }
@@ -124,6 +222,56 @@ impl Rules {
         copy.switch_mut(name).map(|b| *b)
     }
 
+    /// The numeric setting called `name`, for reading and setting.
+    pub fn number_mut(&mut self, name: &str) -> Option<&mut u32> {
+        Some(match name {
+            "ply_limit" => &mut self.ply_limit,
+            "timeout_limit" => &mut self.timeout_limit,
+            _ => return None,
+        })
+    }
+
+    /// The numeric setting called `name`.
+    pub fn number(&self, name: &str) -> Option<u32> {
+        let mut copy = *self;
+        copy.number_mut(name).map(|n| *n)
+    }
+
+    /// Sets a switch (`name`, or `name=true|false`) or a number (`name=N`) from text, as the
+    /// command line and share links write them.
+    pub fn set_from_text(&mut self, item: &str) -> Result<(), String> {
+        let (name, value) = match item.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (item.trim(), None),
+        };
+        if let Some(b) = self.switch_mut(name) {
+            *b = match value {
+                None | Some("true") | Some("1") | Some("on") => true,
+                Some("false") | Some("0") | Some("off") => false,
+                Some(v) => return Err(format!("rule switch '{name}' is on or off, not '{v}'")),
+            };
+            return Ok(());
+        }
+        if let Some(n) = self.number_mut(name) {
+            let v = value.ok_or_else(|| format!("rule setting '{name}' needs a number"))?;
+            *n = v
+                .parse()
+                .map_err(|_| format!("rule setting '{name}' needs a number, not '{v}'"))?;
+            return Ok(());
+        }
+        Err(format!("unknown rule switch '{name}'"))
+    }
+
+    /// Ok, or the first pair of switches that may not be on together.
+    pub fn validate(&self) -> Result<(), RulesConflict> {
+        for (a, b) in Rules::CONFLICTS {
+            if self.switch(a) == Some(true) && self.switch(b) == Some(true) {
+                return Err(RulesConflict(a, b));
+            }
+        }
+        Ok(())
+    }
+
     /// Plies without contact that end the game (and how), under these rules.
     pub fn quiet_limit(&self) -> u32 {
         if self.no_collision_31 {
@@ -131,5 +279,16 @@ impl Rules {
         } else {
             NO_CAPTURE_LIMIT
         }
+    }
+
+    /// Is a captured flag carried (by `carry_flag_home` or `carry_flag_front`)?
+    pub fn carries_flag(&self) -> bool {
+        self.carry_flag_home || self.carry_flag_front
+    }
+
+    /// Does any switch change where pieces may go (railway runs, camps, a carried flag's
+    /// point)?
+    pub fn changes_movement(&self) -> bool {
+        self.rail_one_turn || self.rail_three_steps || self.no_enemy_camps || self.carries_flag()
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::jfen::board_fen_with;
-use crate::position::{ActionResult, MoveReport, Occupant, Outcome, Position};
+use crate::position::{ActionResult, Carry, MoveReport, Occupant, Outcome, Position};
 use crate::rules::{Mode, Rules};
 use crate::types::{ByColor, Color, Piece, Point, Role, POINTS};
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,9 @@ pub struct PlayerView {
     pub hidden_mines: ByColor<u8>,
     /// The public history of the game so far.
     pub history: Vec<PublicEvent>,
+    /// The flag each colour is carrying (`carry_flag_home`, `carry_flag_front`); a view read
+    /// from JFEN learns it from `history` ([`PlayerView::to_position`]).
+    pub carry: ByColor<Option<Carry>>,
 }
 
 impl PlayerView {
@@ -110,6 +113,10 @@ impl PlayerView {
         pos.ply = self.ply;
         pos.outcome = self.outcome;
         pos.hidden_mines = self.hidden_mines;
+        pos.carry = self.carry;
+        if self.rules.carries_flag() && self.carry == ByColor::default() {
+            pos.carry = carry_from_history(&self.history);
+        }
         if self.mode == Mode::Dark {
             pos.mark_known_public();
         }
@@ -187,6 +194,35 @@ impl Position {
                     + self.hidden_mines[c]
             }),
             history: Vec::new(),
+            carry: self.carry,
         }
     }
+}
+
+/// The flags being carried after a public history: a capture that leaves the carrier on the
+/// flag's point starts a carry (the report shows the flag taken there), the carrier's moves
+/// follow it, and its removal ends it.
+fn carry_from_history(history: &[PublicEvent]) -> ByColor<Option<Carry>> {
+    let mut carry: ByColor<Option<Carry>> = ByColor::default();
+    for ev in history {
+        let Action::Move { from, to } = ev.action else {
+            continue;
+        };
+        for c in Color::ALL {
+            if let Some(k) = carry[c] {
+                if ev.removed.contains(&k.at) {
+                    carry[c] = None;
+                } else if k.at == from {
+                    carry[c] = Some(Carry { at: to, ..k });
+                }
+            }
+        }
+        if let Some(by) = ev.by {
+            let flag = Piece::new(!by, Role::Flag);
+            if ev.result == ActionResult::Win && ev.revealed.contains(&(to, flag)) {
+                carry[by] = Some(Carry { at: to, home: to });
+            }
+        }
+    }
+    carry
 }

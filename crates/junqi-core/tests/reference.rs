@@ -158,15 +158,22 @@ fn reference_actions(pos: &Position) -> BTreeSet<String> {
                     }
                 }
             } else {
-                for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let mut c = from;
+                // Straight runs; `rail_three_steps`: at most three points; `rail_one_turn`: one
+                // right-angle turn at an empty point on the way.
+                let max = if rules.rail_three_steps { 3 } else { 99 };
+                let run = |start: Cr, d: Cr, steps: usize, dests: &mut BTreeSet<Cr>| {
+                    let mut ends = Vec::new();
+                    let mut c = start;
+                    let mut k = steps;
                     loop {
                         let n = (c.0 + d.0, c.1 + d.1);
-                        if !on_board(n) || !rail_segment(c, n) {
+                        if k >= max || !on_board(n) || !rail_segment(c, n) {
                             break;
                         }
+                        k += 1;
                         if !occupied(n) {
                             dests.insert(n);
+                            ends.push((n, k));
                             c = n;
                             continue;
                         }
@@ -175,8 +182,22 @@ fn reference_actions(pos: &Position) -> BTreeSet<String> {
                         }
                         break;
                     }
+                    ends
+                };
+                for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let ends = run(from, d, 0, &mut dests);
+                    if rules.rail_one_turn {
+                        for (c, k) in ends {
+                            for d2 in [(d.1, d.0), (-d.1, -d.0)] {
+                                run(c, d2, k, &mut dests);
+                            }
+                        }
+                    }
                 }
             }
+        }
+        if rules.no_enemy_camps {
+            dests.retain(|&c| !(is_camp(c) && (c.1 > 6) == (us == Color::Red)));
         }
         for d in dests {
             out.insert(format!("{}-{}", pt(from), pt(d)));

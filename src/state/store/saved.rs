@@ -28,6 +28,7 @@ impl Store {
         };
         let now = storage::now_ms();
         let clock = self.clock.get_untracked().map(|c| c.left);
+        let move_left = self.move_timer.get_untracked().map(|t| t.left);
         let computer = self.against_computer();
         let marks = self.guesses.get_untracked();
         let updated = self
@@ -35,6 +36,7 @@ impl Store {
                 let mut g = self.saves.with_untracked(|s| s.get(&id).cloned())?;
                 g.update_from(m, now);
                 g.clock = clock;
+                g.move_left = move_left;
                 g.guesses = if computer && m.outcome().is_none() {
                     SavedGame::format_guesses(
                         marks
@@ -106,7 +108,7 @@ impl Store {
         self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.saves.update(|s| s.current = Some(g.id.clone()));
         self.write_saves();
-        self.enter_play(m, clock);
+        self.enter_play(m, clock, g.move_left);
         Ok(())
     }
 

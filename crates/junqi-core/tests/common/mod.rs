@@ -78,5 +78,15 @@ pub fn random_rules(seed: u64) -> Rules {
             }
         }
     }
+    // Random formations do not put the landmines around the flag, and switches that exclude
+    // each other stay apart.
+    rules.mines_around_flag = false;
+    for (_, second) in Rules::CONFLICTS {
+        if rules.validate().is_err() {
+            if let Some(b) = rules.switch_mut(second) {
+                *b = false;
+            }
+        }
+    }
     rules
 }
