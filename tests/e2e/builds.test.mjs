@@ -1,0 +1,101 @@
+// End-to-end: builds that meet. The service worker must cache a version only as the build made
+// it (scripts/pwa-postbuild.mjs writes each file's SHA-256 into sw.js). Each test serves its own
+// copy of dist/, changed as a deploy or another tab's update would change it.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '../../scripts/serve.mjs';
+import { DIST, open } from './app.mjs';
+
+const BOARD = 'svg.board [data-point]';
+const cleanup = [];
+
+after(async () => {
+  for (const done of cleanup.reverse()) await done();
+});
+
+/** A copy of dist/ served on its own port: { site, url }. */
+async function copy() {
+  assert.ok(existsSync(join(DIST, 'sw.js')), 'dist/ is missing: run scripts/build.sh first');
+  const site = await mkdtemp(join(tmpdir(), 'junqi-builds-site-'));
+  await cp(DIST, site, { recursive: true });
+  const server = await serve(site);
+  cleanup.push(async () => {
+    await server.close();
+    await rm(site, { recursive: true, force: true });
+  });
+  return { site, url: server.url };
+}
+
+/** Waits until the service worker controls the page. */
+async function controlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+    timeout: 30_000,
+  });
+}
+
+/** Looks for a new sw.js; resolves to what became of the new version ('installed', 'redundant'). */
+function update(page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const found = new Promise((ok) => reg.addEventListener('updatefound', () => ok(reg.installing), { once: true }));
+    await reg.update();
+    const sw = await found;
+    return new Promise((ok) => {
+      const settled = () => ['installed', 'activating', 'activated', 'redundant'].includes(sw.state);
+      if (settled()) ok(sw.state);
+      sw.addEventListener('statechange', () => settled() && ok(sw.state));
+    });
+  });
+}
+
+test('a deploy with a file unlike its hash is not installed; the version in use keeps working offline', async () => {
+  const { site, url } = await copy();
+  const app = await open(url, 'desktop', { ready: BOARD });
+  cleanup.push(app.close);
+  const { page, ctx } = app;
+  await controlled(page);
+  const before = await page.evaluate(() => caches.keys());
+  assert.equal(before.length, 1);
+
+  // A new version whose deploy is half done: sw.js is new, one file is not what it lists.
+  const swPath = join(site, 'sw.js');
+  const sw = await readFile(swPath, 'utf8');
+  await writeFile(swPath, sw.replace(/const VERSION = "(\w+)"/, 'const VERSION = "$1-next"'));
+  const css = (await readdir(site)).find((f) => f.endsWith('.css'));
+  const cssPath = join(site, css);
+  const goodCss = await readFile(cssPath, 'utf8');
+  await writeFile(cssPath, `${goodCss}\n.half-deployed { color: red }\n`);
+
+  assert.equal(await update(page), 'redundant', 'the new version must not install');
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('.update-banner').count(), 0, 'no update is offered');
+  assert.deepEqual(await page.evaluate(() => caches.keys()), before, 'only the version in use is cached');
+  assert.equal(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), false);
+
+  // Offline, the version in use still serves the whole game, its own files untouched.
+  await ctx.setOffline(true);
+  await page.reload();
+  await page.waitForSelector(BOARD);
+  await controlled(page);
+  const served = await page.evaluate(async (name) => (await fetch(name)).text(), css);
+  assert.equal(served, goodCss);
+  const res = JSON.parse(
+    await page.evaluate(() => window.__junqiAi(JSON.stringify({ id: 1, task: 'formation', seed: 42 }))),
+  );
+  assert.equal(res.error ?? null, null);
+
+  // Once the deploy is complete the same version installs and is offered.
+  await ctx.setOffline(false);
+  await writeFile(cssPath, goodCss);
+  assert.equal(await update(page), 'installed');
+  await page.locator('.update-banner').waitFor({ state: 'visible', timeout: 20_000 });
+  // Offline, the browser's own look for a newer sw.js fails: that is the one allowed error.
+  assert.deepEqual(
+    app.problems.filter((p) => !/sw\.js|ERR_INTERNET_DISCONNECTED/.test(p)),
+    [],
+  );
+});
