@@ -3,10 +3,14 @@
 // followed by this code:
 //
 //   const VERSION = '…';     // a hash of every built file's name and content
-//   const PRECACHE = [ … ];  // every built file, relative to this script
+//   const PRECACHE = { … };  // every built file, relative to this script: its SHA-256
+//                            // in Subresource Integrity form, 'sha256-<base64>'
 //
-// - install: fetches every file of the build (bypassing the HTTP cache) into the cache
-//   `junqi-<VERSION>`; nothing is skipped, so a cache is either the whole build or absent.
+// - install: fetches every file of the build (bypassing the HTTP cache), each checked against
+//   its hash (`fetch`'s `integrity`), into the cache `junqi-<VERSION>`. Nothing is skipped and
+//   nothing unchecked is kept: a file missing or different from the build's (a deploy half
+//   done, a proxy's rewrite) fails the install, the new cache is deleted and the version in
+//   use stays. A cache is either the whole build, byte for byte, or absent.
 // - It then waits. The page shows "new version ready — reload" (src/pwa.rs) and, only when the
 //   player presses it, posts 'skip-waiting'; the page reloads itself once this worker controls
 //   it. A worker never activates itself while an older one controls a page, so a page never
@@ -21,15 +25,30 @@ const CACHE = `junqi-${VERSION}`;
 const PREFIX = 'junqi-';
 
 const scopeUrl = new URL(self.registration.scope);
-const precached = new Set(PRECACHE.map((path) => new URL(path, self.location).href));
+/** url → its integrity ('sha256-…'). */
+const precached = new Map(Object.entries(PRECACHE).map(([path, hash]) => [new URL(path, self.location).href, hash]));
 const INDEX = new URL('index.html', self.location).href;
 
+/** Fills the cache with every file, each only as the build made it; any failure rejects. */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(
+      [...precached].map(async ([url, integrity]) => {
+        // A body that does not match `integrity` rejects the fetch.
+        const response = await fetch(url, { cache: 'reload', integrity });
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        await cache.put(url, response);
+      }),
+    );
+  } catch (e) {
+    await caches.delete(CACHE);
+    throw new Error(`junqi: version ${VERSION} not installed, the version in use stays: ${e.message ?? e}`);
+  }
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll([...precached].map((url) => new Request(url, { cache: 'reload' }))),
-    ),
-  );
+  event.waitUntil(precache());
 });
 
 self.addEventListener('activate', (event) => {

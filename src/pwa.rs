@@ -12,7 +12,7 @@
 //! waits, while the open page keeps using the files of its own build. The banner then shows;
 //! its button tells the waiting worker to take over and reloads once it has.
 //!
-//! Natively (tests) nothing is registered and no update is ever ready.
+//! Natively (tests) nothing is registered and no update is ready unless [`offer_update`] says so.
 
 use leptos::prelude::*;
 
@@ -26,8 +26,9 @@ pub fn update_ready() -> Signal<bool> {
     READY.with(|ready| Signal::from(ready.read_only()))
 }
 
-#[cfg(target_arch = "wasm32")]
-fn set_ready() {
+/// Shows the banner: a new version is ready. The service worker's updates call it, and so does
+/// the computer player's client when it meets a worker of another build (`crate::ai`).
+pub fn offer_update() {
     READY.with(|ready| ready.set(true));
 }
 
@@ -139,7 +140,7 @@ mod web {
             if RELOAD_ASKED.with(Cell::get) {
                 reload();
             } else if had_controller {
-                super::set_ready();
+                super::offer_update();
             }
         });
         container.set_oncontrollerchange(Some(on_change.as_ref().unchecked_ref()));
@@ -162,7 +163,7 @@ mod web {
     fn watch(reg: ServiceWorkerRegistration, container: ServiceWorkerContainer) {
         // A new version installed during an earlier visit and still waits.
         if reg.waiting().is_some() && container.controller().is_some() {
-            super::set_ready();
+            super::offer_update();
         }
         let found = reg.clone();
         let on_found = Closure::<dyn FnMut()>::new(move || {
@@ -176,7 +177,7 @@ mod web {
                 if installed.state() == ServiceWorkerState::Installed
                     && container.controller().is_some()
                 {
-                    super::set_ready();
+                    super::offer_update();
                 }
             });
             worker.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));

@@ -40,6 +40,11 @@
 //!   (tests, no Worker): there the answer is computed at once and `on_done` runs before
 //!   `request` returns.
 //! - The worker script is `ai_worker.js` next to the page (`document.baseURI`), as Trunk writes it.
+//!   Its name is the same in every build, so the worker must say which build it is
+//!   ([`super::ready_of_this_build`]). A worker of another build is refused for the life of the
+//!   page: what was asked and what is asked later get an error answer at once (the game then
+//!   answers with a small search on the page's thread), and the update banner is shown
+//!   ([`crate::pwa::offer_update`]), since a reload brings page and worker together again.
 
 use super::protocol::{AiRequest, AiResponse};
 use leptos::prelude::*;
@@ -128,7 +133,11 @@ impl AiClient {
             });
         match refused {
             Some(None) => self.thinking.set(true),
-            Some(Some((on_done, e))) => on_done(AiResponse::failed(req.id, e)),
+            // Answered from the event loop, as promised, not inside `request`.
+            Some(Some((on_done, e))) => set_timeout(
+                move || on_done(AiResponse::failed(req.id, e)),
+                std::time::Duration::ZERO,
+            ),
             None => {}
         }
     }
@@ -153,24 +162,55 @@ impl AiClient {
     /// A response (or the worker's "ready") came from `worker`.
     #[cfg(target_arch = "wasm32")]
     fn on_message(&self, from: &wasm_bindgen::JsValue, text: String) {
-        let done = self.inner.try_update_value(|inner| {
+        enum Heard {
+            Nothing,
+            Answer(Done, AiResponse, bool),
+            Refused(Vec<(u64, Done)>),
+        }
+        let heard = self.inner.try_update_value(|inner| {
             if !inner.link.is_current(from) {
-                return None;
+                return Heard::Nothing;
             }
-            if text == super::READY {
-                inner.link.on_ready();
-                return None;
+            match super::ready_of_this_build(&text) {
+                Some(true) => {
+                    inner.link.on_ready();
+                    return Heard::Nothing;
+                }
+                Some(false) => {
+                    inner.link.refuse();
+                    return Heard::Refused(std::mem::take(&mut inner.pending));
+                }
+                None => {}
             }
-            let res: AiResponse = serde_json::from_str(&text).ok()?;
-            let at = inner.pending.iter().position(|(id, _)| *id == res.id)?;
+            let Ok(res) = serde_json::from_str::<AiResponse>(&text) else {
+                return Heard::Nothing;
+            };
+            let Some(at) = inner.pending.iter().position(|(id, _)| *id == res.id) else {
+                return Heard::Nothing;
+            };
             let (_, on_done) = inner.pending.remove(at);
-            Some((on_done, res, inner.pending.is_empty()))
+            Heard::Answer(on_done, res, inner.pending.is_empty())
         });
-        if let Some(Some((on_done, res, idle))) = done {
-            if idle {
-                self.thinking.set(false);
+        match heard {
+            Some(Heard::Answer(on_done, res, idle)) => {
+                if idle {
+                    self.thinking.set(false);
+                }
+                on_done(res);
             }
-            on_done(res);
+            Some(Heard::Refused(failed)) => {
+                leptos::logging::warn!(
+                    "the computer player's worker is of another build ({text:?}, this page is {}): \
+                     it is not used; the page thinks itself until it is reloaded",
+                    super::BUILD_ID
+                );
+                crate::pwa::offer_update();
+                self.thinking.set(false);
+                for (id, on_done) in failed {
+                    on_done(AiResponse::failed(id, web::OTHER_BUILD));
+                }
+            }
+            Some(Heard::Nothing) | None => {}
         }
     }
 
@@ -210,9 +250,15 @@ mod web {
     /// The worker script, relative to the page.
     const SCRIPT: &str = "ai_worker.js";
 
+    /// The error answer while the worker is refused.
+    pub(super) const OTHER_BUILD: &str =
+        "the computer player is from another version of the game: reload to update";
+
     #[derive(Default)]
     pub(super) struct Link {
         worker: Option<Worker>,
+        /// The worker said it is of another build: none is started again.
+        refused: bool,
         /// The worker has said it is ready (its message handler is in place).
         ready: bool,
         /// Requests made before it was ready.
@@ -254,6 +300,9 @@ mod web {
     impl Link {
         /// Starts a worker unless one is running.
         pub(super) fn spawn(&mut self, client: AiClient) -> Result<(), String> {
+            if self.refused {
+                return Err(OTHER_BUILD.into());
+            }
             if self.worker.is_some() {
                 return Ok(());
             }
@@ -329,6 +378,12 @@ mod web {
                 self.kill();
                 let _ = self.spawn(client);
             }
+        }
+
+        /// The worker is of another build: end it and never start one again.
+        pub(super) fn refuse(&mut self) {
+            self.kill();
+            self.refused = true;
         }
 
         pub(super) fn kill(&mut self) {

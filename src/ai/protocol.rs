@@ -447,3 +447,230 @@ mod round_trip {
         assert_eq!(bad, 0);
     }
 }
+
+/// Fuzzing of what the worker runs on every message: random views and histories, random
+/// fields, random bytes. `answer_json` never panics and always answers with a response that
+/// parses, echoes the id it could read and says what was wrong.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod fuzz {
+    use super::*;
+    use junqi_core::rng::SplitMix64;
+    use junqi_core::{Action, ActionResult, Game, Piece, Point, Role, Setup};
+    use proptest::prelude::*;
+
+    const RESULTS: [ActionResult; 7] = [
+        ActionResult::Move,
+        ActionResult::Win,
+        ActionResult::Lose,
+        ActionResult::Both,
+        ActionResult::Capture,
+        ActionResult::Scout,
+        ActionResult::Flip,
+    ];
+
+    fn point(rng: &mut SplitMix64) -> Point {
+        Point::new(rng.below(60) as usize).unwrap_or_else(|| Point::all().next().unwrap())
+    }
+
+    fn color(rng: &mut SplitMix64) -> Option<Color> {
+        [None, Some(Color::Red), Some(Color::Black)][rng.below(3) as usize]
+    }
+
+    fn piece(rng: &mut SplitMix64) -> Piece {
+        let c = if rng.below(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        Piece::new(c, Role::ALL[rng.below(Role::ALL.len() as u64) as usize])
+    }
+
+    /// A public event made of random parts: nothing in it need be true of any game.
+    fn random_event(rng: &mut SplitMix64) -> PublicEvent {
+        let action = if rng.below(3) == 0 {
+            Action::Flip(point(rng))
+        } else {
+            Action::Move {
+                from: point(rng),
+                to: point(rng),
+            }
+        };
+        PublicEvent {
+            ply: match rng.below(4) {
+                0 => rng.next_u64() as u32,
+                _ => rng.below(80) as u32,
+            },
+            by: color(rng),
+            action,
+            result: RESULTS[rng.below(RESULTS.len() as u64) as usize],
+            removed: (0..rng.below(4)).map(|_| point(rng)).collect(),
+            revealed: (0..rng.below(4))
+                .map(|_| (point(rng), piece(rng)))
+                .collect(),
+            assigned: color(rng),
+        }
+    }
+
+    fn random_rules(rng: &mut SplitMix64) -> Rules {
+        let mut rules = Rules::default();
+        for name in Rules::NAMES {
+            if rng.below(3) == 0 {
+                if let Some(b) = rules.switch_mut(name) {
+                    *b = true;
+                }
+            }
+        }
+        rules
+    }
+
+    /// A request about a real game after some random plies, then damaged at random: its
+    /// history cut, shuffled, extended with random events or replaced by them; the mode, the
+    /// colour, the formation, the level or the rules changed.
+    fn random_request(seed: u64) -> AiRequest {
+        let mut rng = SplitMix64::new(seed);
+        let mode = Mode::ALL[rng.below(3) as usize];
+        let rules = random_rules(&mut rng);
+        let setup = match mode {
+            Mode::Flip => Setup::Shuffle { seed },
+            _ => Setup::Deployments {
+                red: Deployment::random(seed),
+                black: Deployment::random(!seed),
+            },
+        };
+        let Ok(mut game) = Game::new(mode, rules, setup.clone()) else {
+            return AiRequest::formation(seed);
+        };
+        for _ in 0..rng.below(120) {
+            let legal = game.position().legal_actions();
+            if game.outcome().is_some() || legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.below(legal.len() as u64) as usize];
+            if game.play(a).is_err() {
+                break;
+            }
+        }
+        let me = match rng.below(4) {
+            0 => color(&mut rng),
+            _ => game.position().turn(),
+        };
+        let own = match (&setup, me) {
+            (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
+            (Setup::Deployments { black, .. }, Some(Color::Black)) => Some(black.clone()),
+            _ => None,
+        };
+        let level = match rng.below(8) {
+            0 => rng.next_u64() as u8,
+            _ => 1 + rng.below(2) as u8,
+        };
+        let task =
+            [AiTask::Move, AiTask::Move, AiTask::Hint, AiTask::Formation][rng.below(4) as usize];
+        let mut req = AiRequest::from_view(task, &game.view(me), own.as_ref(), level, seed);
+        req.id = rng.next_u64();
+        let events = |rng: &mut SplitMix64, n: u64| -> Vec<PublicEvent> {
+            (0..rng.below(n)).map(|_| random_event(rng)).collect()
+        };
+        match rng.below(6) {
+            0 => req.history = events(&mut rng, 40),
+            1 => {
+                let extra = events(&mut rng, 5);
+                req.history.extend(extra);
+            }
+            2 => {
+                let keep = rng.below(req.history.len() as u64 + 1) as usize;
+                req.history.truncate(keep);
+            }
+            3 => {
+                let n = req.history.len();
+                for i in (1..n).rev() {
+                    req.history.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+            }
+            _ => {}
+        }
+        match rng.below(8) {
+            0 => req.mode = Mode::ALL[rng.below(3) as usize],
+            1 => req.me = color(&mut rng),
+            2 => req.own = Some(Deployment::random(rng.next_u64()).to_string()),
+            3 => req.own = None,
+            4 => req.rules = random_rules(&mut rng),
+            _ => {}
+        }
+        req
+    }
+
+    /// The answer to `text` is a response that parses; an error is a sentence, not empty.
+    fn check(text: &str) -> AiResponse {
+        let out = answer_json(text);
+        let res: AiResponse = serde_json::from_str(&out).expect("the answer parses");
+        if let Some(e) = &res.error {
+            assert!(!e.trim().is_empty());
+        }
+        res
+    }
+
+    /// A character of a JFEN, or near one.
+    fn jfen_char() -> impl Strategy<Value = char> {
+        prop::sample::select(
+            "MGDBRNCPEZLFmgdbrncpezlfXx?123456789/ rb-0"
+                .chars()
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        #[test]
+        fn damaged_requests_about_real_games(seed in any::<u64>()) {
+            let req = random_request(seed);
+            let json = serde_json::to_string(&req).unwrap();
+            let res = check(&json);
+            prop_assert_eq!(res.id, req.id);
+            // An answer is legal in the view as the request describes it.
+            if let (Some(a), Ok(view)) = (&res.action, req.player_view()) {
+                let a: Action = a.parse().unwrap();
+                prop_assert!(
+                    junqi_ai::with_flip_pool(&view).legal_actions().contains(&a),
+                    "{} in {}", a, req.view
+                );
+            }
+        }
+
+        #[test]
+        fn random_views(
+            rows in prop::collection::vec(prop::collection::vec(jfen_char(), 0..8), 0..14),
+            tail in prop::collection::vec(jfen_char(), 0..12),
+            seed in any::<u64>(),
+        ) {
+            let board: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+            let mut req = random_request(seed);
+            req.view = format!("{} {}", board.join("/"), tail.iter().collect::<String>());
+            let res = check(&serde_json::to_string(&req).unwrap());
+            prop_assert_eq!(res.id, req.id);
+            if req.task != AiTask::Formation && res.error.is_none() {
+                prop_assert!(req.player_view().is_ok());
+            }
+        }
+
+        #[test]
+        fn random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let res = check(&text);
+            prop_assert!(res.error.is_some() || serde_json::from_str::<AiRequest>(&text).is_ok());
+        }
+
+        #[test]
+        fn a_real_request_with_bytes_changed(
+            seed in any::<u64>(),
+            edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
+        ) {
+            let mut bytes = serde_json::to_string(&random_request(seed)).unwrap().into_bytes();
+            for (at, b) in edits {
+                let i = at.index(bytes.len());
+                bytes[i] = b;
+            }
+            check(&String::from_utf8_lossy(&bytes));
+        }
+    }
+}

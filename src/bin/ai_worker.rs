@@ -1,5 +1,6 @@
 //! The computer player's Web Worker: every message is a JSON `AiRequest`, answered with a JSON
-//! `AiResponse` (`junqi::ai::protocol`). Posts `"ready"` once it listens. Trunk builds it from
+//! `AiResponse` (`junqi::ai::protocol`). Posts `"ready <build id>"` once it listens
+//! (`junqi::ai::ready_message`), so a page of another build can refuse it. Trunk builds it from
 //! index.html (`data-type="worker"`, `data-bindgen-target="web"`); `junqi::ai::client` starts it.
 //! Natively the binary is an empty shell, like the app's.
 
@@ -21,7 +22,7 @@ fn main() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(junqi::ai::READY));
+    let _ = scope.post_message(&JsValue::from_str(&junqi::ai::ready_message()));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

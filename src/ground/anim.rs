@@ -308,4 +308,67 @@ mod tests {
         assert!(p.mover.is_none() && p.reveals.is_empty());
         assert_eq!(p.effect_ms, 400);
     }
+
+    /// 翻棋: a marshal falls while its flag is still face down. The record, the reveal
+    /// animation and the board after it all show the flag, to both players.
+    #[test]
+    fn a_fallen_marshals_face_down_flag_is_shown_alike_everywhere() {
+        use super::super::render::{build_render_model, Interaction};
+        use junqi_core::rng::SplitMix64;
+        let mut found = 0;
+        'games: for seed in 0..400u64 {
+            let mut g = Game::new(Mode::Flip, Rules::default(), Setup::Shuffle { seed }).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            for _ in 0..600 {
+                let legal = g.position().legal_actions();
+                if g.outcome().is_some() || legal.is_empty() {
+                    continue 'games;
+                }
+                let action = legal[(rng.next_u64() % legal.len() as u64) as usize];
+                let before = [Some(Color::Red), Some(Color::Black)].map(|c| g.view(c));
+                let path = g.play(action).unwrap().path.clone();
+                let report = g.reports().last().unwrap().clone();
+                let fell = report
+                    .removed
+                    .iter()
+                    .any(|(_, pc)| pc.role == Role::Marshal);
+                let flag = before[0]
+                    .cells
+                    .iter()
+                    .zip(Point::all())
+                    .filter(|(o, _)| o.is_some_and(|o| o.face_down))
+                    .map(|(_, p)| p)
+                    .find(|p| {
+                        g.position().piece_at(*p).is_some_and(|pc| {
+                            pc.role == Role::Flag
+                                && report
+                                    .removed
+                                    .iter()
+                                    .any(|(_, m)| m.role == Role::Marshal && m.color == pc.color)
+                        })
+                    });
+                let (true, Some(flag)) = (fell, flag) else {
+                    continue;
+                };
+                found += 1;
+                for (i, before) in before.iter().enumerate() {
+                    let after = g.view(before.me);
+                    let ev = after.history.last().unwrap().clone();
+                    assert!(ev
+                        .revealed
+                        .iter()
+                        .any(|(p, pc)| *p == flag && pc.role == Role::Flag));
+                    let plan = plan(before, &after, &ev, &path, Orientation::RedBottom, 100);
+                    let shown = plan.reveals.iter().find(|m| m.at == flag).unwrap();
+                    assert!(!shown.face_down, "seed {seed}, viewer {i}");
+                    assert_eq!(shown.role, Some(Role::Flag));
+                    let board = build_render_model(&after, &Interaction::default());
+                    let drawn = board.pieces.iter().find(|m| m.at == flag).unwrap();
+                    assert_eq!(drawn, shown, "seed {seed}, viewer {i}");
+                }
+                continue 'games;
+            }
+        }
+        assert!(found >= 3, "only {found} games where it happened");
+    }
 }

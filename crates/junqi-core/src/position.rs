@@ -165,7 +165,8 @@ pub struct MoveReport {
     pub defender: Option<Piece>,
     /// Pieces removed from the board, with the points they stood on.
     pub removed: Vec<(Point, Piece)>,
-    /// Identities made public by this action (a flip, a flag after its marshal fell, a scout).
+    /// Identities made public by this action (a flip, a flag after its marshal fell — in 翻棋
+    /// turned face up if it was face down —, a scout).
     pub revealed: Vec<(Point, Piece)>,
     /// 翻棋: the colour given to the player who acted, when this action assigned colours.
     pub assigned: Option<Color>,
@@ -1001,9 +1002,19 @@ impl Position {
         let Some(piece) = occ.piece() else { return };
         report.removed.push((p, piece));
         if piece.role == Role::Marshal {
-            // 司令阵亡，亮军旗: the fallen marshal's flag is shown to both players.
+            // 司令阵亡，亮军旗: the fallen marshal's flag is shown to both players. In 翻棋 a
+            // flag still face down is turned face up, so the board shows what the record says.
+            // A 翻棋 flag already face up was public before.
             for f in self.pieces(piece.color, Role::Flag) {
-                if !self.public.contains(f) {
+                let face_down = self.face_down.contains(f);
+                if face_down {
+                    self.face_down.remove(f);
+                    if let Some(o) = &mut self.cells[f.index()] {
+                        o.face_down = false;
+                    }
+                }
+                let known = self.mode == Mode::Flip && !face_down;
+                if !known && !self.public.contains(f) {
                     self.public.add(f);
                     report
                         .revealed

@@ -222,6 +222,96 @@ fn marshal_falling_shows_the_flag() {
     );
 }
 
+/// 翻棋 with the pieces of "a11:m a10:Z …" written face down (`?`) in the JFEN given their
+/// real identities, as the referee knows them.
+fn flip_referee(jfen: &str, face_down: &[(&str, char)]) -> Position {
+    let mut p = Position::from_jfen_with(jfen, Some(Mode::Flip), Rules::default()).unwrap();
+    for (at, ch) in face_down {
+        let piece = Piece::from_char(*ch).unwrap();
+        assert!(p.at(pt(at)).unwrap().face_down, "{at}");
+        p.put(
+            pt(at),
+            Occupant {
+                color: Some(piece.color),
+                role: Some(piece.role),
+                face_down: true,
+            },
+        );
+    }
+    p
+}
+
+#[test]
+fn flip_marshal_falling_turns_a_face_down_flag_face_up() {
+    // Black's flag lies face down on b12 and a black mine on c12; Red's flag face down on b1.
+    // A red bomb takes the black marshal: the black flag is turned face up for both players,
+    // and only it.
+    let mut p = flip_referee(
+        "1??2/m4/Z4/5/5/5/5/5/5/5/5/1?3 r 0 9",
+        &[("b12", 'f'), ("c12", 'l'), ("b1", 'F')],
+    );
+    let r = p.play(act("a10-a11")).unwrap();
+    assert_eq!(r.result, ActionResult::Both);
+    assert_eq!(
+        r.removed,
+        vec![
+            (pt("a10"), Piece::new(Color::Red, Role::Bomb)),
+            (pt("a11"), Piece::new(Color::Black, Role::Marshal)),
+        ]
+    );
+    let flag = Piece::new(Color::Black, Role::Flag);
+    assert_eq!(r.revealed, vec![(pt("b12"), flag)]);
+    assert_eq!(
+        PublicEvent::from_report(9, &r).revealed,
+        vec![(pt("b12"), flag)]
+    );
+    assert_eq!(p.at(pt("b12")), Some(Occupant::known(flag)));
+    assert!(!p.face_down().contains(pt("b12")));
+    assert!(p.face_down().contains(pt("c12")) && p.face_down().contains(pt("b1")));
+    // Both players' boards show it, and nothing else that was face down.
+    for viewer in [Some(Color::Red), Some(Color::Black), None] {
+        let v = p.view(viewer);
+        assert_eq!(v.cells[pt("b12").index()], Some(Occupant::known(flag)));
+        assert_eq!(
+            v.to_jfen(),
+            "1f?2/5/5/5/5/5/5/5/5/5/5/1?3 b 0 10",
+            "{viewer:?}"
+        );
+    }
+    assert_eq!(p.turn(), Some(Color::Black));
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn flip_marshal_falling_with_the_flag_face_up_reveals_nothing_new() {
+    // The black flag was flipped earlier: it is public already, the record adds nothing.
+    let mut p = flip_referee(
+        "1f?2/m4/Z4/5/5/5/5/5/5/5/5/1?3 r 0 9",
+        &[("c12", 'l'), ("b1", 'F')],
+    );
+    let r = p.play(act("a10-a11")).unwrap();
+    assert_eq!(r.result, ActionResult::Both);
+    assert_eq!(r.revealed, vec![]);
+    assert_eq!(
+        p.at(pt("b12")),
+        Some(Occupant::known(Piece::new(Color::Black, Role::Flag)))
+    );
+    // The red marshal falling shows the red flag, face down until then, the same way.
+    let mut p = flip_referee(
+        "1f?2/5/5/5/z4/M4/5/5/5/5/5/1?3 b 0 9",
+        &[("c12", 'l'), ("b1", 'F')],
+    );
+    let r = p.play(act("a8-a7")).unwrap();
+    assert_eq!(
+        r.revealed,
+        vec![(pt("b1"), Piece::new(Color::Red, Role::Flag))]
+    );
+    assert_eq!(
+        p.view(Some(Color::Black)).to_jfen(),
+        "1f?2/5/5/5/5/5/5/5/5/5/5/1F3 r 0 10"
+    );
+}
+
 #[test]
 fn end_by_no_legal_move() {
     // Red's only movable piece is a general locked in a headquarters: after Black moves, Red
