@@ -10,6 +10,7 @@ use crate::seeds::{self, Purpose};
 use crate::Fail;
 use junqi_ai::deploy::formation;
 use junqi_ai::search::NodeBudget;
+use junqi_ai::siguo::belief::TableEvent;
 use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{InfoMode, Move, Position, SiguoOutcome, SiguoRules};
@@ -107,10 +108,11 @@ pub fn play_game(
         std::array::from_fn(|k| seeds::derive(match_seed, game, Purpose::SeatPlay(k)));
     let mut truth = Position::start(rules, &formations);
     truth.settle();
+    let mut history: Vec<TableEvent> = Vec::new();
     while !truth.is_over() && truth.ply() <= MAX_PLIES {
         let seat = truth.turn();
         let place = place_of(seat);
-        let view = SeatView::new(&truth, seat, mode);
+        let view = SeatView::new(&truth, seat, mode).with_history(&history);
         let clock = Instant::now();
         let mv = players[place].act(&view, play_seeds[place]);
         let took = clock.elapsed().as_secs_f64();
@@ -118,11 +120,15 @@ pub fn play_game(
         timing.total[place] += took;
         timing.longest[place] = timing.longest[place].max(took);
         let played = mv.and_then(|m| truth.play(m).ok());
-        if played.is_none() {
-            // A built-in player with no move or an illegal one leaves the game.
-            eprintln!("game {game}: seat {seat} gave no legal move and leaves");
-            if truth.resign(seat).is_err() {
-                break;
+        match played {
+            Some(report) => history.push(TableEvent::from_report(&report)),
+            None => {
+                // A built-in player with no move or an illegal one leaves the game.
+                eprintln!("game {game}: seat {seat} gave no legal move and leaves");
+                match truth.resign(seat) {
+                    Ok(report) => history.push(TableEvent::from_report(&report)),
+                    Err(_) => break,
+                }
             }
         }
     }

@@ -10,12 +10,14 @@
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
+pub mod belief;
 pub mod eval;
 pub mod search;
 pub mod worlds;
 
 use crate::eval::base_value;
 use crate::search::{Either, NodeBudget, Stop};
+use belief::{TableBelief, TableEvent};
 use eval::WIN;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
@@ -31,6 +33,8 @@ use search::team_search;
 pub struct SeatView {
     pos: Position,
     seat: Seat,
+    /// The game's public record so far, when the host keeps one.
+    history: Vec<TableEvent>,
 }
 
 impl SeatView {
@@ -39,7 +43,16 @@ impl SeatView {
         SeatView {
             pos: pos.view(seat, mode),
             seat,
+            history: Vec::new(),
         }
+    }
+
+    /// The same view with the game's public record from the start (moves, combat outcomes,
+    /// seats that left: what the referee tells everyone), from which hidden pieces are
+    /// inferred.
+    pub fn with_history(mut self, history: &[TableEvent]) -> SeatView {
+        self.history = history.to_vec();
+        self
     }
 
     /// The position as the seat sees it (unknown pieces have no role).
@@ -109,19 +122,19 @@ pub const SIGUO_LEVELS: [SiguoLevel; 5] = [
     },
     SiguoLevel {
         number: 4,
-        nodes: 50_000,
+        nodes: 20_000,
         max_depth: 5,
-        worlds: 6,
+        worlds: 5,
         dark_depth: 3,
         noise: 0,
         wander: 0,
     },
     SiguoLevel {
         number: 5,
-        nodes: 200_000,
+        nodes: 32_000,
         max_depth: 6,
-        worlds: 10,
-        dark_depth: 4,
+        worlds: 6,
+        dark_depth: 3,
         noise: 0,
         wander: 0,
     },
@@ -239,8 +252,16 @@ fn dark_scores(
     let per_world = (level.nodes / worlds as u64).max(200);
     let mut totals: Vec<(Move, i64)> = Vec::new();
     let mut searched = 0i64;
+    let belief = if view.history.is_empty() {
+        None
+    } else {
+        TableBelief::infer(&view.pos, &view.history)
+    };
     for _ in 0..worlds {
-        let world = worlds::sample(&view.pos, view.seat, rng);
+        let world = match &belief {
+            Some(b) => b.sample(&view.pos, view.seat, rng),
+            None => worlds::sample(&view.pos, view.seat, rng),
+        };
         let mut budget = NodeBudget(per_world);
         let mut both = Either(&mut budget, &mut *stop);
         let res = team_search(&world, level.dark_depth, true, &mut both);

@@ -30,9 +30,16 @@ fn start(seed: u64) -> Position {
 /// Plays a game to its end (or `max_plies`), checking each chosen move against the referee.
 fn play(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32) -> Position {
     let mut truth = start(seed);
+    let mut history = Vec::new();
     while !truth.is_over() && truth.ply() <= max_plies {
         let seat = truth.turn();
+        // Odd seeds play with the public record, even ones from the view alone.
         let view = SeatView::new(&truth, seat, mode);
+        let view = if seed % 2 == 1 {
+            view.with_history(&history)
+        } else {
+            view
+        };
         let m = act(kinds[seat.index()], &view, seed);
         let Some(m) = m else {
             panic!("seat {seat} found no move in {truth}");
@@ -41,7 +48,8 @@ fn play(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32) -> Position {
             truth.legal_moves().contains(&m),
             "{m} is not legal for {seat} in {truth}"
         );
-        truth.play(m).expect("a legal move plays");
+        let report = truth.play(m).expect("a legal move plays");
+        history.push(belief::TableEvent::from_report(&report));
     }
     truth
 }
