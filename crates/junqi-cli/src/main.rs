@@ -26,7 +26,7 @@ commands:
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
   validate '<deployment>'               ok, or every violation, one per line
-  replay <record.json>                  checks a game record and prints its outcome
+  replay <record.json>                  checks a game record (2- or 4-player) and prints its outcome
   engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--start-ms N] [--rules a,b] [--threads T]
@@ -186,6 +186,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
             };
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+            if siguo::is_record(&text) {
+                return siguo::replay(&text);
+            }
             let record = GameRecord::from_json(&text)?;
             let game = Game::replay(&record)?;
             Ok(match game.outcome() {

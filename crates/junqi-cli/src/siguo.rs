@@ -1,7 +1,7 @@
 //! `moves` and `perft` for RULES-4P.md position strings (四国军棋).
 
 use crate::Fail;
-use junqi_core::siguo::{Move, Position, SiguoRules};
+use junqi_core::siguo::{Move, Position, SiguoRecord, SiguoRules};
 use junqi_core::Rules;
 
 fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
@@ -60,4 +60,22 @@ pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
     let mut lines = vec![pos.to_notation()];
     lines.extend(notes);
     Ok(lines.join("\n"))
+}
+
+/// Is `text` a 4-player record (a JSON object with `formations`)?
+pub fn is_record(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .is_some_and(|v| v.get("formations").is_some())
+}
+
+/// Replays a 4-player record: the number of events and the result.
+pub fn replay(text: &str) -> Result<String, Fail> {
+    let record = SiguoRecord::from_json(text)?;
+    let end = record.replay()?;
+    let n = record.events.len();
+    Ok(match end.outcome() {
+        Some(o) => format!("{n} events, {o}"),
+        None => format!("{n} events, unfinished"),
+    })
 }

@@ -13,7 +13,7 @@ use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::belief::TableEvent;
 use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{InfoMode, Move, Position, SiguoOutcome, SiguoRules};
+use junqi_core::siguo::{InfoMode, Move, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoRules};
 use junqi_core::Rules;
 use std::time::Instant;
 
@@ -92,7 +92,7 @@ pub fn play_game(
     rules: SiguoRules,
     match_seed: u64,
     game: u64,
-) -> (TeamResult, Option<SiguoOutcome>, Timing) {
+) -> Result<(TeamResult, Option<SiguoOutcome>, Timing), Fail> {
     let mut timing = Timing::default();
     let shift = (game % 2) as usize;
     // Place k sits at seat k + shift.
@@ -106,8 +106,10 @@ pub fn play_game(
     });
     let play_seeds: [u64; 4] =
         std::array::from_fn(|k| seeds::derive(match_seed, game, Purpose::SeatPlay(k)));
-    let mut truth = Position::start(rules, &formations);
-    truth.settle();
+    let mut record = SiguoRecord::new(mode, rules, formations.clone());
+    let mut truth = record
+        .start()
+        .map_err(|e| Fail(format!("game {game}: {e}")))?;
     let mut history: Vec<TableEvent> = Vec::new();
     while !truth.is_over() && truth.ply() <= MAX_PLIES {
         let seat = truth.turn();
@@ -121,15 +123,36 @@ pub fn play_game(
         timing.longest[place] = timing.longest[place].max(took);
         let played = mv.and_then(|m| truth.play(m).ok());
         match played {
-            Some(report) => history.push(TableEvent::from_report(&report)),
+            Some(report) => {
+                history.push(TableEvent::from_report(&report));
+                if let Some(m) = report.mv {
+                    record.events.push(SiguoEvent::Move { mv: m });
+                }
+            }
             None => {
                 // A built-in player with no move or an illegal one leaves the game.
                 eprintln!("game {game}: seat {seat} gave no legal move and leaves");
+                record.events.push(SiguoEvent::Resign { seat });
                 match truth.resign(seat) {
                     Ok(report) => history.push(TableEvent::from_report(&report)),
                     Err(_) => break,
                 }
             }
+        }
+    }
+    // The record of the game replays to the same position and result.
+    record.result = truth.outcome();
+    match record.replay() {
+        Ok(replayed) if replayed == truth => {}
+        Ok(_) => {
+            return Err(Fail(format!(
+                "game {game}: the record replays to another position"
+            )))
+        }
+        Err(e) => {
+            return Err(Fail(format!(
+                "game {game}: the record does not replay: {e}"
+            )))
         }
     }
     let result = match truth.outcome() {
@@ -144,7 +167,7 @@ pub fn play_game(
         }
         _ => TeamResult::Draw,
     };
-    (result, truth.outcome(), timing)
+    Ok((result, truth.outcome(), timing))
 }
 
 /// `junqi match --seats A,B,C,D --mode siguo-... [--games N] [--seed S] [--rules a,b]
@@ -172,7 +195,7 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
                     .find(|x| x.as_str() == m)
                     .ok_or_else(|| {
                         Fail(format!(
-                            "no 4-player mode '{m}' (siguo-dark, siguo-double, siguo-open)"
+                            "unknown 4-player mode '{m}' (siguo-dark, siguo-double or siguo-open)"
                         ))
                     })?;
             }
@@ -221,22 +244,23 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     let results: Vec<(u64, TeamResult, Timing)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                scope.spawn(move || {
+                scope.spawn(move || -> Result<Vec<(u64, TeamResult, Timing)>, Fail> {
                     let mut out = Vec::new();
                     let mut g = t;
                     while g < games {
-                        let (r, _, t) = play_game(&players, mode, rules, seed, g);
+                        let (r, _, t) = play_game(&players, mode, rules, seed, g)?;
                         out.push((g, r, t));
                         g += threads;
                     }
-                    out
+                    Ok(out)
                 })
             })
             .collect();
         let mut all = Vec::new();
         for h in handles {
             match h.join() {
-                Ok(v) => all.extend(v),
+                Ok(Ok(v)) => all.extend(v),
+                Ok(Err(e)) => return Err(e),
                 Err(_) => return Err(Fail("a match thread failed".into())),
             }
         }

@@ -108,15 +108,11 @@ fn every_seat_deployed() {
         pos = Position::from_notation(&text).expect("round trip");
     }
     let start = pos.to_notation();
-    let (code, out, _) = junqi(&["perft", &start, "2"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out.trim(),
-        Position::from_notation(&start)
-            .unwrap()
-            .perft(2)
-            .to_string()
-    );
+    for (depth, want) in [("1", "42"), ("2", "1779"), ("3", "74881")] {
+        let (code, out, err) = junqi(&["perft", &start, depth]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), want);
+    }
     let (_, out, _) = junqi(&["perft", &start, "2", "--divide"]);
     assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 42);
 }
@@ -176,4 +172,79 @@ fn apply_plays_moves_and_reports_who_left() {
     assert_ne!(code, 0);
     assert!(out.is_empty());
     assert!(err.contains("Sa0-Ce is not a legal move"), "{err}");
+}
+
+#[test]
+fn replay_checks_a_four_player_record() {
+    use junqi_core::siguo::{InfoMode, SiguoEvent, SiguoRecord};
+    use junqi_core::PerSeat;
+    let dir = std::env::temp_dir().join(format!("junqi-cli-siguo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut record = SiguoRecord::new(
+        InfoMode::FourDark,
+        SiguoRules::default(),
+        PerSeat::new_with(|_| Deployment::classic_1()),
+    );
+    for m in ["Sa0-We0", "Ea0-Se0"] {
+        record.events.push(SiguoEvent::Move {
+            mv: m.parse().unwrap(),
+        });
+    }
+    let good = dir.join("good.json");
+    std::fs::write(&good, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "2 events, unfinished");
+    record.events.push(SiguoEvent::Move {
+        mv: "Sa0-Sa1".parse().unwrap(),
+    });
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, record.to_json()).unwrap();
+    let (code, out, err) = junqi(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("event 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_referees_four_player_games() {
+    let args = [
+        "match",
+        "--seats",
+        "greedy,random,greedy,random",
+        "--mode",
+        "siguo-open",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ];
+    let (code, out, err) = junqi(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("greedy+greedy vs random+random, mode siguo-open (全明), 4 games"),
+        "{out}"
+    );
+    assert!(out.contains("95% interval"), "{out}");
+    // Deterministic for a seed (the last lines give think times).
+    let (_, again, _) = junqi(&args);
+    let results = |s: &str| s.lines().take(3).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(results(&out), results(&again));
+    let (code, out, err) = junqi(&["match", "--seats", "random,random,random"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("four players"), "{err}");
+    let (code, _, err) = junqi(&["match", "--seats", "random,random,random,level:9"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no level '9'"), "{err}");
+    let (code, _, err) = junqi(&[
+        "match",
+        "--seats",
+        "random,random,random,random",
+        "--mode",
+        "dark",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown 4-player mode"), "{err}");
 }

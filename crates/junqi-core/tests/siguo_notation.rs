@@ -1,7 +1,7 @@
 //! 四国 notation: round trips of points, moves and position strings, and byte-level fuzzing of
 //! the parsers (no panic; a clear error).
 
-use junqi_core::siguo::{Move, Point, Position, SiguoRules};
+use junqi_core::siguo::{InfoMode, Move, Point, Position, SiguoRules};
 use junqi_core::{Deployment, Seat};
 use proptest::prelude::*;
 
@@ -78,6 +78,32 @@ proptest! {
         for m in pos.legal_moves() {
             prop_assert_eq!(pos.at(m.from).map(|o| o.seat), Some(seat));
             prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        }
+    }
+
+    /// A seat's moves computed from its own view, in every mode, equal the referee's.
+    #[test]
+    fn views_list_the_referees_moves(
+        turn in 0usize..4,
+        items in proptest::collection::btree_map(point_strategy(), "[0-3][MGDBRNCPEZLF]", 0..60),
+    ) {
+        let seat = Seat::new(turn).unwrap();
+        let list: Vec<String> = items.iter().map(|(p, pc)| format!("{p}={pc}")).collect();
+        let pos = Position::from_notation(&format!("{} {}", seat.letter(), list.join(","))).unwrap();
+        let moves = pos.legal_moves();
+        for mode in InfoMode::ALL {
+            let view = pos.view(seat, mode);
+            prop_assert_eq!(view.legal_moves(), moves.clone());
+            for p in view.occupied() {
+                let (Some(v), Some(t)) = (view.at(p), pos.at(p)) else {
+                    return Err(TestCaseError::fail("a view moved a piece"));
+                };
+                prop_assert_eq!(v.seat, t.seat);
+                prop_assert!(v.role.is_none() || v.role == t.role);
+                if v.seat == seat {
+                    prop_assert_eq!(v.role, t.role);
+                }
+            }
         }
     }
 

@@ -5,11 +5,15 @@
 //! the 2-player game.
 
 pub mod board;
+pub mod layout;
+mod lines;
 pub mod moves;
 pub mod notation;
+mod path;
 pub mod play;
 pub mod points;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod setup;
 pub mod view;
@@ -20,6 +24,7 @@ pub use notation::{looks_like_position, NotationError};
 pub use play::{SiguoIllegal, SiguoReport};
 pub use points::{Point, PointSet, POINTS};
 pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, WipeOut};
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ impl fmt::Display for Point {
 
 /// A set of points of the 4-player board.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
-pub struct PointSet(pub [u64; 3]);
+pub struct PointSet([u64; 3]);
 
 impl PointSet {
     pub const EMPTY: PointSet = PointSet([0; 3]);

@@ -102,9 +102,9 @@ impl Position {
         Position::empty_on(Board::shared(), rules)
     }
 
-    /// An empty `board` (a [`super::board::Layout::Cross`] board).
-    pub(crate) fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
-        let seating = rules.seating();
+    /// An empty `board`, seated for its layout (4 seats round the cross, 2 facing).
+    pub fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
+        let seating = rules.seating_for(board.layout().seats());
         Position {
             board,
             cells: [None; POINTS],
@@ -174,8 +174,11 @@ impl Position {
         self.flag_shown[seat]
     }
 
-    /// Puts `occ` on `p`, replacing whatever stood there.
+    /// Puts `occ` on `p`, replacing whatever stood there (a point off this board is ignored).
     pub fn put(&mut self, p: Point, occ: Occupant) {
+        if !self.board.contains(p) {
+            return;
+        }
         self.take(p);
         self.cells[p.index()] = Some(occ);
         self.by_seat[occ.seat].add(p);

@@ -46,11 +46,19 @@ impl Default for SiguoRules {
 }
 
 impl SiguoRules {
-    /// The seating of a new game under these rules.
+    /// The seating of a new 4-player game under these rules.
     pub fn seating(&self) -> Seating {
-        Seating::four()
-            .with_order(self.order)
-            .with_first(self.first)
+        self.seating_for(4)
+    }
+
+    /// The seating of a new game of `seats` (2 or 4) under these rules.
+    pub fn seating_for(&self, seats: usize) -> Seating {
+        let table = if seats == 2 {
+            Seating::two()
+        } else {
+            Seating::four()
+        };
+        table.with_order(self.order).with_first(self.first)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::deployment::{Deployment, Slot, Violation};
 use crate::seat::{PerSeat, Seat};
 
 impl Position {
-    /// Places `d` in `seat`'s area (whatever it holds; see [`Position::violations`]).
+    /// Places `d` in `seat`'s area (whatever it holds; see [`Position::setup_violations`]).
     pub fn deploy(&mut self, seat: Seat, d: &Deployment) {
         for slot in Slot::all() {
             let p = self.board.slot_point(seat, slot);

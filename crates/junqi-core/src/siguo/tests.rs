@@ -153,3 +153,34 @@ fn the_facing_layout_is_the_two_player_board() {
     assert!(!b.contains(centre));
     assert!(b.neighbours(centre).is_empty());
 }
+
+/// The 4-player rules code on the generated 2-player board, seated for two, reproduces
+/// RULES.md §9's perft from the classic start: the new core can carry the 2-player game.
+#[test]
+fn the_two_player_game_on_the_generated_board() {
+    use crate::deployment::Deployment;
+    use crate::seat::Seat;
+    use std::sync::Arc;
+    let mut pos = Position::empty_on(Arc::new(Board::two_player()), SiguoRules::default());
+    assert_eq!(pos.seating().count(), 2);
+    pos.deploy(Seat::S, &Deployment::classic_1());
+    pos.deploy(Seat::E, &Deployment::classic_2());
+    assert_eq!(pos.occupied().count(), 50);
+    let got: Vec<u64> = (1..=4).map(|d| pos.perft(d)).collect();
+    assert_eq!(got, [34, 1158, 36564, 1151628]);
+    // A lone engineer on a2 (S's b4... its row 4, column a) with the two flags: 33 moves.
+    let mut p = Position::empty_on(Arc::new(Board::two_player()), SiguoRules::default());
+    let at = |seat, c, r| Point::in_area(seat, c, r).unwrap();
+    let piece = |seat, role| Occupant {
+        seat,
+        role: Some(role),
+    };
+    use crate::types::Role;
+    p.put(at(Seat::S, 0, 4), piece(Seat::S, Role::Engineer));
+    p.put(at(Seat::S, 1, 5), piece(Seat::S, Role::Flag));
+    p.put(at(Seat::E, 3, 5), piece(Seat::E, Role::Flag));
+    assert_eq!(p.legal_moves().len(), 33);
+    // Points off this board are ignored.
+    p.put(Point::new(124).unwrap(), piece(Seat::S, Role::Marshal));
+    assert_eq!(p.occupied().count(), 3);
+}

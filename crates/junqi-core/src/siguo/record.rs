@@ -1,0 +1,168 @@
+//! A 4-player game record (RULES.md §9 style JSON): the rules and seating, the information
+//! mode, one formation per seat, every event in order and the result — enough to replay the
+//! game exactly.
+
+use super::moves::Move;
+use super::position::{Position, SiguoOutcome};
+use super::rules::{InfoMode, SiguoRules};
+use crate::deployment::Deployment;
+use crate::seat::{PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One thing that happened in a game, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SiguoEvent {
+    /// The seat to move played `mv`.
+    Move { mv: Move },
+    /// `seat` resigned.
+    Resign { seat: Seat },
+    /// `seat` reached the timeout limit.
+    Timeout { seat: Seat },
+}
+
+/// A 4-player game as saved and shared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiguoRecord {
+    /// Format version; readers refuse versions newer than they know.
+    pub version: u32,
+    pub mode: InfoMode,
+    #[serde(default)]
+    pub rules: SiguoRules,
+    /// The formations of S, E, N and W, each as its owner sees its area.
+    pub formations: [Deployment; 4],
+    pub events: Vec<SiguoEvent>,
+    /// The result, once the game is over.
+    #[serde(default)]
+    pub result: Option<SiguoOutcome>,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SiguoRecordError {
+    Json(String),
+    Version(u32),
+    /// A seat's formation breaks the setup rules.
+    Setup {
+        seat: Seat,
+        violations: Vec<String>,
+    },
+    /// Event number `index` (from 0) could not be played.
+    Event {
+        index: usize,
+        error: String,
+    },
+    /// The replay ends otherwise than the record says.
+    Result {
+        recorded: Option<SiguoOutcome>,
+        replayed: Option<SiguoOutcome>,
+    },
+}
+
+impl fmt::Display for SiguoRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiguoRecordError::Json(e) => write!(f, "bad record: {e}"),
+            SiguoRecordError::Version(v) => write!(f, "record version {v} is newer than this"),
+            SiguoRecordError::Setup { seat, violations } => {
+                write!(f, "seat {seat}'s formation: {}", violations.join(", "))
+            }
+            SiguoRecordError::Event { index, error } => write!(f, "event {index}: {error}"),
+            SiguoRecordError::Result { recorded, replayed } => write!(
+                f,
+                "the record says {}, the replay gives {}",
+                show(recorded),
+                show(replayed)
+            ),
+        }
+    }
+}
+
+fn show(o: &Option<SiguoOutcome>) -> String {
+    o.map_or_else(|| "no result".to_string(), |o| o.to_string())
+}
+
+impl std::error::Error for SiguoRecordError {}
+
+impl SiguoRecord {
+    pub const VERSION: u32 = 1;
+
+    /// A record of a game about to start.
+    pub fn new(mode: InfoMode, rules: SiguoRules, formations: PerSeat<Deployment>) -> SiguoRecord {
+        SiguoRecord {
+            version: SiguoRecord::VERSION,
+            mode,
+            rules,
+            formations: formations.0,
+            events: Vec::new(),
+            result: None,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<SiguoRecord, SiguoRecordError> {
+        let r: SiguoRecord =
+            serde_json::from_str(text).map_err(|e| SiguoRecordError::Json(e.to_string()))?;
+        if r.version > SiguoRecord::VERSION {
+            return Err(SiguoRecordError::Version(r.version));
+        }
+        Ok(r)
+    }
+
+    /// The start position, after checking every formation.
+    pub fn start(&self) -> Result<Position, SiguoRecordError> {
+        for (i, d) in self.formations.iter().enumerate() {
+            let v = d.violations();
+            if !v.is_empty() {
+                return Err(SiguoRecordError::Setup {
+                    seat: Seat::ALL[i],
+                    violations: v.iter().map(ToString::to_string).collect(),
+                });
+            }
+        }
+        let mut pos = Position::start(self.rules, &PerSeat(self.formations.clone()));
+        pos.settle();
+        Ok(pos)
+    }
+
+    /// Replays every event and checks the result; returns the final position.
+    pub fn replay(&self) -> Result<Position, SiguoRecordError> {
+        let mut pos = self.start()?;
+        for (index, e) in self.events.iter().enumerate() {
+            let played = match *e {
+                SiguoEvent::Move { mv } => pos.play(mv),
+                SiguoEvent::Resign { seat } => pos.resign(seat),
+                SiguoEvent::Timeout { seat } => pos.time_out(seat),
+            };
+            played.map_err(|err| SiguoRecordError::Event {
+                index,
+                error: err.to_string(),
+            })?;
+        }
+        if pos.outcome() != self.result {
+            return Err(SiguoRecordError::Result {
+                recorded: self.result,
+                replayed: pos.outcome(),
+            });
+        }
+        Ok(pos)
+    }
+}
