@@ -11,6 +11,7 @@ pub mod belief;
 pub mod deploy;
 pub mod eval;
 pub mod search;
+pub mod siguo;
 
 use belief::Belief;
 use eval::{base_value, evaluate, WIN};

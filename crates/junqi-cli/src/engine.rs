@@ -718,7 +718,7 @@ fn play_game(
 }
 
 /// Wilson score interval for a proportion, 95 %.
-fn wilson(successes: f64, n: f64) -> (f64, f64) {
+pub(crate) fn wilson(successes: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
         return (0.0, 1.0);
     }

@@ -33,8 +33,9 @@ commands:
                                         referees games, alternating who moves first;
                                         players: random, greedy, level:1..5, cmd:<engine command>;
                                         without --seed a seed is drawn and printed
-  match --seats P,P,P,P [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
-                                        4-player games (S,E,N,W); players: random, greedy
+  match --seats A,B,C,D [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
+        [--rules a,b] [--threads T]     referees 四国 games, A+C against B+D, seats turning
+                                        one place each game; players: random, greedy, level:1..5
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
@@ -197,7 +198,7 @@ fn run(args: &[String]) -> Result<String, Fail> {
             })
         }
         "engine" => engine::run_engine(rest).map(|_| String::new()),
-        "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run(rest),
+        "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run_siguo_match(rest),
         "match" => engine::run_match(rest),
         "help" | "--help" | "-h" => Ok(USAGE.into()),
         other => Err(Fail(format!(

@@ -22,6 +22,10 @@ pub enum Purpose {
     Play(Player),
     /// The seed sent to an external engine in `new`, for its own randomness; per player.
     Engine(Player),
+    /// A built-in player's formation in one 四国 game (secret); per place in `--seats` (0..4).
+    SeatFormation(usize),
+    /// A built-in 四国 player's own choices while playing (secret); per place in `--seats`.
+    SeatPlay(usize),
 }
 
 /// Which of the match's two players (`--red` is A, `--black` is B).
@@ -41,6 +45,14 @@ impl Purpose {
             Purpose::Play(Player::B) => "play/b",
             Purpose::Engine(Player::A) => "engine/a",
             Purpose::Engine(Player::B) => "engine/b",
+            Purpose::SeatFormation(0) => "siguo/formation/0",
+            Purpose::SeatFormation(1) => "siguo/formation/1",
+            Purpose::SeatFormation(2) => "siguo/formation/2",
+            Purpose::SeatFormation(_) => "siguo/formation/3",
+            Purpose::SeatPlay(0) => "siguo/play/0",
+            Purpose::SeatPlay(1) => "siguo/play/1",
+            Purpose::SeatPlay(2) => "siguo/play/2",
+            Purpose::SeatPlay(_) => "siguo/play/3",
         }
     }
 }
@@ -95,6 +107,14 @@ mod tests {
             Purpose::Play(Player::B),
             Purpose::Engine(Player::A),
             Purpose::Engine(Player::B),
+            Purpose::SeatFormation(0),
+            Purpose::SeatFormation(1),
+            Purpose::SeatFormation(2),
+            Purpose::SeatFormation(3),
+            Purpose::SeatPlay(0),
+            Purpose::SeatPlay(1),
+            Purpose::SeatPlay(2),
+            Purpose::SeatPlay(3),
         ];
         let mut seen = std::collections::HashSet::new();
         for game in 0..4 {

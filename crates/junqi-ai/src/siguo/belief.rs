@@ -1,0 +1,354 @@
+//! 四暗 and 双明 with the game's public record: what every hidden piece may be, inferred from
+//! what the referee tells everyone (RULES-4P.md §6.3) — each move, each combat's outcome
+//! (attacker wins, defender wins, both removed) and each seat that left — and from the setup
+//! rules, the same ideas as 2-player 暗棋's belief (`crate::belief`), generalised to four armies
+//! and to combats between two hidden pieces.
+//!
+//! Every piece of the game is followed from its setup point. Each has a set of roles it may
+//! have: the setup rules' for its slot (flag in a headquarters, landmines on the last two rows,
+//! no bomb on the first), movable roles once it has moved, and what each of its combats allows
+//! given the other piece's set. Worlds are then drawn seat by seat, the most constrained pieces
+//! first, from each seat's 25 roles; the lost pieces use up roles too.
+
+use super::worlds;
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{Move, Occupant, Point, Position, SiguoReport, POINTS};
+use junqi_core::{contact, Clash, Mode, PointKind, Role, Rules, Slot, SplitMix64};
+
+/// What everyone is told about a combat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Contact {
+    AttackerWins,
+    DefenderWins,
+    BothRemoved,
+}
+
+impl Contact {
+    fn of(c: Clash) -> Contact {
+        match c {
+            Clash::Win => Contact::AttackerWins,
+            Clash::Lose | Clash::Scout => Contact::DefenderWins,
+            Clash::Both => Contact::BothRemoved,
+        }
+    }
+}
+
+/// One public event of a 4-player game: a move with its combat outcome, or a seat leaving.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TableEvent {
+    /// The move played; `None` for a resignation or timeout.
+    pub mv: Option<Move>,
+    /// The outcome, when the move attacked.
+    pub contact: Option<Contact>,
+    /// Seats that left because of this event.
+    pub left: Vec<Seat>,
+}
+
+impl TableEvent {
+    /// The public part of what the referee reported.
+    pub fn from_report(r: &SiguoReport) -> TableEvent {
+        TableEvent {
+            mv: r.mv,
+            contact: r.clash.map(Contact::of),
+            left: r.eliminated.iter().map(|(s, _)| *s).collect(),
+        }
+    }
+}
+
+type RoleMask = u16;
+const ALL_ROLES: RoleMask = (1 << 12) - 1;
+
+fn bit(r: Role) -> RoleMask {
+    1 << r as u16
+}
+
+fn movable() -> RoleMask {
+    ALL_ROLES & !bit(Role::Landmine) & !bit(Role::Flag)
+}
+
+/// The setup rules (RULES.md §3) for the piece deployed on `slot`.
+fn setup_mask(slot: Slot) -> RoleMask {
+    let mut m = ALL_ROLES;
+    if slot.kind() != PointKind::Headquarters {
+        m &= !bit(Role::Flag);
+    }
+    if slot.rank() < 4 {
+        m &= !bit(Role::Landmine);
+    }
+    if slot.rank() == 0 {
+        m &= !bit(Role::Bomb);
+    }
+    m
+}
+
+fn roles(m: RoleMask) -> impl Iterator<Item = Role> {
+    Role::ALL.into_iter().filter(move |&r| m & bit(r) != 0)
+}
+
+/// The roles of `att` and `def` that agree with the combat's outcome `c` for some role of the
+/// other; a set that would become empty (a position set up by hand) is left as it was.
+fn narrow(att: RoleMask, def: RoleMask, c: Contact, rules: &Rules) -> (RoleMask, RoleMask) {
+    let agrees = |a: Role, d: Role| Contact::of(contact(a, d, Mode::Open, rules)) == c;
+    let mut a2 = 0;
+    let mut d2 = 0;
+    for a in roles(att) {
+        for d in roles(def) {
+            if agrees(a, d) {
+                a2 |= bit(a);
+                d2 |= bit(d);
+            }
+        }
+    }
+    (
+        if a2 == 0 { att } else { a2 },
+        if d2 == 0 { def } else { d2 },
+    )
+}
+
+/// One piece followed through the game.
+#[derive(Copy, Clone, Debug)]
+struct Piece {
+    seat: Seat,
+    mask: RoleMask,
+    /// Where it stands at the end, `None` once lost.
+    at: Option<Point>,
+}
+
+/// Every piece of the game with the roles it may have, as one seat infers them.
+#[derive(Clone, Debug)]
+pub struct TableBelief {
+    pieces: Vec<Piece>,
+}
+
+impl TableBelief {
+    /// Replays `history` from the start (every seat's 25 pieces on its setup points) and checks
+    /// the result against `view`; `None` when they disagree (a position that did not start
+    /// from a full setup).
+    pub fn infer(view: &Position, history: &[TableEvent]) -> Option<TableBelief> {
+        let board = view.board();
+        let rules = view.rules().rules;
+        let mut cells: [Option<usize>; POINTS] = [None; POINTS];
+        let mut pieces: Vec<Piece> = Vec::with_capacity(100);
+        for seat in Seat::ALL {
+            for slot in Slot::all().filter(|s| s.is_setup_point()) {
+                let p = board.slot_point(seat, slot);
+                cells[p.index()] = Some(pieces.len());
+                pieces.push(Piece {
+                    seat,
+                    mask: setup_mask(slot),
+                    at: Some(p),
+                });
+            }
+        }
+        let mut contacts: Vec<(usize, usize, Contact)> = Vec::new();
+        for ev in history {
+            if let Some(m) = ev.mv {
+                let mover = cells[m.from.index()]?;
+                pieces[mover].mask &= movable();
+                let target = cells[m.to.index()];
+                cells[m.from.index()] = None;
+                match (target, ev.contact) {
+                    (None, _) => cells[m.to.index()] = Some(mover),
+                    (Some(t), Some(c)) => {
+                        contacts.push((mover, t, c));
+                        match c {
+                            Contact::AttackerWins => {
+                                pieces[t].at = None;
+                                cells[m.to.index()] = Some(mover);
+                            }
+                            Contact::DefenderWins => pieces[mover].at = None,
+                            Contact::BothRemoved => {
+                                pieces[t].at = None;
+                                pieces[mover].at = None;
+                                cells[m.to.index()] = None;
+                            }
+                        }
+                    }
+                    (Some(_), None) => return None,
+                }
+                if let Some(id) = cells[m.to.index()] {
+                    pieces[id].at = Some(m.to);
+                }
+            }
+            for &s in &ev.left {
+                for c in cells.iter_mut() {
+                    if let Some(id) = c.filter(|&id| pieces[id].seat == s) {
+                        pieces[id].at = None;
+                        *c = None;
+                    }
+                }
+            }
+        }
+        // The replay must end where the view stands.
+        for p in Point::all().take(POINTS) {
+            let tracked = cells[p.index()].map(|id| pieces[id].seat);
+            if tracked != view.at(p).map(|o| o.seat) {
+                return None;
+            }
+        }
+        for p in view.occupied() {
+            if let (Some(id), Some(role)) = (cells[p.index()], view.at(p).and_then(|o| o.role)) {
+                pieces[id].mask = bit(role);
+            }
+        }
+        // A seat still in has its flag standing.
+        for piece in pieces.iter_mut() {
+            if piece.at.is_none() {
+                piece.mask = match piece.mask & !bit(Role::Flag) {
+                    0 => piece.mask,
+                    m => m,
+                };
+            }
+        }
+        // Two passes let what one combat tells reach the next.
+        for _ in 0..2 {
+            for &(a, d, c) in &contacts {
+                let (ma, md) = narrow(pieces[a].mask, pieces[d].mask, c, &rules);
+                pieces[a].mask = ma;
+                pieces[d].mask = md;
+            }
+        }
+        Some(TableBelief { pieces })
+    }
+
+    /// One world consistent with the view of `me` and with this belief.
+    pub fn sample(&self, view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
+        let mut world = view.clone();
+        for seat in Seat::ALL {
+            if seat == me || !view.seating().is_in(seat) {
+                continue;
+            }
+            let mut counts = [0u8; 12];
+            for r in Role::ALL {
+                counts[r as usize] = r.count();
+            }
+            let mut ids: Vec<usize> = (0..self.pieces.len())
+                .filter(|&i| self.pieces[i].seat == seat)
+                .collect();
+            // The flag first: one of the standing pieces that may be it.
+            let mut homes: Vec<usize> = ids
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    self.pieces[i].at.is_some() && self.pieces[i].mask & bit(Role::Flag) != 0
+                })
+                .collect();
+            if let Some(&known) = homes
+                .iter()
+                .find(|&&i| self.pieces[i].mask == bit(Role::Flag))
+            {
+                homes.retain(|&i| i == known);
+            }
+            let mut flag_at = None;
+            if !homes.is_empty() {
+                let i = homes[rng.below(homes.len() as u64) as usize];
+                flag_at = Some(i);
+                counts[Role::Flag as usize] = 0;
+                if let Some(p) = self.pieces[i].at {
+                    world.put(
+                        p,
+                        Occupant {
+                            seat,
+                            role: Some(Role::Flag),
+                        },
+                    );
+                }
+                ids.retain(|&j| j != i);
+            }
+            rng.shuffle(&mut ids);
+            // Most constrained first; known pieces are a single role.
+            ids.sort_by_key(|&i| self.pieces[i].mask.count_ones());
+            for i in ids {
+                let mut piece = self.pieces[i];
+                if flag_at.is_some() {
+                    piece.mask &= !bit(Role::Flag);
+                }
+                let weight = |r: Role| {
+                    if piece.mask & bit(r) != 0 {
+                        counts[r as usize] as u64
+                    } else {
+                        0
+                    }
+                };
+                let total: u64 = Role::ALL.into_iter().map(weight).sum();
+                let role = if total > 0 {
+                    let mut k = rng.below(total);
+                    let mut chosen = Role::Captain;
+                    for r in Role::ALL {
+                        let w = weight(r);
+                        if k < w {
+                            chosen = r;
+                            break;
+                        }
+                        k -= w;
+                    }
+                    chosen
+                } else {
+                    // Nothing left that fits: the least surprising piece left, else an average one.
+                    roles(piece.mask)
+                        .find(|r| r.is_movable())
+                        .unwrap_or(Role::Captain)
+                };
+                counts[role as usize] = counts[role as usize].saturating_sub(1);
+                if let Some(p) = piece.at {
+                    if world
+                        .at(p)
+                        .is_some_and(|o| o.role.is_none() && o.seat == seat)
+                    {
+                        world.put(
+                            p,
+                            Occupant {
+                                seat,
+                                role: Some(role),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        // Anything left unknown (should not happen) takes a role from the view alone.
+        if worlds::has_hidden(&world) {
+            world = worlds::sample(&world, me, rng);
+        }
+        world
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deploy::formation;
+    use crate::siguo::{random, InfoMode, SeatView};
+    use junqi_core::seat::PerSeat;
+    use junqi_core::siguo::SiguoRules;
+
+    /// Whatever the game, the truth is one of the worlds the belief allows: every standing
+    /// piece's true role is in its set, for every seat's belief.
+    #[test]
+    fn the_truth_is_always_allowed() {
+        for seed in 0..12u64 {
+            let formations = PerSeat::new_with(|s| formation(seed * 4 + s.index() as u64));
+            let mut truth = Position::start(SiguoRules::default(), &formations);
+            truth.settle();
+            let mut history = Vec::new();
+            let mut rng = SplitMix64::new(seed);
+            while !truth.is_over() && truth.ply() < 300 {
+                let seat = truth.turn();
+                let view = SeatView::new(&truth, seat, InfoMode::FourDark);
+                let belief = TableBelief::infer(view.position(), &history)
+                    .unwrap_or_else(|| panic!("replay disagrees at ply {}", truth.ply()));
+                for piece in &belief.pieces {
+                    if let Some(p) = piece.at {
+                        let role = truth.at(p).and_then(|o| o.role).expect("a known piece");
+                        assert!(piece.mask & bit(role) != 0, "{p} is {role:?}, ruled out");
+                    }
+                }
+                let world = belief.sample(view.position(), seat, &mut rng);
+                assert!(!worlds::has_hidden(&world));
+                let m = random(&view, rng.next_u64()).expect("a move");
+                let report = truth.play(m).expect("legal");
+                history.push(TableEvent::from_report(&report));
+            }
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Computer players for 四国军棋 (RULES-4P.md). Each plays one seat for its team and sees only
+//! that seat's view ([`SeatView`]): its own pieces, its partner's in 双明, everyone's in 全明.
+//!
+//! - [`random`]: a uniformly random legal move.
+//! - [`greedy`]: the best immediate contact it can judge (the core's `contact`), else random.
+//! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
+//!   team score, the enemies minimise it, over the real seat order — on the view itself when
+//!   every identity is known (全明), else on worlds sampled from the view ([`worlds`]) with the
+//!   root scores averaged.
+//!
+//! Every choice is a pure function of the view, the level and a seed.
+
+pub mod belief;
+pub mod eval;
+pub mod search;
+pub mod worlds;
+
+use crate::eval::base_value;
+use crate::search::{Either, NodeBudget, Stop};
+use belief::{TableBelief, TableEvent};
+use eval::WIN;
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{InfoMode, Move, Position};
+use junqi_core::{contact, Clash, Mode, Role, SplitMix64};
+use search::team_search;
+
+/// What one seat may know of a 4-player game, and nothing else.
+///
+/// The only way to make one is [`SeatView::new`], which hides every identity the seat may not
+/// know under the information mode, so a computer player given a `SeatView` cannot read a
+/// hidden piece, whatever position it was made from.
+#[derive(Clone, Debug)]
+pub struct SeatView {
+    pos: Position,
+    seat: Seat,
+    /// The game's public record so far, when the host keeps one.
+    history: Vec<TableEvent>,
+}
+
+impl SeatView {
+    /// `seat`'s view of `pos` under `mode` (`pos` may be the referee's truth or a view already).
+    pub fn new(pos: &Position, seat: Seat, mode: InfoMode) -> SeatView {
+        SeatView {
+            pos: pos.view(seat, mode),
+            seat,
+            history: Vec::new(),
+        }
+    }
+
+    /// The same view with the game's public record from the start (moves, combat outcomes,
+    /// seats that left: what the referee tells everyone), from which hidden pieces are
+    /// inferred.
+    pub fn with_history(mut self, history: &[TableEvent]) -> SeatView {
+        self.history = history.to_vec();
+        self
+    }
+
+    /// The position as the seat sees it (unknown pieces have no role).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's legal moves now (none unless it is to move).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.pos.turn() != self.seat {
+            return Vec::new();
+        }
+        self.pos.legal_moves()
+    }
+}
+
+/// A strength preset for 四国: search budget and style.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SiguoLevel {
+    pub number: u8,
+    /// Search nodes per move (shared by the worlds when identities are hidden).
+    pub nodes: u64,
+    /// Deepest iteration, in plies (one seat's move each; 4 plies are a full round).
+    pub max_depth: u32,
+    /// Worlds sampled per move when the view hides identities.
+    pub worlds: usize,
+    /// Deepest iteration in each sampled world.
+    pub dark_depth: u32,
+    /// Random noise added to each root score.
+    pub noise: i32,
+    /// Percent chance of a random plausible move instead of the searched one.
+    pub wander: u32,
+}
+
+/// Levels 1 to 5, as in 2-player (names in [`crate::LEVELS`]); budgets in BENCHMARKS.md.
+pub const SIGUO_LEVELS: [SiguoLevel; 5] = [
+    SiguoLevel {
+        number: 1,
+        nodes: 300,
+        max_depth: 1,
+        worlds: 1,
+        dark_depth: 1,
+        noise: 300,
+        wander: 40,
+    },
+    SiguoLevel {
+        number: 2,
+        nodes: 2_000,
+        max_depth: 2,
+        worlds: 1,
+        dark_depth: 1,
+        noise: 150,
+        wander: 15,
+    },
+    SiguoLevel {
+        number: 3,
+        nodes: 12_000,
+        max_depth: 4,
+        worlds: 4,
+        dark_depth: 2,
+        noise: 10,
+        wander: 0,
+    },
+    SiguoLevel {
+        number: 4,
+        nodes: 20_000,
+        max_depth: 5,
+        worlds: 5,
+        dark_depth: 3,
+        noise: 0,
+        wander: 0,
+    },
+    SiguoLevel {
+        number: 5,
+        nodes: 32_000,
+        max_depth: 6,
+        worlds: 6,
+        dark_depth: 3,
+        noise: 0,
+        wander: 0,
+    },
+];
+
+/// The preset numbered `n` (1 ..= 5).
+pub fn siguo_level(n: u8) -> Option<SiguoLevel> {
+    SIGUO_LEVELS.iter().copied().find(|l| l.number == n)
+}
+
+/// A seed for one move: the game's seed mixed with the seat and the ply.
+fn move_seed(seed: u64, view: &SeatView) -> u64 {
+    let mix = (view.pos.ply() as u64) << 8 | view.seat.index() as u64;
+    SplitMix64::new(seed ^ mix.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// `random`: a uniformly random legal move.
+pub fn random(view: &SeatView, seed: u64) -> Option<Move> {
+    let legal = view.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(move_seed(seed, view));
+    Some(legal[rng.below(legal.len() as u64) as usize])
+}
+
+/// What attacking with `m` gains by what the view shows: the core's contact when both roles are
+/// known, an even chance against the average piece when the defender is hidden.
+fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
+    let att = pos.at(m.from)?.role?;
+    let def = pos.at(m.to)?;
+    Some(match def.role {
+        Some(dr) => match contact(att, dr, Mode::Open, &pos.rules().rules) {
+            Clash::Win | Clash::Both if dr == Role::Flag => WIN,
+            Clash::Win => base_value(dr),
+            Clash::Both => base_value(dr) - base_value(att),
+            Clash::Lose | Clash::Scout => -base_value(att),
+        },
+        None => 250 - base_value(att) / 2,
+    })
+}
+
+/// `greedy`: the best immediate contact whose outcome it can judge, else a random move.
+pub fn greedy(view: &SeatView, seed: u64) -> Option<Move> {
+    let legal = view.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(move_seed(seed, view));
+    let mut best: Option<(i32, Move)> = None;
+    for &m in &legal {
+        if let Some(gain) = contact_gain(&view.pos, m) {
+            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, m));
+            }
+        }
+    }
+    match best {
+        Some((_, m)) => Some(m),
+        None => Some(legal[rng.below(legal.len() as u64) as usize]),
+    }
+}
+
+/// The computer's move for the seat of `view` at `level`, or `None` if it is not to move or has
+/// no move. `stop` lets the host end thinking early; the level's node budget applies anyway.
+pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Stop) -> Option<Move> {
+    let legal = view.legal_moves();
+    if legal.len() <= 1 {
+        return legal.first().copied();
+    }
+    let mut rng = SplitMix64::new(move_seed(seed, view));
+    let mut scored = if worlds::has_hidden(&view.pos) {
+        dark_scores(view, level, &mut rng, stop)
+    } else {
+        let mut budget = NodeBudget(level.nodes);
+        let mut both = Either(&mut budget, stop);
+        team_search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
+    };
+    scored.retain(|(m, _)| legal.contains(m));
+    if scored.is_empty() {
+        return Some(legal[rng.below(legal.len() as u64) as usize]);
+    }
+    if level.wander > 0 && rng.below(100) < level.wander as u64 {
+        let plausible: Vec<Move> = scored
+            .iter()
+            .filter(|(_, s)| *s > -WIN / 2)
+            .map(|(m, _)| *m)
+            .collect();
+        if !plausible.is_empty() {
+            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
+        }
+    }
+    if level.noise > 0 {
+        for (_, s) in scored.iter_mut() {
+            if s.abs() < WIN / 2 {
+                *s += rng.below(2 * level.noise as u64 + 1) as i32 - level.noise;
+            }
+        }
+    }
+    scored
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(m, _)| m)
+}
+
+/// Root scores averaged over worlds sampled from the view.
+fn dark_scores(
+    view: &SeatView,
+    level: &SiguoLevel,
+    rng: &mut SplitMix64,
+    stop: &mut dyn Stop,
+) -> Vec<(Move, i32)> {
+    let worlds = level.worlds.max(1);
+    let per_world = (level.nodes / worlds as u64).max(200);
+    let mut totals: Vec<(Move, i64)> = Vec::new();
+    let mut searched = 0i64;
+    let belief = if view.history.is_empty() {
+        None
+    } else {
+        TableBelief::infer(&view.pos, &view.history)
+    };
+    for _ in 0..worlds {
+        let world = match &belief {
+            Some(b) => b.sample(&view.pos, view.seat, rng),
+            None => worlds::sample(&view.pos, view.seat, rng),
+        };
+        let mut budget = NodeBudget(per_world);
+        let mut both = Either(&mut budget, &mut *stop);
+        let res = team_search(&world, level.dark_depth, true, &mut both);
+        searched += 1;
+        for (m, s) in res.scored {
+            let s = s.clamp(-30_000, 30_000) as i64;
+            match totals.iter_mut().find(|(b, _)| *b == m) {
+                Some(t) => t.1 += s,
+                None => totals.push((m, s)),
+            }
+        }
+        if stop.should_stop(0) {
+            break;
+        }
+    }
+    totals
+        .into_iter()
+        .map(|(m, s)| (m, (s / searched.max(1)) as i32))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

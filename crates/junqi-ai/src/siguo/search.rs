@@ -1,0 +1,298 @@
+//! Team search for 四国: alpha-beta over the seat order with two sides, the two partners
+//! maximising one team score and the two enemies minimising it. The order S, E, N, W makes
+//! partners alternate with enemies, so every other ply changes side — but a seat that is out is
+//! skipped, and then one team may move twice in a row: the window flips only when the team
+//! to move changes (the "paranoid" reduction of max-n to two players, Sturtevant & Korf 2000,
+//! which is exact here because the game is a two-team zero-sum game).
+//!
+//! Iterative deepening, a capture quiescence search, killer and history move ordering; the
+//! search reads no clock, only a [`Stop`].
+
+use super::eval::{evaluate, piece_value, WIN};
+use crate::search::Stop;
+use junqi_core::seat::Team;
+use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
+use junqi_core::{contact, Clash, Mode, Role};
+
+const INF: i32 = 2 * WIN;
+const MAX_PLY: usize = 64;
+const QUIESCENCE_DEPTH: u32 = 3;
+
+/// The team of the seat to move.
+fn team_to_move(pos: &Position) -> Team {
+    pos.seating().team(pos.turn())
+}
+
+/// The score of a finished game for `team`.
+fn outcome_score(o: SiguoOutcome, team: Team, ply: usize) -> i32 {
+    match o {
+        SiguoOutcome::Win { team: w, .. } if w == team => WIN - ply as i32,
+        SiguoOutcome::Win { .. } => -WIN + ply as i32,
+        SiguoOutcome::Draw { .. } => 0,
+    }
+}
+
+/// A search over one position whose every piece has a known role.
+pub struct TeamSearcher<'s> {
+    stop: &'s mut dyn Stop,
+    pub nodes: u64,
+    aborted: bool,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Vec<u32>,
+}
+
+impl<'s> TeamSearcher<'s> {
+    pub fn new(stop: &'s mut dyn Stop) -> TeamSearcher<'s> {
+        TeamSearcher {
+            stop,
+            nodes: 0,
+            aborted: false,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; POINTS * POINTS],
+        }
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 && self.stop.should_stop(self.nodes) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// What a contact gains the attacker, when both roles are known.
+    fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
+        let att = pos.at(m.from)?;
+        let def = pos.at(m.to)?;
+        let (Some(ar), Some(dr)) = (att.role, def.role) else {
+            return Some(piece_value(def.role) / 2 - piece_value(att.role) / 2);
+        };
+        let c = contact(ar, dr, Mode::Open, &pos.rules().rules);
+        Some(match c {
+            Clash::Win | Clash::Both if dr == Role::Flag => WIN,
+            Clash::Win => piece_value(Some(dr)),
+            Clash::Both => piece_value(Some(dr)) - piece_value(Some(ar)),
+            Clash::Lose | Clash::Scout => -piece_value(Some(ar)),
+        })
+    }
+
+    fn order_score(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        if let Some(g) = Self::contact_gain(pos, m) {
+            return 1_000_000 + g.min(100_000);
+        }
+        let k = &self.killers[ply.min(MAX_PLY - 1)];
+        if k[0] == Some(m) {
+            return 800_000;
+        }
+        if k[1] == Some(m) {
+            return 799_999;
+        }
+        self.history[m.from.index() * POINTS + m.to.index()] as i32
+    }
+
+    fn order(&self, pos: &Position, moves: &mut [Move], ply: usize) {
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| (self.order_score(pos, m, ply), m))
+            .collect();
+        keyed.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
+    /// The score of `child` (reached by a move of `team`) for `team`, searched to `depth`.
+    fn child_score(
+        &mut self,
+        child: &Position,
+        team: Team,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        quiet: bool,
+    ) -> i32 {
+        if let Some(o) = child.outcome() {
+            self.nodes += 1;
+            return outcome_score(o, team, ply);
+        }
+        let same = team_to_move(child) == team;
+        let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let s = if quiet {
+            self.quiescence(child, a, b, ply, depth)
+        } else {
+            self.negamax(child, depth, a, b, ply)
+        };
+        if same {
+            s
+        } else {
+            -s
+        }
+    }
+
+    /// Contacts only, until quiet; scores for the team to move.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: u32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let team = team_to_move(pos);
+        let stand = evaluate(pos, team);
+        if stand >= beta || depth == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut contacts: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| pos.at(m.to).is_some())
+            .filter(|&m| Self::contact_gain(pos, m).is_some_and(|g| g > -50))
+            .collect();
+        self.order(pos, &mut contacts, ply);
+        for m in contacts {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = self.child_score(&child, team, depth - 1, (alpha, beta), ply + 1, true);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// Alpha-beta to `depth`, then quiescence; scores for the team to move.
+    pub fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth == 0 {
+            return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_DEPTH);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let team = team_to_move(pos);
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return evaluate(pos, team);
+        }
+        self.order(pos, &mut moves, ply);
+        let mut best = -INF;
+        for m in moves {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = self.child_score(&child, team, depth - 1, (alpha, beta), ply + 1, false);
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                if pos.at(m.to).is_none() {
+                    let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    self.history[m.from.index() * POINTS + m.to.index()] += depth * depth;
+                }
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The root moves of one search with their scores for the team to move.
+#[derive(Clone, Debug)]
+pub struct TeamResult {
+    pub scored: Vec<(Move, i32)>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Iterative deepening from depth 1 to `max_depth` (plies, one seat's move each) until `stop`
+/// says so. With `exact`, every root move is searched with a full window, so root scores are
+/// comparable across sampled worlds.
+pub fn team_search(pos: &Position, max_depth: u32, exact: bool, stop: &mut dyn Stop) -> TeamResult {
+    let mut searcher = TeamSearcher::new(stop);
+    let team = team_to_move(pos);
+    let mut root = pos.legal_moves();
+    let mut result = TeamResult {
+        scored: root.iter().map(|&m| (m, 0)).collect(),
+        depth: 0,
+        nodes: 0,
+    };
+    if root.is_empty() || pos.is_over() {
+        return result;
+    }
+    searcher.order(pos, &mut root, 0);
+    for depth in 1..=max_depth.max(1) {
+        let mut scored = Vec::with_capacity(root.len());
+        let mut alpha = -INF;
+        for &m in &root {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let lower = if exact { -INF } else { alpha };
+            let mut score = searcher.child_score(&child, team, depth - 1, (lower, INF), 1, false);
+            if searcher.aborted() {
+                break;
+            }
+            if !exact && score <= lower && lower > -INF {
+                score = lower - 1;
+            }
+            alpha = alpha.max(score);
+            scored.push((m, score));
+        }
+        if searcher.aborted() && depth > 1 {
+            break;
+        }
+        if scored.len() == root.len() || result.depth == 0 {
+            for (m, s) in &scored {
+                if let Some(slot) = result.scored.iter_mut().find(|(b, _)| b == m) {
+                    slot.1 = *s;
+                }
+            }
+            result.depth = depth;
+            scored.sort_by_key(|x| std::cmp::Reverse(x.1));
+            root = scored
+                .iter()
+                .map(|(m, _)| *m)
+                .chain(
+                    root.iter()
+                        .copied()
+                        .filter(|m| !scored.iter().any(|(b, _)| b == m)),
+                )
+                .collect();
+        }
+        if searcher.aborted() {
+            break;
+        }
+        if result
+            .scored
+            .iter()
+            .any(|(_, s)| s.abs() > WIN / 2 && *s > 0)
+        {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result
+}

@@ -1,0 +1,184 @@
+//! Whole 4-player games between computer players, legality of every move they choose, and
+//! what a seat's view hides.
+
+use super::*;
+use crate::deploy::formation;
+use junqi_core::seat::PerSeat;
+use junqi_core::siguo::{SiguoDraw, SiguoOutcome, SiguoRules};
+use proptest::prelude::*;
+
+/// A player of these tests: 0 random, 1 greedy, otherwise a level.
+fn act(kind: u8, view: &SeatView, seed: u64) -> Option<Move> {
+    match kind {
+        0 => random(view, seed),
+        1 => greedy(view, seed),
+        n => {
+            let level = siguo_level(n - 1).unwrap_or(SIGUO_LEVELS[0]);
+            choose(view, &level, seed, &mut NodeBudget(u64::MAX))
+        }
+    }
+}
+
+fn start(seed: u64) -> Position {
+    let formations =
+        PerSeat::new_with(|s| formation(seed ^ ((s.index() as u64 + 1) * 0x1234_5678)));
+    let mut pos = Position::start(SiguoRules::default(), &formations);
+    pos.settle();
+    pos
+}
+
+/// Plays a game to its end (or `max_plies`), checking each chosen move against the referee.
+fn play(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32) -> Position {
+    let mut truth = start(seed);
+    let mut history = Vec::new();
+    while !truth.is_over() && truth.ply() <= max_plies {
+        let seat = truth.turn();
+        // Odd seeds play with the public record, even ones from the view alone.
+        let view = SeatView::new(&truth, seat, mode);
+        let view = if seed % 2 == 1 {
+            view.with_history(&history)
+        } else {
+            view
+        };
+        let m = act(kinds[seat.index()], &view, seed);
+        let Some(m) = m else {
+            panic!("seat {seat} found no move in {truth}");
+        };
+        assert!(
+            truth.legal_moves().contains(&m),
+            "{m} is not legal for {seat} in {truth}"
+        );
+        let report = truth.play(m).expect("a legal move plays");
+        history.push(belief::TableEvent::from_report(&report));
+    }
+    truth
+}
+
+/// A finished game's outcome agrees with who is still in.
+fn check_outcome(truth: &Position) {
+    let seating = truth.seating();
+    match truth.outcome() {
+        Some(SiguoOutcome::Win { team, .. }) => {
+            for s in seating.seats() {
+                if seating.team(s) != team {
+                    assert!(!seating.is_in(s), "loser {s} still in");
+                    assert!(truth.pieces_of(s).is_empty());
+                }
+            }
+            assert!(seating
+                .seats()
+                .any(|s| seating.team(s) == team && seating.is_in(s)));
+        }
+        Some(SiguoOutcome::Draw { reason }) => match reason {
+            SiguoDraw::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
+            SiguoDraw::MutualWipeOut => {}
+        },
+        None => panic!("the game did not finish: {truth}"),
+    }
+}
+
+#[test]
+fn computer_games_finish_in_every_mode() {
+    for mode in InfoMode::ALL {
+        for (i, kinds) in [[3, 2, 3, 2], [4, 0, 3, 1]].into_iter().enumerate() {
+            let truth = play(kinds, mode, 11 + i as u64, 3000);
+            check_outcome(&truth);
+        }
+    }
+}
+
+#[test]
+fn default_level_answers_on_the_start() {
+    let level = siguo_level(3).unwrap_or(SIGUO_LEVELS[2]);
+    for mode in InfoMode::ALL {
+        let truth = start(5);
+        let view = SeatView::new(&truth, truth.turn(), mode);
+        let m = choose(&view, &level, 1, &mut NodeBudget(u64::MAX));
+        assert!(m.is_some_and(|m| truth.legal_moves().contains(&m)));
+    }
+}
+
+#[test]
+fn not_to_move_means_no_move() {
+    let truth = start(3);
+    let other = truth.seating().next_in_order(truth.turn());
+    let view = SeatView::new(&truth, other, InfoMode::AllOpen);
+    assert_eq!(random(&view, 1), None);
+    assert_eq!(greedy(&view, 1), None);
+    assert_eq!(
+        choose(&view, &SIGUO_LEVELS[0], 1, &mut NodeBudget(1000)),
+        None
+    );
+}
+
+#[test]
+fn sampled_worlds_keep_the_view_and_fill_every_piece() {
+    let mut truth = start(8);
+    let mut rng = SplitMix64::new(4);
+    for ply in 0..120 {
+        if truth.is_over() {
+            break;
+        }
+        let seat = truth.turn();
+        let view = SeatView::new(&truth, seat, InfoMode::FourDark);
+        let world = worlds::sample(view.position(), seat, &mut rng);
+        for p in truth.occupied() {
+            let (Some(v), Some(w)) = (view.position().at(p), world.at(p)) else {
+                panic!("ply {ply}: {p} lost in the world");
+            };
+            assert_eq!(v.seat, w.seat);
+            assert!(w.role.is_some(), "ply {ply}: {p} left unknown");
+            if v.role.is_some() {
+                assert_eq!(v.role, w.role);
+            }
+            if w.role == Some(Role::Flag) {
+                assert!(truth.board().is_headquarters(p));
+            }
+        }
+        assert_eq!(world.occupied(), truth.occupied());
+        let m = random(&view, ply).expect("a move");
+        truth.play(m).expect("legal");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Computer players never choose an illegal move, whatever the game.
+    #[test]
+    fn computer_moves_are_always_legal(seed in any::<u64>(), kinds in prop::array::uniform4(0u8..4), mode in 0usize..3) {
+        let truth = play(kinds, InfoMode::ALL[mode], seed, 400);
+        if truth.is_over() {
+            check_outcome(&truth);
+        }
+    }
+
+    /// A seat's view holds an identity only where the seat may know it, so a player given only
+    /// the view cannot read a hidden piece.
+    #[test]
+    fn views_hide_what_the_seat_may_not_know(seed in any::<u64>(), plies in 0u32..200, mode in 0usize..3) {
+        let mode = InfoMode::ALL[mode];
+        let mut truth = start(seed);
+        let mut rng = SplitMix64::new(seed);
+        while !truth.is_over() && truth.ply() <= plies {
+            let legal = truth.legal_moves();
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            truth.play(m).expect("legal");
+        }
+        for seat in Seat::ALL {
+            let view = SeatView::new(&truth, seat, mode);
+            let again = SeatView::new(view.position(), seat, mode);
+            prop_assert_eq!(view.position(), again.position());
+            for p in truth.occupied() {
+                let t = truth.at(p).expect("piece");
+                let v = view.position().at(p).expect("piece");
+                prop_assert_eq!(t.seat, v.seat);
+                if truth.sees(seat, t, mode) {
+                    prop_assert_eq!(t.role, v.role);
+                } else {
+                    prop_assert_eq!(v.role, None);
+                }
+            }
+        }
+    }
+}

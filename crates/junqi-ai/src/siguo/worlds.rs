@@ -1,0 +1,113 @@
+//! 四暗 and 双明: worlds consistent with one seat's view, for determinised search (Perfect
+//! Information Monte Carlo, as in 2-player 暗棋 — see `crate::belief`). The view alone tells a
+//! good deal about every hidden army: how many pieces each seat has left, which of its pieces
+//! stand off their own setup rows (those moved, so they are neither landmines nor the flag),
+//! where its flag can be (one of its own two headquarters: the flag never moves and a seat
+//! whose flag is taken is out), and identities made public (a flag shown once its owner's Field
+//! Marshal fell). Each hidden piece is given a role drawn from what its seat has not shown,
+//! within those limits; roles left over stand for pieces already lost.
+
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{Occupant, Point, Position};
+use junqi_core::{PointKind, Role, SplitMix64};
+
+/// May a piece of `seat` standing on `p` still be where it was deployed, as a landmine or flag?
+fn may_be(pos: &Position, seat: Seat, p: Point, role: Role) -> bool {
+    let Some(slot) = pos.board().point_slot(seat, p) else {
+        return false;
+    };
+    match role {
+        Role::Flag => slot.kind() == PointKind::Headquarters,
+        Role::Landmine => slot.rank() >= 4,
+        _ => true,
+    }
+}
+
+/// The roles of `seat` that the view does not show: 25 pieces less those known.
+fn unseen_roles(pos: &Position, seat: Seat) -> Vec<Role> {
+    let mut counts = [0u8; 12];
+    for r in Role::ALL {
+        counts[r as usize] = r.count();
+    }
+    for p in pos.pieces_of(seat) {
+        if let Some(r) = pos.at(p).and_then(|o| o.role) {
+            counts[r as usize] = counts[r as usize].saturating_sub(1);
+        }
+    }
+    let mut out = Vec::with_capacity(25);
+    for r in Role::ALL {
+        for _ in 0..counts[r as usize] {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// Fills in `seat`'s hidden pieces in `world`.
+fn fill_seat(world: &mut Position, seat: Seat, rng: &mut SplitMix64) {
+    let hidden: Vec<Point> = world
+        .pieces_of(seat)
+        .iter()
+        .filter(|&p| world.at(p).is_some_and(|o| o.role.is_none()))
+        .collect();
+    if hidden.is_empty() {
+        return;
+    }
+    let mut pool = unseen_roles(world, seat);
+    rng.shuffle(&mut pool);
+    let put = |w: &mut Position, p: Point, role: Role| {
+        w.put(
+            p,
+            Occupant {
+                seat,
+                role: Some(role),
+            },
+        )
+    };
+    let mut left: Vec<Point> = hidden.clone();
+    // The flag first: it stands on one of the seat's own headquarters.
+    if let Some(i) = pool.iter().position(|&r| r == Role::Flag) {
+        pool.remove(i);
+        let homes: Vec<Point> = left
+            .iter()
+            .copied()
+            .filter(|&p| may_be(world, seat, p, Role::Flag))
+            .collect();
+        if !homes.is_empty() {
+            let p = homes[rng.below(homes.len() as u64) as usize];
+            put(world, p, Role::Flag);
+            left.retain(|&q| q != p);
+        }
+    }
+    // Pieces that must have moved take movable roles first, then the rest anything that fits.
+    rng.shuffle(&mut left);
+    left.sort_by_key(|&p| may_be(world, seat, p, Role::Landmine));
+    for p in left {
+        let fits = |r: Role| r != Role::Flag && (r.is_movable() || may_be(world, seat, p, r));
+        let role = match pool.iter().position(|&r| fits(r)) {
+            Some(i) => pool.remove(i),
+            // More hidden pieces than unseen roles can only come from a position set up by
+            // hand: an average piece stands in.
+            None => Role::Captain,
+        };
+        put(world, p, role);
+    }
+}
+
+/// One world consistent with `view` (the view of `me`): every hidden piece given a role.
+pub fn sample(view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
+    let mut world = view.clone();
+    for seat in Seat::ALL {
+        if seat != me && view.seating().is_in(seat) {
+            fill_seat(&mut world, seat, rng);
+        }
+    }
+    world
+}
+
+/// Does `view` hide any identity?
+pub fn has_hidden(view: &Position) -> bool {
+    view.occupied()
+        .iter()
+        .any(|p| view.at(p).is_some_and(|o| o.role.is_none()))
+}
