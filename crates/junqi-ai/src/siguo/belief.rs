@@ -21,6 +21,8 @@ pub enum Contact {
     AttackerWins,
     DefenderWins,
     BothRemoved,
+    /// `mines_bounce`: the attacker went back where it came from, both pieces stay.
+    Bounced,
 }
 
 impl Contact {
@@ -29,6 +31,7 @@ impl Contact {
             Clash::Win => Contact::AttackerWins,
             Clash::Lose | Clash::Scout => Contact::DefenderWins,
             Clash::Both => Contact::BothRemoved,
+            Clash::Bounce => Contact::Bounced,
         }
     }
 }
@@ -162,6 +165,7 @@ impl TableBelief {
                                 pieces[mover].at = None;
                                 cells[m.to.index()] = None;
                             }
+                            Contact::Bounced => cells[m.from.index()] = Some(mover),
                         }
                     }
                     (Some(_), None) => return None,

@@ -172,6 +172,8 @@ fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
             Clash::Win => base_value(dr),
             Clash::Both => base_value(dr) - base_value(att),
             Clash::Lose | Clash::Scout => -base_value(att),
+            // Nothing removed: the attacker only learns what stands there.
+            Clash::Bounce => 0,
         },
         None => 250 - base_value(att) / 2,
     })

@@ -77,6 +77,8 @@ impl<'s> TeamSearcher<'s> {
             Clash::Win => piece_value(Some(dr)),
             Clash::Both => piece_value(Some(dr)) - piece_value(Some(ar)),
             Clash::Lose | Clash::Scout => -piece_value(Some(ar)),
+            // Nothing removed: the attacker only learns what stands there.
+            Clash::Bounce => 0,
         })
     }
 
