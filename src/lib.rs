@@ -14,7 +14,7 @@ use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
 use components::profile::ProfileScreen;
-use components::records::{RecordsScreen, UnreadableBanner};
+use components::records::{ElsewhereBanner, RecordsScreen, UnreadableBanner};
 use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
 use components::share::MessageBanner;
@@ -145,6 +145,7 @@ pub fn App() -> impl IntoView {
             <HandoverScreen/>
             <Dialogs/>
             <UnreadableBanner/>
+            <ElsewhereBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

@@ -111,13 +111,76 @@ pub fn find(id: &str) -> Option<&'static Preset> {
 
 /// Saved formations: one `name<TAB>deployment` per line (localStorage).
 pub fn parse_saved(text: &str) -> Vec<(String, Deployment)> {
-    text.lines()
-        .filter_map(|line| {
-            let (name, d) = line.split_once('\t')?;
+    parse_saved_keeping(text).0
+}
+
+/// The saved formations, and the lines that could not be read (kept when the text is
+/// rewritten: a newer version may have written them).
+pub fn parse_saved_keeping(text: &str) -> (Vec<(String, Deployment)>, Vec<String>) {
+    let mut read = Vec::new();
+    let mut other = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let parsed = line.split_once('\t').and_then(|(name, d)| {
             let d: Deployment = d.parse().ok()?;
             (!name.trim().is_empty()).then(|| (name.trim().to_string(), d))
-        })
-        .collect()
+        });
+        match parsed {
+            Some(entry) => read.push(entry),
+            None => other.push(line.to_string()),
+        }
+    }
+    (read, other)
+}
+
+/// Merges the formations another tab may have stored meanwhile (`stored`) with this tab's
+/// (`mine`), given what this tab last read or wrote (`base`), by name: this tab's version where
+/// it saved one since, else the stored one; a formation deleted in one tab and unchanged in the
+/// other stays deleted; one saved in either tab is kept.
+pub fn merge_saved(
+    base: &[(String, Deployment)],
+    stored: &[(String, Deployment)],
+    mine: &[(String, Deployment)],
+) -> Vec<(String, Deployment)> {
+    let get = |list: &[(String, Deployment)], name: &str| {
+        list.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone())
+    };
+    let mut out = Vec::new();
+    for (name, d) in stored {
+        let was = get(base, name);
+        match get(mine, name) {
+            Some(m) if was.as_ref() != Some(&m) => out.push((name.clone(), m)),
+            Some(_) => out.push((name.clone(), d.clone())),
+            None if was.as_ref() == Some(d) => {} // deleted here
+            None => out.push((name.clone(), d.clone())),
+        }
+    }
+    for (name, m) in mine {
+        if get(stored, name).is_some() {
+            continue;
+        }
+        if get(base, name).as_ref() != Some(m) {
+            out.push((name.clone(), m.clone())); // saved here (else: deleted elsewhere)
+        }
+    }
+    out
+}
+
+/// Writes this tab's formations merged with what is stored now ([`merge_saved`]), keeping
+/// stored lines this version cannot read; returns what was written, or `None` if the browser
+/// refused.
+pub fn sync_saved(
+    base: &[(String, Deployment)],
+    mine: &[(String, Deployment)],
+) -> Option<Vec<(String, Deployment)>> {
+    let text = super::storage::load(super::storage::FORMATIONS).unwrap_or_default();
+    let (stored, other) = parse_saved_keeping(&text);
+    let merged = merge_saved(base, &stored, mine);
+    let mut out = format_saved(&merged);
+    for line in other {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    super::storage::save(super::storage::FORMATIONS, &out).then_some(merged)
 }
 
 pub fn format_saved(saved: &[(String, Deployment)]) -> String {
@@ -182,5 +245,41 @@ mod tests {
         assert_eq!(back[0], ("mine".to_string(), Deployment::classic_2()));
         assert_eq!(back[1].0, "other name");
         assert_eq!(parse_saved("junk\nx\tnot-a-formation\n"), vec![]);
+    }
+
+    #[test]
+    fn two_tabs_keep_each_others_formations() {
+        let one = || Deployment::classic_1();
+        let two = || Deployment::classic_2();
+        let base = vec![("a".to_string(), one()), ("b".to_string(), one())];
+        // Tab B saved "c", changed "a" and deleted "b"; tab A saved "d".
+        let stored = vec![("a".to_string(), two()), ("c".to_string(), one())];
+        let mut mine = base.clone();
+        mine.push(("d".to_string(), two()));
+        let merged = merge_saved(&base, &stored, &mine);
+        let names: Vec<&str> = merged.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["a", "c", "d"]);
+        assert_eq!(merged[0].1, two(), "B's change to a stays");
+        // A deletes c, unchanged since it last saw it.
+        let merged2 = merge_saved(&merged, &merged, &merged[..1]);
+        assert_eq!(merged2.len(), 1);
+    }
+
+    // Uses the stand-in storage of native builds.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn lines_this_version_cannot_read_are_kept_on_rewrite() {
+        let text = format!("a\t{}\nv2\t{{\"future\":1}}\n", Deployment::classic_1());
+        assert!(super::super::storage::save(
+            super::super::storage::FORMATIONS,
+            &text
+        ));
+        let base = parse_saved(&text);
+        let mut mine = base.clone();
+        save(&mut mine, "b", Deployment::classic_2());
+        let written = sync_saved(&base, &mine).unwrap();
+        assert_eq!(written.len(), 2);
+        let now = super::super::storage::load(super::super::storage::FORMATIONS).unwrap();
+        assert!(now.contains("v2\t{\"future\":1}"), "{now}");
     }
 }

@@ -1,14 +1,44 @@
 //! The browser's localStorage, for settings, the last new-game choices, saved formations and
-//! saved games (`saves.rs`). Natively (tests) nothing is stored.
+//! saved games (`saves.rs`). Natively (tests) a map per thread stands in for it, and
+//! [`refuse_writes`] plays a full storage.
 
 /// Keys, versioned so a future format can move on.
 pub const SETTINGS: &str = "junqi.settings.v1";
 pub const CONFIG: &str = "junqi.newgame.v1";
 pub const FORMATIONS: &str = "junqi.formations.v1";
 
+/// Backups of data that could not be read: `junqi.backup.<key>.<n>`.
+pub const BACKUP_PREFIX: &str = "junqi.backup.";
+/// The most backups kept per key: a new one replaces the oldest, and only once it is stored.
+pub const BACKUP_CAP: usize = 5;
+
+/// Why stored data was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotWritten {
+    /// What is stored was written by a newer version of the app: it is left alone.
+    Newer(u64),
+    /// What is stored cannot be read, and a copy of it could not be kept: it is left alone.
+    NoBackup,
+    /// The browser refused the write (storage full or disabled).
+    Refused,
+}
+
 #[cfg(target_arch = "wasm32")]
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    static MEMORY: std::cell::RefCell<std::collections::BTreeMap<String, String>> =
+        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+    static REFUSE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Natively: makes every later write fail (a full storage) or succeed again.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn refuse_writes(on: bool) {
+    REFUSE.with(|r| r.set(on));
 }
 
 pub fn load(key: &str) -> Option<String> {
@@ -18,8 +48,7 @@ pub fn load(key: &str) -> Option<String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = key;
-        None
+        MEMORY.with(|m| m.borrow().get(key).cloned())
     }
 }
 
@@ -31,9 +60,115 @@ pub fn save(key: &str, value: &str) -> bool {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = (key, value);
+        if REFUSE.with(|r| r.get()) {
+            return false;
+        }
+        MEMORY.with(|m| m.borrow_mut().insert(key.to_string(), value.to_string()));
         true
     }
+}
+
+/// Removes `key`.
+pub fn remove(key: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    MEMORY.with(|m| m.borrow_mut().remove(key));
+}
+
+/// Every key stored, sorted.
+pub fn keys() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(s) = storage() else {
+            return Vec::new();
+        };
+        let n = s.length().unwrap_or(0);
+        let mut keys: Vec<String> = (0..n).filter_map(|i| s.key(i).ok().flatten()).collect();
+        keys.sort();
+        keys
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        MEMORY.with(|m| m.borrow().keys().cloned().collect())
+    }
+}
+
+/// The backups of `key`, oldest first: `(storage key, number)`.
+pub fn backups_of(key: &str) -> Vec<(String, u64)> {
+    let prefix = format!("{BACKUP_PREFIX}{key}.");
+    let mut found: Vec<(String, u64)> = keys()
+        .into_iter()
+        .filter_map(|k| {
+            let n = k.strip_prefix(&prefix)?.parse().ok()?;
+            Some((k, n))
+        })
+        .collect();
+    found.sort_by_key(|(_, n)| *n);
+    found
+}
+
+/// Every backup stored, of every key: `(storage key, text)`.
+pub fn all_backups() -> Vec<(String, String)> {
+    keys()
+        .into_iter()
+        .filter(|k| k.starts_with(BACKUP_PREFIX))
+        .filter_map(|k| {
+            let text = load(&k)?;
+            Some((k, text))
+        })
+        .collect()
+}
+
+/// Keeps a copy of `text`, data of `key` that could not be read, under a key of its own, and
+/// checks that it reads back. True only then: the caller may write over the original after that,
+/// never before. At most [`BACKUP_CAP`] backups of a key stay: the oldest goes once the new
+/// one is safely stored. A copy already kept is not kept twice.
+pub fn back_up(key: &str, text: &str) -> bool {
+    let existing = backups_of(key);
+    if existing
+        .iter()
+        .any(|(k, _)| load(k).as_deref() == Some(text))
+    {
+        return true;
+    }
+    let next = existing.last().map_or(1, |(_, n)| n + 1);
+    let name = format!("{BACKUP_PREFIX}{key}.{next}");
+    if !save(&name, text) || load(&name).as_deref() != Some(text) {
+        remove(&name);
+        return false;
+    }
+    let excess = (existing.len() + 1).saturating_sub(BACKUP_CAP);
+    for (k, _) in existing.iter().take(excess) {
+        remove(k);
+    }
+    true
+}
+
+/// Calls `f` with the key whenever another tab of this site changes localStorage (the
+/// `storage` event; an empty key: everything was cleared). Never called natively.
+pub fn on_change_elsewhere(f: impl Fn(String) + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::{closure::Closure, JsCast};
+        let Some(w) = web_sys::window() else {
+            return;
+        };
+        let listener =
+            Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+                f(e.key().unwrap_or_default());
+            });
+        if w.add_event_listener_with_callback("storage", listener.as_ref().unchecked_ref())
+            .is_ok()
+        {
+            // The listener lives as long as the page.
+            listener.forget();
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = f;
 }
 
 /// Offers `text` to the user as a file download named `name`.
@@ -221,5 +356,36 @@ pub fn clear_fragment() {
                 );
             }
         }
+    }
+}
+
+// Uses the stand-in storage of native builds.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backups_take_distinct_keys_with_a_cap_and_are_checked() {
+        for i in 0..BACKUP_CAP + 2 {
+            assert!(back_up("k", &format!("text {i}")));
+        }
+        assert!(back_up("k", "text 6"), "a copy already kept counts as kept");
+        let kept = backups_of("k");
+        assert_eq!(kept.len(), BACKUP_CAP);
+        assert_eq!(
+            load(&kept[0].0).as_deref(),
+            Some("text 2"),
+            "the oldest went"
+        );
+        assert_eq!(load(&kept[BACKUP_CAP - 1].0).as_deref(), Some("text 6"));
+        assert_eq!(all_backups().len(), BACKUP_CAP);
+        refuse_writes(true);
+        assert!(!back_up("k", "new"), "a refused write is reported");
+        refuse_writes(false);
+        assert_eq!(
+            backups_of("k").len(),
+            BACKUP_CAP,
+            "nothing was dropped for it"
+        );
     }
 }

@@ -28,6 +28,7 @@ use leptos::prelude::*;
 use std::time::Duration;
 
 mod saved;
+pub use saved::{sync_saves, Written};
 
 /// Where the app is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -163,6 +164,8 @@ pub struct Store {
     pub reduced_motion: RwSignal<bool>,
     /// Saved formations, by name.
     pub saved: RwSignal<Vec<(String, Deployment)>>,
+    /// The saved formations as this tab last read or wrote them (the base of every merge).
+    saved_base: StoredValue<Vec<(String, Deployment)>>,
     /// The game being replayed.
     pub replay: RwSignal<Option<Replay>>,
     pub replay_playing: RwSignal<bool>,
@@ -178,6 +181,8 @@ pub struct Store {
     pub stats: RwSignal<Stats>,
     /// The saved results could not be read (they are kept aside).
     pub stats_unreadable: RwSignal<bool>,
+    /// The stats as this tab last read or wrote them (the base of every merge).
+    pub(super) stats_base: StoredValue<Stats>,
     /// Whether this game's result has been counted.
     pub(super) counted: StoredValue<bool>,
     /// Every game kept (finished and not) and which is in progress, as stored.
@@ -186,6 +191,16 @@ pub struct Store {
     pub unreadable: RwSignal<Option<String>>,
     /// Whether unreadable data is kept aside (offered for download).
     pub aside: RwSignal<bool>,
+    /// The saved games as this tab last read or wrote them (the base of every merge).
+    saves_base: StoredValue<Saves>,
+    /// The edit count of the game in progress as this tab last wrote or loaded it.
+    own_rev: StoredValue<u64>,
+    /// Another tab has moved the game in progress on: this tab no longer writes it.
+    pub elsewhere: RwSignal<bool>,
+    /// How many old finished games were dropped to keep the list at its cap (to be told).
+    pub pruned: RwSignal<usize>,
+    /// The game last deleted in the records, kept so the delete can be undone.
+    pub last_deleted: RwSignal<Option<SavedGame>>,
     pub records_note: RwSignal<Option<RecordsNote>>,
     /// When the clocks were last saved.
     clock_saved: StoredValue<f64>,
@@ -216,7 +231,7 @@ impl Store {
         });
         let (stats, stats_unreadable) = super::stats::load();
         let (saves, unreadable) = saved::load_saves();
-        Store {
+        let store = Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
             config: RwSignal::new(config),
@@ -236,6 +251,7 @@ impl Store {
             clock: RwSignal::new(None),
             result_open: RwSignal::new(true),
             reduced_motion,
+            saved_base: StoredValue::new(saved.clone()),
             saved: RwSignal::new(saved),
             replay: RwSignal::new(None),
             replay_playing: RwSignal::new(false),
@@ -243,17 +259,39 @@ impl Store {
             replay_timer: StoredValue::new(0),
             share: RwSignal::new(None),
             message: RwSignal::new(None),
+            stats_base: StoredValue::new(stats.clone()),
             stats: RwSignal::new(stats),
             stats_unreadable: RwSignal::new(stats_unreadable),
             counted: StoredValue::new(false),
+            saves_base: StoredValue::new(saves.clone()),
             saves: RwSignal::new(saves),
             unreadable: RwSignal::new(unreadable),
-            aside: RwSignal::new(storage::load(saves::ASIDE).is_some()),
+            aside: RwSignal::new(!saved::unreadable_text().is_empty()),
+            own_rev: StoredValue::new(0),
+            elsewhere: RwSignal::new(false),
+            pruned: RwSignal::new(0),
+            last_deleted: RwSignal::new(None),
             records_note: RwSignal::new(None),
             clock_saved: StoredValue::new(0.0),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
+        };
+        storage::on_change_elsewhere(move |key| store.changed_elsewhere(&key));
+        store
+    }
+
+    /// Another tab changed `key` in storage (empty: all of it): refresh what this tab shows.
+    fn changed_elsewhere(&self, key: &str) {
+        let all = key.is_empty();
+        if all || key == saves::KEY {
+            self.saves_changed_elsewhere();
+        }
+        if all || key == super::stats::STATS {
+            self.stats_changed_elsewhere();
+        }
+        if all || key == storage::FORMATIONS {
+            self.formations_changed_elsewhere();
         }
     }
 
@@ -316,6 +354,11 @@ impl Store {
     /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
         self.autosave();
+        self.elsewhere.set(false);
+        if self.phase.get_untracked() == Phase::Records {
+            self.pruned.set(0);
+            self.last_deleted.set(None);
+        }
         if self.saves.with_untracked(|s| s.current.is_some()) {
             self.saves.update(|s| s.current = None);
             self.write_saves();
@@ -386,7 +429,11 @@ impl Store {
             result: None,
             clock: None,
             guesses: String::new(),
+            rev: 0,
+            extra: Default::default(),
         };
+        self.own_rev.set_value(0);
+        self.elsewhere.set(false);
         self.saves.update(|s| {
             s.current = Some(game.id.clone());
             s.put(game);
@@ -614,6 +661,7 @@ impl Store {
     pub fn can_act(&self) -> bool {
         if self.anim.with(|a| a.is_some())
             || self.handover.with(|h| h.is_some())
+            || self.elsewhere.get()
             || self.phase.get() != Phase::Play
         {
             return false;
@@ -707,6 +755,8 @@ impl Store {
         self.guess_at.set(None);
         self.move_guesses(&played.event);
         self.autosave();
+        // The result counts as soon as it is decided, not after the last animation.
+        self.count_result();
         let after = self.with_match(|m| m.view_of(before.seat));
         let Some(after) = after else { return };
         let plan = anim::plan(
@@ -811,7 +861,7 @@ impl Store {
         if self.thinking.get_untracked() || self.anim.with_untracked(|a| a.is_some()) {
             return;
         }
-        if self.phase.get_untracked() != Phase::Play {
+        if self.phase.get_untracked() != Phase::Play || self.elsewhere.get_untracked() {
             return;
         }
         let level = self.config.with_untracked(|c| c.level);
@@ -1030,8 +1080,10 @@ impl Store {
         let now = storage::now_ms();
         let elapsed = (now - c.last).max(0.0);
         c.last = now;
+        // Not while the game goes on in another tab: only the tab playing it runs its clock.
         let running = self.phase.get_untracked() == Phase::Play
-            && self.handover.with_untracked(|h| h.is_none());
+            && self.handover.with_untracked(|h| h.is_none())
+            && !self.elsewhere.get_untracked();
         let to_move = self.with_match(|m| m.seat_to_move()).flatten();
         if let (true, Some(seat)) = (running, to_move) {
             let left = &mut c.left[usize::from(seat)];
@@ -1074,18 +1126,40 @@ impl Store {
             return;
         };
         self.saved.update(|v| super::presets::save(v, name, d));
-        let text = self
-            .saved
-            .with_untracked(|v| super::presets::format_saved(v));
-        storage::save(storage::FORMATIONS, &text);
+        self.write_formations();
     }
 
     pub fn delete_formation(&self, name: &str) {
         self.saved.update(|v| v.retain(|(n, _)| n != name));
-        let text = self
-            .saved
-            .with_untracked(|v| super::presets::format_saved(v));
-        storage::save(storage::FORMATIONS, &text);
+        self.write_formations();
+    }
+
+    /// Writes the saved formations, merged with what another tab stored meanwhile.
+    fn write_formations(&self) {
+        let base = self.saved_base.get_value();
+        let mine = self.saved.get_untracked();
+        match super::presets::sync_saved(&base, &mine) {
+            Some(written) => {
+                self.saved_base.set_value(written.clone());
+                if written != mine {
+                    self.saved.set(written);
+                }
+            }
+            None => self.notify(i18n::SAVE_FAILED.get(self.lang())),
+        }
+    }
+
+    /// Another tab wrote the saved formations: show its changes (nothing is written).
+    pub fn formations_changed_elsewhere(&self) {
+        let text = storage::load(storage::FORMATIONS).unwrap_or_default();
+        let stored = super::presets::parse_saved(&text);
+        let base = self.saved_base.get_value();
+        let mine = self.saved.get_untracked();
+        let merged = super::presets::merge_saved(&base, &stored, &mine);
+        self.saved_base.set_value(stored);
+        if merged != mine {
+            self.saved.set(merged);
+        }
     }
 }
 
