@@ -6,6 +6,7 @@ pub mod game;
 pub mod presets;
 pub mod replay;
 pub mod saves;
+pub mod seeds;
 pub mod settings;
 pub mod stats;
 pub mod storage;

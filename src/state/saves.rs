@@ -11,6 +11,7 @@
 
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
+use super::seeds;
 use junqi_core::{
     Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Setup, WinReason,
 };
@@ -35,9 +36,14 @@ pub type Migration = fn(Value) -> Result<Value, String>;
 /// step here and raises [`VERSION`].
 pub const MIGRATIONS: &[Migration] = &[];
 
-/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed.
-pub fn computer_formation(seed: u64) -> Deployment {
-    junqi_ai::deploy::formation(seed ^ 0xA5A5)
+/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed by the
+/// game's seed scheme ([`seeds::SCHEME`]): games saved before it (scheme 0) keep theirs.
+pub fn computer_formation(seed: u64, scheme: u32) -> Deployment {
+    if scheme == 0 {
+        junqi_ai::deploy::formation(seed ^ 0xA5A5)
+    } else {
+        junqi_ai::deploy::formation(seeds::derive(seed, seeds::Purpose::Formation))
+    }
 }
 
 /// How a saved game began.
@@ -81,6 +87,9 @@ pub struct SavedGame {
     /// 暗棋: the player's guess marks, `a7=G b8=C`.
     #[serde(default)]
     pub guesses: String,
+    /// How the secret seeds come from `seed` ([`seeds::SCHEME`]); 0 for games saved before.
+    #[serde(default)]
+    pub seeds: u32,
     /// How many times the game was changed (an action, an undo, an ending). Two tabs merge
     /// their versions by it ([`Saves::merge`]); clocks and guess marks do not count.
     #[serde(default)]
@@ -134,7 +143,7 @@ impl SavedGame {
     pub fn setup(&self) -> Setup {
         match &self.setup {
             SavedSetup::Computer { own } => {
-                let computer = computer_formation(self.seed);
+                let computer = computer_formation(self.seed, self.seeds);
                 if self.config().seat == 0 {
                     Setup::Deployments {
                         red: own.clone(),
@@ -215,6 +224,7 @@ impl SavedGame {
             result: record.result,
             clock: None,
             guesses: String::new(),
+            seeds: seeds::SCHEME,
             rev: 0,
             extra: Map::new(),
         }
@@ -223,6 +233,9 @@ impl SavedGame {
 
 /// Replays a saved game through junqi-core: the same position, trays, history and result.
 pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
+    if g.seeds > seeds::SCHEME {
+        return Err(format!("seed scheme {} is unknown", g.seeds));
+    }
     let mut m = Match::new(g.config(), g.setup(), g.seed).map_err(|e| e.to_string())?;
     for (i, text) in g.actions.split_whitespace().enumerate() {
         let ply = i + 1;
@@ -517,6 +530,7 @@ mod tests {
             result: None,
             clock: Some([1000.0, 2000.5]),
             guesses: String::new(),
+            seeds: seeds::SCHEME,
             rev: 0,
             extra: Map::new(),
         }
@@ -568,9 +582,56 @@ mod tests {
         let (g, m) = played(game(Mode::Dark, Opponent::Computer), 4);
         let text = serde_json::to_string(&g).unwrap();
         let computer = m.formation_of(0).unwrap().to_string();
-        assert_eq!(computer, computer_formation(g.seed).to_string());
+        assert_eq!(computer, computer_formation(g.seed, g.seeds).to_string());
         assert!(!text.contains(&computer), "{text}");
         assert!(text.contains(&Deployment::classic_2().to_string()));
+    }
+
+    #[test]
+    fn games_saved_before_the_seed_scheme_rebuild_the_same_formation() {
+        // A game against the computer as saved before: no `seeds` field.
+        let text = r#"{"id":"17f-2a2a","started":5,"saved":6,"seed":123456789,
+            "config":"mode=dark;opponent=computer;level=2;seat=0",
+            "setup":{"kind":"computer","own":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"},"actions":""}"#;
+        let old: SavedGame = serde_json::from_str(text).unwrap();
+        assert_eq!(old.seeds, 0);
+        let m = rebuild(&old).unwrap();
+        let computer = junqi_ai::deploy::formation(123456789 ^ 0xA5A5);
+        assert_eq!(
+            m.formation_of(1),
+            Some(&computer),
+            "the same formation as before"
+        );
+        // A new game's formation comes from a one-way hash of its seed instead.
+        let mut new = old.clone();
+        new.seeds = seeds::SCHEME;
+        let m = rebuild(&new).unwrap();
+        assert_ne!(m.formation_of(1), Some(&computer));
+        assert_eq!(
+            m.formation_of(1),
+            Some(&computer_formation(123456789, seeds::SCHEME))
+        );
+        new.seeds = seeds::SCHEME + 1;
+        assert!(rebuild(&new).unwrap_err().contains("seed scheme"));
+    }
+
+    #[test]
+    fn no_seed_that_leaves_the_referee_rebuilds_the_computers_formation() {
+        for scheme in [0, seeds::SCHEME] {
+            let mut g = game(Mode::Dark, Opponent::Computer);
+            g.seeds = scheme;
+            let m = rebuild(&g).unwrap();
+            let secret = m.formation_of(0).unwrap().clone();
+            for sent in [m.hint_seed(), m.computer_seed()] {
+                assert_ne!(sent, m.seed());
+                for guess in [sent, sent ^ 0xA5A5] {
+                    assert_ne!(junqi_ai::deploy::formation(guess), secret);
+                }
+                for s in 0..=seeds::SCHEME {
+                    assert_ne!(computer_formation(sent, s), secret);
+                }
+            }
+        }
     }
 
     #[test]

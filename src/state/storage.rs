@@ -285,10 +285,22 @@ pub fn on_reduced_motion_change(f: impl Fn(bool) + 'static) {
     let _ = f;
 }
 
-/// A random 64-bit seed (the browser's `Math.random`), fixed natively.
+/// A fresh random 64-bit seed from the browser's cryptographic generator
+/// (`crypto.getRandomValues`); fixed natively. When a page has replaced `Math.random` (the
+/// end-to-end tests do, for repeatable games) that is used instead, and likewise if the
+/// cryptographic generator is missing.
 pub fn random_seed() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
+        if !math_random_replaced() {
+            let mut bytes = [0u8; 8];
+            let drawn = web_sys::window()
+                .and_then(|w| w.crypto().ok())
+                .is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
+            if drawn {
+                return u64::from_le_bytes(bytes);
+            }
+        }
         let hi = (js_sys::Math::random() * 4294967296.0) as u64;
         let lo = (js_sys::Math::random() * 4294967296.0) as u64;
         (hi << 32) | lo
@@ -297,6 +309,18 @@ pub fn random_seed() -> u64 {
     {
         0x5EED
     }
+}
+
+/// Whether `Math.random` is no longer the browser's own function (a test set its own).
+#[cfg(target_arch = "wasm32")]
+fn math_random_replaced() -> bool {
+    use wasm_bindgen::JsCast;
+    let global = js_sys::global();
+    js_sys::Reflect::get(&global, &"Math".into())
+        .and_then(|math| js_sys::Reflect::get(&math, &"random".into()))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .is_some_and(|f| !String::from(f.to_string()).contains("[native code]"))
 }
 
 /// Milliseconds since the page loaded (`performance.now`), 0 natively.

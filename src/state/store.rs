@@ -418,7 +418,12 @@ impl Store {
         };
         let now = storage::now_ms();
         let game = SavedGame {
-            id: format!("{:x}-{:04x}", now as u64, seed & 0xFFFF),
+            // The id reaches the page: its random part is derived, never the seed's own bits.
+            id: format!(
+                "{:x}-{:04x}",
+                now as u64,
+                super::seeds::derive(seed, super::seeds::Purpose::Id) & 0xFFFF
+            ),
             started: now,
             saved: now,
             imported: false,
@@ -429,6 +434,7 @@ impl Store {
             result: None,
             clock: None,
             guesses: String::new(),
+            seeds: super::seeds::SCHEME,
             rev: 0,
             extra: Default::default(),
         };
@@ -547,7 +553,7 @@ impl Store {
         let seed = storage::random_seed();
         match config.opponent {
             Opponent::Computer => {
-                let computer = saves::computer_formation(seed);
+                let computer = saves::computer_formation(seed, super::seeds::SCHEME);
                 let own = s.deployment.clone();
                 let (red, black) = if s.color == Color::Red {
                     (s.deployment, computer)
@@ -874,7 +880,7 @@ impl Store {
                     &view,
                     m.formation_of(seat),
                     level,
-                    m.seed(),
+                    m.computer_seed(),
                 ))
             })
             .flatten()

@@ -415,6 +415,7 @@ mod tests {
             result: None,
             clock: None,
             guesses: String::new(),
+            seeds: crate::state::seeds::SCHEME,
             rev,
             extra: Default::default(),
         }
