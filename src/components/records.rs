@@ -237,28 +237,51 @@ pub fn UnreadableBanner() -> impl IntoView {
     }
 }
 
-/// The game on the board went on in another tab: this tab stops saving it and offers to load
-/// the latest.
+/// The game on the board is played in another tab, or went on there: this tab stops saving it
+/// and offers to continue it here (taking it over) or to load the latest.
 #[component]
 pub fn ElsewhereBanner() -> impl IntoView {
     let store = expect_context::<Store>();
     let lang = move || store.lang();
     move || {
-        store.elsewhere.get().then(|| {
-            view! {
-                <div class="unreadable" data-testid="elsewhere" role="alert">
-                    <p>{move || i18n::ELSEWHERE.get(lang())}</p>
-                    <div class="unreadable-buttons">
-                        <button class="primary" data-testid="elsewhere-load"
-                            on:click=move |_| store.reload_current()>
-                            {move || i18n::ELSEWHERE_LOAD.get(lang())}
-                        </button>
-                        <button data-testid="elsewhere-leave" on:click=move |_| store.open_new_game()>
-                            {move || i18n::NEW_GAME.get(lang())}
-                        </button>
+        if store.open_elsewhere.get() {
+            Some(
+                view! {
+                    <div class="unreadable" data-testid="open-elsewhere" role="alert">
+                        <p>{move || i18n::OPEN_ELSEWHERE.get(lang())}</p>
+                        <div class="unreadable-buttons">
+                            <button class="primary" data-testid="take-over"
+                                on:click=move |_| store.take_over()>
+                                {move || i18n::TAKE_OVER.get(lang())}
+                            </button>
+                            <button data-testid="elsewhere-leave" on:click=move |_| store.open_new_game()>
+                                {move || i18n::NEW_GAME.get(lang())}
+                            </button>
+                        </div>
                     </div>
-                </div>
-            }
-        })
+                }
+                .into_any(),
+            )
+        } else if store.elsewhere.get() {
+            Some(
+                view! {
+                    <div class="unreadable" data-testid="elsewhere" role="alert">
+                        <p>{move || i18n::ELSEWHERE.get(lang())}</p>
+                        <div class="unreadable-buttons">
+                            <button class="primary" data-testid="elsewhere-load"
+                                on:click=move |_| store.reload_current()>
+                                {move || i18n::ELSEWHERE_LOAD.get(lang())}
+                            </button>
+                            <button data-testid="elsewhere-leave" on:click=move |_| store.open_new_game()>
+                                {move || i18n::NEW_GAME.get(lang())}
+                            </button>
+                        </div>
+                    </div>
+                }
+                .into_any(),
+            )
+        } else {
+            None
+        }
     }
 }

@@ -11,3 +11,4 @@ pub mod settings;
 pub mod stats;
 pub mod storage;
 pub mod store;
+pub mod tabs;

@@ -195,8 +195,12 @@ pub struct Store {
     saves_base: StoredValue<Saves>,
     /// The edit count of the game in progress as this tab last wrote or loaded it.
     own_rev: StoredValue<u64>,
-    /// Another tab has moved the game in progress on: this tab no longer writes it.
+    /// Another tab has moved the game in progress on, or taken it over: this tab no longer
+    /// writes it.
     pub elsewhere: RwSignal<bool>,
+    /// Another tab plays the game this tab opened (it holds the game's lock, `tabs.rs`): this
+    /// tab neither plays nor writes it unless the player takes it over.
+    pub open_elsewhere: RwSignal<bool>,
     /// How many old finished games were dropped to keep the list at its cap (to be told).
     pub pruned: RwSignal<usize>,
     /// The game last deleted in the records, kept so the delete can be undone.
@@ -269,6 +273,7 @@ impl Store {
             aside: RwSignal::new(!saved::unreadable_text().is_empty()),
             own_rev: StoredValue::new(0),
             elsewhere: RwSignal::new(false),
+            open_elsewhere: RwSignal::new(false),
             pruned: RwSignal::new(0),
             last_deleted: RwSignal::new(None),
             records_note: RwSignal::new(None),
@@ -279,6 +284,63 @@ impl Store {
         };
         storage::on_change_elsewhere(move |key| store.changed_elsewhere(&key));
         store
+    }
+
+    /// Whether another tab plays the game on the board (this tab only shows it).
+    pub(super) fn passive(&self) -> bool {
+        self.elsewhere.get_untracked() || self.open_elsewhere.get_untracked()
+    }
+
+    /// Claims the game in progress for this tab (see `tabs.rs`), or takes it over (`steal`).
+    fn claim_current(&self, steal: bool) {
+        let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
+            return;
+        };
+        let store = *self;
+        let mine = id.clone();
+        let still = move || {
+            store
+                .saves
+                .try_with_untracked(|s| s.current.as_deref() == Some(mine.as_str()))
+                == Some(true)
+        };
+        let lost_still = still.clone();
+        super::tabs::claim(
+            &id,
+            steal,
+            move |held| {
+                if still() {
+                    store.open_elsewhere.set(!held);
+                }
+            },
+            move || {
+                if lost_still() {
+                    store.elsewhere.set(true);
+                }
+            },
+        );
+    }
+
+    /// The game open here is played in another tab: take it over, with its latest saved state.
+    pub fn take_over(&self) {
+        let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
+            return;
+        };
+        let store = *self;
+        super::tabs::claim(
+            &id.clone(),
+            true,
+            move |held| {
+                if held {
+                    store.open_elsewhere.set(false);
+                    store.saves_changed_elsewhere();
+                    if let Err(e) = store.resume(&id) {
+                        store.message.set(Some(e));
+                    }
+                }
+            },
+            move || store.elsewhere.set(true),
+        );
     }
 
     /// Another tab changed `key` in storage (empty: all of it): refresh what this tab shows.
@@ -354,7 +416,9 @@ impl Store {
     /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
         self.autosave();
+        super::tabs::release();
         self.elsewhere.set(false);
+        self.open_elsewhere.set(false);
         if self.phase.get_untracked() == Phase::Records {
             self.pruned.set(0);
             self.last_deleted.set(None);
@@ -457,6 +521,11 @@ impl Store {
         let first = m.seat_to_move().unwrap_or(0);
         self.game.set_value(Some(m));
         self.counted.set_value(false);
+        if over {
+            super::tabs::release();
+        } else {
+            self.claim_current(false);
+        }
         self.share.set(None);
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
@@ -668,6 +737,7 @@ impl Store {
         if self.anim.with(|a| a.is_some())
             || self.handover.with(|h| h.is_some())
             || self.elsewhere.get()
+            || self.open_elsewhere.get()
             || self.phase.get() != Phase::Play
         {
             return false;
@@ -867,7 +937,7 @@ impl Store {
         if self.thinking.get_untracked() || self.anim.with_untracked(|a| a.is_some()) {
             return;
         }
-        if self.phase.get_untracked() != Phase::Play || self.elsewhere.get_untracked() {
+        if self.phase.get_untracked() != Phase::Play || self.passive() {
             return;
         }
         let level = self.config.with_untracked(|c| c.level);
@@ -1089,7 +1159,7 @@ impl Store {
         // Not while the game goes on in another tab: only the tab playing it runs its clock.
         let running = self.phase.get_untracked() == Phase::Play
             && self.handover.with_untracked(|h| h.is_none())
-            && !self.elsewhere.get_untracked();
+            && !self.passive();
         let to_move = self.with_match(|m| m.seat_to_move()).flatten();
         if let (true, Some(seat)) = (running, to_move) {
             let left = &mut c.left[usize::from(seat)];

@@ -113,6 +113,7 @@ impl Store {
     pub fn reload_current(&self) {
         let id = self.saves.with_untracked(|s| s.current.clone());
         self.elsewhere.set(false);
+        self.saves_changed_elsewhere();
         if let Some(id) = id {
             if let Err(e) = self.resume(&id) {
                 self.message.set(Some(e));
@@ -126,8 +127,9 @@ impl Store {
         let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
             return;
         };
-        if self.elsewhere.get_untracked() {
-            // Another tab has moved this game on: this tab's older version is not written.
+        if self.passive() {
+            // Another tab plays this game (or has moved it on): this tab's version is not
+            // written.
             return;
         }
         let now = storage::now_ms();
@@ -184,6 +186,8 @@ impl Store {
 
     /// Resumes an unfinished saved game by replaying it through the referee.
     pub fn resume(&self, id: &str) -> Result<(), String> {
+        // The latest another tab stored.
+        self.saves_changed_elsewhere();
         let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
             return Err(format!("no saved game {id}"));
         };
