@@ -288,7 +288,7 @@ pub fn on_reduced_motion_change(f: impl Fn(bool) + 'static) {
 /// A fresh random 64-bit seed from the browser's cryptographic generator
 /// (`crypto.getRandomValues`); fixed natively. When a page has replaced `Math.random` (the
 /// end-to-end tests do, for repeatable games) that is used instead, and likewise if the
-/// cryptographic generator is missing.
+/// cryptographic generator is missing. Natively: 0x5EED, 0x5EEE, … per thread.
 pub fn random_seed() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
@@ -307,7 +307,16 @@ pub fn random_seed() -> u64 {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        0x5EED
+        // Natively: 0x5EED, then the next numbers, per thread (repeatable, yet two games
+        // started in one test differ).
+        thread_local! {
+            static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0x5EED) };
+        }
+        NEXT.with(|n| {
+            let seed = n.get();
+            n.set(seed.wrapping_add(1));
+            seed
+        })
     }
 }
 
