@@ -338,7 +338,7 @@ impl Saves {
     /// - a game only stored: kept (another tab's new game), unless this tab deleted it and it
     ///   has not changed since this tab last saw it;
     /// - a game only here: kept (this tab's new game), unless another tab deleted it (or dropped
-    ///   it for room) and it has not changed here since;
+    ///   it for room) and it has not changed here since; the game this tab plays is always kept;
     /// - the game in progress: this tab's choice if it changed it, else the stored one;
     /// - fields this version does not know: the stored ones.
     ///
@@ -350,6 +350,7 @@ impl Saves {
             let kept = match stored.get(&g.id) {
                 Some(other) if other.newer_than(g) => Some(other.clone()),
                 Some(_) => Some(g.clone()),
+                None if mine.current.as_ref() == Some(&g.id) => Some(g.clone()),
                 None => match rev_in(base, &g.id) {
                     Some(seen) if g.rev <= seen => None,
                     _ => Some(g.clone()),
@@ -879,6 +880,11 @@ mod tests {
         let stored = saves_of(&[&b, &g2], None);
         let merged = Saves::merge(&base, &stored, &mine);
         assert_eq!(merged.get("g1").map(SavedGame::plies), Some(3));
+        // A game deleted elsewhere while this tab plays it stays: its moves are still saved.
+        let playing = saves_of(&[&g1, &g2], Some("g2"));
+        let stored = saves_of(&[&g1], None);
+        let merged = Saves::merge(&playing, &stored, &playing);
+        assert!(merged.get("g2").is_some());
     }
 
     #[test]
