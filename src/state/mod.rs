@@ -2,6 +2,8 @@
 //! the replay viewer and the player's results.
 
 pub mod config;
+#[cfg(test)]
+mod fixtures;
 pub mod game;
 pub mod presets;
 pub mod replay;
