@@ -2,7 +2,9 @@
 //! saved games (`saves.rs`). Natively (tests) a map per thread stands in for it, and
 //! [`refuse_writes`] plays a full storage.
 
-/// Keys, versioned so a future format can move on.
+/// Keys. Settings, the new-game choices and the grown-up settings are versioned JSON (serde);
+/// the `key=value` texts the first version wrote under the same keys are read as before
+/// (migrated) and replaced by JSON on the next write.
 pub const SETTINGS: &str = "junqi.settings.v1";
 pub const CONFIG: &str = "junqi.newgame.v1";
 pub const FORMATIONS: &str = "junqi.formations.v1";
@@ -145,6 +147,87 @@ pub fn back_up(key: &str, text: &str) -> bool {
         remove(k);
     }
     true
+}
+
+/// How this version reads a stored text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reads {
+    Yes,
+    /// Written by a newer version (its version number).
+    Newer(u64),
+    /// Not readable at all.
+    No,
+}
+
+/// Reads a versioned JSON text with serde: `Ok` when its `version` is `current` and it parses,
+/// else why not.
+pub fn read_json<T: serde::de::DeserializeOwned>(text: &str, current: u64) -> Result<T, Reads> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| Reads::No)?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == current => serde_json::from_value(value).map_err(|_| Reads::No),
+        Some(v) if v > current => Err(Reads::Newer(v)),
+        _ => Err(Reads::No),
+    }
+}
+
+/// Whether a stored text is JSON (else the first version's `key=value` text).
+pub fn is_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// Reads a value kept under `key`: versioned JSON, or the first version's text (migrated with
+/// `from_legacy`). JSON this version cannot read is copied to a backup first; `None`: nothing
+/// usable stored (the defaults apply).
+pub fn load_json<T>(
+    key: &str,
+    from_json: impl Fn(&str) -> Result<T, Reads>,
+    from_legacy: impl Fn(&str) -> T,
+) -> Option<T> {
+    let text = load(key)?;
+    if !is_json(&text) {
+        return Some(from_legacy(&text));
+    }
+    match from_json(&text) {
+        Ok(v) => Some(v),
+        Err(Reads::No) => {
+            back_up(key, &text);
+            None
+        }
+        Err(Reads::Newer(_) | Reads::Yes) => None,
+    }
+}
+
+/// How the stored text under a JSON key reads: the first version's text reads (it is migrated).
+pub fn json_reads<T>(text: &str, from_json: impl Fn(&str) -> Result<T, Reads>) -> Reads {
+    if !is_json(text) {
+        return Reads::Yes;
+    }
+    match from_json(text) {
+        Ok(_) => Reads::Yes,
+        Err(r) => r,
+    }
+}
+
+/// Writes `text` under `key` unless what is stored there now cannot be read by this version: a
+/// newer version's data is never written over, other unreadable data only once a copy is kept.
+pub fn save_checked(
+    key: &str,
+    text: &str,
+    reads: impl Fn(&str) -> Reads,
+) -> Result<(), NotWritten> {
+    if let Some(old) = load(key) {
+        match reads(&old) {
+            Reads::Yes => {}
+            Reads::Newer(v) => return Err(NotWritten::Newer(v)),
+            Reads::No if back_up(key, &old) => {}
+            Reads::No => return Err(NotWritten::NoBackup),
+        }
+    }
+    if save(key, text) {
+        Ok(())
+    } else {
+        Err(NotWritten::Refused)
+    }
 }
 
 /// Calls `f` with the key whenever another tab of this site changes localStorage (the

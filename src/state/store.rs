@@ -222,13 +222,8 @@ impl Store {
     /// A store with the saved settings, choices and formations.
     pub fn new() -> Store {
         let browser = Lang::from_tag(&storage::browser_language());
-        let settings = match storage::load(storage::SETTINGS) {
-            Some(text) => Settings::from_text(&text, browser),
-            None => Settings::defaults(browser),
-        };
-        let config = storage::load(storage::CONFIG)
-            .map(|t| GameConfig::from_text(&t))
-            .unwrap_or_default();
+        let settings = Settings::load(browser);
+        let config = GameConfig::load();
         let saved = storage::load(storage::FORMATIONS)
             .map(|t| super::presets::parse_saved(&t))
             .unwrap_or_default();
@@ -377,7 +372,7 @@ impl Store {
     /// Starts a game with the chosen settings: setup first in 明棋 and 暗棋.
     pub fn start_game(&self) {
         let config = self.config.get_untracked();
-        storage::save(storage::CONFIG, &config.to_text());
+        config.save();
         self.guesses.set([None; POINTS]);
         self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.result_open.set(true);
@@ -1121,8 +1116,9 @@ impl Store {
 
     /// Persists settings (called by an Effect when they change).
     pub fn save_settings(&self) {
-        let text = self.settings.with(|s| s.to_text());
-        storage::save(storage::SETTINGS, &text);
+        if let Err(why) = self.settings.with(Settings::save) {
+            leptos::logging::warn!("the settings were not saved: {why:?}");
+        }
     }
 
     /// Saves the formation being arranged under a name.
