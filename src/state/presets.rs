@@ -1,8 +1,11 @@
 //! Named formations for the setup screen: the two classics of RULES.md §9 and more, each a
 //! valid deployment string (checked by a test).
 
+use super::storage::{self, NotWritten, Reads};
 use crate::i18n::T;
 use junqi_core::Deployment;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// A named formation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -109,14 +112,13 @@ pub fn find(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
-/// Saved formations: one `name<TAB>deployment` per line (localStorage).
+/// Saved formations as the first version stored them: one `name<TAB>deployment` per line.
 pub fn parse_saved(text: &str) -> Vec<(String, Deployment)> {
-    parse_saved_keeping(text).0
+    parse_tsv(text).0
 }
 
-/// The saved formations, and the lines that could not be read (kept when the text is
-/// rewritten: a newer version may have written them).
-pub fn parse_saved_keeping(text: &str) -> (Vec<(String, Deployment)>, Vec<String>) {
+/// The first version's text: the formations, and the lines that could not be read.
+fn parse_tsv(text: &str) -> (Vec<(String, Deployment)>, Vec<Value>) {
     let mut read = Vec::new();
     let mut other = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -126,10 +128,93 @@ pub fn parse_saved_keeping(text: &str) -> (Vec<(String, Deployment)>, Vec<String
         });
         match parsed {
             Some(entry) => read.push(entry),
-            None => other.push(line.to_string()),
+            None => other.push(Value::from(line)),
         }
     }
     (read, other)
+}
+
+/// The stored form of the saved formations (JSON under `storage::FORMATIONS`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StoredFormations {
+    pub version: u64,
+    #[serde(default)]
+    pub formations: Vec<Value>,
+    /// Entries this version could not read (from either format): kept as they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread: Vec<Value>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One formation as stored.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    name: String,
+    deployment: String,
+}
+
+/// The stored format's version.
+pub const FORMATIONS_VERSION: u64 = 2;
+
+/// What is stored: the formations read, and everything else to keep when rewriting. The first
+/// version's text is migrated; a newer version's JSON is refused.
+pub fn read_formations(text: &str) -> Result<(Vec<(String, Deployment)>, StoredFormations), Reads> {
+    if !storage::is_json(text) {
+        let (read, unread) = parse_tsv(text);
+        let rest = StoredFormations {
+            version: FORMATIONS_VERSION,
+            unread,
+            ..StoredFormations::default()
+        };
+        return Ok((read, rest));
+    }
+    let mut st: StoredFormations = storage::read_json(text, FORMATIONS_VERSION)?;
+    let mut read = Vec::new();
+    for v in std::mem::take(&mut st.formations) {
+        let entry = serde_json::from_value::<Entry>(v.clone())
+            .ok()
+            .and_then(|e| Some((e.name.trim().to_string(), e.deployment.parse().ok()?)))
+            .filter(|(n, _)| !n.is_empty());
+        match entry {
+            Some(e) => read.push(e),
+            None => st.unread.push(v),
+        }
+    }
+    Ok((read, st))
+}
+
+/// The stored text for `saved`, keeping what `rest` holds.
+pub fn write_formations(saved: &[(String, Deployment)], rest: &StoredFormations) -> String {
+    let mut st = rest.clone();
+    st.version = FORMATIONS_VERSION;
+    st.formations = saved
+        .iter()
+        .filter_map(|(name, d)| {
+            serde_json::to_value(Entry {
+                name: name.clone(),
+                deployment: d.to_string(),
+            })
+            .ok()
+        })
+        .collect();
+    serde_json::to_string(&st).unwrap_or_default()
+}
+
+/// The saved formations stored (either format); data that cannot be read is backed up and
+/// none are shown.
+pub fn load_saved() -> Vec<(String, Deployment)> {
+    let Some(text) = storage::load(storage::FORMATIONS) else {
+        return Vec::new();
+    };
+    match read_formations(&text) {
+        Ok((read, _)) => read,
+        Err(Reads::No) => {
+            storage::back_up(storage::FORMATIONS, &text);
+            Vec::new()
+        }
+        Err(_) => Vec::new(),
+    }
 }
 
 /// Merges the formations another tab may have stored meanwhile (`stored`) with this tab's
@@ -166,23 +251,31 @@ pub fn merge_saved(
 }
 
 /// Writes this tab's formations merged with what is stored now ([`merge_saved`]), keeping
-/// stored lines this version cannot read; returns what was written, or `None` if the browser
-/// refused.
+/// stored entries this version cannot read; never over a newer version's data, nor over
+/// unreadable data without a copy. Returns what was written.
 pub fn sync_saved(
     base: &[(String, Deployment)],
     mine: &[(String, Deployment)],
-) -> Option<Vec<(String, Deployment)>> {
-    let text = super::storage::load(super::storage::FORMATIONS).unwrap_or_default();
-    let (stored, other) = parse_saved_keeping(&text);
+) -> Result<Vec<(String, Deployment)>, NotWritten> {
+    let (stored, rest) = match storage::load(storage::FORMATIONS) {
+        None => (Vec::new(), StoredFormations::default()),
+        Some(text) => match read_formations(&text) {
+            Ok(read) => read,
+            Err(Reads::Newer(v)) => return Err(NotWritten::Newer(v)),
+            Err(_) if storage::back_up(storage::FORMATIONS, &text) => {
+                (Vec::new(), StoredFormations::default())
+            }
+            Err(_) => return Err(NotWritten::NoBackup),
+        },
+    };
     let merged = merge_saved(base, &stored, mine);
-    let mut out = format_saved(&merged);
-    for line in other {
-        out.push_str(&line);
-        out.push('\n');
+    if !storage::save(storage::FORMATIONS, &write_formations(&merged, &rest)) {
+        return Err(NotWritten::Refused);
     }
-    super::storage::save(super::storage::FORMATIONS, &out).then_some(merged)
+    Ok(merged)
 }
 
+/// The first version's text for `saved` (one `name<TAB>deployment` per line).
 pub fn format_saved(saved: &[(String, Deployment)]) -> String {
     saved
         .iter()
@@ -270,16 +363,39 @@ mod tests {
     #[test]
     fn lines_this_version_cannot_read_are_kept_on_rewrite() {
         let text = format!("a\t{}\nv2\t{{\"future\":1}}\n", Deployment::classic_1());
-        assert!(super::super::storage::save(
-            super::super::storage::FORMATIONS,
-            &text
-        ));
-        let base = parse_saved(&text);
+        assert!(storage::save(storage::FORMATIONS, &text));
+        let base = load_saved();
+        assert_eq!(base.len(), 1);
         let mut mine = base.clone();
         save(&mut mine, "b", Deployment::classic_2());
         let written = sync_saved(&base, &mine).unwrap();
         assert_eq!(written.len(), 2);
-        let now = super::super::storage::load(super::super::storage::FORMATIONS).unwrap();
-        assert!(now.contains("v2\t{\"future\":1}"), "{now}");
+        let now = storage::load(storage::FORMATIONS).unwrap();
+        assert!(storage::is_json(&now), "{now}");
+        assert!(
+            now.contains("v2\\t{\\\"future\\\":1}"),
+            "the odd line is kept: {now}"
+        );
+        assert_eq!(load_saved(), written);
+        // JSON entries this version cannot read, and unknown fields, are kept too.
+        let (read, rest) = read_formations(&now).unwrap();
+        let mut rest = rest;
+        rest.formations.clear();
+        rest.extra.insert("order".into(), Value::from("name"));
+        let mut text = write_formations(&read, &rest);
+        text = text.replace("\"formations\":[", "\"formations\":[{\"name\":7},");
+        assert!(storage::save(storage::FORMATIONS, &text));
+        sync_saved(&read, &read).unwrap();
+        let now = storage::load(storage::FORMATIONS).unwrap();
+        assert!(
+            now.contains("{\"name\":7}") && now.contains("\"order\":\"name\""),
+            "{now}"
+        );
+        // A newer version's formations are never written over.
+        assert!(storage::save(
+            storage::FORMATIONS,
+            r#"{"version":3,"formations":[]}"#
+        ));
+        assert_eq!(sync_saved(&[], &read), Err(NotWritten::Newer(3)));
     }
 }

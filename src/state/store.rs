@@ -224,9 +224,7 @@ impl Store {
         let browser = Lang::from_tag(&storage::browser_language());
         let settings = Settings::load(browser);
         let config = GameConfig::load();
-        let saved = storage::load(storage::FORMATIONS)
-            .map(|t| super::presets::parse_saved(&t))
-            .unwrap_or_default();
+        let saved = super::presets::load_saved();
         let reduced_motion = RwSignal::new(storage::prefers_reduced_motion());
         storage::on_reduced_motion_change(move |on| {
             reduced_motion.try_set(on);

@@ -85,20 +85,25 @@ impl Store {
         let base = self.saved_base.get_value();
         let mine = self.saved.get_untracked();
         match crate::state::presets::sync_saved(&base, &mine) {
-            Some(written) => {
+            Ok(written) => {
                 self.saved_base.set_value(written.clone());
                 if written != mine {
                     self.saved.set(written);
                 }
             }
-            None => self.notify(i18n::SAVE_FAILED.get(self.lang())),
+            Err(why) => {
+                leptos::logging::warn!("the formations were not saved: {why:?}");
+                self.notify(i18n::SAVE_FAILED.get(self.lang()));
+            }
         }
     }
 
     /// Another tab wrote the saved formations: show its changes (nothing is written).
     pub fn formations_changed_elsewhere(&self) {
         let text = storage::load(storage::FORMATIONS).unwrap_or_default();
-        let stored = crate::state::presets::parse_saved(&text);
+        let Ok((stored, _)) = crate::state::presets::read_formations(&text) else {
+            return;
+        };
         let base = self.saved_base.get_value();
         let mine = self.saved.get_untracked();
         let merged = crate::state::presets::merge_saved(&base, &stored, &mine);
