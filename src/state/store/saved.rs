@@ -225,6 +225,9 @@ impl Store {
     pub fn open_records(&self) {
         self.records_note.set(None);
         self.last_deleted.set(None);
+        // Copies of unreadable data may have been made since the page opened (another tab
+        // wrote what this version cannot read).
+        self.aside.set(!unreadable_text().is_empty());
         self.phase.set(Phase::Records);
     }
 
