@@ -147,6 +147,12 @@ impl GrownUp {
 
     /// The stored form, JSON.
     pub fn to_json(&self) -> String {
+        self.to_json_keeping(Map::new())
+    }
+
+    /// The stored form, with `extra`: the fields of the stored text this version does not
+    /// know, kept when rewriting.
+    fn to_json_keeping(&self, extra: Map<String, Value>) -> String {
         let stored = Stored {
             version: GrownUp::VERSION,
             undo: Some(self.undo.code().into()),
@@ -154,7 +160,7 @@ impl GrownUp {
             modes: Some(self.modes),
             voice: Some(self.voice),
             preview: Some(self.preview),
-            extra: Map::new(),
+            extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
     }
@@ -189,7 +195,11 @@ impl GrownUp {
 
     /// Stores the settings (never over data this version cannot read without a copy of it).
     pub fn save(&self) {
-        let checked = storage::save_checked(KEY, &self.to_json(), |t| {
+        let extra = storage::load(KEY)
+            .and_then(|t| storage::read_json::<Stored>(&t, GrownUp::VERSION).ok())
+            .map(|st| st.extra)
+            .unwrap_or_default();
+        let checked = storage::save_checked(KEY, &self.to_json_keeping(extra), |t| {
             storage::json_reads(t, GrownUp::from_json)
         });
         if let Err(why) = checked {
@@ -274,6 +284,13 @@ mod tests {
         g.save();
         assert!(storage::is_json(&storage::load(KEY).unwrap()));
         assert_eq!(GrownUp::load(), g);
+        // Fields a newer version added are kept when rewriting.
+        let text = storage::load(KEY)
+            .unwrap()
+            .replace("\"version\":2", "\"version\":2,\"bedtime\":20");
+        storage::save(KEY, &text);
+        g.save();
+        assert!(storage::load(KEY).unwrap().contains("\"bedtime\":20"));
     }
 
     #[test]

@@ -100,6 +100,12 @@ impl GameConfig {
 
     /// The stored form, JSON.
     pub fn to_json(&self) -> String {
+        self.to_json_keeping(Map::new())
+    }
+
+    /// The stored form, with `extra`: the fields of the stored text this version does not
+    /// know, kept when rewriting.
+    fn to_json_keeping(&self, extra: Map<String, Value>) -> String {
         let stored = Stored {
             version: GameConfig::VERSION,
             mode: Some(self.mode.as_str().into()),
@@ -112,7 +118,7 @@ impl GameConfig {
                 .filter(|n| self.rules.switch(n) == Some(true))
                 .map(|n| n.to_string())
                 .collect(),
-            extra: Map::new(),
+            extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
     }
@@ -153,7 +159,11 @@ impl GameConfig {
 
     /// Remembers these choices (never over data this version cannot read without a copy).
     pub fn save(&self) {
-        let checked = storage::save_checked(storage::CONFIG, &self.to_json(), |t| {
+        let extra = storage::load(storage::CONFIG)
+            .and_then(|t| storage::read_json::<Stored>(&t, GameConfig::VERSION).ok())
+            .map(|st| st.extra)
+            .unwrap_or_default();
+        let checked = storage::save_checked(storage::CONFIG, &self.to_json_keeping(extra), |t| {
             storage::json_reads(t, GameConfig::from_json)
         });
         if let Err(why) = checked {
@@ -269,9 +279,12 @@ mod tests {
             (Mode::Dark, Opponent::Friend, 4)
         );
         c.save();
-        assert_eq!(
-            GameConfig::from_json(&storage::load(storage::CONFIG).unwrap()),
-            Ok(c)
-        );
+        let text = storage::load(storage::CONFIG).unwrap();
+        assert_eq!(GameConfig::from_json(&text), Ok(c.clone()));
+        // Fields a newer version added are kept when rewriting.
+        let more = text.replace("\"version\":2", "\"version\":2,\"x\":1");
+        storage::save(storage::CONFIG, &more);
+        c.save();
+        assert!(storage::load(storage::CONFIG).unwrap().contains("\"x\":1"));
     }
 }
