@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Builds the game and serves it at http://127.0.0.1:8080 (Ctrl-C stops it).
+# Sets up what is missing, builds the game once (scripts/build.sh: skipped when dist/ is
+# already the build of these sources) and serves it at http://127.0.0.1:8080 until Ctrl-C.
+# No file watcher and no rebuild-on-save: a player does not need one, and Trunk's watcher can
+# die during a long first build. JUNQI_PORT picks another port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
-
-export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-echo "Junqi: open http://127.0.0.1:8080 once the build below says 'success'"
-# No autoreload: its injected script is rewritten per request, so the Content-Security-Policy
-# (index.html) cannot allow it, and the service worker serves the cached build until the page's
-# "reload" button is pressed anyway.
-exec trunk serve --release --no-autoreload --address 127.0.0.1 --port 8080
+bash scripts/build.sh
+# exec: Ctrl-C reaches the server itself, which closes its connections and exits 0.
+exec node scripts/serve.mjs dist "${JUNQI_PORT:-8080}"

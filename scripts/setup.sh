@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building, playing and testing the game needs, skipping whatever is already
 # present, so a second run takes seconds. Works as root (or with sudo) on a fresh Debian 12
-# machine that has a rustup toolchain, node/npm and apt. Versions: /work/shared/TOOLCHAIN.md.
+# machine that has a rustup toolchain, node/npm and apt. Versions: ../shared/TOOLCHAIN.md.
 #
 #   rust target wasm32-unknown-unknown, rustfmt, clippy      (rustup)
 #   trunk 0.21.14, wasm-bindgen-cli = Cargo.lock's version  (cargo install)

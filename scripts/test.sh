@@ -32,7 +32,7 @@ step fmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 step clippy-wasm cargo clippy -p junqi --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
 step native cargo test --workspace --locked
-step build trunk build --release
+step build bash scripts/build.sh --force
 step wasm cargo test --locked --target wasm32-unknown-unknown -p junqi --test web --test ai_client
 step e2e node --test tests/e2e/
 

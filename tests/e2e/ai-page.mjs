@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ARGS, CHROMIUM } from './app.mjs';
+import { ARGS, CHROMIUM, watch } from './app.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST = join(ROOT, 'dist');
@@ -27,12 +27,7 @@ export async function openAiPage(url) {
     viewport: { width: 1024, height: 768 },
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  const { problems } = watch(page);
   await page.goto(url);
   await page.waitForFunction(() => typeof window.__junqiAi === 'function');
   const close = async () => {

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { DIST, ROOT, fixtures, openAiPage } from './ai-page.mjs';
 
 const SEEDS = [1, 2, 3, 4, 5];

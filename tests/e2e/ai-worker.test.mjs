@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { DIST, ask, fixtures, openAiPage } from './ai-page.mjs';
 
 let server;

@@ -55,12 +55,7 @@ export async function open(
     ...PROFILES[profile],
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  const { problems, aborted } = watch(page);
   if (init) await page.addInitScript(init);
   // Flight mode from the start: only the service worker's cache can answer.
   if (offline) await ctx.setOffline(true);
@@ -72,7 +67,33 @@ export async function open(
     await ctx.close();
     if (!keep) await rm(dir, { recursive: true, force: true });
   };
-  return { page, ctx, problems, close, touch };
+  return { page, ctx, problems, aborted, close, touch };
+}
+
+/**
+ * What went wrong on a page, for the tests to assert empty: uncaught errors, console errors,
+ * failed requests and error responses. A request cancelled on purpose fails with
+ * `net::ERR_ABORTED` — the test reloaded or navigated while the page was still fetching (its
+ * worker script, the manifest's icons), the page ended a worker, or the browser closed — which
+ * no server or network caused; those go to `aborted`, apart. Every other failure (refused,
+ * reset, offline with nothing cached, blocked, a 4xx/5xx answer) is a problem.
+ */
+export function watch(page) {
+  const problems = [];
+  const aborted = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? 'unknown';
+    if (why === 'net::ERR_ABORTED') aborted.push(r.url());
+    else problems.push(`requestfailed: ${r.url()} (${why})`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`response ${r.status()}: ${r.url()}`);
+  });
+  return { problems, aborted };
 }
 
 /** A tap on touch profiles, a click elsewhere; `force` because pieces and marks lie over points. */

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
-import { ARGS, CHROMIUM } from './app.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { ARGS, CHROMIUM, watch } from './app.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -43,12 +43,7 @@ async function open(profile) {
     ...PROFILES[profile],
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  const { problems } = watch(page);
   await page.goto(server.url);
   // The first screen is the new-game form (its board is decoration, hidden on phones): start
   // a game to reach the setup screen, whose board every profile shows.

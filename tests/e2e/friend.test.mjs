@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded } from './app.mjs';
 
 let server;

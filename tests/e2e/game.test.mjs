@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded } from './app.mjs';
 
 let server;

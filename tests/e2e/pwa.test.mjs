@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { ARGS, CHROMIUM } from './app.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;

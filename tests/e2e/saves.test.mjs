@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom } from './app.mjs';
 
 let server;

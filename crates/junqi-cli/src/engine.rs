@@ -1,6 +1,11 @@
 //! The engine protocol (PROTOCOL.md): `junqi engine` answers a host on stdin/stdout, and
-//! `junqi match` is a host that referees any two players — built-in ones or external engines.
+//! `junqi match` is a host that referees any two players — built-in ones or external engines
+//! (started and ended by `host.rs`). How the host treats engines that break the protocol, the
+//! bounds on lines and the seeds it hands out are described in docs/engine-host.md.
 
+use crate::host::Engine;
+use crate::lines::{read_line, Line, MAX_LINE};
+use crate::seeds::{self, Player, Purpose};
 use crate::{parse_rules, Fail};
 use junqi_ai::search::{NodeBudget, Stop};
 use junqi_ai::{choose, deploy, greedy, level, random, Context, Level};
@@ -9,9 +14,7 @@ use junqi_core::{
     Setup,
 };
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Stops thinking at a wall-clock deadline (native only).
@@ -23,14 +26,29 @@ impl Stop for Deadline {
     }
 }
 
+/// The `rules` of a `new` message: absent or `null` is the default; otherwise an object of
+/// known switches set to `true` or `false`. Every error names the field.
 fn rules_from_json(v: Option<&Value>) -> Result<Rules, String> {
     let mut rules = Rules::default();
-    if let Some(Value::Object(map)) = v {
-        for (k, val) in map {
-            let b = rules
-                .switch_mut(k)
-                .ok_or_else(|| format!("unknown rule switch '{k}'"))?;
-            *b = val.as_bool().unwrap_or(false);
+    match v {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(map)) => {
+            for (k, val) in map {
+                let b = rules.switch_mut(k).ok_or_else(|| {
+                    format!(
+                        "unknown rule switch '{k}' in 'rules' (known: {})",
+                        Rules::NAMES.join(", ")
+                    )
+                })?;
+                *b = val
+                    .as_bool()
+                    .ok_or_else(|| format!("'rules.{k}' must be true or false, not {val}"))?;
+            }
+        }
+        Some(other) => {
+            return Err(format!(
+                "'rules' must be an object of switches, not {other}"
+            ))
         }
     }
     Ok(rules)
@@ -44,6 +62,52 @@ fn rules_to_json(rules: &Rules) -> Value {
         }
     }
     Value::Object(map)
+}
+
+/// The fields of a `new` message.
+struct NewGame {
+    mode: Mode,
+    rules: Rules,
+    color: Option<Color>,
+    seed: u64,
+}
+
+/// Reads a `new` message; an unknown or malformed field is an error that names it.
+fn parse_new(msg: &Value) -> Result<NewGame, String> {
+    let mode = match msg.get("mode") {
+        Some(Value::String(s)) => s
+            .parse()
+            .map_err(|_| format!("unknown mode '{s}' in 'mode' (open, dark or flip)"))?,
+        Some(other) => {
+            return Err(format!(
+                "'mode' must be \"open\", \"dark\" or \"flip\", not {other}"
+            ))
+        }
+        None => return Err("'new' needs a 'mode' (open, dark or flip)".into()),
+    };
+    let rules = rules_from_json(msg.get("rules"))?;
+    let color = match msg.get("color") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s == "r" => Some(Color::Red),
+        Some(Value::String(s)) if s == "b" => Some(Color::Black),
+        Some(other) => return Err(format!("'color' must be \"r\", \"b\" or null, not {other}")),
+    };
+    let seed = match msg.get("seed") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| format!("'seed' must be a whole number from 0 to 2^64-1, not {v}"))?,
+    };
+    Ok(NewGame {
+        mode,
+        rules,
+        color,
+        seed,
+    })
+}
+
+fn error_json(message: String) -> Value {
+    json!({"type": "error", "message": message})
 }
 
 /// The public event a host's `last` describes.
@@ -108,7 +172,108 @@ fn last_json(report: &junqi_core::MoveReport) -> Value {
     })
 }
 
+/// What `junqi engine` knows of the game it plays.
+struct EngineState {
+    lvl: Level,
+    mode: Mode,
+    rules: Rules,
+    color: Option<Color>,
+    seed: u64,
+    own: Option<Deployment>,
+    history: Vec<PublicEvent>,
+}
+
+/// What the engine does with one line.
+enum Answer {
+    Reply(Value),
+    Silent,
+    Quit,
+}
+
+impl EngineState {
+    fn answer(&mut self, line: &str) -> Answer {
+        if line.trim().is_empty() {
+            return Answer::Silent;
+        }
+        let msg: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => return Answer::Reply(error_json(format!("bad JSON: {e}"))),
+        };
+        let reply = match msg.get("type").and_then(Value::as_str) {
+            Some("hello") => json!({
+                "type": "hello",
+                "name": format!("junqi {}", self.lvl.name_en),
+                "version": env!("CARGO_PKG_VERSION"),
+            }),
+            Some("new") => match parse_new(&msg) {
+                Err(e) => error_json(format!("new: {e}")),
+                Ok(new) => self.new_game(new),
+            },
+            Some("update") => {
+                if let Some(last) = msg.get("last") {
+                    if let Some(ev) = event_from_last(last, self.history.len() as u32 + 1) {
+                        self.history.push(ev);
+                    }
+                }
+                return Answer::Silent;
+            }
+            Some("go") => self.go(&msg),
+            Some("quit") => return Answer::Quit,
+            Some(other) => error_json(format!("unknown message type '{other}'")),
+            None => error_json("a message needs a 'type'".into()),
+        };
+        Answer::Reply(reply)
+    }
+
+    fn new_game(&mut self, new: NewGame) -> Value {
+        self.mode = new.mode;
+        self.rules = new.rules;
+        self.color = new.color;
+        self.seed = new.seed;
+        self.history.clear();
+        if self.mode == Mode::Flip {
+            self.own = None;
+            json!({"type": "ready"})
+        } else {
+            let d = deploy::formation(self.seed ^ self.color.map_or(0, |c| c as u64 + 1));
+            self.own = Some(d.clone());
+            json!({"type": "deployment", "deployment": d.to_string()})
+        }
+    }
+
+    fn go(&self, msg: &Value) -> Value {
+        let view_text = msg.get("view").and_then(Value::as_str).unwrap_or("");
+        let ms = msg.get("ms").and_then(Value::as_u64).unwrap_or(1000);
+        let side = view_text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.chars().next())
+            .and_then(Color::from_char);
+        let me = self.color.or(side);
+        match PlayerView::from_jfen(view_text, me, self.mode, self.rules) {
+            Ok(mut view) => {
+                view.history = self.history.clone();
+                let ctx = Context {
+                    own: self.own.as_ref(),
+                    seed: self.seed,
+                };
+                let mut deadline = Deadline(crate::host::after(Duration::from_millis(
+                    ms.saturating_mul(8) / 10,
+                )));
+                match choose(&view, &self.lvl, &ctx, &mut deadline) {
+                    Some(a) => json!({"type": "action", "action": a.to_string()}),
+                    None => error_json("no legal action".into()),
+                }
+            }
+            Err(e) => error_json(e.to_string()),
+        }
+    }
+}
+
 /// `junqi engine [--level N]`: speaks the protocol on stdin/stdout until `quit` or end of input.
+///
+/// A line that cannot be a message (longer than [`MAX_LINE`], not UTF-8, not JSON, a message
+/// with a bad field) is answered with `{"type":"error","message":…}` and the engine goes on.
 pub fn run_engine(args: &[String]) -> Result<(), Fail> {
     let mut lvl: Level =
         level(junqi_ai::DEFAULT_LEVEL).ok_or_else(|| Fail("no default level".into()))?;
@@ -122,103 +287,43 @@ pub fn run_engine(args: &[String]) -> Result<(), Fail> {
             other => return Err(Fail(format!("unknown engine option '{other}'"))),
         }
     }
+    let mut state = EngineState {
+        lvl,
+        mode: Mode::Open,
+        rules: Rules::default(),
+        color: None,
+        seed: 0,
+        own: None,
+        history: Vec::new(),
+    };
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    let mut mode = Mode::Open;
-    let mut rules = Rules::default();
-    let mut color: Option<Color> = None;
-    let mut seed = 0u64;
-    let mut own: Option<Deployment> = None;
-    let mut history: Vec<PublicEvent> = Vec::new();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| Fail(format!("reading input: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let msg: Value = match serde_json::from_str(&line) {
-            Ok(v) => v,
-            Err(e) => {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"type": "error", "message": format!("bad JSON: {e}")})
-                )
-                .ok();
-                continue;
-            }
+    let mut number = 0u64;
+    loop {
+        let read =
+            read_line(&mut input, MAX_LINE).map_err(|e| Fail(format!("reading input: {e}")))?;
+        number += 1;
+        let answer = match read {
+            None => break,
+            Some(Line::TooLong) => Answer::Reply(error_json(format!(
+                "line {number} is longer than {MAX_LINE} bytes; ignored"
+            ))),
+            Some(Line::Bytes(bytes)) => match String::from_utf8(bytes) {
+                Ok(line) => state.answer(&line),
+                Err(e) => Answer::Reply(error_json(format!(
+                    "line {number} is not UTF-8 (invalid byte at {}); ignored",
+                    e.utf8_error().valid_up_to()
+                ))),
+            },
         };
-        let reply = match msg.get("type").and_then(Value::as_str) {
-            Some("hello") => Some(
-                json!({"type": "hello", "name": format!("junqi {}", lvl.name_en), "version": env!("CARGO_PKG_VERSION")}),
-            ),
-            Some("new") => {
-                mode = msg
-                    .get("mode")
-                    .and_then(Value::as_str)
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(Mode::Open);
-                rules = rules_from_json(msg.get("rules")).unwrap_or_default();
-                color = msg
-                    .get("color")
-                    .and_then(Value::as_str)
-                    .and_then(|s| s.chars().next())
-                    .and_then(Color::from_char);
-                seed = msg.get("seed").and_then(Value::as_u64).unwrap_or(0);
-                history.clear();
-                if mode == Mode::Flip {
-                    own = None;
-                    Some(json!({"type": "ready"}))
-                } else {
-                    let d = deploy::formation(seed ^ color.map_or(0, |c| c as u64 + 1));
-                    own = Some(d.clone());
-                    Some(json!({"type": "deployment", "deployment": d.to_string()}))
-                }
+        match answer {
+            Answer::Reply(r) => {
+                writeln!(out, "{r}").map_err(|e| Fail(format!("writing output: {e}")))?;
+                out.flush().ok();
             }
-            Some("update") => {
-                if let Some(last) = msg.get("last") {
-                    if let Some(ev) = event_from_last(last, history.len() as u32 + 1) {
-                        if mode == Mode::Flip && color.is_none() && ev.result == ActionResult::Flip
-                        {
-                            // Colours follow the first flip (default rule): the flipper takes it.
-                        }
-                        history.push(ev);
-                    }
-                }
-                None
-            }
-            Some("go") => {
-                let view_text = msg.get("view").and_then(Value::as_str).unwrap_or("");
-                let ms = msg.get("ms").and_then(Value::as_u64).unwrap_or(1000);
-                let side = view_text
-                    .split_whitespace()
-                    .nth(1)
-                    .and_then(|s| s.chars().next())
-                    .and_then(Color::from_char);
-                let me = color.or(side);
-                match PlayerView::from_jfen(view_text, me, mode, rules) {
-                    Ok(mut view) => {
-                        view.history = history.clone();
-                        let ctx = Context {
-                            own: own.as_ref(),
-                            seed,
-                        };
-                        let mut deadline = Deadline(
-                            Instant::now() + Duration::from_millis(ms.saturating_mul(8) / 10),
-                        );
-                        match choose(&view, &lvl, &ctx, &mut deadline) {
-                            Some(a) => Some(json!({"type": "action", "action": a.to_string()})),
-                            None => Some(json!({"type": "error", "message": "no legal action"})),
-                        }
-                    }
-                    Err(e) => Some(json!({"type": "error", "message": e.to_string()})),
-                }
-            }
-            Some("quit") => break,
-            _ => Some(json!({"type": "error", "message": "unknown message type"})),
-        };
-        if let Some(r) = reply {
-            writeln!(out, "{r}").map_err(|e| Fail(format!("writing output: {e}")))?;
-            out.flush().ok();
+            Answer::Silent => {}
+            Answer::Quit => break,
         }
     }
     Ok(())
@@ -253,160 +358,182 @@ impl PlayerKind {
     }
 }
 
-/// A running external engine.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// Time limits for external engines.
+#[derive(Copy, Clone, Debug)]
+struct Limits {
+    /// Thinking time per move, sent in `go`.
+    ms: u64,
+    /// Time to answer `hello` and `new`.
+    start: Duration,
 }
 
-impl Engine {
-    fn spawn(cmd: &str) -> Result<Engine, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        Ok(Engine {
-            child,
-            stdin,
-            lines: rx,
-        })
-    }
-
-    fn send(&mut self, v: &Value) -> Result<(), String> {
-        writeln!(self.stdin, "{v}").map_err(|e| format!("engine input closed: {e}"))?;
-        self.stdin.flush().map_err(|e| e.to_string())
-    }
-
-    fn receive(&mut self, ms: u64) -> Result<Value, String> {
-        let deadline = Instant::now() + Duration::from_millis(ms);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => {
-                    return serde_json::from_str(&line)
-                        .map_err(|e| format!("bad JSON from engine: {e}"))
-                }
-                Err(RecvTimeoutError::Timeout) => return Err("engine too slow".into()),
-                Err(RecvTimeoutError::Disconnected) => return Err("engine exited".into()),
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "{}", json!({"type": "quit"}));
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+/// Grace beyond `ms` for an answer to `go` to arrive.
+const GO_GRACE: Duration = Duration::from_millis(1000);
+/// Time an engine has to take one line of input before it counts as not reading.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Starts `cmd` and checks that it answers the protocol's hello.
-fn probe(cmd: &str) -> Result<(), String> {
+fn probe(cmd: &str, limits: Limits) -> Result<(), String> {
     let mut e = Engine::spawn(cmd)?;
-    e.send(&json!({"type": "hello"}))?;
-    let reply = e.receive(10_000)?;
-    match reply.get("type").and_then(Value::as_str) {
-        Some("hello") => Ok(()),
-        _ => Err(format!("it answered {reply}")),
+    let r = e
+        .send(&json!({"type": "hello"}), WRITE_TIMEOUT)
+        .and_then(|_| e.receive(&["hello"], limits.start));
+    if r.is_err() {
+        e.fail();
     }
+    r.map(|_| ())
 }
 
-/// A player in one game.
+/// A player of the match, across its games.
 struct Seat {
+    /// As given on the command line.
+    name: String,
+    player: Player,
     kind: PlayerKind,
+    limits: Limits,
+    /// The running engine, for an external player; ended after any protocol error and started
+    /// afresh for the next game.
     engine: Option<Engine>,
     own: Option<Deployment>,
-    seed: u64,
+    /// The seed of a built-in player's own choices in this game.
+    play_seed: u64,
+    /// Why the engine was ended between its turns (an `update` it did not take).
+    broken: Option<String>,
 }
 
 impl Seat {
-    fn new(spec: &str, seed: u64) -> Result<Seat, Fail> {
+    fn new(spec: &str, player: Player, limits: Limits) -> Result<Seat, Fail> {
         Ok(Seat {
+            name: spec.to_string(),
+            player,
             kind: PlayerKind::parse(spec)?,
+            limits,
             engine: None,
             own: None,
-            seed,
+            play_seed: 0,
+            broken: None,
         })
     }
 
-    /// Starts a game; returns the formation for 明棋/暗棋 (Err: the player forfeits).
+    /// Ends the engine at once (it broke the protocol); the next game starts a new one.
+    fn end_engine(&mut self) {
+        if let Some(mut e) = self.engine.take() {
+            e.fail();
+        }
+    }
+
+    /// Starts game `game` of the match; returns the formation for 明棋/暗棋 (Err: the player
+    /// forfeits).
     fn start(
         &mut self,
         mode: Mode,
         rules: &Rules,
         color: Option<Color>,
-        seed: u64,
+        match_seed: u64,
+        game: u64,
     ) -> Result<Option<Deployment>, String> {
-        self.seed = seed;
+        self.broken = None;
+        self.play_seed = seeds::derive(match_seed, game, Purpose::Play(self.player));
+        let formation_seed = seeds::derive(match_seed, game, Purpose::Formation(self.player));
         let d = match &self.kind {
             PlayerKind::Random | PlayerKind::Greedy => {
-                (mode != Mode::Flip).then(|| Deployment::random(seed))
+                (mode != Mode::Flip).then(|| Deployment::random(formation_seed))
             }
-            PlayerKind::Level(_) => (mode != Mode::Flip).then(|| deploy::formation(seed)),
-            PlayerKind::External(cmd) => {
-                if self.engine.is_none() {
-                    let mut e = Engine::spawn(cmd)?;
-                    e.send(&json!({"type": "hello"}))?;
-                    e.receive(10_000)?;
-                    self.engine = Some(e);
+            PlayerKind::Level(_) => (mode != Mode::Flip).then(|| deploy::formation(formation_seed)),
+            PlayerKind::External(_) => {
+                // The engine's seed is its own, derived apart from every secret one.
+                let seed = seeds::derive(match_seed, game, Purpose::Engine(self.player));
+                let r = self.new_game(mode, rules, color, seed);
+                if r.is_err() {
+                    self.end_engine();
                 }
-                let e = self.engine.as_mut().ok_or("no engine")?;
-                e.send(&json!({"type": "new", "mode": mode.as_str(), "rules": rules_to_json(rules), "color": color.map(|c| c.char().to_string()), "seed": seed}))?;
-                let reply = e.receive(10_000)?;
-                if mode == Mode::Flip {
-                    None
-                } else {
-                    let text = reply
-                        .get("deployment")
-                        .and_then(Value::as_str)
-                        .ok_or("no deployment")?;
-                    let d: Deployment = text
-                        .parse()
-                        .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
-                    d.validate()
-                        .map_err(|v| format!("invalid deployment ({} violations)", v.len()))?;
-                    Some(d)
-                }
+                r?
             }
         };
         self.own = d.clone();
         Ok(d)
     }
 
+    fn new_game(
+        &mut self,
+        mode: Mode,
+        rules: &Rules,
+        color: Option<Color>,
+        seed: u64,
+    ) -> Result<Option<Deployment>, String> {
+        let PlayerKind::External(cmd) = &self.kind else {
+            return Err("not an engine".into());
+        };
+        let limits = self.limits;
+        // An engine that exited or broke the protocol between games (after the last game's
+        // last update) is started afresh rather than blamed for this game.
+        if let Some(e) = self.engine.as_mut() {
+            let trouble = match e.drain() {
+                Ok(true) => Some("it exited".to_string()),
+                Ok(false) => None,
+                Err(err) => Some(err),
+            };
+            if let Some(why) = trouble {
+                eprintln!("junqi: engine '{cmd}': starting it again ({why})");
+                e.fail();
+                self.engine = None;
+            }
+        }
+        let e = match &mut self.engine {
+            Some(e) => e,
+            slot => {
+                let mut e = Engine::spawn(cmd)?;
+                let hello = e
+                    .send(&json!({"type": "hello"}), WRITE_TIMEOUT)
+                    .and_then(|_| e.receive(&["hello"], limits.start));
+                if let Err(err) = hello {
+                    e.fail();
+                    return Err(format!("hello: {err}"));
+                }
+                slot.insert(e)
+            }
+        };
+        e.send(
+            &json!({"type": "new", "mode": mode.as_str(), "rules": rules_to_json(rules), "color": color.map(|c| c.char().to_string()), "seed": seed}),
+            WRITE_TIMEOUT,
+        )?;
+        let want = if mode == Mode::Flip {
+            "ready"
+        } else {
+            "deployment"
+        };
+        let reply = e
+            .receive(&[want], limits.start)
+            .map_err(|err| format!("new: {err}"))?;
+        if mode == Mode::Flip {
+            return Ok(None);
+        }
+        let text = reply
+            .get("deployment")
+            .and_then(Value::as_str)
+            .ok_or("a deployment message without 'deployment'")?;
+        let d: Deployment = text
+            .parse()
+            .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
+        d.validate()
+            .map_err(|v| format!("invalid deployment ({} violations)", v.len()))?;
+        Ok(Some(d))
+    }
+
     fn update(&mut self, view: &PlayerView, last: &Value) {
         if let Some(e) = self.engine.as_mut() {
-            if e.send(&json!({"type": "update", "view": view.to_jfen(), "last": last}))
-                .is_err()
-            {
-                self.engine = None;
+            if let Err(err) = e.send(
+                &json!({"type": "update", "view": view.to_jfen(), "last": last}),
+                WRITE_TIMEOUT,
+            ) {
+                self.broken = Some(format!("update: {err}"));
+                self.end_engine();
             }
         }
     }
 
-    fn act(&mut self, view: &PlayerView, ms: u64) -> Result<Action, String> {
-        let seed = self.seed;
+    fn act(&mut self, view: &PlayerView) -> Result<Action, String> {
+        let seed = self.play_seed;
         let a = match &self.kind {
             PlayerKind::Random => random(view, seed),
             PlayerKind::Greedy => greedy(view, seed),
@@ -418,20 +545,44 @@ impl Seat {
                 choose(view, lvl, &ctx, &mut NodeBudget(u64::MAX))
             }
             PlayerKind::External(_) => {
-                let e = self.engine.as_mut().ok_or("engine not running")?;
-                e.send(&json!({"type": "go", "view": view.to_jfen(), "ms": ms}))?;
-                let reply = e.receive(ms + 1000).inspect_err(|_| self.engine = None)?;
-                let text = reply
-                    .get("action")
-                    .and_then(Value::as_str)
-                    .ok_or("no action in reply")?;
-                Some(
-                    text.parse()
-                        .map_err(|e: junqi_core::action::ParseActionError| e.to_string())?,
-                )
+                let r = self.engine_act(view);
+                if r.is_err() {
+                    self.end_engine();
+                }
+                return r;
             }
         };
         a.ok_or_else(|| "no action".to_string())
+    }
+
+    fn engine_act(&mut self, view: &PlayerView) -> Result<Action, String> {
+        if let Some(reason) = self.broken.take() {
+            return Err(reason);
+        }
+        let ms = self.limits.ms;
+        let e = self.engine.as_mut().ok_or("engine not running")?;
+        if e.drain()? {
+            return Err("engine exited".into());
+        }
+        e.send(
+            &json!({"type": "go", "view": view.to_jfen(), "ms": ms}),
+            WRITE_TIMEOUT,
+        )?;
+        let reply = e
+            .receive(&["action"], Duration::from_millis(ms) + GO_GRACE)
+            .map_err(|err| format!("go: {err}"))?;
+        let text = reply
+            .get("action")
+            .and_then(Value::as_str)
+            .ok_or("an action message without 'action'")?;
+        text.parse()
+            .map_err(|e: junqi_core::action::ParseActionError| format!("action '{text}': {e}"))
+    }
+
+    /// The player lost game `game` by `reason`: logged, and an engine is ended.
+    fn forfeit(&mut self, game: u64, reason: &str) {
+        eprintln!("junqi: game {game}: '{}' forfeits: {reason}", self.name);
+        self.end_engine();
     }
 }
 
@@ -443,14 +594,15 @@ enum GameResult {
     BWins,
 }
 
+/// Plays game number `game` of the match with seed `match_seed`.
 fn play_game(
     a: &mut Seat,
     b: &mut Seat,
     mode: Mode,
     rules: Rules,
-    seed: u64,
+    match_seed: u64,
+    game: u64,
     a_first: bool,
-    ms: u64,
 ) -> GameResult {
     // In 明棋/暗棋 the first player is Red; in 翻棋 the first player flips first.
     let (first, second) = if a_first {
@@ -470,39 +622,37 @@ fn play_game(
     } else {
         GameResult::AWins
     };
-    let d1 = first.start(
-        mode,
-        &rules,
-        first_color,
-        seed.wrapping_mul(2).wrapping_add(1),
-    );
-    let d2 = second.start(
-        mode,
-        &rules,
-        second_color,
-        seed.wrapping_mul(2).wrapping_add(2),
-    );
+    let d1 = first.start(mode, &rules, first_color, match_seed, game);
+    let d2 = second.start(mode, &rules, second_color, match_seed, game);
+    if let Err(e) = &d1 {
+        first.forfeit(game, e);
+    }
+    if let Err(e) = &d2 {
+        second.forfeit(game, e);
+    }
     let setup = match (mode, d1, d2) {
         (_, Err(_), Err(_)) => return GameResult::Draw,
         (_, Err(_), _) => return win_second,
         (_, _, Err(_)) => return win_first,
-        (Mode::Flip, _, _) => Setup::Shuffle { seed },
+        (Mode::Flip, _, _) => Setup::Shuffle {
+            seed: seeds::derive(match_seed, game, Purpose::Shuffle),
+        },
         (_, Ok(Some(r)), Ok(Some(k))) => Setup::Deployments { red: r, black: k },
         _ => return GameResult::Draw,
     };
-    let Ok(mut game) = Game::new(mode, rules, setup) else {
+    let Ok(mut game_state) = Game::new(mode, rules, setup) else {
         return GameResult::Draw;
     };
     for _ in 0..3000 {
-        if let Some(o) = game.outcome() {
-            let first_is = game.position().first_color().unwrap_or(Color::Red);
+        if let Some(o) = game_state.outcome() {
+            let first_is = game_state.position().first_color().unwrap_or(Color::Red);
             return match o {
                 Outcome::Win { winner, .. } if winner == first_is => win_first,
                 Outcome::Win { .. } => win_second,
                 Outcome::Draw { .. } => GameResult::Draw,
             };
         }
-        let pos = game.position();
+        let pos = game_state.position();
         let first_is = pos.first_color();
         let (mover_is_first, color) = match pos.turn() {
             Some(t) => (
@@ -511,38 +661,30 @@ fn play_game(
             ),
             None => (pos.ply() % 2 == 1, None),
         };
-        let view = game.view(color);
-        let mover = if mover_is_first {
-            &mut *first
+        let view = game_state.view(color);
+        let (mover, win_other) = if mover_is_first {
+            (&mut *first, win_second)
         } else {
-            &mut *second
+            (&mut *second, win_first)
         };
-        let action = match mover.act(&view, ms) {
+        let action = match mover.act(&view) {
             Ok(a) => a,
-            Err(_) => {
-                return if mover_is_first {
-                    win_second
-                } else {
-                    win_first
-                }
+            Err(e) => {
+                mover.forfeit(game, &e);
+                return win_other;
             }
         };
-        let report = match game.play(action) {
+        let report = match game_state.play(action) {
             Ok(r) => r.clone(),
-            Err(_) => {
-                return if mover_is_first {
-                    win_second
-                } else {
-                    win_first
-                }
+            Err(e) => {
+                mover.forfeit(game, &e.to_string());
+                return win_other;
             }
         };
         let last = last_json(&report);
-        let first_is = game.position().first_color();
-        let c1 = first_is;
-        let c2 = first_is.map(|c| !c);
-        let v1 = game.view(c1);
-        let v2 = game.view(c2);
+        let first_is = game_state.position().first_color();
+        let v1 = game_state.view(first_is);
+        let v2 = game_state.view(first_is.map(|c| !c));
         first.update(&v1, &last);
         second.update(&v2, &last);
     }
@@ -562,14 +704,16 @@ fn wilson(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// `junqi match --red A --black B --mode M --games N --seed S [--ms N] [--rules a,b] [--threads T]`
+/// `junqi match --red A --black B --mode M --games N [--seed S] [--ms N] [--start-ms N]
+/// [--rules a,b] [--threads T]`
 pub fn run_match(args: &[String]) -> Result<String, Fail> {
     let mut red = None;
     let mut black = None;
     let mut mode = Mode::Open;
     let mut games = 10u64;
-    let mut seed = 1u64;
+    let mut seed = None;
     let mut ms = 1000u64;
+    let mut start_ms = 10_000u64;
     let mut rules = Rules::default();
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut it = args.iter();
@@ -589,14 +733,21 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
                     .map_err(|_| Fail("--games takes a number".into()))?
             }
             "--seed" => {
-                seed = val()?
-                    .parse()
-                    .map_err(|_| Fail("--seed takes a number".into()))?
+                seed = Some(
+                    val()?
+                        .parse()
+                        .map_err(|_| Fail("--seed takes a number".into()))?,
+                )
             }
             "--ms" => {
                 ms = val()?
                     .parse()
                     .map_err(|_| Fail("--ms takes a number".into()))?
+            }
+            "--start-ms" => {
+                start_ms = val()?
+                    .parse()
+                    .map_err(|_| Fail("--start-ms takes a number".into()))?
             }
             "--rules" => rules = parse_rules(&val()?)?,
             "--threads" => {
@@ -609,11 +760,17 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
     }
     let red = red.ok_or_else(|| Fail("match needs --red".into()))?;
     let black = black.ok_or_else(|| Fail("match needs --black".into()))?;
+    // Without --seed, a drawn one (printed below, so the match can be replayed).
+    let seed = seed.unwrap_or_else(seeds::fresh);
+    let limits = Limits {
+        ms,
+        start: Duration::from_millis(start_ms),
+    };
     // An external engine that does not start or greet is a mistake to report, not a match of
     // forfeits (e.g. `level3` where `level:3` was meant).
     for spec in [&red, &black] {
         if let PlayerKind::External(cmd) = PlayerKind::parse(spec)? {
-            probe(&cmd).map_err(|e| {
+            probe(&cmd, limits).map_err(|e| {
                 let hint = if spec.starts_with("level") {
                     " (built-in levels are written level:N)"
                 } else {
@@ -630,21 +787,13 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
             .map(|t| {
                 let (red, black) = (red.clone(), black.clone());
                 scope.spawn(move || -> Result<Vec<(u64, GameResult)>, Fail> {
-                    let mut a = Seat::new(&red, 0)?;
-                    let mut b = Seat::new(&black, 0)?;
+                    let mut a = Seat::new(&red, Player::A, limits)?;
+                    let mut b = Seat::new(&black, Player::B, limits)?;
                     let mut out = Vec::new();
                     let mut g = t;
                     while g < games {
                         // Colours alternate: even games A (--red) moves first, odd games B.
-                        let r = play_game(
-                            &mut a,
-                            &mut b,
-                            mode,
-                            rules,
-                            seed.wrapping_add(g),
-                            g % 2 == 0,
-                            ms,
-                        );
+                        let r = play_game(&mut a, &mut b, mode, rules, seed, g, g % 2 == 0);
                         out.push((g, r));
                         g += threads;
                     }

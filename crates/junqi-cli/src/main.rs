@@ -7,6 +7,13 @@ use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
 use std::process::ExitCode;
 
 mod engine;
+#[cfg(unix)]
+mod host;
+#[cfg(not(unix))]
+#[path = "host_stub.rs"]
+mod host;
+mod lines;
+mod seeds;
 
 const USAGE: &str = "usage: junqi <command> [args]
 commands:
@@ -18,8 +25,10 @@ commands:
   replay <record.json>                  checks a game record and prints its outcome
   engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
-        [--rules a,b] [--threads T]     referees games, alternating who moves first;
-                                        players: random, greedy, level:1..5, cmd:<engine command>
+        [--start-ms N] [--rules a,b] [--threads T]
+                                        referees games, alternating who moves first;
+                                        players: random, greedy, level:1..5, cmd:<engine command>;
+                                        without --seed a seed is drawn and printed
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag";
 

@@ -1,0 +1,119 @@
+// The static file server of the built game (dist/), bound to 127.0.0.1 only. `scripts/play.sh`
+// serves the game with it and the end-to-end tests import `serve`, so players and tests use the
+// same serving path. No file watcher, nothing rebuilt: a player does not need rebuild-on-save.
+//
+//   node scripts/serve.mjs [dir] [port]     (defaults: dist, 8080)
+//
+// Text files and WebAssembly go out gzip-compressed to browsers that accept it (compressed once
+// per file version and kept in memory). The address is printed only once the site answers;
+// Ctrl-C (SIGINT) or SIGTERM closes every connection and exits 0.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+/** Already compressed formats gain nothing from gzip. */
+const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt', '.md']);
+
+/** Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, close }. */
+export function serve(root, port = 0) {
+  const base = resolve(root);
+  // path -> { mtime, size, gz }: each file version is compressed once.
+  const gzipped = new Map();
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      let info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) {
+        file = join(file, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info?.isFile()) throw new Error('not found');
+      const ext = extname(file);
+      const headers = {
+        'content-type': TYPES[ext] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      };
+      let body;
+      const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (COMPRESS.has(ext)) headers.vary = 'accept-encoding';
+      if (gzip) {
+        let hit = gzipped.get(file);
+        if (!hit || hit.mtime !== info.mtimeMs || hit.size !== info.size) {
+          hit = { mtime: info.mtimeMs, size: info.size, gz: gzipSync(await readFile(file), { level: 9 }) };
+          gzipped.set(file, hit);
+        }
+        body = hit.gz;
+        headers['content-encoding'] = 'gzip';
+      } else {
+        body = await readFile(file);
+      }
+      headers['content-length'] = body.length;
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: p } = server.address();
+      const close = () =>
+        new Promise((r) => {
+          server.close(r);
+          server.closeAllConnections();
+        });
+      ok({ url: `http://127.0.0.1:${p}/`, close });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = process.argv[2] ?? 'dist';
+  const port = Number(process.argv[3] ?? 8080);
+  let site;
+  try {
+    site = await serve(root, port);
+  } catch (e) {
+    const why = e?.code === 'EADDRINUSE' ? `port ${port} is already in use (is the game already running?)` : String(e);
+    console.error(`serve: cannot serve on 127.0.0.1:${port}: ${why}`);
+    process.exit(1);
+  }
+  const stop = async (signal) => {
+    await site.close();
+    console.log(`\nJunqi: stopped (${signal})`);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  // Say the address only once the page itself answers.
+  const answer = await fetch(site.url).catch((e) => e);
+  if (!(answer instanceof Response) || !answer.ok) {
+    console.error(`serve: ${site.url} does not answer with the page (${answer?.status ?? answer}); is ${root}/index.html built?`);
+    await site.close();
+    process.exit(1);
+  }
+  console.log(`Junqi: the game is served at ${site.url} (Ctrl-C stops it)`);
+}
