@@ -240,6 +240,8 @@ strings! {
     UNDO_DELETE = "取回", "Undo";
     PROFILES_UNREADABLE = "保存的小棋手无法读取，已另存一份，可以下载。",
         "The saved players could not be read: a copy is kept and can be downloaded.";
+    DATA_UNREADABLE = "有些保存的设置或布阵无法读取（已损坏，或由新版程序保存），这里先用默认值。什么都没丢：新版的数据原样保留，损坏的数据另存了一份，可以在棋谱里下载。",
+        "Some saved settings or formations could not be read (damaged, or saved by a newer version of the app): the defaults are used here. Nothing is lost: a newer version's data is left as it is, damaged data is kept as a copy you can download from the records.";
     UNDO_HIDDEN_RULE = "暗棋和翻棋中，只有没翻开、没碰子的棋步可以悔。",
         "In Hidden and Flip games, only moves that flipped or met no piece can be taken back.";
     LEARN = "学棋", "Learn";

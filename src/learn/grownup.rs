@@ -1,6 +1,6 @@
 //! The grown-up's settings, behind a press-and-hold: how much help and which games a child
 //! gets. Kept in localStorage as versioned JSON ([`GrownUp::to_json`]); the first version's
-//! `key=value` text under the same key is migrated ([`GrownUp::from_text`]).
+//! `key=value` text under its own key is migrated ([`GrownUp::from_text`], `storage::LEGACY`).
 
 use crate::state::storage::{self, Reads};
 use junqi_core::Mode;
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The localStorage key (versioned).
-pub const KEY: &str = "junqi.grownup.v1";
+pub const KEY: &str = "junqi.grownup.v2";
 /// How long the gate button must be held, in milliseconds.
 pub const HOLD_MS: u32 = 2000;
 /// The hints-per-game choices offered.
@@ -275,7 +275,9 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn the_first_versions_text_still_loads() {
-        storage::save(KEY, "undo=once;hints=2;modes=111;voice=0;preview=1");
+        let old = "undo=once;hints=2;modes=111;voice=0;preview=1";
+        let old_key = storage::legacy_key(KEY).unwrap();
+        storage::save(old_key, old);
         let g = GrownUp::load();
         assert_eq!(
             (g.undo, g.hints, g.voice),
@@ -283,6 +285,11 @@ mod tests {
         );
         g.save();
         assert!(storage::is_json(&storage::load(KEY).unwrap()));
+        assert_eq!(
+            storage::load(old_key).as_deref(),
+            Some(old),
+            "left as it is"
+        );
         assert_eq!(GrownUp::load(), g);
         // Fields a newer version added are kept when rewriting.
         let text = storage::load(KEY)

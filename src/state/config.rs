@@ -1,6 +1,6 @@
 //! The choices of the new-game screen, remembered as versioned JSON under `storage::CONFIG`
-//! ([`GameConfig::to_json`]); the first version's `key=value` text there is migrated
-//! ([`GameConfig::from_text`], the form a saved game still holds).
+//! ([`GameConfig::to_json`]); the first version's `key=value` text under its own key is
+//! migrated ([`GameConfig::from_text`], the form a saved game still holds; `storage::LEGACY`).
 
 use super::storage::{self, Reads};
 use junqi_core::{Mode, Rules};
@@ -269,10 +269,9 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn the_first_versions_text_is_migrated() {
-        storage::save(
-            storage::CONFIG,
-            "mode=dark;opponent=friend;level=4;seat=1;clock=10",
-        );
+        let old = "mode=dark;opponent=friend;level=4;seat=1;clock=10";
+        let old_key = storage::legacy_key(storage::CONFIG).unwrap();
+        storage::save(old_key, old);
         let c = GameConfig::load();
         assert_eq!(
             (c.mode, c.opponent, c.level),
@@ -281,6 +280,11 @@ mod tests {
         c.save();
         let text = storage::load(storage::CONFIG).unwrap();
         assert_eq!(GameConfig::from_json(&text), Ok(c.clone()));
+        assert_eq!(
+            storage::load(old_key).as_deref(),
+            Some(old),
+            "the first version's key is left for the first version"
+        );
         // Fields a newer version added are kept when rewriting.
         let more = text.replace("\"version\":2", "\"version\":2,\"x\":1");
         storage::save(storage::CONFIG, &more);

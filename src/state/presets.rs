@@ -204,16 +204,20 @@ pub fn write_formations(saved: &[(String, Deployment)], rest: &StoredFormations)
 /// The saved formations stored (either format); data that cannot be read is backed up and
 /// none are shown.
 pub fn load_saved() -> Vec<(String, Deployment)> {
-    let Some(text) = storage::load(storage::FORMATIONS) else {
+    let Some(text) = storage::load_migrating(storage::FORMATIONS) else {
         return Vec::new();
     };
     match read_formations(&text) {
         Ok((read, _)) => read,
         Err(Reads::No) => {
             storage::back_up(storage::FORMATIONS, &text);
+            storage::note_unread(storage::FORMATIONS);
             Vec::new()
         }
-        Err(_) => Vec::new(),
+        Err(_) => {
+            storage::note_unread(storage::FORMATIONS);
+            Vec::new()
+        }
     }
 }
 
@@ -257,7 +261,7 @@ pub fn sync_saved(
     base: &[(String, Deployment)],
     mine: &[(String, Deployment)],
 ) -> Result<Vec<(String, Deployment)>, NotWritten> {
-    let (stored, rest) = match storage::load(storage::FORMATIONS) {
+    let (stored, rest) = match storage::load_migrating(storage::FORMATIONS) {
         None => (Vec::new(), StoredFormations::default()),
         Some(text) => match read_formations(&text) {
             Ok(read) => read,
@@ -363,7 +367,8 @@ mod tests {
     #[test]
     fn lines_this_version_cannot_read_are_kept_on_rewrite() {
         let text = format!("a\t{}\nv2\t{{\"future\":1}}\n", Deployment::classic_1());
-        assert!(storage::save(storage::FORMATIONS, &text));
+        let old_key = storage::legacy_key(storage::FORMATIONS).unwrap();
+        assert!(storage::save(old_key, &text));
         let base = load_saved();
         assert_eq!(base.len(), 1);
         let mut mine = base.clone();
@@ -377,6 +382,11 @@ mod tests {
             "the odd line is kept: {now}"
         );
         assert_eq!(load_saved(), written);
+        assert_eq!(
+            storage::load(old_key),
+            Some(text),
+            "the first version's key is left for the first version"
+        );
         // JSON entries this version cannot read, and unknown fields, are kept too.
         let (read, rest) = read_formations(&now).unwrap();
         let mut rest = rest;

@@ -1,6 +1,6 @@
 //! The player's settings, kept in the browser between visits: versioned JSON under
-//! `storage::SETTINGS` ([`Settings::to_json`]); the first version's `key=value` text there is
-//! migrated ([`Settings::from_text`]).
+//! `storage::SETTINGS` ([`Settings::to_json`]); the first version's `key=value` text under its
+//! own key is migrated ([`Settings::from_text`], `storage::LEGACY`).
 
 use super::storage::{self, Reads};
 use crate::ground::label::LabelStyle;
@@ -277,11 +277,20 @@ mod tests {
     #[test]
     fn the_first_versions_text_is_migrated_and_nothing_unread_is_written_over() {
         let old = "lang=en;labels=icon;large=1;dests=0;undo=0;face=1;sound=0;volume=33;speed=fast";
-        storage::save(storage::SETTINGS, old);
+        let old_key = storage::legacy_key(storage::SETTINGS).unwrap();
+        storage::save(old_key, old);
         let s = Settings::load(Lang::Zh);
         assert_eq!(s, Settings::from_text(old, Lang::Zh));
         assert_eq!(s.save(), Ok(()));
         assert!(storage::is_json(&storage::load(storage::SETTINGS).unwrap()));
+        assert_eq!(
+            storage::load(old_key).as_deref(),
+            Some(old),
+            "the first version's key is left for the first version"
+        );
+        assert_eq!(Settings::load(Lang::Zh), s);
+        // Once the new key holds settings, the old key is no longer read.
+        storage::save(old_key, "lang=zh;volume=5");
         assert_eq!(Settings::load(Lang::Zh), s);
         // A newer version's settings are never written over: the defaults are used meanwhile.
         let newer = r#"{"version":3,"lang":"en"}"#;

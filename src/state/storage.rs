@@ -2,17 +2,60 @@
 //! saved games (`saves.rs`). Natively (tests) a map per thread stands in for it, and
 //! [`refuse_writes`] plays a full storage.
 
-/// Keys. Settings, the new-game choices and the grown-up settings are versioned JSON (serde);
-/// the `key=value` texts the first version wrote under the same keys are read as before
-/// (migrated) and replaced by JSON on the next write.
-pub const SETTINGS: &str = "junqi.settings.v1";
-pub const CONFIG: &str = "junqi.newgame.v1";
-pub const FORMATIONS: &str = "junqi.formations.v1";
+/// Keys. Settings, the new-game choices, the grown-up settings and the saved formations are
+/// versioned JSON (serde) under keys of their own ([`LEGACY`] names the first version's keys).
+pub const SETTINGS: &str = "junqi.settings.v2";
+pub const CONFIG: &str = "junqi.newgame.v2";
+pub const FORMATIONS: &str = "junqi.formations.v2";
+
+/// Each JSON key and the key where the first version kept its `key=value` or tab-separated
+/// text. That text is read (migrated) while nothing is stored under the new key yet, and never
+/// written: a page of the first version still open in another tab, or a rollback to it, reads
+/// and writes only the old key, whose parser would take JSON for nonsense, fall back to the
+/// defaults and write over it. Each version reads and writes its own key.
+pub const LEGACY: [(&str, &str); 4] = [
+    (SETTINGS, "junqi.settings.v1"),
+    (CONFIG, "junqi.newgame.v1"),
+    (FORMATIONS, "junqi.formations.v1"),
+    (crate::learn::grownup::KEY, "junqi.grownup.v1"),
+];
+
+/// The first version's key for the data now kept under `key` ([`LEGACY`]).
+pub fn legacy_key(key: &str) -> Option<&'static str> {
+    LEGACY.iter().find(|(k, _)| *k == key).map(|(_, old)| *old)
+}
+
+/// The text stored under `key`, or while nothing is stored there yet the first version's text
+/// under its old key ([`LEGACY`]; that key is left as it is).
+pub fn load_migrating(key: &str) -> Option<String> {
+    load(key).or_else(|| load(legacy_key(key)?))
+}
 
 /// Backups of data that could not be read: `junqi.backup.<key>.<n>`.
 pub const BACKUP_PREFIX: &str = "junqi.backup.";
 /// The most backups kept per key: a new one replaces the oldest, and only once it is stored.
 pub const BACKUP_CAP: usize = 5;
+
+thread_local! {
+    /// Keys whose stored data this version could not read since the page opened (to be told).
+    static UNREAD: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes that the data under `key` could not be read (damaged, or a newer version's): it is
+/// kept as it is, and the player is told ([`take_unread`]).
+pub fn note_unread(key: &str) {
+    UNREAD.with(|u| {
+        let mut u = u.borrow_mut();
+        if !u.iter().any(|k| k == key) {
+            u.push(key.to_string());
+        }
+    });
+}
+
+/// The keys noted by [`note_unread`] since the last call.
+pub fn take_unread() -> Vec<String> {
+    UNREAD.with(|u| std::mem::take(&mut *u.borrow_mut()))
+}
 
 /// Why stored data was not written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,15 +218,16 @@ pub fn is_json(text: &str) -> bool {
     text.trim_start().starts_with('{')
 }
 
-/// Reads a value kept under `key`: versioned JSON, or the first version's text (migrated with
-/// `from_legacy`). JSON this version cannot read is copied to a backup first; `None`: nothing
-/// usable stored (the defaults apply).
+/// Reads a value kept under `key`: versioned JSON, or while nothing is stored there the first
+/// version's text under its old key (migrated with `from_legacy`, [`load_migrating`]). JSON
+/// this version cannot read is copied to a backup first; `None`: nothing usable stored (the
+/// defaults apply).
 pub fn load_json<T>(
     key: &str,
     from_json: impl Fn(&str) -> Result<T, Reads>,
     from_legacy: impl Fn(&str) -> T,
 ) -> Option<T> {
-    let text = load(key)?;
+    let text = load_migrating(key)?;
     if !is_json(&text) {
         return Some(from_legacy(&text));
     }
@@ -191,9 +235,13 @@ pub fn load_json<T>(
         Ok(v) => Some(v),
         Err(Reads::No) => {
             back_up(key, &text);
+            note_unread(key);
             None
         }
-        Err(Reads::Newer(_) | Reads::Yes) => None,
+        Err(Reads::Newer(_) | Reads::Yes) => {
+            note_unread(key);
+            None
+        }
     }
 }
 
