@@ -240,6 +240,21 @@ strings! {
         "The raw data is kept aside and can be downloaded. The app starts as usual.";
     DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
     SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
+    SAVES_NEWER = "棋局是由新版程序保存的，不能在这个程序中改动。请重新打开。",
+        "The games were saved by a newer version of the app and are left as they are. Reload the page.";
+    ELSEWHERE = "这一局已在另外打开的程序中接着下了。", "This game went on in another tab.";
+    ELSEWHERE_LOAD = "载入最新进度", "Load the latest";
+    OPEN_ELSEWHERE = "这一局正在另外打开的程序中进行。", "This game is open in another tab.";
+    TAKE_OVER = "在这个程序中接着下", "Continue here";
+    PRUNED = "为了留出位置，删除了最先的已下完的棋局：", "To make room, the oldest finished games were removed: ";
+    DELETED = "已删除。", "Deleted.";
+    UNDO_DELETE = "取回", "Undo";
+    PROFILES_UNREADABLE = "保存的小棋手无法读取，已另存一份，可以下载。",
+        "The saved players could not be read: a copy is kept and can be downloaded.";
+    DATA_UNREADABLE = "有些保存的设置或布阵无法读取（已损坏，或由新版程序保存），这里先用默认值。什么都没丢：新版的数据原样保留，损坏的数据另存了一份，可以在棋谱里下载。",
+        "Some saved settings or formations could not be read (damaged, or saved by a newer version of the app): the defaults are used here. Nothing is lost: a newer version's data is left as it is, damaged data is kept as a copy you can download from the records.";
+    UNDO_HIDDEN_RULE = "暗棋和翻棋中，只有没翻开、没碰子的棋步可以悔。",
+        "In Hidden and Flip games, only moves that flipped or met no piece can be taken back.";
     LEARN = "学棋", "Learn";
     WHO_PLAYS = "谁来学棋？", "Who is playing?";
     NEW_PROFILE = "新的小棋手", "New player";

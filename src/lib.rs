@@ -14,7 +14,7 @@ use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
 use components::profile::ProfileScreen;
-use components::records::{RecordsScreen, UnreadableBanner};
+use components::records::{ElsewhereBanner, RecordsScreen, UnreadableBanner};
 use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
 use components::share::MessageBanner;
@@ -40,6 +40,14 @@ pub fn App() -> impl IntoView {
     provide_context(assist);
     let learn = learn::lesson::Learn::new(store, assist);
     provide_context(learn);
+    // Settings, new-game choices, grown-up settings or formations that could not be read are
+    // kept as they are: say so (unless something else was said already).
+    if !state::storage::take_unread().is_empty() && store.message.get_untracked().is_none() {
+        let lang = store.settings.with_untracked(|s| s.lang);
+        store
+            .message
+            .set(Some(i18n::DATA_UNREADABLE.get(lang).to_string()));
+    }
     let in_course = move || learn.screen.get() != learn::lesson::LearnScreen::Closed;
 
     // Settings are kept between visits; the page's language follows them.
@@ -145,6 +153,7 @@ pub fn App() -> impl IntoView {
             <HandoverScreen/>
             <Dialogs/>
             <UnreadableBanner/>
+            <ElsewhereBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

@@ -4,7 +4,6 @@
 use crate::i18n::{self, Lang};
 use crate::learn::assist::Assist;
 use crate::learn::grownup::{UndoPolicy, HINT_CHOICES, HOLD_MS};
-use crate::state::storage;
 use junqi_core::Mode;
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
@@ -159,7 +158,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
                         on:change=move |ev| {
                             let v: u8 = event_target_value(&ev).parse().unwrap_or(1);
                             store.config.update(|c| c.level = v.clamp(1, 5));
-                            storage::save(storage::CONFIG, &store.config.with_untracked(|c| c.to_text()));
+                            store.config.with_untracked(|c| c.save());
                         }
                     >
                         {level_options}

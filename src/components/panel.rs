@@ -272,6 +272,7 @@ fn Controls() -> impl IntoView {
     let assist = expect_context::<crate::learn::assist::Assist>();
     let lang = move || store.lang();
     let playing = move || store.phase.get() == Phase::Play;
+    let hidden = move || store.config.with(|c| c.mode) != junqi_core::Mode::Open;
     view! {
         <div class="controls">
             <button
@@ -295,10 +296,17 @@ fn Controls() -> impl IntoView {
                 <button
                     data-testid="undo"
                     disabled=move || !assist.may_undo()
+                    title=move || hidden().then(|| i18n::UNDO_HIDDEN_RULE.get(lang()))
                     on:click=move |_| assist.undo()
                 >
                     {move || i18n::UNDO.get(lang())}
                 </button>
+            </Show>
+            // In 暗棋 and 翻棋 only plies that revealed nothing can be taken back: say so.
+            <Show when=move || hidden() && store.against_computer() && store.settings.with(|s| s.allow_undo)>
+                <p class="explain undo-rule" data-testid="undo-rule">
+                    {move || i18n::UNDO_HIDDEN_RULE.get(lang())}
+                </p>
             </Show>
             <super::assist::HintButton/>
             <Show when=move || store.phase.get() == Phase::Over && !store.result_open.get()>

@@ -45,6 +45,8 @@ pub fn RecordsScreen() -> impl IntoView {
                     </Show>
                 </div>
                 {note}
+                <DeletedNote/>
+                <PrunedNote/>
                 <ul class="record-list" data-testid="record-list">
                     <For each=games key=|g| (g.id.clone(), g.saved.to_bits()) let:g>
                         <RecordItem game=g/>
@@ -125,6 +127,42 @@ pub fn RecordItem(game: SavedGame) -> impl IntoView {
     }
 }
 
+/// After a delete: says so and offers to take it back.
+#[component]
+fn DeletedNote() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    move || {
+        store.last_deleted.with(Option::is_some).then(|| {
+            view! {
+                <p class="records-note" data-testid="deleted-note" role="status">
+                    {move || i18n::DELETED.get(lang())} " "
+                    <button data-testid="undo-delete" on:click=move |_| store.undo_delete()>
+                        {move || i18n::UNDO_DELETE.get(lang())}
+                    </button>
+                </p>
+            }
+        })
+    }
+}
+
+/// Old finished games were dropped to keep the list at its cap: how many.
+#[component]
+fn PrunedNote() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    move || {
+        let n = store.pruned.get();
+        (n > 0).then(|| {
+            view! {
+                <p class="records-note" data-testid="pruned-note" role="status">
+                    {move || i18n::PRUNED.get(lang())} {n}
+                </p>
+            }
+        })
+    }
+}
+
 /// A file picker for a record file (JSON, RULES.md §9).
 #[component]
 fn ImportButton() -> impl IntoView {
@@ -196,5 +234,54 @@ pub fn UnreadableBanner() -> impl IntoView {
                 </div>
             </div>
         })
+    }
+}
+
+/// The game on the board is played in another tab, or went on there: this tab stops saving it
+/// and offers to continue it here (taking it over) or to load the latest.
+#[component]
+pub fn ElsewhereBanner() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    move || {
+        if store.open_elsewhere.get() {
+            Some(
+                view! {
+                    <div class="unreadable" data-testid="open-elsewhere" role="alert">
+                        <p>{move || i18n::OPEN_ELSEWHERE.get(lang())}</p>
+                        <div class="unreadable-buttons">
+                            <button class="primary" data-testid="take-over"
+                                on:click=move |_| store.take_over()>
+                                {move || i18n::TAKE_OVER.get(lang())}
+                            </button>
+                            <button data-testid="elsewhere-leave" on:click=move |_| store.open_new_game()>
+                                {move || i18n::NEW_GAME.get(lang())}
+                            </button>
+                        </div>
+                    </div>
+                }
+                .into_any(),
+            )
+        } else if store.elsewhere.get() {
+            Some(
+                view! {
+                    <div class="unreadable" data-testid="elsewhere" role="alert">
+                        <p>{move || i18n::ELSEWHERE.get(lang())}</p>
+                        <div class="unreadable-buttons">
+                            <button class="primary" data-testid="elsewhere-load"
+                                on:click=move |_| store.reload_current()>
+                                {move || i18n::ELSEWHERE_LOAD.get(lang())}
+                            </button>
+                            <button data-testid="elsewhere-leave" on:click=move |_| store.open_new_game()>
+                                {move || i18n::NEW_GAME.get(lang())}
+                            </button>
+                        </div>
+                    </div>
+                }
+                .into_any(),
+            )
+        } else {
+            None
+        }
     }
 }

@@ -1,8 +1,7 @@
 //! Help in real games, as the grown-up allows it: hints per game (the computer's suggestion,
 //! shown as an arrow), undo once / always / never, the attack preview switch.
 
-use super::grownup::{GrownUp, KEY};
-use crate::state::storage;
+use super::grownup::GrownUp;
 use crate::state::store::{Phase, Store};
 use junqi_core::Point;
 use leptos::prelude::*;
@@ -27,9 +26,7 @@ pub struct Assist {
 impl Assist {
     /// Loads the settings and installs the effects that keep them (call inside the app).
     pub fn new(store: Store) -> Assist {
-        let grown = storage::load(KEY)
-            .map(|t| GrownUp::from_text(&t))
-            .unwrap_or_default();
+        let grown = GrownUp::load();
         let a = Assist {
             store,
             grown: RwSignal::new(grown),
@@ -41,7 +38,7 @@ impl Assist {
         };
         Effect::new(move |_| {
             let g = a.grown.get();
-            storage::save(KEY, &g.to_text());
+            g.save();
             let undo = g.undo != super::grownup::UndoPolicy::Never;
             if store.settings.with_untracked(|s| s.allow_undo) != undo {
                 store.settings.update(|s| s.allow_undo = undo);

@@ -1,10 +1,14 @@
 //! The grown-up's settings, behind a press-and-hold: how much help and which games a child
-//! gets. Kept in localStorage as `key=value` pairs under a versioned key.
+//! gets. Kept in localStorage as versioned JSON ([`GrownUp::to_json`]); the first version's
+//! `key=value` text under its own key is migrated ([`GrownUp::from_text`], `storage::LEGACY`).
 
+use crate::state::storage::{self, Reads};
 use junqi_core::Mode;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// The localStorage key (versioned).
-pub const KEY: &str = "junqi.grownup.v1";
+pub const KEY: &str = "junqi.grownup.v2";
 /// How long the gate button must be held, in milliseconds.
 pub const HOLD_MS: u32 = 2000;
 /// The hints-per-game choices offered.
@@ -66,6 +70,25 @@ pub struct GrownUp {
     pub floor_points: bool,
 }
 
+/// The stored form: every entry optional (a missing or unknown value keeps the default).
+#[derive(Default, Serialize, Deserialize)]
+struct Stored {
+    version: u64,
+    #[serde(default)]
+    undo: Option<String>,
+    #[serde(default)]
+    hints: Option<u32>,
+    /// 明棋, 暗棋, 翻棋 offered.
+    #[serde(default)]
+    modes: Option<[bool; 3]>,
+    #[serde(default)]
+    voice: Option<bool>,
+    #[serde(default)]
+    preview: Option<bool>,
+    #[serde(flatten)]
+    extra: Map<String, Value>,
+}
+
 impl Default for GrownUp {
     fn default() -> GrownUp {
         GrownUp {
@@ -124,7 +147,73 @@ impl GrownUp {
         )
     }
 
-    /// Reads [`GrownUp::to_text`]; unknown or bad entries keep the defaults.
+    /// The stored format's version.
+    pub const VERSION: u64 = 2;
+
+    /// The stored form, JSON.
+    pub fn to_json(&self) -> String {
+        self.to_json_keeping(Map::new())
+    }
+
+    /// The stored form, with `extra`: the fields of the stored text this version does not
+    /// know, kept when rewriting.
+    fn to_json_keeping(&self, extra: Map<String, Value>) -> String {
+        let stored = Stored {
+            version: GrownUp::VERSION,
+            undo: Some(self.undo.code().into()),
+            hints: Some(u32::from(self.hints)),
+            modes: Some(self.modes),
+            voice: Some(self.voice),
+            preview: Some(self.preview),
+            extra,
+        };
+        serde_json::to_string(&stored).unwrap_or_default()
+    }
+
+    /// Reads [`GrownUp::to_json`] with the same tolerance as [`GrownUp::from_text`].
+    pub fn from_json(text: &str) -> Result<GrownUp, Reads> {
+        let st: Stored = storage::read_json(text, GrownUp::VERSION)?;
+        let b = |x: bool| if x { '1' } else { '0' };
+        let mut kv = Vec::new();
+        if let Some(u) = st.undo {
+            kv.push(format!("undo={u}"));
+        }
+        if let Some(h) = st.hints {
+            kv.push(format!("hints={}", h.min(99)));
+        }
+        if let Some(m) = st.modes {
+            kv.push(format!("modes={}{}{}", b(m[0]), b(m[1]), b(m[2])));
+        }
+        if let Some(v) = st.voice {
+            kv.push(format!("voice={}", b(v)));
+        }
+        if let Some(p) = st.preview {
+            kv.push(format!("preview={}", b(p)));
+        }
+        Ok(GrownUp::from_text(&kv.join(";")))
+    }
+
+    /// The stored settings (JSON, or the first version's text migrated), else the defaults.
+    pub fn load() -> GrownUp {
+        storage::load_json(KEY, GrownUp::from_json, GrownUp::from_text).unwrap_or_default()
+    }
+
+    /// Stores the settings (never over data this version cannot read without a copy of it).
+    pub fn save(&self) {
+        let extra = storage::load(KEY)
+            .and_then(|t| storage::read_json::<Stored>(&t, GrownUp::VERSION).ok())
+            .map(|st| st.extra)
+            .unwrap_or_default();
+        let checked = storage::save_checked(KEY, &self.to_json_keeping(extra), |t| {
+            storage::json_reads(t, GrownUp::from_json)
+        });
+        if let Err(why) = checked {
+            leptos::logging::warn!("the grown-up settings were not saved: {why:?}");
+        }
+    }
+
+    /// Reads [`GrownUp::to_text`] (the first version's stored form); unknown or bad entries keep
+    /// the defaults.
     pub fn from_text(text: &str) -> GrownUp {
         let mut g = GrownUp::default();
         for kv in text.split(';') {
@@ -168,6 +257,54 @@ mod tests {
         let odd = GrownUp::from_text("undo=sometimes;hints=-3;modes=000;junk;voice=1");
         assert_eq!(odd, GrownUp::default());
         assert_eq!(GrownUp::from_text("hints=250").hints, 99);
+    }
+
+    #[test]
+    fn json_round_trip_and_migration() {
+        let g = GrownUp {
+            undo: UndoPolicy::Never,
+            hints: 10,
+            modes: [false, true, true],
+            voice: true,
+            preview: false,
+        };
+        let text = g.to_json();
+        assert!(text.contains("\"modes\":[false,true,true]"), "{text}");
+        assert_eq!(GrownUp::from_json(&text), Ok(g.clone()));
+        assert_eq!(
+            GrownUp::from_json(r#"{"version":2,"undo":"sometimes","modes":[false,false,false]}"#),
+            Ok(GrownUp::default())
+        );
+        assert_eq!(GrownUp::from_json(r#"{"version":4}"#), Err(Reads::Newer(4)));
+    }
+
+    // Uses the stand-in storage of native builds.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_first_versions_text_still_loads() {
+        let old = "undo=once;hints=2;modes=111;voice=0;preview=1";
+        let old_key = storage::legacy_key(KEY).unwrap();
+        storage::save(old_key, old);
+        let g = GrownUp::load();
+        assert_eq!(
+            (g.undo, g.hints, g.voice),
+            (UndoPolicy::OncePerGame, 2, false)
+        );
+        g.save();
+        assert!(storage::is_json(&storage::load(KEY).unwrap()));
+        assert_eq!(
+            storage::load(old_key).as_deref(),
+            Some(old),
+            "left as it is"
+        );
+        assert_eq!(GrownUp::load(), g);
+        // Fields a newer version added are kept when rewriting.
+        let text = storage::load(KEY)
+            .unwrap()
+            .replace("\"version\":2", "\"version\":2,\"bedtime\":20");
+        storage::save(KEY, &text);
+        g.save();
+        assert!(storage::load(KEY).unwrap().contains("\"bedtime\":20"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! through `junqi-learn`'s [`LessonRun`] referee, taps, feedback and stars.
 
 use super::assist::Assist;
-use super::profiles::{Loaded, Profiles, CORRUPT_KEY, KEY};
+use super::profiles::{self, Loaded, Profiles, KEY};
 use super::speech;
 use crate::audio;
 use crate::ground::anim::Cue;
@@ -78,6 +78,8 @@ pub struct Learn {
     pub assist: Assist,
     pub screen: RwSignal<LearnScreen>,
     pub profiles: RwSignal<Profiles>,
+    /// The profiles as this tab last read or wrote them (the base of every merge).
+    profiles_base: StoredValue<Profiles>,
     /// The referee of the attempt in progress. Not reactive: `rev` announces changes.
     run: StoredValue<Option<LessonRun>>,
     pub rev: RwSignal<u64>,
@@ -94,16 +96,25 @@ impl Learn {
         let profiles = match Profiles::load(storage::load(KEY).as_deref()) {
             Loaded::Fresh(p) | Loaded::Read(p) => p,
             Loaded::Corrupt { fresh, raw } => {
-                // Keep what could not be read; start again.
-                storage::save(CORRUPT_KEY, &raw);
-                storage::save(KEY, &fresh.to_text());
+                // Keep a copy of what could not be read and say so; it is written over only
+                // once the copy is kept (see `profiles::sync`), never when a newer version
+                // wrote it.
+                if profiles::version_of(&raw).is_none_or(|v| v <= 1) {
+                    storage::back_up(KEY, &raw);
+                }
+                let lang = store.settings.with_untracked(|s| s.lang);
+                store
+                    .message
+                    .set(Some(i18n::PROFILES_UNREADABLE.get(lang).to_string()));
+                store.aside.set(true);
                 fresh
             }
         };
-        Learn {
+        let learn = Learn {
             store,
             assist,
             screen: RwSignal::new(LearnScreen::Closed),
+            profiles_base: StoredValue::new(profiles.clone()),
             profiles: RwSignal::new(profiles),
             run: StoredValue::new(None),
             rev: RwSignal::new(0),
@@ -112,7 +123,13 @@ impl Learn {
             flash: RwSignal::new(None),
             hint: RwSignal::new(false),
             serial: StoredValue::new(0),
-        }
+        };
+        storage::on_change_elsewhere(move |key| {
+            if key.is_empty() || key == KEY {
+                learn.profiles_changed_elsewhere();
+            }
+        });
+        learn
     }
 
     fn lang(&self) -> Lang {
@@ -132,9 +149,33 @@ impl Learn {
         id
     }
 
+    /// Writes the profiles, merged with what another tab stored meanwhile.
     fn save_profiles(&self) {
-        let text = self.profiles.with_untracked(Profiles::to_text);
-        storage::save(KEY, &text);
+        let base = self.profiles_base.get_value();
+        let mine = self.profiles.get_untracked();
+        match profiles::sync(&base, &mine) {
+            Ok(written) => {
+                self.profiles_base.set_value(written.clone());
+                if written != mine {
+                    self.profiles.set(written);
+                }
+            }
+            Err(why) => leptos::logging::warn!("the profiles were not saved: {why:?}"),
+        }
+    }
+
+    /// Another tab wrote the profiles: show its changes (nothing is written).
+    pub fn profiles_changed_elsewhere(&self) {
+        let Loaded::Read(stored) = Profiles::load(storage::load(KEY).as_deref()) else {
+            return;
+        };
+        let base = self.profiles_base.get_value();
+        let mine = self.profiles.get_untracked();
+        let merged = Profiles::merge(&base, &stored, &mine);
+        self.profiles_base.set_value(stored);
+        if merged != mine {
+            self.profiles.set(merged);
+        }
     }
 
     // ----- screens -----------------------------------------------------------------------

@@ -1,13 +1,17 @@
 //! Child profiles kept on the device: a name, an avatar and the stars earned in each lesson.
-//! Stored as versioned JSON in localStorage; data that cannot be read is kept aside (under
-//! [`CORRUPT_KEY`]) and the course starts fresh.
+//! Stored as versioned JSON in localStorage. Data that cannot be read is copied to a backup
+//! before anything is written over it (never written over when a newer version wrote it), the
+//! child is told, and the course starts fresh. Every write merges with what another tab may
+//! have stored meanwhile ([`Profiles::merge`]); fields a newer version adds are kept.
 
+use crate::state::storage::{self, NotWritten};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// The localStorage key (versioned).
 pub const KEY: &str = "junqi.learn.profiles.v1";
-/// Where unreadable data is kept, untouched, when the course starts fresh.
+/// Where older versions kept unreadable data (still offered for download).
 pub const CORRUPT_KEY: &str = "junqi.learn.profiles.v1.corrupt";
 /// How many built-in avatars there are.
 pub const AVATARS: u8 = 6;
@@ -23,6 +27,9 @@ pub struct Profile {
     /// Best stars (1–3) by lesson id.
     #[serde(default)]
     pub stars: BTreeMap<String, u8>,
+    /// Fields this version does not know: kept as they are.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 /// Every profile on this device and who is playing.
@@ -35,6 +42,9 @@ pub struct Profiles {
     pub current: Option<usize>,
     #[serde(default)]
     pub list: Vec<Profile>,
+    /// Fields this version does not know: kept as they are.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 /// What loading found.
@@ -56,6 +66,7 @@ impl Profiles {
             v: 1,
             current: None,
             list: Vec::new(),
+            extra: Map::new(),
         }
     }
 
@@ -92,6 +103,34 @@ impl Profiles {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// Merges what another tab may have stored meanwhile (`stored`) with this tab's profiles
+    /// (`mine`), given what this tab last read or wrote (`base`). Profiles are told apart by
+    /// name. A child in both: the best stars of each lesson from either, this tab's avatar if it
+    /// changed it. A child only stored is kept (made in another tab); a child only here is kept
+    /// (made here). The child playing is this tab's. Unknown fields: the stored ones.
+    pub fn merge(base: &Profiles, stored: &Profiles, mine: &Profiles) -> Profiles {
+        let find = |p: &Profiles, name: &str| p.list.iter().find(|x| x.name == name).cloned();
+        let mut out = stored.clone();
+        out.v = 1;
+        for m in &mine.list {
+            match out.list.iter_mut().find(|x| x.name == m.name) {
+                Some(o) => {
+                    for (lesson, stars) in &m.stars {
+                        let best = o.stars.entry(lesson.clone()).or_insert(0);
+                        *best = (*best).max(*stars);
+                    }
+                    if find(base, &m.name).is_none_or(|b| b.avatar != m.avatar) {
+                        o.avatar = m.avatar;
+                    }
+                }
+                None => out.list.push(m.clone()),
+            }
+        }
+        let playing = mine.current().map(|p| p.name.clone());
+        out.current = playing.and_then(|n| out.list.iter().position(|x| x.name == n));
+        out
+    }
+
     /// Adds a profile and makes it current. An empty name is refused.
     pub fn create(&mut self, name: &str, avatar: u8) -> Option<usize> {
         let name = clean_name(name);
@@ -102,6 +141,7 @@ impl Profiles {
             name,
             avatar: avatar % AVATARS,
             stars: BTreeMap::new(),
+            extra: Map::new(),
         });
         let i = self.list.len() - 1;
         self.current = Some(i);
@@ -134,6 +174,31 @@ impl Profiles {
         let best = p.stars.entry(lesson.to_string()).or_insert(0);
         *best = (*best).max(stars);
     }
+}
+
+/// Writes this tab's profiles merged with what is stored now ([`Profiles::merge`]); stored data
+/// that cannot be read is written over only once a copy is kept, and a newer version's never.
+/// Returns what was written.
+pub fn sync(base: &Profiles, mine: &Profiles) -> Result<Profiles, NotWritten> {
+    let text = storage::load(KEY);
+    let stored = match Profiles::load(text.as_deref()) {
+        Loaded::Fresh(p) | Loaded::Read(p) => p,
+        Loaded::Corrupt { fresh, raw } => match version_of(&raw) {
+            Some(v) if v > 1 => return Err(NotWritten::Newer(v)),
+            _ if storage::back_up(KEY, &raw) => fresh,
+            _ => return Err(NotWritten::NoBackup),
+        },
+    };
+    let merged = Profiles::merge(base, &stored, mine);
+    if !storage::save(KEY, &merged.to_text()) {
+        return Err(NotWritten::Refused);
+    }
+    Ok(merged)
+}
+
+/// The format version in stored text, if it has one.
+pub fn version_of(text: &str) -> Option<u64> {
+    serde_json::from_str::<Value>(text).ok()?.get("v")?.as_u64()
 }
 
 /// A name trimmed, without control characters, at most [`NAME_MAX`] characters.
@@ -193,6 +258,56 @@ mod tests {
                 other => panic!("{raw}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn two_tabs_keep_both_childrens_progress() {
+        let mut base = Profiles::new();
+        base.create("Mia", 1);
+        base.record("ranks-1", 1);
+        // Tab B: Mia earns three stars in another lesson, and Bo joins.
+        let mut b = base.clone();
+        b.record("roads-1", 3);
+        b.create("Bo", 2);
+        // Tab A, still with the old list: Mia does better in the first lesson.
+        let mut a = base.clone();
+        a.record("ranks-1", 2);
+        let merged = Profiles::merge(&base, &b, &a);
+        assert_eq!(merged.list.len(), 2, "Bo stays");
+        assert_eq!(merged.list[0].stars.get("ranks-1"), Some(&2));
+        assert_eq!(
+            merged.list[0].stars.get("roads-1"),
+            Some(&3),
+            "B's stars stay"
+        );
+        assert_eq!(merged.current().map(|p| p.name.as_str()), Some("Mia"));
+    }
+
+    // Uses the stand-in storage of native builds.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn unreadable_profiles_are_not_replaced_without_a_copy() {
+        let mut mine = Profiles::new();
+        mine.create("Mia", 0);
+        storage::save(KEY, "{\"v\":1,\"list\":7}");
+        storage::refuse_writes(true);
+        assert_eq!(sync(&Profiles::new(), &mine), Err(NotWritten::NoBackup));
+        storage::refuse_writes(false);
+        assert_eq!(storage::load(KEY).as_deref(), Some("{\"v\":1,\"list\":7}"));
+        assert!(sync(&Profiles::new(), &mine).is_ok());
+        assert_eq!(storage::backups_of(KEY).len(), 1);
+        storage::save(KEY, "{\"v\":2,\"list\":[]}");
+        assert_eq!(sync(&Profiles::new(), &mine), Err(NotWritten::Newer(2)));
+        // Unknown fields survive a rewrite.
+        let text = r#"{"v":1,"theme":"sea","list":[{"name":"Mia","avatar":1,"age":6}]}"#;
+        let Loaded::Read(p) = Profiles::load(Some(text)) else {
+            panic!()
+        };
+        let again = p.to_text();
+        assert!(
+            again.contains("\"theme\":\"sea\"") && again.contains("\"age\":6"),
+            "{again}"
+        );
     }
 
     #[test]

@@ -1,6 +1,11 @@
-//! The choices of the new-game screen.
+//! The choices of the new-game screen, remembered as versioned JSON under `storage::CONFIG`
+//! ([`GameConfig::to_json`]); the first version's `key=value` text under its own key is
+//! migrated ([`GameConfig::from_text`], the form a saved game still holds; `storage::LEGACY`).
 
+use super::storage::{self, Reads};
 use junqi_core::{Mode, Rules};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// Who plays the other side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -44,6 +49,40 @@ impl Default for GameConfig {
     }
 }
 
+/// The stored form: every entry optional (a missing or unknown value keeps the default).
+#[derive(Default, Serialize, Deserialize)]
+struct Stored {
+    version: u64,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    clock: Option<u32>,
+    /// The rule switches on (RULES.md §8 names).
+    #[serde(default)]
+    rules: Vec<String>,
+    /// The rule settings that are not 0 (`Rules::NUMBERS`).
+    #[serde(default)]
+    numbers: std::collections::BTreeMap<String, u32>,
+    /// Seconds for each move; 0 = none.
+    #[serde(default, rename = "move")]
+    move_seconds: Option<u32>,
+    #[serde(flatten)]
+    extra: Map<String, Value>,
+}
+
+fn opponent_code(o: Opponent) -> &'static str {
+    match o {
+        Opponent::Computer => "computer",
+        Opponent::Friend => "friend",
+    }
+}
+
 /// Clock choices offered, in minutes per side (0 = none).
 pub const CLOCK_CHOICES: [u32; 5] = [0, 5, 10, 20, 30];
 /// Per-move timer choices, in seconds (0 = none).
@@ -78,15 +117,12 @@ impl GameConfig {
         }
     }
 
-    /// `key=value` pairs, for remembering the last choices.
+    /// `key=value` pairs: what a saved game holds (and the first version stored).
     pub fn to_text(&self) -> String {
         let mut out = format!(
             "mode={};opponent={};level={};seat={};clock={}",
             self.mode.as_str(),
-            match self.opponent {
-                Opponent::Computer => "computer",
-                Opponent::Friend => "friend",
-            },
+            opponent_code(self.opponent),
             self.level,
             self.seat,
             self.clock_minutes
@@ -107,6 +143,93 @@ impl GameConfig {
         out
     }
 
+    /// The stored format's version.
+    pub const VERSION: u64 = 2;
+
+    /// The stored form, JSON.
+    pub fn to_json(&self) -> String {
+        self.to_json_keeping(Map::new())
+    }
+
+    /// The stored form, with `extra`: the fields of the stored text this version does not
+    /// know, kept when rewriting.
+    fn to_json_keeping(&self, extra: Map<String, Value>) -> String {
+        let stored = Stored {
+            version: GameConfig::VERSION,
+            mode: Some(self.mode.as_str().into()),
+            opponent: Some(opponent_code(self.opponent).into()),
+            level: Some(self.level),
+            seat: Some(self.seat),
+            clock: Some(self.clock_minutes),
+            rules: Rules::NAMES
+                .iter()
+                .filter(|n| self.rules.switch(n) == Some(true))
+                .map(|n| n.to_string())
+                .collect(),
+            numbers: Rules::NUMBERS
+                .iter()
+                .filter_map(|n| Some((n.to_string(), self.rules.number(n).filter(|&x| x > 0)?)))
+                .collect(),
+            move_seconds: Some(self.move_seconds),
+            extra,
+        };
+        serde_json::to_string(&stored).unwrap_or_default()
+    }
+
+    /// Reads [`GameConfig::to_json`] with the same tolerance as [`GameConfig::from_text`].
+    pub fn from_json(text: &str) -> Result<GameConfig, Reads> {
+        let st: Stored = storage::read_json(text, GameConfig::VERSION)?;
+        let mut kv = Vec::new();
+        if let Some(m) = st.mode {
+            kv.push(format!("mode={m}"));
+        }
+        if let Some(o) = st.opponent {
+            kv.push(format!("opponent={o}"));
+        }
+        if let Some(l) = st.level {
+            kv.push(format!("level={l}"));
+        }
+        if let Some(s) = st.seat {
+            kv.push(format!("seat={s}"));
+        }
+        if let Some(c) = st.clock {
+            kv.push(format!("clock={c}"));
+        }
+        kv.extend(st.rules.iter().map(|r| format!("rule={r}")));
+        kv.extend(st.numbers.iter().map(|(k, n)| format!("{k}={n}")));
+        if let Some(m) = st.move_seconds {
+            kv.push(format!("move={m}"));
+        }
+        Ok(GameConfig::from_text(&kv.join(";")))
+    }
+
+    /// The last choices: the JSON form, else migrated from the first version's text, else the
+    /// defaults.
+    pub fn load() -> GameConfig {
+        storage::load_json(
+            storage::CONFIG,
+            GameConfig::from_json,
+            GameConfig::from_text,
+        )
+        .unwrap_or_default()
+    }
+
+    /// Remembers these choices (never over data this version cannot read without a copy).
+    pub fn save(&self) {
+        let extra = storage::load(storage::CONFIG)
+            .and_then(|t| storage::read_json::<Stored>(&t, GameConfig::VERSION).ok())
+            .map(|st| st.extra)
+            .unwrap_or_default();
+        let checked = storage::save_checked(storage::CONFIG, &self.to_json_keeping(extra), |t| {
+            storage::json_reads(t, GameConfig::from_json)
+        });
+        if let Err(why) = checked {
+            leptos::logging::warn!("the new-game choices were not saved: {why:?}");
+        }
+    }
+
+    /// Reads `key=value` pairs ([`GameConfig::to_text`]); unknown or bad entries keep the
+    /// defaults.
     pub fn from_text(text: &str) -> GameConfig {
         let mut c = GameConfig::default();
         for kv in text.split(';') {
@@ -199,5 +322,66 @@ mod tests {
         assert!(read.rules.mines_explode && !read.rules.mines_bounce);
         assert_eq!(read.move_seconds, MOVE_MAX);
         assert_eq!(GameConfig::from_text("ply_limit=x").rules.ply_limit, 0);
+    }
+
+    #[test]
+    fn json_round_trip_with_the_same_tolerance() {
+        let mut c = GameConfig {
+            mode: Mode::Flip,
+            opponent: Opponent::Friend,
+            level: 3,
+            seat: 1,
+            clock_minutes: 20,
+            ..GameConfig::default()
+        };
+        c.rules.flying_bomb = true;
+        c.rules.ply_limit = 300;
+        c.move_seconds = 30;
+        let text = c.to_json();
+        assert!(text.contains("\"rules\":[\"flying_bomb\"]"), "{text}");
+        assert_eq!(GameConfig::from_json(&text), Ok(c));
+        let odd = GameConfig::from_json(
+            r#"{"version":2,"level":99,"clock":3,"rules":["warp"],"mode":"chess"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            odd,
+            GameConfig {
+                level: 5,
+                ..GameConfig::default()
+            }
+        );
+        assert_eq!(
+            GameConfig::from_json(r#"{"version":5}"#),
+            Err(Reads::Newer(5))
+        );
+        assert_eq!(GameConfig::from_json("mode=dark"), Err(Reads::No));
+    }
+
+    // Uses the stand-in storage of native builds.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_first_versions_text_is_migrated() {
+        let old = "mode=dark;opponent=friend;level=4;seat=1;clock=10";
+        let old_key = storage::legacy_key(storage::CONFIG).unwrap();
+        storage::save(old_key, old);
+        let c = GameConfig::load();
+        assert_eq!(
+            (c.mode, c.opponent, c.level),
+            (Mode::Dark, Opponent::Friend, 4)
+        );
+        c.save();
+        let text = storage::load(storage::CONFIG).unwrap();
+        assert_eq!(GameConfig::from_json(&text), Ok(c.clone()));
+        assert_eq!(
+            storage::load(old_key).as_deref(),
+            Some(old),
+            "the first version's key is left for the first version"
+        );
+        // Fields a newer version added are kept when rewriting.
+        let more = text.replace("\"version\":2", "\"version\":2,\"x\":1");
+        storage::save(storage::CONFIG, &more);
+        c.save();
+        assert!(storage::load(storage::CONFIG).unwrap().contains("\"x\":1"));
     }
 }

@@ -4,6 +4,7 @@
 //! Seats: seat 0 acts first (Red in 明棋 and 暗棋; in 翻棋 whoever flips first), seat 1 second.
 
 use super::config::{GameConfig, Opponent};
+use super::seeds;
 use junqi_core::{
     Action, ByColor, Color, Deployment, Game, IllegalAction, Mode, Occupant, Outcome, PlayerView,
     Point, PublicEvent, Setup, SetupError,
@@ -113,8 +114,21 @@ impl Match {
         self.formations.as_ref().map(|f| &f[c])
     }
 
+    /// The game's seed. It never leaves the referee: requests carry [`Match::computer_seed`]
+    /// or [`Match::hint_seed`].
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The seed of the computer player's choices: from the game seed by a one-way function, so
+    /// nothing hidden can be computed from it.
+    pub fn computer_seed(&self) -> u64 {
+        seeds::derive(self.seed, seeds::Purpose::Computer)
+    }
+
+    /// The seed of a hint's question (asked for the person), likewise.
+    pub fn hint_seed(&self) -> u64 {
+        seeds::derive(self.seed, seeds::Purpose::Hint)
     }
 
     /// The public history.
@@ -174,30 +188,46 @@ impl Match {
         u32::from(self.game.position().timeouts(color))
     }
 
-    /// Whether `seat` has an action of its own to take back. A timed-out turn is never taken
-    /// back, so nothing before it is either.
-    pub fn can_undo(&self, seat: u8) -> bool {
+    /// How many plies an undo for `seat` takes back: back to and including its last own
+    /// action. `None` when it has none since the last timed-out turn (a timed-out turn is
+    /// never taken back, so nothing before it is either), or when, in a game with hidden
+    /// pieces (暗棋, 翻棋), one of those plies revealed anything (junqi-core's
+    /// [`MoveReport::revealed_anything`]: a flip, a contact, a reveal): what was seen cannot
+    /// be unseen.
+    ///
+    /// [`MoveReport::revealed_anything`]: junqi_core::MoveReport::revealed_anything
+    fn plies_to_undo(&self, seat: u8) -> Option<usize> {
+        let reports = self.game.reports();
         let missed = self.game.timeouts();
         let after = missed.last().map_or(0, |&t| t as usize);
-        (after..self.game.reports().len()).any(|i| (i + missed.len()) % 2 == usize::from(seat))
+        // After the last timed-out turn, report i was played at ply i + (turns timed out).
+        let last_own = (after..reports.len())
+            .rev()
+            .find(|i| (i + missed.len()) % 2 == usize::from(seat))?;
+        let taken = reports.get(last_own..)?;
+        if self.mode() != Mode::Open && taken.iter().any(|r| r.revealed_anything()) {
+            return None;
+        }
+        Some(taken.len())
+    }
+
+    /// Whether `seat` has an action of its own to take back (see [`Match::plies_to_undo`]).
+    pub fn can_undo(&self, seat: u8) -> bool {
+        self.plies_to_undo(seat).is_some()
     }
 
     /// Takes back actions until `seat`'s last own action is undone and it is its turn again.
     pub fn undo_for(&mut self, seat: u8) -> bool {
-        if !self.can_undo(seat) {
+        let Some(n) = self.plies_to_undo(seat) else {
             return false;
-        }
-        loop {
-            // The action undone was played at the ply before this one (`seat_to_move`).
-            let last_by = (self.game.position().ply() % 2) as usize;
+        };
+        for _ in 0..n {
             if !self.game.undo() {
                 return false;
             }
             self.trays.pop();
-            if last_by == usize::from(seat) {
-                return true;
-            }
         }
+        true
     }
 
     pub fn resign(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
@@ -233,7 +263,7 @@ impl Match {
         lv.nodes = lv.nodes.min(max_nodes);
         let ctx = junqi_ai::Context {
             own: self.formation_of(seat),
-            seed: self.seed,
+            seed: self.computer_seed(),
         };
         let mut stop = junqi_ai::search::NodeBudget(max_nodes);
         junqi_ai::choose(&view, &lv, &ctx, &mut stop)
@@ -315,6 +345,44 @@ mod tests {
         assert_eq!(m.game().reports().len(), 0);
         assert_eq!(m.seat_to_move(), Some(0));
         assert_eq!(m.tray(0), Tray::default());
+    }
+
+    #[test]
+    fn hidden_games_take_back_only_plies_that_revealed_nothing() {
+        // 暗棋: a quiet move and a quiet reply can be taken back.
+        let mut m = classic(Mode::Dark, 0);
+        m.play(a("c6-d5")).unwrap();
+        m.play(a("c7-d8")).unwrap();
+        assert!(m.can_undo(0));
+        assert!(m.undo_for(0));
+        assert_eq!(m.game().reports().len(), 0);
+        // An attack on an unknown piece: its result is seen, so it stays.
+        m.play(a("a6-a7")).unwrap();
+        assert!(!m.can_undo(0), "a contact cannot be taken back in 暗棋");
+        assert!(!m.undo_for(0));
+        assert_eq!(m.game().reports().len(), 1);
+        // The same in 明棋, where nothing is hidden: allowed.
+        let mut open = classic(Mode::Open, 0);
+        open.play(a("a6-a7")).unwrap();
+        assert!(open.undo_for(0));
+
+        // 翻棋: a flip shows a piece, so it stays.
+        let mut f = Match::new(
+            config(Mode::Flip, Opponent::Computer, 0),
+            Setup::Shuffle { seed: 9 },
+            1,
+        )
+        .unwrap();
+        let flip = f
+            .view_of(0)
+            .legal_actions()
+            .into_iter()
+            .find(|x| matches!(x, Action::Flip(_)))
+            .unwrap();
+        f.play(flip).unwrap();
+        assert!(!f.can_undo(0), "a flip cannot be taken back in 翻棋");
+        assert!(!f.undo_for(0));
+        assert_eq!(f.game().reports().len(), 1);
     }
 
     #[test]

@@ -2,11 +2,15 @@
 //! the replay viewer and the player's results.
 
 pub mod config;
+#[cfg(test)]
+mod fixtures;
 pub mod game;
 pub mod presets;
 pub mod replay;
 pub mod saves;
+pub mod seeds;
 pub mod settings;
 pub mod stats;
 pub mod storage;
 pub mod store;
+pub mod tabs;

@@ -11,12 +11,13 @@
 
 use super::config::{GameConfig, Opponent};
 use super::game::Match;
+use super::seeds;
 use junqi_core::{
     Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Rules, Setup,
     WinReason,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The localStorage key of the envelope.
 pub const KEY: &str = "junqi.saves";
@@ -24,8 +25,9 @@ pub const KEY: &str = "junqi.saves";
 pub const ASIDE: &str = "junqi.saves.unreadable";
 /// The envelope's current version.
 pub const VERSION: u32 = 1;
-/// The most games kept. Every action rewrites the whole list, and localStorage holds about
-/// 5 MB per site: 100 games of a few KB each keep a save quick and far from that limit.
+/// The most finished games kept. Every action rewrites the whole list, and localStorage holds
+/// about 5 MB per site: 100 games of a few KB each keep a save quick and far from that limit.
+/// Unfinished games are never dropped for it (see [`Saves::cap`]).
 pub const CAP: usize = 100;
 
 /// A migration step: an envelope of version `n` (its index + 1) to version `n + 1`.
@@ -35,10 +37,16 @@ pub type Migration = fn(Value) -> Result<Value, String>;
 /// step here and raises [`VERSION`].
 pub const MIGRATIONS: &[Migration] = &[];
 
-/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed, fitted
+/// The computer's formation in a game against it (明棋, 暗棋), from the game's seed by the
+/// game's seed scheme ([`seeds::SCHEME`]: games saved before it, scheme 0, keep theirs), fitted
 /// to the game's setup switches (the same as before those switches under the default rules).
-pub fn computer_formation(seed: u64, rules: &Rules) -> Deployment {
-    junqi_ai::deploy::formation_for(seed ^ 0xA5A5, rules)
+pub fn computer_formation(seed: u64, scheme: u32, rules: &Rules) -> Deployment {
+    let seed = if scheme == 0 {
+        seed ^ 0xA5A5
+    } else {
+        seeds::derive(seed, seeds::Purpose::Formation)
+    };
+    junqi_ai::deploy::formation_for(seed, rules)
 }
 
 /// How a saved game began.
@@ -89,6 +97,16 @@ pub struct SavedGame {
     /// 暗棋: the player's guess marks, `a7=G b8=C`.
     #[serde(default)]
     pub guesses: String,
+    /// How the secret seeds come from `seed` ([`seeds::SCHEME`]); 0 for games saved before.
+    #[serde(default)]
+    pub seeds: u32,
+    /// How many times the game was changed (an action, an undo, an ending). Two tabs merge
+    /// their versions by it ([`Saves::merge`]); clocks and guess marks do not count.
+    #[serde(default)]
+    pub rev: u64,
+    /// Fields this version does not know (written by a newer one): kept as they are.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 impl SavedGame {
@@ -135,7 +153,7 @@ impl SavedGame {
     pub fn setup(&self) -> Setup {
         match &self.setup {
             SavedSetup::Computer { own } => {
-                let computer = computer_formation(self.seed, &self.config().rules);
+                let computer = computer_formation(self.seed, self.seeds, &self.config().rules);
                 if self.config().seat == 0 {
                     Setup::Deployments {
                         red: own.clone(),
@@ -156,18 +174,34 @@ impl SavedGame {
         }
     }
 
-    /// The state of `m` written into this game.
+    /// The state of `m` written into this game; its edit count goes up when the actions or the
+    /// result changed.
     pub fn update_from(&mut self, m: &Match, now: f64) {
-        self.actions = m
+        let actions = m
             .game()
             .reports()
             .iter()
             .map(|r| r.action.to_string())
             .collect::<Vec<_>>()
             .join(" ");
-        self.timeouts = m.game().timeouts().to_vec();
-        self.result = m.outcome();
+        let result = m.outcome();
+        let timeouts = m.game().timeouts().to_vec();
+        if actions != self.actions || result != self.result || timeouts != self.timeouts {
+            self.rev += 1;
+        }
+        self.actions = actions;
+        self.timeouts = timeouts;
+        self.result = result;
         self.saved = now;
+    }
+
+    /// Whether this version is newer than `other` (of the same game): more changes, or as
+    /// many and saved later.
+    pub fn newer_than(&self, other: &SavedGame) -> bool {
+        match self.rev.cmp(&other.rev) {
+            std::cmp::Ordering::Equal => self.saved > other.saved,
+            o => o == std::cmp::Ordering::Greater,
+        }
     }
 
     /// A game read from a record file, to be played on as pass and play.
@@ -204,12 +238,18 @@ impl SavedGame {
             clock: None,
             move_left: None,
             guesses: String::new(),
+            seeds: seeds::SCHEME,
+            rev: 0,
+            extra: Map::new(),
         }
     }
 }
 
 /// Replays a saved game through junqi-core: the same position, trays, history and result.
 pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
+    if g.seeds > seeds::SCHEME {
+        return Err(format!("seed scheme {} is unknown", g.seeds));
+    }
     let mut m = Match::new(g.config(), g.setup(), g.seed).map_err(|e| e.to_string())?;
     let actions: Vec<&str> = g.actions.split_whitespace().collect();
     let mut timeouts = g.timeouts.iter().copied().peekable();
@@ -270,6 +310,9 @@ pub struct Saves {
     /// Newest first.
     #[serde(default)]
     pub games: Vec<SavedGame>,
+    /// Fields this version does not know (written by a newer one): kept as they are.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 impl Saves {
@@ -288,21 +331,82 @@ impl Saves {
         self.games.iter().find(|g| g.id == id)
     }
 
-    /// Puts a game first (replacing the one with its id) and keeps at most [`CAP`] games,
-    /// dropping the oldest; the current game always stays.
+    /// Puts a game first, replacing the one with its id. The list is capped when written
+    /// ([`Saves::cap`]).
     pub fn put(&mut self, g: SavedGame) {
         self.games.retain(|x| x.id != g.id);
         self.games.insert(0, g);
-        while self.games.len() > CAP {
+    }
+
+    /// Keeps at most [`CAP`] finished games, dropping the oldest (last in the list). Unfinished
+    /// games are never dropped, nor the current one. Returns the ids dropped.
+    pub fn cap(&mut self) -> Vec<String> {
+        let mut finished = self.games.iter().filter(|g| g.finished()).count();
+        let mut dropped = Vec::new();
+        while finished > CAP {
             let current = self.current.clone();
             let Some(i) = self
                 .games
                 .iter()
-                .rposition(|x| Some(&x.id) != current.as_ref())
+                .rposition(|x| x.finished() && Some(&x.id) != current.as_ref())
             else {
                 break;
             };
-            self.games.remove(i);
+            dropped.push(self.games.remove(i).id);
+            finished -= 1;
+        }
+        dropped
+    }
+
+    /// Merges what another tab may have stored meanwhile (`stored`, read right before a write)
+    /// with this tab's list (`mine`), given what this tab last read or wrote (`base`):
+    ///
+    /// - a game in both: the newer version ([`SavedGame::newer_than`]: more changes, then saved
+    ///   later), so an older tab writing on closing never undoes the moves made in another;
+    /// - a game only stored: kept (another tab's new game), unless this tab deleted it and it
+    ///   has not changed since this tab last saw it;
+    /// - a game only here: kept (this tab's new game), unless another tab deleted it (or dropped
+    ///   it for room) and it has not changed here since; the game this tab plays is always kept;
+    /// - the game in progress: this tab's choice if it changed it, else the stored one;
+    /// - fields this version does not know: the stored ones.
+    ///
+    /// Newest first (by when saved); the list is not capped here.
+    pub fn merge(base: &Saves, stored: &Saves, mine: &Saves) -> Saves {
+        let rev_in = |s: &Saves, id: &str| s.get(id).map(|g| g.rev);
+        let mut games: Vec<SavedGame> = Vec::new();
+        for g in &mine.games {
+            let kept = match stored.get(&g.id) {
+                Some(other) if other.newer_than(g) => Some(other.clone()),
+                Some(_) => Some(g.clone()),
+                None if mine.current.as_ref() == Some(&g.id) => Some(g.clone()),
+                None => match rev_in(base, &g.id) {
+                    Some(seen) if g.rev <= seen => None,
+                    _ => Some(g.clone()),
+                },
+            };
+            games.extend(kept);
+        }
+        for g in &stored.games {
+            if mine.get(&g.id).is_some() {
+                continue;
+            }
+            match rev_in(base, &g.id) {
+                Some(seen) if g.rev <= seen => {}
+                _ => games.push(g.clone()),
+            }
+        }
+        games.sort_by(|a, b| b.saved.total_cmp(&a.saved));
+        let current = if mine.current != base.current {
+            mine.current.clone()
+        } else {
+            stored.current.clone()
+        }
+        .filter(|id| games.iter().any(|g| &g.id == id));
+        Saves {
+            version: VERSION,
+            current,
+            games,
+            extra: stored.extra.clone(),
         }
     }
 
@@ -401,13 +505,14 @@ pub fn read_with(text: &str, steps: &[Migration], target: u32) -> Result<Loaded,
         Some(_) => return Err(LoadError::NotSaves("'games' is not a list".into())),
     };
     let current = obj
-        .get("current")
-        .and_then(Value::as_str)
-        .map(str::to_string);
+        .remove("current")
+        .and_then(|v| v.as_str().map(str::to_string));
+    obj.remove("version");
     let mut saves = Saves {
         version: target,
         current,
         games: Vec::new(),
+        extra: std::mem::take(obj),
     };
     let mut broken = Vec::new();
     for g in games {
@@ -456,6 +561,9 @@ mod tests {
             clock: Some([1000.0, 2000.5]),
             move_left: None,
             guesses: String::new(),
+            seeds: seeds::SCHEME,
+            rev: 0,
+            extra: Map::new(),
         }
     }
 
@@ -554,10 +662,61 @@ mod tests {
         let computer = m.formation_of(0).unwrap().to_string();
         assert_eq!(
             computer,
-            computer_formation(g.seed, &Rules::default()).to_string()
+            computer_formation(g.seed, g.seeds, &Rules::default()).to_string()
         );
         assert!(!text.contains(&computer), "{text}");
         assert!(text.contains(&Deployment::classic_2().to_string()));
+    }
+
+    #[test]
+    fn games_saved_before_the_seed_scheme_rebuild_the_same_formation() {
+        // A game against the computer as saved before: no `seeds` field.
+        let text = r#"{"id":"17f-2a2a","started":5,"saved":6,"seed":123456789,
+            "config":"mode=dark;opponent=computer;level=2;seat=0",
+            "setup":{"kind":"computer","own":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"},"actions":""}"#;
+        let old: SavedGame = serde_json::from_str(text).unwrap();
+        assert_eq!(old.seeds, 0);
+        let m = rebuild(&old).unwrap();
+        let computer = junqi_ai::deploy::formation(123456789 ^ 0xA5A5);
+        assert_eq!(
+            m.formation_of(1),
+            Some(&computer),
+            "the same formation as before"
+        );
+        // A new game's formation comes from a one-way hash of its seed instead.
+        let mut new = old.clone();
+        new.seeds = seeds::SCHEME;
+        let m = rebuild(&new).unwrap();
+        assert_ne!(m.formation_of(1), Some(&computer));
+        assert_eq!(
+            m.formation_of(1),
+            Some(&computer_formation(
+                123456789,
+                seeds::SCHEME,
+                &Rules::default()
+            ))
+        );
+        new.seeds = seeds::SCHEME + 1;
+        assert!(rebuild(&new).unwrap_err().contains("seed scheme"));
+    }
+
+    #[test]
+    fn no_seed_that_leaves_the_referee_rebuilds_the_computers_formation() {
+        for scheme in [0, seeds::SCHEME] {
+            let mut g = game(Mode::Dark, Opponent::Computer);
+            g.seeds = scheme;
+            let m = rebuild(&g).unwrap();
+            let secret = m.formation_of(0).unwrap().clone();
+            for sent in [m.hint_seed(), m.computer_seed()] {
+                assert_ne!(sent, m.seed());
+                for guess in [sent, sent ^ 0xA5A5] {
+                    assert_ne!(junqi_ai::deploy::formation(guess), secret);
+                }
+                for s in 0..=seeds::SCHEME {
+                    assert_ne!(computer_formation(sent, s, &Rules::default()), secret);
+                }
+            }
+        }
     }
 
     #[test]
@@ -673,23 +832,159 @@ mod tests {
     }
 
     #[test]
-    fn the_list_is_capped_but_keeps_the_current_game() {
+    fn the_cap_drops_only_old_finished_games_and_says_which() {
         let mut saves = Saves::new();
         let base = game(Mode::Open, Opponent::Friend);
-        for i in 0..CAP + 10 {
+        let over = Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        });
+        // The oldest game is unfinished; then CAP + 3 finished ones; the newest is unfinished.
+        let mut g = base.clone();
+        g.id = "old-unfinished".into();
+        saves.put(g);
+        for i in 0..CAP + 3 {
             let mut g = base.clone();
-            g.id = format!("g{i}");
+            g.id = format!("f{i}");
+            g.result = over;
             saves.put(g);
-            if i == 0 {
-                saves.current = Some("g0".into());
-            }
         }
-        assert_eq!(saves.games.len(), CAP);
-        assert_eq!(saves.games[0].id, format!("g{}", CAP + 9));
-        assert!(saves.get("g0").is_some(), "the current game stays");
-        assert!(saves.get("g1").is_none(), "the oldest other goes");
-        saves.remove("g0");
+        let mut g = base.clone();
+        g.id = "new".into();
+        saves.put(g);
+        let dropped = saves.cap();
+        assert_eq!(
+            dropped,
+            vec!["f0", "f1", "f2"],
+            "the oldest finished games go, and are named"
+        );
+        assert!(
+            saves.get("old-unfinished").is_some(),
+            "an unfinished game is never dropped"
+        );
+        assert_eq!(saves.games.iter().filter(|g| g.finished()).count(), CAP);
+        assert!(saves.cap().is_empty());
+        saves.current = Some("old-unfinished".into());
+        saves.remove("old-unfinished");
         assert_eq!(saves.current, None);
+    }
+
+    /// Plays `n` more plies of `g` (the computer on both sides), saving after each like the app.
+    fn play_on(g: &SavedGame, n: usize, now: f64) -> SavedGame {
+        let mut g = g.clone();
+        let mut m = rebuild(&g).unwrap();
+        for _ in 0..n {
+            let mut both = m.clone();
+            both.config.seat = 2;
+            both.config.opponent = Opponent::Computer;
+            let a = both.computer_action(1, 200).unwrap();
+            m.play(a).unwrap();
+            g.update_from(&m, now);
+        }
+        g
+    }
+
+    fn saves_of(games: &[&SavedGame], current: Option<&str>) -> Saves {
+        let mut s = Saves::new();
+        for g in games.iter().rev() {
+            s.put((*g).clone());
+        }
+        s.current = current.map(str::to_string);
+        s
+    }
+
+    #[test]
+    fn an_older_tab_closing_never_undoes_moves_made_in_another() {
+        let (g, m) = played(game(Mode::Dark, Opponent::Computer), 10);
+        let base = saves_of(&[&g], Some("g1"));
+        // Tab B plays ten more moves and saves.
+        let b = play_on(&g, 10, 50.0);
+        assert_eq!(b.plies(), 20);
+        let stored = saves_of(&[&b], Some("g1"));
+        // Tab A, still at ten moves, saves on closing (later, but with nothing new).
+        let mut a = g.clone();
+        a.update_from(&m, 60.0);
+        assert_eq!(a.rev, g.rev, "saving without a change is not a change");
+        let mine = saves_of(&[&a], Some("g1"));
+        let merged = Saves::merge(&base, &stored, &mine);
+        assert_eq!(
+            merged.get("g1").unwrap().actions,
+            b.actions,
+            "B's moves survive"
+        );
+        // And A's clock and guess marks, written later with nothing else new, win a tie.
+        let tie = Saves::merge(&base, &base, &mine);
+        assert_eq!(tie.get("g1").unwrap().saved, 60.0);
+    }
+
+    #[test]
+    fn a_new_game_in_another_tab_survives_a_write_here() {
+        let (g1, _) = played(game(Mode::Open, Opponent::Friend), 2);
+        let base = saves_of(&[&g1], Some("g1"));
+        let mut g2 = game(Mode::Flip, Opponent::Computer);
+        g2.id = "g2".into();
+        g2.saved = 40.0;
+        let stored = saves_of(&[&g2, &g1], Some("g2"));
+        let a = play_on(&g1, 1, 30.0);
+        let mine = saves_of(&[&a], Some("g1"));
+        let merged = Saves::merge(&base, &stored, &mine);
+        assert_eq!(merged.games.len(), 2, "{merged:?}");
+        assert_eq!(merged.games[0].id, "g2", "newest first");
+        assert_eq!(merged.get("g1").unwrap().plies(), 3, "A's move is kept");
+        assert_eq!(
+            merged.current.as_deref(),
+            Some("g2"),
+            "A did not change the game in progress: B's choice stays"
+        );
+        let mut leaving = mine.clone();
+        leaving.current = None;
+        assert_eq!(Saves::merge(&base, &stored, &leaving).current, None);
+        // Fields a newer version wrote into the envelope stay.
+        let mut newer = stored.clone();
+        newer.extra.insert("future".into(), Value::from(1));
+        let merged = Saves::merge(&base, &newer, &mine);
+        assert_eq!(merged.extra.get("future"), Some(&Value::from(1)));
+    }
+
+    #[test]
+    fn deleted_games_are_not_brought_back() {
+        let (g1, _) = played(game(Mode::Open, Opponent::Friend), 2);
+        let mut g2 = g1.clone();
+        g2.id = "g2".into();
+        let base = saves_of(&[&g1, &g2], None);
+        // B deleted g2; A, which never touched it, writes.
+        let stored = saves_of(&[&g1], None);
+        let merged = Saves::merge(&base, &stored, &base);
+        assert!(merged.get("g2").is_none(), "a deletion elsewhere holds");
+        // A deletes g1 while B has not changed it: gone.
+        let mine = saves_of(&[&g2], None);
+        let merged = Saves::merge(&base, &base, &mine);
+        assert!(merged.get("g1").is_none(), "a deletion here holds");
+        // But B played on in g1 after A last saw it: B's moves are not lost to A's delete.
+        let b = play_on(&g1, 1, 9.0);
+        let stored = saves_of(&[&b, &g2], None);
+        let merged = Saves::merge(&base, &stored, &mine);
+        assert_eq!(merged.get("g1").map(SavedGame::plies), Some(3));
+        // A game deleted elsewhere while this tab plays it stays: its moves are still saved.
+        let playing = saves_of(&[&g1, &g2], Some("g2"));
+        let stored = saves_of(&[&g1], None);
+        let merged = Saves::merge(&playing, &stored, &playing);
+        assert!(merged.get("g2").is_some());
+    }
+
+    #[test]
+    fn unknown_fields_of_a_newer_version_are_kept() {
+        let text = r#"{"version":1,"current":"a","sync":{"x":1},"games":[
+            {"id":"a","started":5,"saved":6,"config":"mode=open;opponent=friend","seed":1,
+             "setup":{"kind":"deployments","red":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL",
+                      "black":"PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL"},"actions":"c6-d5",
+             "notes":["kept"]}]}"#;
+        let loaded = read(text).unwrap();
+        assert!(loaded.broken.is_empty());
+        let again: Value = serde_json::from_str(&loaded.saves.to_text()).unwrap();
+        assert_eq!(again["sync"], serde_json::json!({"x":1}));
+        assert_eq!(again["games"][0]["notes"], serde_json::json!(["kept"]));
+        assert_eq!(again["current"], "a");
+        assert_eq!(again["version"], 1);
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! (fewer than 30 actions) gives the winner nothing while the loser still loses the point.
 //! Points never go below 0 unless a grown-up chooses the sheets' rule, where they may
 //! (`GrownUp::floor_points`; the rank is then the lowest). Kept in localStorage under
-//! [`STATS`], versioned; unreadable data is kept aside under [`STATS_UNREADABLE`] and counting
-//! starts afresh.
+//! [`STATS`], versioned. Fields a newer version adds are kept as they are; data that cannot be
+//! read is copied to a backup (`storage::back_up`) before anything is written over it, and data
+//! of a newer version is never written over. Every write adds this tab's new results to what
+//! is stored then ([`Stats::merge`]), so two tabs never erase each other's results.
 
 use super::config::Opponent;
 use super::game::Match;
@@ -16,9 +18,10 @@ use super::store::Store;
 use junqi_core::{Color, Mode};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 pub const STATS: &str = "junqi.stats.v1";
-/// Where stats that could not be read are kept, untouched.
+/// Where older versions kept stats that could not be read (still offered for download).
 pub const STATS_UNREADABLE: &str = "junqi.stats.v1.unreadable";
 
 /// The ladder: the points each rank needs, lowest first (names in `i18n::rank_name`).
@@ -100,7 +103,6 @@ pub struct FriendTally {
 
 /// Everything counted, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Stats {
     pub version: u32,
     /// Rank points; below 0 only under the sheets' rule (`GrownUp::floor_points` off).
@@ -109,6 +111,9 @@ pub struct Stats {
     pub computer: [[Wdl; 5]; 3],
     /// Pass and play, by mode.
     pub friend: [FriendTally; 3],
+    /// Fields this version does not know (added by a newer one): kept as they are.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 impl Default for Stats {
@@ -118,6 +123,7 @@ impl Default for Stats {
             points: 0,
             computer: Default::default(),
             friend: Default::default(),
+            extra: Map::new(),
         }
     }
 }
@@ -140,6 +146,57 @@ impl Stats {
     /// The points the ladder reads (0 for a negative score).
     pub fn rank_points(&self) -> u32 {
         u32::try_from(self.points.max(0)).unwrap_or(u32::MAX)
+    }
+
+    /// The version number in stored text, if it has one.
+    pub fn version_of(text: &str) -> Option<u64> {
+        serde_json::from_str::<Value>(text)
+            .ok()?
+            .get("version")?
+            .as_u64()
+    }
+
+    /// Every counter but the points, in a fixed order.
+    fn counters(&self) -> Vec<u32> {
+        let mut v = Vec::new();
+        for w in self.computer.iter().flatten() {
+            v.extend([w.wins, w.draws, w.losses]);
+        }
+        for t in &self.friend {
+            v.extend([t.red, t.black, t.draws]);
+        }
+        v
+    }
+
+    fn counters_mut(&mut self) -> Vec<&mut u32> {
+        let mut v = Vec::new();
+        for w in self.computer.iter_mut().flatten() {
+            v.extend([&mut w.wins, &mut w.draws, &mut w.losses]);
+        }
+        for t in &mut self.friend {
+            v.extend([&mut t.red, &mut t.black, &mut t.draws]);
+        }
+        v
+    }
+
+    /// What is stored now (`stored`) plus what this tab counted since it last read or wrote
+    /// (`mine` less `base`): results counted in another tab meanwhile stay. Fields this version
+    /// does not know are the stored ones. Points go below 0 only where one of the three already
+    /// is (the sheets' rule); under the children's rule none ever is, so none ends below 0.
+    pub fn merge(base: &Stats, stored: &Stats, mine: &Stats) -> Stats {
+        let mut out = stored.clone();
+        out.version = Stats::VERSION;
+        let (b, m) = (base.counters(), mine.counters());
+        for ((o, b), m) in out.counters_mut().into_iter().zip(b).zip(m) {
+            let sum = i64::from(*o) + i64::from(m) - i64::from(b);
+            *o = u32::try_from(sum.max(0)).unwrap_or(u32::MAX);
+        }
+        let points = stored
+            .points
+            .saturating_add(mine.points.saturating_sub(base.points));
+        let floored = base.points >= 0 && stored.points >= 0 && mine.points >= 0;
+        out.points = if floored { points.max(0) } else { points };
+        out
     }
 
     /// Counts a game against the computer at `level` (1..=5) that lasted `plies` plies; with
@@ -189,7 +246,7 @@ impl Stats {
 }
 
 /// Reads the saved stats: `(stats, whether saved data was unreadable)`. Unreadable data is
-/// copied aside (once) so nothing is lost.
+/// copied to a backup and left in place (a later write replaces it only once a copy is kept).
 pub fn load() -> (Stats, bool) {
     let Some(text) = storage::load(STATS) else {
         return (Stats::default(), false);
@@ -197,12 +254,37 @@ pub fn load() -> (Stats, bool) {
     match Stats::from_text(&text) {
         Ok(s) => (s, false),
         Err(_) => {
-            if storage::load(STATS_UNREADABLE).is_none() {
-                storage::save(STATS_UNREADABLE, &text);
+            // Newer data is never written over; anything else gets a copy first.
+            let newer = Stats::version_of(&text).is_some_and(|v| v > u64::from(Stats::VERSION));
+            if !newer {
+                storage::back_up(STATS, &text);
             }
             (Stats::default(), true)
         }
     }
+}
+
+/// Writes this tab's stats (`mine`) merged with what is stored now ([`Stats::merge`]; `base` is
+/// what this tab last read or wrote), and returns what was written.
+pub fn sync(base: &Stats, mine: &Stats) -> Result<Stats, storage::NotWritten> {
+    let stored = match storage::load(STATS) {
+        None => Stats::default(),
+        Some(text) => match Stats::from_text(&text) {
+            Ok(s) => s,
+            Err(_) => match Stats::version_of(&text) {
+                Some(v) if v > u64::from(Stats::VERSION) => {
+                    return Err(storage::NotWritten::Newer(v))
+                }
+                _ if storage::back_up(STATS, &text) => Stats::default(),
+                _ => return Err(storage::NotWritten::NoBackup),
+            },
+        },
+    };
+    let merged = Stats::merge(base, &stored, mine);
+    if !storage::save(STATS, &merged.to_text()) {
+        return Err(storage::NotWritten::Refused);
+    }
+    Ok(merged)
 }
 
 impl Store {
@@ -211,7 +293,8 @@ impl Store {
         self.phase.set(super::store::Phase::Profile);
     }
 
-    /// Counts the game just finished, once.
+    /// Counts the game just finished, once, as soon as its result is decided (not after the
+    /// last animation: a tab closed during it keeps the result).
     pub(super) fn count_result(&self) {
         if self.counted.get_value() {
             return;
@@ -228,8 +311,31 @@ impl Store {
         self.stats.update(|s| {
             self.with_match(|m| s.add_match(m, floor));
         });
-        let text = self.stats.with_untracked(Stats::to_text);
-        storage::save(STATS, &text);
+        self.write_stats();
+    }
+
+    /// Writes the stats, merged with what other tabs counted meanwhile.
+    pub(super) fn write_stats(&self) {
+        let base = self.stats_base.get_value();
+        let mine = self.stats.get_untracked();
+        match sync(&base, &mine) {
+            Ok(written) => {
+                self.stats_base.set_value(written.clone());
+                self.stats.set(written);
+            }
+            Err(why) => leptos::logging::warn!("the results were not saved: {why:?}"),
+        }
+    }
+
+    /// Another tab wrote the stats: show them with this tab's own (nothing is written).
+    pub fn stats_changed_elsewhere(&self) {
+        let Some(Ok(stored)) = storage::load(STATS).map(|t| Stats::from_text(&t)) else {
+            return;
+        };
+        let base = self.stats_base.get_value();
+        let mine = self.stats.get_untracked();
+        self.stats.set(Stats::merge(&base, &stored, &mine));
+        self.stats_base.set_value(stored);
     }
 }
 
@@ -326,6 +432,64 @@ mod tests {
         let mut floored = Stats::default();
         floored.add_computer(Mode::Open, 1, Result3::Loss, 12, true);
         assert_eq!(floored.points, 0, "children's profiles: never below 0");
+    }
+
+    #[test]
+    fn two_tabs_never_erase_each_others_results() {
+        let base = Stats::default();
+        let mut a = base.clone();
+        a.add_computer(Mode::Dark, 2, Result3::Win, 40, true);
+        let mut b = base.clone();
+        b.add_computer(Mode::Open, 1, Result3::Loss, 40, true);
+        b.add_friend(Mode::Flip, None);
+        // B wrote first; A writes now.
+        let merged = Stats::merge(&base, &b, &a);
+        assert_eq!(merged.computer[1][1].wins, 1, "A's win");
+        assert_eq!(merged.computer[0][0].losses, 1, "B's loss stays");
+        assert_eq!(merged.friend[2].draws, 1);
+        assert_eq!(merged.points, 1);
+        // Writing again with nothing new changes nothing.
+        assert_eq!(Stats::merge(&merged, &merged, &merged), merged);
+    }
+
+    #[test]
+    fn fields_of_a_newer_version_are_kept_and_do_not_reset_the_stats() {
+        let mut s = Stats::default();
+        s.add_computer(Mode::Open, 1, Result3::Win, 40, true);
+        let text = s.to_text().replace("\"points\"", "\"streak\":4,\"points\"");
+        let read = Stats::from_text(&text).expect("an unknown field is no reason to reset");
+        assert_eq!(read.points, 1);
+        assert!(
+            read.to_text().contains("\"streak\":4"),
+            "kept when rewritten"
+        );
+        let merged = Stats::merge(&Stats::default(), &read, &Stats::default());
+        assert!(merged.to_text().contains("\"streak\":4"));
+    }
+
+    // Uses the stand-in storage of native builds.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn unreadable_or_newer_stats_are_never_written_over_without_a_copy() {
+        let mut mine = Stats::default();
+        mine.add_friend(Mode::Open, None);
+        assert!(storage::save(STATS, "{\"version\":2,\"points\":7}"));
+        assert_eq!(
+            sync(&Stats::default(), &mine),
+            Err(storage::NotWritten::Newer(2))
+        );
+        assert!(storage::save(STATS, "garbage"));
+        storage::refuse_writes(true);
+        assert_eq!(
+            sync(&Stats::default(), &mine),
+            Err(storage::NotWritten::NoBackup)
+        );
+        storage::refuse_writes(false);
+        assert_eq!(storage::load(STATS).as_deref(), Some("garbage"));
+        let (_, unreadable) = load();
+        assert!(unreadable);
+        assert_eq!(storage::backups_of(STATS).len(), 1);
+        assert_eq!(sync(&Stats::default(), &mine), Ok(mine.clone()));
     }
 
     #[test]

@@ -30,6 +30,10 @@ use leptos::prelude::*;
 use std::time::Duration;
 
 mod saved;
+mod sync;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+pub use saved::{sync_saves, Written};
 
 /// Where the app is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -167,6 +171,8 @@ pub struct Store {
     pub reduced_motion: RwSignal<bool>,
     /// Saved formations, by name.
     pub saved: RwSignal<Vec<(String, Deployment)>>,
+    /// The saved formations as this tab last read or wrote them (the base of every merge).
+    saved_base: StoredValue<Vec<(String, Deployment)>>,
     /// The game being replayed.
     pub replay: RwSignal<Option<Replay>>,
     pub replay_playing: RwSignal<bool>,
@@ -182,6 +188,8 @@ pub struct Store {
     pub stats: RwSignal<Stats>,
     /// The saved results could not be read (they are kept aside).
     pub stats_unreadable: RwSignal<bool>,
+    /// The stats as this tab last read or wrote them (the base of every merge).
+    pub(super) stats_base: StoredValue<Stats>,
     /// Whether this game's result has been counted.
     pub(super) counted: StoredValue<bool>,
     /// Every game kept (finished and not) and which is in progress, as stored.
@@ -190,6 +198,20 @@ pub struct Store {
     pub unreadable: RwSignal<Option<String>>,
     /// Whether unreadable data is kept aside (offered for download).
     pub aside: RwSignal<bool>,
+    /// The saved games as this tab last read or wrote them (the base of every merge).
+    saves_base: StoredValue<Saves>,
+    /// The edit count of the game in progress as this tab last wrote or loaded it.
+    own_rev: StoredValue<u64>,
+    /// Another tab has moved the game in progress on, or taken it over: this tab no longer
+    /// writes it.
+    pub elsewhere: RwSignal<bool>,
+    /// Another tab plays the game this tab opened (it holds the game's lock, `tabs.rs`): this
+    /// tab neither plays nor writes it unless the player takes it over.
+    pub open_elsewhere: RwSignal<bool>,
+    /// How many old finished games were dropped to keep the list at its cap (to be told).
+    pub pruned: RwSignal<usize>,
+    /// The game last deleted in the records, kept so the delete can be undone.
+    pub last_deleted: RwSignal<Option<SavedGame>>,
     pub records_note: RwSignal<Option<RecordsNote>>,
     /// When the clocks were last saved.
     clock_saved: StoredValue<f64>,
@@ -204,23 +226,16 @@ impl Store {
     /// A store with the saved settings, choices and formations.
     pub fn new() -> Store {
         let browser = Lang::from_tag(&storage::browser_language());
-        let settings = match storage::load(storage::SETTINGS) {
-            Some(text) => Settings::from_text(&text, browser),
-            None => Settings::defaults(browser),
-        };
-        let config = storage::load(storage::CONFIG)
-            .map(|t| GameConfig::from_text(&t))
-            .unwrap_or_default();
-        let saved = storage::load(storage::FORMATIONS)
-            .map(|t| super::presets::parse_saved(&t))
-            .unwrap_or_default();
+        let settings = Settings::load(browser);
+        let config = GameConfig::load();
+        let saved = super::presets::load_saved();
         let reduced_motion = RwSignal::new(storage::prefers_reduced_motion());
         storage::on_reduced_motion_change(move |on| {
             reduced_motion.try_set(on);
         });
         let (stats, stats_unreadable) = super::stats::load();
         let (saves, unreadable) = saved::load_saves();
-        Store {
+        let store = Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
             config: RwSignal::new(config),
@@ -241,6 +256,7 @@ impl Store {
             move_timer: RwSignal::new(None),
             result_open: RwSignal::new(true),
             reduced_motion,
+            saved_base: StoredValue::new(saved.clone()),
             saved: RwSignal::new(saved),
             replay: RwSignal::new(None),
             replay_playing: RwSignal::new(false),
@@ -248,18 +264,27 @@ impl Store {
             replay_timer: StoredValue::new(0),
             share: RwSignal::new(None),
             message: RwSignal::new(None),
+            stats_base: StoredValue::new(stats.clone()),
             stats: RwSignal::new(stats),
             stats_unreadable: RwSignal::new(stats_unreadable),
             counted: StoredValue::new(false),
+            saves_base: StoredValue::new(saves.clone()),
             saves: RwSignal::new(saves),
             unreadable: RwSignal::new(unreadable),
-            aside: RwSignal::new(storage::load(saves::ASIDE).is_some()),
+            aside: RwSignal::new(!saved::unreadable_text().is_empty()),
+            own_rev: StoredValue::new(0),
+            elsewhere: RwSignal::new(false),
+            open_elsewhere: RwSignal::new(false),
+            pruned: RwSignal::new(0),
+            last_deleted: RwSignal::new(None),
             records_note: RwSignal::new(None),
             clock_saved: StoredValue::new(0.0),
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
-        }
+        };
+        storage::on_change_elsewhere(move |key| store.changed_elsewhere(&key));
+        store
     }
 
     /// The interface language (tracked).
@@ -321,6 +346,13 @@ impl Store {
     /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
         self.autosave();
+        super::tabs::release();
+        self.elsewhere.set(false);
+        self.open_elsewhere.set(false);
+        if self.phase.get_untracked() == Phase::Records {
+            self.pruned.set(0);
+            self.last_deleted.set(None);
+        }
         if self.saves.with_untracked(|s| s.current.is_some()) {
             self.saves.update(|s| s.current = None);
             self.write_saves();
@@ -344,7 +376,7 @@ impl Store {
     /// Starts a game with the chosen settings: setup first in 明棋 and 暗棋.
     pub fn start_game(&self) {
         let config = self.config.get_untracked();
-        storage::save(storage::CONFIG, &config.to_text());
+        config.save();
         self.guesses.set([None; POINTS]);
         self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.result_open.set(true);
@@ -381,7 +413,12 @@ impl Store {
         };
         let now = storage::now_ms();
         let game = SavedGame {
-            id: format!("{:x}-{:04x}", now as u64, seed & 0xFFFF),
+            // The id reaches the page: its random part is derived, never the seed's own bits.
+            id: format!(
+                "{:x}-{:04x}",
+                now as u64,
+                super::seeds::derive(seed, super::seeds::Purpose::Id) & 0xFFFF
+            ),
             started: now,
             saved: now,
             imported: false,
@@ -394,7 +431,12 @@ impl Store {
             clock: None,
             move_left: None,
             guesses: String::new(),
+            seeds: super::seeds::SCHEME,
+            rev: 0,
+            extra: Default::default(),
         };
+        self.own_rev.set_value(0);
+        self.elsewhere.set(false);
         self.saves.update(|s| {
             s.current = Some(game.id.clone());
             s.put(game);
@@ -412,6 +454,11 @@ impl Store {
         let first = m.seat_to_move().unwrap_or(0);
         self.game.set_value(Some(m));
         self.counted.set_value(false);
+        if over {
+            super::tabs::release();
+        } else {
+            self.claim_current(false);
+        }
         self.share.set(None);
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
@@ -509,7 +556,7 @@ impl Store {
         let seed = storage::random_seed();
         match config.opponent {
             Opponent::Computer => {
-                let computer = saves::computer_formation(seed, &config.rules);
+                let computer = saves::computer_formation(seed, super::seeds::SCHEME, &config.rules);
                 let own = s.deployment.clone();
                 let (red, black) = if s.color == Color::Red {
                     (s.deployment, computer)
@@ -623,6 +670,8 @@ impl Store {
     pub fn can_act(&self) -> bool {
         if self.anim.with(|a| a.is_some())
             || self.handover.with(|h| h.is_some())
+            || self.elsewhere.get()
+            || self.open_elsewhere.get()
             || self.phase.get() != Phase::Play
         {
             return false;
@@ -716,6 +765,8 @@ impl Store {
         self.guess_at.set(None);
         self.move_guesses(&played.event);
         self.autosave();
+        // The result counts as soon as it is decided, not after the last animation.
+        self.count_result();
         let after = self.with_match(|m| m.view_of(before.seat));
         let Some(after) = after else { return };
         let plan = anim::plan(
@@ -820,7 +871,7 @@ impl Store {
         if self.thinking.get_untracked() || self.anim.with_untracked(|a| a.is_some()) {
             return;
         }
-        if self.phase.get_untracked() != Phase::Play {
+        if self.phase.get_untracked() != Phase::Play || self.passive() {
             return;
         }
         let level = self.config.with_untracked(|c| c.level);
@@ -833,7 +884,7 @@ impl Store {
                     &view,
                     m.formation_of(seat),
                     level,
-                    m.seed(),
+                    m.computer_seed(),
                 ))
             })
             .flatten()
@@ -1045,8 +1096,10 @@ impl Store {
         };
         let elapsed = (now - c.last).max(0.0);
         c.last = now;
+        // Not while the game goes on in another tab: only the tab playing it runs its clock.
         let running = self.phase.get_untracked() == Phase::Play
-            && self.handover.with_untracked(|h| h.is_none());
+            && self.handover.with_untracked(|h| h.is_none())
+            && !self.passive();
         let to_move = self.with_match(|m| m.seat_to_move()).flatten();
         if let (true, Some(seat)) = (running, to_move) {
             let left = &mut c.left[usize::from(seat)];
@@ -1076,8 +1129,9 @@ impl Store {
 
     /// Persists settings (called by an Effect when they change).
     pub fn save_settings(&self) {
-        let text = self.settings.with(|s| s.to_text());
-        storage::save(storage::SETTINGS, &text);
+        if let Err(why) = self.settings.with(Settings::save) {
+            leptos::logging::warn!("the settings were not saved: {why:?}");
+        }
     }
 
     /// Saves the formation being arranged under a name.
@@ -1089,18 +1143,12 @@ impl Store {
             return;
         };
         self.saved.update(|v| super::presets::save(v, name, d));
-        let text = self
-            .saved
-            .with_untracked(|v| super::presets::format_saved(v));
-        storage::save(storage::FORMATIONS, &text);
+        self.write_formations();
     }
 
     pub fn delete_formation(&self, name: &str) {
         self.saved.update(|v| v.retain(|(n, _)| n != name));
-        let text = self
-            .saved
-            .with_untracked(|v| super::presets::format_saved(v));
-        storage::save(storage::FORMATIONS, &text);
+        self.write_formations();
     }
 }
 

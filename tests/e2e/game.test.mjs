@@ -70,7 +70,7 @@ async function enemyLeaks(page, enemy) {
         }
         v = JSON.stringify(saves);
       }
-      if (k !== 'junqi.formations.v1' && jfen.test(v)) leaks.push(`localStorage ${k} holds a position`);
+      if (!k.startsWith('junqi.formations.') && jfen.test(v)) leaks.push(`localStorage ${k} holds a position`);
     }
     return leaks;
   }, enemy);

@@ -78,6 +78,17 @@ async function download(app, selector) {
   return readFile(await file.path(), 'utf8');
 }
 
+/** The copies kept of unreadable saved games (`junqi.backup.junqi.saves.<n>`), oldest first. */
+async function backups(page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((k) => [k, Number(k.match(/^junqi\.backup\.junqi\.saves\.(\d+)$/)?.[1])])
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => a[1] - b[1])
+      .map(([k]) => localStorage.getItem(k)),
+  );
+}
+
 async function records(app) {
   const { page } = app;
   if (!(await page.locator('[data-testid="records"]').count())) await press(app, '[data-testid="new-game"]');
@@ -264,8 +275,8 @@ test('tablet: unreadable saved data gives a clear message, is kept aside for dow
     assert.match(await page.textContent('[data-testid="storage-problem"]'), /could not be read.*kept aside/s);
     assert.match(await page.textContent('[data-testid="storage-problem-why"]'), /not JSON/);
     assert.equal(await page.locator('[data-testid="start-game"]').count(), 1, 'the app starts');
-    assert.equal(await page.evaluate(() => localStorage.getItem('junqi.saves.unreadable')), 'garbage{');
-    assert.equal(await download(app, '[data-testid="download-unreadable"]'), 'garbage{');
+    assert.deepEqual(await backups(page), ['garbage{']);
+    assert.equal(await download(app, '[data-testid="download-unreadable"]'), '=== junqi.backup.junqi.saves.1\ngarbage{\n');
     await page.screenshot({ path: join(SHOTS, 'unreadable-tablet.png') });
 
     // A version this app does not know (written by a newer one): the same, in Chinese too.
@@ -280,11 +291,13 @@ test('tablet: unreadable saved data gives a clear message, is kept aside for dow
     await page.screenshot({ path: join(SHOTS, 'unreadable-zh-tablet.png') });
     await press(app, '[data-testid="dismiss-unreadable"]');
     assert.equal(await page.locator('[data-testid="storage-problem"]').count(), 0);
-    // Both texts are kept, and still offered from the records screen.
+    // Both texts are kept, each under a backup key of its own, and still offered from the
+    // records screen in one file.
     await records(app);
+    assert.deepEqual(await backups(page), ['garbage{', '{"version":99,"games":[]}']);
     assert.equal(
       await download(app, '[data-testid="export-unreadable"]'),
-      'garbage{\n{"version":99,"games":[]}',
+      '=== junqi.backup.junqi.saves.1\ngarbage{\n=== junqi.backup.junqi.saves.2\n{"version":99,"games":[]}\n',
     );
     // A saved game that no longer replays is not resumed: it is set aside with the reason.
     await page.evaluate(() => {
@@ -303,7 +316,7 @@ test('tablet: unreadable saved data gives a clear message, is kept aside for dow
     await page.waitForSelector('[data-testid="storage-problem"]');
     assert.match(await page.textContent('[data-testid="storage-problem-why"]'), /ply 2/);
     assert.equal(await page.locator('[data-testid="start-game"]').count(), 1);
-    assert.match(await page.evaluate(() => localStorage.getItem('junqi.saves.unreadable')), /"id":"g1"/);
+    assert.match((await backups(page)).at(-1), /"id":"g1"/);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves')).games.length), 0);
     await press(app, '[data-testid="dismiss-unreadable"]');
 

@@ -174,6 +174,15 @@ pub struct MoveReport {
     pub outcome: Option<Outcome>,
 }
 
+impl MoveReport {
+    /// Whether this action made anything known that was hidden before: a flip, a contact (its
+    /// result tells about both pieces), an identity shown, or 翻棋 colours given. Only an action
+    /// that did none of these can be taken back in a game with hidden pieces without leaking.
+    pub fn revealed_anything(&self) -> bool {
+        self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
+    }
+}
+
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalAction {

@@ -22,7 +22,13 @@ impl Store {
         let level = self.config.with_untracked(|c| c.level);
         let Some(req) = self.with_match(|m| {
             let view = m.full_view_of(seat);
-            AiRequest::from_view(AiTask::Hint, &view, m.formation_of(seat), level, m.seed())
+            AiRequest::from_view(
+                AiTask::Hint,
+                &view,
+                m.formation_of(seat),
+                level,
+                m.hint_seed(),
+            )
         }) else {
             done(None);
             return;

@@ -5,18 +5,119 @@ use super::{Phase, RecordsNote, Store};
 use crate::i18n;
 use crate::state::config::Opponent;
 use crate::state::saves::{self, SavedGame, Saves};
-use crate::state::storage;
+use crate::state::storage::{self, NotWritten};
 use junqi_core::types::POINTS;
 use junqi_core::Point;
 use leptos::prelude::*;
 
+/// What a write stored: the list written and the games dropped for room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Written {
+    pub saves: Saves,
+    pub dropped: Vec<String>,
+}
+
+/// Writes this tab's games (`mine`) merged with whatever is stored now (re-read right before
+/// writing; `base` is what this tab last read or wrote, see [`Saves::merge`]). Stored data
+/// that cannot be read is never written over before a copy of it is safely kept
+/// ([`storage::back_up`]); data of a newer version is never written over.
+pub fn sync_saves(base: &Saves, mine: &Saves) -> Result<Written, NotWritten> {
+    let stored = match storage::load(saves::KEY) {
+        None => Saves::new(),
+        Some(text) => match saves::read(&text) {
+            Ok(loaded) => {
+                if !loaded.broken.is_empty() && !storage::back_up(saves::KEY, &text) {
+                    return Err(NotWritten::NoBackup);
+                }
+                loaded.saves
+            }
+            Err(saves::LoadError::UnknownVersion(v)) if v > u64::from(saves::VERSION) => {
+                return Err(NotWritten::Newer(v));
+            }
+            Err(_) => {
+                if !storage::back_up(saves::KEY, &text) {
+                    return Err(NotWritten::NoBackup);
+                }
+                Saves::new()
+            }
+        },
+    };
+    let mut merged = Saves::merge(base, &stored, mine);
+    let dropped = merged.cap();
+    if !storage::save(saves::KEY, &merged.to_text()) {
+        return Err(NotWritten::Refused);
+    }
+    Ok(Written {
+        saves: merged,
+        dropped,
+    })
+}
+
 impl Store {
-    /// Writes the saved games to localStorage (synchronous: done when this returns).
+    /// Writes the saved games to localStorage (synchronous: done when this returns), merged with
+    /// what other tabs stored meanwhile ([`sync_saves`]). The list shown takes in their
+    /// changes; the game this tab plays stays its own.
     pub(super) fn write_saves(&self) {
-        let text = self.saves.with_untracked(Saves::to_text);
-        if !storage::save(saves::KEY, &text) {
-            leptos::logging::warn!("the game could not be saved: the browser refused");
-            self.notify(i18n::SAVE_FAILED.get(self.lang()));
+        let base = self.saves_base.get_value();
+        let mine = self.saves.get_untracked();
+        match sync_saves(&base, &mine) {
+            Ok(w) => {
+                if !w.dropped.is_empty() {
+                    self.pruned.update(|n| *n += w.dropped.len());
+                }
+                self.saves_base.set_value(w.saves.clone());
+                self.take_in(w.saves, mine.current);
+            }
+            Err(why) => {
+                leptos::logging::warn!("the games were not saved: {why:?}");
+                let text = match why {
+                    NotWritten::Newer(_) => i18n::SAVES_NEWER,
+                    NotWritten::NoBackup | NotWritten::Refused => i18n::SAVE_FAILED,
+                };
+                self.notify(text.get(self.lang()));
+            }
+        }
+    }
+
+    /// Shows `list` (merged with other tabs), keeping this tab's own game in progress; if
+    /// another tab has moved that game on, this tab stops writing it and says so.
+    fn take_in(&self, mut list: Saves, current: Option<String>) {
+        list.current = current.filter(|id| list.get(id).is_some());
+        if let Some(id) = &list.current {
+            let theirs = list.get(id).map_or(0, |g| g.rev);
+            if theirs > self.own_rev.get_value() && !self.elsewhere.get_untracked() {
+                self.elsewhere.set(true);
+            }
+        }
+        if self.saves.with_untracked(|s| *s != list) {
+            self.saves.set(list);
+        }
+    }
+
+    /// Another tab wrote the saved games: show its changes (nothing is written).
+    pub fn saves_changed_elsewhere(&self) {
+        let Some(text) = storage::load(saves::KEY) else {
+            return;
+        };
+        let Ok(loaded) = saves::read(&text) else {
+            return;
+        };
+        let base = self.saves_base.get_value();
+        let mine = self.saves.get_untracked();
+        let merged = Saves::merge(&base, &loaded.saves, &mine);
+        self.saves_base.set_value(loaded.saves);
+        self.take_in(merged, mine.current);
+    }
+
+    /// Loads the newest version of the game this tab was playing, after another tab moved it on.
+    pub fn reload_current(&self) {
+        let id = self.saves.with_untracked(|s| s.current.clone());
+        self.elsewhere.set(false);
+        self.saves_changed_elsewhere();
+        if let Some(id) = id {
+            if let Err(e) = self.resume(&id) {
+                self.message.set(Some(e));
+            }
         }
     }
 
@@ -26,6 +127,11 @@ impl Store {
         let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
             return;
         };
+        if self.passive() {
+            // Another tab plays this game (or has moved it on): this tab's version is not
+            // written.
+            return;
+        }
         let now = storage::now_ms();
         let clock = self.clock.get_untracked().map(|c| c.left);
         let move_left = self.move_timer.get_untracked().map(|t| t.left);
@@ -51,6 +157,7 @@ impl Store {
             })
             .flatten();
         if let Some(g) = updated {
+            self.own_rev.set_value(g.rev);
             self.saves.update(|s| s.put(g));
             self.clock_saved.set_value(now);
             self.write_saves();
@@ -70,7 +177,7 @@ impl Store {
                     .and_then(|g| serde_json::to_string(g).ok())
                     .unwrap_or_default()
             });
-            if keep_aside(&raw) {
+            if storage::back_up(saves::KEY, &raw) {
                 self.saves.update(|s| s.remove(&id));
                 self.write_saves();
             }
@@ -81,6 +188,8 @@ impl Store {
 
     /// Resumes an unfinished saved game by replaying it through the referee.
     pub fn resume(&self, id: &str) -> Result<(), String> {
+        // The latest another tab stored.
+        self.saves_changed_elsewhere();
         let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
             return Err(format!("no saved game {id}"));
         };
@@ -106,6 +215,8 @@ impl Store {
         self.guesses.set(marks);
         // Marks kept per seat belong to whatever game was shown before.
         self.seat_guesses.set_value([[None; POINTS]; 2]);
+        self.own_rev.set_value(g.rev);
+        self.elsewhere.set(false);
         self.saves.update(|s| s.current = Some(g.id.clone()));
         self.write_saves();
         self.enter_play(m, clock, g.move_left);
@@ -115,6 +226,10 @@ impl Store {
     /// Opens the records screen.
     pub fn open_records(&self) {
         self.records_note.set(None);
+        self.last_deleted.set(None);
+        // Copies of unreadable data may have been made since the page opened (another tab
+        // wrote what this version cannot read).
+        self.aside.set(!unreadable_text().is_empty());
         self.phase.set(Phase::Records);
     }
 
@@ -127,9 +242,24 @@ impl Store {
         }
     }
 
-    /// Deletes a saved game.
+    /// Deletes a saved game. It is kept in [`Store::last_deleted`] so the delete can be
+    /// undone ([`Store::undo_delete`]) until the next delete or until the records are left.
     pub fn delete_record(&self, id: &str) {
+        let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
+            return;
+        };
         self.saves.update(|s| s.remove(id));
+        self.write_saves();
+        self.last_deleted.set(Some(g));
+    }
+
+    /// Puts the game last deleted back into the records.
+    pub fn undo_delete(&self) {
+        let Some(g) = self.last_deleted.get_untracked() else {
+            return;
+        };
+        self.last_deleted.set(None);
+        self.saves.update(|s| s.put(g));
         self.write_saves();
     }
 
@@ -208,45 +338,171 @@ impl Store {
         self.records_note.set(Some(note));
     }
 
-    /// Offers the saved data that could not be read as a file.
+    /// Offers every copy of data that could not be read (saved games, results, profiles) as
+    /// one file.
     pub fn export_unreadable(&self) {
-        if let Some(text) = storage::load(saves::ASIDE) {
-            storage::download("junqi-unreadable-saves.txt", "text/plain", &text);
+        let text = unreadable_text();
+        if !text.is_empty() {
+            storage::download("junqi-unreadable-data.txt", "text/plain", &text);
         }
     }
 }
 
-/// Keeps saved data that cannot be read under [`saves::ASIDE`], after whatever is there already;
-/// false if the browser refused.
-fn keep_aside(raw: &str) -> bool {
-    let kept = match storage::load(saves::ASIDE) {
-        Some(old) if !old.is_empty() => format!("{old}\n{raw}"),
-        _ => raw.to_string(),
-    };
-    storage::save(saves::ASIDE, &kept)
-}
-
-/// Reads the saved games. Data that cannot be read is kept aside under [`saves::ASIDE`] (added to
-/// whatever is there already) and replaced by an empty list, so the app still starts; the reason
-/// is returned for the message.
+/// Reads the saved games. Data that cannot be read is copied to a backup of its own
+/// ([`storage::back_up`]) and left where it is: it is written over only by a later write, and
+/// only once a copy is safely kept (see [`sync_saves`]). The app starts with what could be read;
+/// the reason is returned for the message.
 pub(super) fn load_saves() -> (Saves, Option<String>) {
     let Some(text) = storage::load(saves::KEY) else {
         return (Saves::new(), None);
+    };
+    let kept = |why: String| {
+        if storage::back_up(saves::KEY, &text) {
+            why
+        } else {
+            format!("{why} (no copy could be kept: the data stays where it is)")
+        }
     };
     match saves::read(&text) {
         Ok(loaded) if loaded.broken.is_empty() => (loaded.saves, None),
         Ok(loaded) => {
             let n = loaded.broken.len();
-            if keep_aside(&loaded.broken.join("\n")) {
-                storage::save(saves::KEY, &loaded.saves.to_text());
-            }
-            (loaded.saves, Some(format!("{n} saved game(s) unreadable")))
+            let why = kept(format!("{n} saved game(s) unreadable"));
+            (loaded.saves, Some(why))
         }
         Err(e) => {
-            if keep_aside(&text) {
-                storage::save(saves::KEY, &Saves::new().to_text());
-            }
-            (Saves::new(), Some(e.to_string()))
+            let why = kept(e.to_string());
+            (Saves::new(), Some(why))
         }
+    }
+}
+
+/// Every copy of data that could not be read, as one text to download: the backups of every
+/// key, and what older versions kept aside.
+pub fn unreadable_text() -> String {
+    let mut parts: Vec<(String, String)> = storage::all_backups();
+    for key in [
+        saves::ASIDE,
+        crate::state::stats::STATS_UNREADABLE,
+        crate::learn::profiles::CORRUPT_KEY,
+    ] {
+        if let Some(text) = storage::load(key) {
+            parts.push((key.to_string(), text));
+        }
+    }
+    parts
+        .iter()
+        .map(|(k, t)| format!("=== {k}\n{t}\n"))
+        .collect()
+}
+
+// Uses the stand-in storage of native builds.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::state::config::GameConfig;
+    use junqi_core::{Deployment, Mode};
+
+    fn game(id: &str, actions: &str, rev: u64) -> SavedGame {
+        SavedGame {
+            id: id.into(),
+            started: 1.0,
+            saved: 2.0,
+            imported: false,
+            config: GameConfig {
+                mode: Mode::Open,
+                opponent: Opponent::Friend,
+                ..GameConfig::default()
+            }
+            .to_text(),
+            seed: 1,
+            setup: saves::SavedSetup::Deployments {
+                red: Deployment::classic_1(),
+                black: Deployment::classic_2(),
+            },
+            actions: actions.into(),
+            result: None,
+            clock: None,
+            guesses: String::new(),
+            seeds: crate::state::seeds::SCHEME,
+            rev,
+            extra: Default::default(),
+        }
+    }
+
+    fn one(g: &SavedGame) -> Saves {
+        let mut s = Saves::new();
+        s.put(g.clone());
+        s.current = Some(g.id.clone());
+        s
+    }
+
+    #[test]
+    fn every_write_merges_with_what_another_tab_stored() {
+        let a = game("g1", "c6-d5", 1);
+        let base = one(&a);
+        assert!(storage::save(saves::KEY, &base.to_text()));
+        // Tab B moves on and starts another game; tab A writes its older list.
+        let b = game("g1", "c6-d5 c7-d8 d5-c6", 3);
+        let mut stored = one(&b);
+        stored.put(game("g2", "", 0));
+        assert!(storage::save(saves::KEY, &stored.to_text()));
+        let w = sync_saves(&base, &base).unwrap();
+        assert_eq!(w.saves.get("g1").unwrap().actions, b.actions);
+        assert!(w.saves.get("g2").is_some());
+        let back = saves::read(&storage::load(saves::KEY).unwrap()).unwrap();
+        assert_eq!(back.saves, w.saves, "what was written is the merge");
+    }
+
+    #[test]
+    fn unreadable_data_is_written_over_only_once_a_copy_is_kept() {
+        let mine = one(&game("g1", "", 0));
+        assert!(storage::save(saves::KEY, "{not json"));
+        storage::refuse_writes(true);
+        assert_eq!(sync_saves(&Saves::new(), &mine), Err(NotWritten::NoBackup));
+        storage::refuse_writes(false);
+        assert_eq!(storage::load(saves::KEY).as_deref(), Some("{not json"));
+        let (loaded, why) = load_saves();
+        assert_eq!(loaded, Saves::new());
+        assert!(why.is_some());
+        assert_eq!(
+            storage::backups_of(saves::KEY).len(),
+            1,
+            "a copy is kept at start"
+        );
+        assert_eq!(
+            storage::load(saves::KEY).as_deref(),
+            Some("{not json"),
+            "not yet written over"
+        );
+        assert!(sync_saves(&Saves::new(), &mine).is_ok());
+        assert!(unreadable_text().contains("{not json"));
+        assert_eq!(
+            storage::backups_of(saves::KEY).len(),
+            1,
+            "the same copy is not kept twice"
+        );
+    }
+
+    #[test]
+    fn a_newer_versions_data_is_never_written_over() {
+        let newer = r#"{"version":9,"games":[]}"#;
+        assert!(storage::save(saves::KEY, newer));
+        let mine = one(&game("g1", "", 0));
+        assert_eq!(sync_saves(&Saves::new(), &mine), Err(NotWritten::Newer(9)));
+        assert_eq!(storage::load(saves::KEY).as_deref(), Some(newer));
+    }
+
+    #[test]
+    fn games_one_cannot_read_are_kept_when_the_list_is_rewritten() {
+        let mine = one(&game("g1", "", 0));
+        let text = r#"{"version":1,"games":[{"id":"odd","nonsense":1}]}"#;
+        assert!(storage::save(saves::KEY, text));
+        let w = sync_saves(&Saves::new(), &mine).unwrap();
+        assert!(w.saves.get("g1").is_some());
+        assert!(
+            unreadable_text().contains("nonsense"),
+            "the odd game is in a backup"
+        );
     }
 }
