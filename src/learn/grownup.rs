@@ -85,6 +85,9 @@ struct Stored {
     voice: Option<bool>,
     #[serde(default)]
     preview: Option<bool>,
+    /// Rank points never below 0 (the children's rule) or as the sheets count them.
+    #[serde(default)]
+    floor: Option<bool>,
     #[serde(flatten)]
     extra: Map<String, Value>,
 }
@@ -165,6 +168,7 @@ impl GrownUp {
             modes: Some(self.modes),
             voice: Some(self.voice),
             preview: Some(self.preview),
+            floor: Some(self.floor_points),
             extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
@@ -189,6 +193,9 @@ impl GrownUp {
         }
         if let Some(p) = st.preview {
             kv.push(format!("preview={}", b(p)));
+        }
+        if let Some(f) = st.floor {
+            kv.push(format!("floor={}", b(f)));
         }
         Ok(GrownUp::from_text(&kv.join(";")))
     }
@@ -267,6 +274,7 @@ mod tests {
             modes: [false, true, true],
             voice: true,
             preview: false,
+            floor_points: false,
         };
         let text = g.to_json();
         assert!(text.contains("\"modes\":[false,true,true]"), "{text}");
