@@ -56,7 +56,9 @@ fn grown_up_settings_of_today_still_load() {
     assert_eq!(g.hints, 2);
     assert_eq!(g.modes, [true, false, true]);
     assert!(!g.voice && g.preview);
-    assert_eq!(g.to_text(), GROWNUP);
+    assert!(g.floor_points, "points stay at 0 or above, as they did");
+    // Today's text, with the scoring choice it did not have yet.
+    assert_eq!(g.to_text(), format!("{GROWNUP};floor=1"));
 }
 
 #[test]
