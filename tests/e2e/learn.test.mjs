@@ -229,8 +229,11 @@ test('corrupt saved profiles: a fresh start, the old text kept aside', async () 
     await page.waitForSelector('[data-testid="learn"]');
     await press(app, '[data-testid="learn"]');
     await page.waitForSelector('[data-testid="profiles"]');
-    const kept = await page.evaluate(() => localStorage.getItem('junqi.learn.profiles.v1.corrupt'));
+    // A copy is kept under a backup key of its own, and the player is told.
+    const kept = await page.evaluate(() => localStorage.getItem('junqi.backup.junqi.learn.profiles.v1.1'));
     assert.equal(kept, '{broken');
+    assert.match(await page.textContent('[data-testid="message"]'), /saved players could not be read/);
+    await press(app, '[data-testid="message-close"]');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
@@ -277,9 +280,17 @@ test('明棋 against the computer: the hint arrow runs out, the attack preview a
   const app = await open(server.url, 'tablet');
   const { page } = app;
   try {
-    await page.evaluate(() => localStorage.setItem('junqi.grownup.v1', 'undo=once;hints=2;modes=111;voice=0;preview=1'));
+    // The first version's text under its key, and nothing yet under the new one (an update):
+    // migrated, and the old key left to the old version.
+    const old = 'undo=once;hints=2;modes=111;voice=0;preview=1';
+    await page.evaluate((text) => {
+      localStorage.removeItem('junqi.grownup.v2');
+      localStorage.setItem('junqi.grownup.v1', text);
+    }, old);
     await page.reload();
     await page.waitForSelector('[data-testid="start-game"]');
+    assert.equal(await page.evaluate(() => localStorage.getItem('junqi.grownup.v1')), old);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('junqi.grownup.v2') ?? '{}').hints === 2);
     await newGame(app, { mode: 'open', level: '1' });
     await press(app, '[data-testid="start"]');
     await idle(page);

@@ -340,7 +340,7 @@ test('phone: a garbled share link gives a message and the app starts; unreadable
     assert.equal(await page.getAttribute('[data-testid="rank"]', 'data-points'), '0');
     assert.equal((await page.textContent('[data-testid="rank-name"]')).trim(), '小兵');
     assert.match(await page.textContent('[data-testid="rank-next"]'), /副班长.*还差 10 分/);
-    const kept = await page.evaluate(() => localStorage.getItem('junqi.stats.v1.unreadable'));
+    const kept = await page.evaluate(() => localStorage.getItem('junqi.backup.junqi.stats.v1.1'));
     assert.equal(kept, '{"version":1,"points":');
     await page.screenshot({ path: join(SHOTS, 'profile-phone.png') });
     assert.deepEqual(await smallTargets(page), [], 'touch targets on the profile page');

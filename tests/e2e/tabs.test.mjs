@@ -196,8 +196,10 @@ test('a timed game: a tab that does not play it never runs its clock out nor cou
     const shown = await clocks(b.page);
     const stats = await b.page.evaluate(() => localStorage.getItem('junqi.stats.v1'));
 
-    // A goes, B stays open and idle for hours: B's clock stands still, nothing is counted.
-    await closeTab(a);
+    // A leaves the game for the new-game screen (A runs no clock there), B stays open and idle
+    // for hours: B's clock stands still, nothing is counted.
+    await press(a, '[data-testid="new-game"]');
+    await a.page.waitForSelector('[data-testid="start-game"]');
     await b.page.clock.fastForward('02:00:00');
     await b.page.clock.runFor(2000);
     assert.equal(await b.page.locator('[data-testid="result"]').count(), 0, 'no time-out in B');
