@@ -12,16 +12,16 @@ use crate::i18n::Lang;
 use crate::learn::grownup::{GrownUp, UndoPolicy};
 use junqi_core::{Deployment, Mode};
 
-const SETTINGS_DEFAULT_ZH: &str =
+pub(super) const SETTINGS_DEFAULT_ZH: &str =
     "lang=zh;labels=two;large=0;dests=1;undo=1;face=0;sound=1;volume=70;speed=normal";
-const SETTINGS_CHANGED: &str =
+pub(super) const SETTINGS_CHANGED: &str =
     "lang=en;labels=icon;large=1;dests=0;undo=0;face=1;sound=0;volume=33;speed=fast";
-const CONFIG: &str =
+pub(super) const CONFIG: &str =
     "mode=dark;opponent=computer;level=4;seat=1;clock=10;rule=mines_explode;rule=flying_bomb";
-const GROWNUP: &str = "undo=once;hints=2;modes=101;voice=0;preview=1";
-const FORMATIONS: &str =
+pub(super) const GROWNUP: &str = "undo=once;hints=2;modes=101;voice=0;preview=1";
+pub(super) const FORMATIONS: &str =
     "mine\tDECPD/BCZ/ZNRB/GEC/MENLP/RPLFL\nother name\tPCPEP/CNC/DZZD/RNR/EMGEL/BFBLL\n";
-const SAVES: &str = r#"{"version":1,"current":"19c4-1a2b","games":[{"id":"19c4-1a2b","started":1764500000000.0,"saved":1764500060000.0,"imported":false,"config":"mode=dark;opponent=computer;level=2;seat=0;clock=5","seed":6871,"setup":{"kind":"computer","own":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"},"actions":"c6-d5","result":null,"clock":[290000.0,300000.0],"guesses":"a7=G"}]}"#;
+pub(super) const SAVES: &str = r#"{"version":1,"current":"19c4-1a2b","games":[{"id":"19c4-1a2b","started":1764500000000.0,"saved":1764500060000.0,"imported":false,"config":"mode=dark;opponent=computer;level=2;seat=0;clock=5","seed":6871,"setup":{"kind":"computer","own":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"},"actions":"c6-d5","result":null,"clock":[290000.0,300000.0],"guesses":"a7=G"}]}"#;
 
 #[test]
 fn settings_of_today_still_load() {

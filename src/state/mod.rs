@@ -4,6 +4,8 @@
 pub mod config;
 #[cfg(test)]
 mod fixtures;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod fuzz;
 pub mod game;
 pub mod presets;
 pub mod replay;
