@@ -239,6 +239,7 @@ strings! {
     UNREADABLE_TEXT = "原始数据已另外保存，可以下载。程序照常启动。",
         "The raw data is kept aside and can be downloaded. The app starts as usual.";
     DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
+    DOWNLOAD_RECORD = "下载这一局的棋谱文件", "Download that game as a record file";
     SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
     SAVES_NEWER = "棋局是由新版程序保存的，不能在这个程序中改动。请重新打开。",
         "The games were saved by a newer version of the app and are left as they are. Reload the page.";

@@ -43,6 +43,11 @@ pub fn RecordsScreen() -> impl IntoView {
                             {move || i18n::DOWNLOAD_RAW.get(lang())}
                         </button>
                     </Show>
+                    <Show when=move || store.aside.get() && store.has_unreplayable()>
+                        <button data-testid="export-unreplayable" on:click=move |_| store.export_unreplayable()>
+                            {move || i18n::DOWNLOAD_RECORD.get(lang())}
+                        </button>
+                    </Show>
                 </div>
                 {note}
                 <DeletedNote/>
@@ -228,6 +233,11 @@ pub fn UnreadableBanner() -> impl IntoView {
                         on:click=move |_| store.export_unreadable()>
                         {move || i18n::DOWNLOAD_RAW.get(lang())}
                     </button>
+                    <Show when=move || store.has_unreplayable()>
+                        <button data-testid="download-record" on:click=move |_| store.export_unreplayable()>
+                            {move || i18n::DOWNLOAD_RECORD.get(lang())}
+                        </button>
+                    </Show>
                     <button data-testid="dismiss-unreadable" on:click=move |_| store.unreadable.set(None)>
                         {move || i18n::CLOSE.get(lang())}
                     </button>

@@ -13,8 +13,8 @@ use super::config::{GameConfig, Opponent};
 use super::game::Match;
 use super::seeds;
 use junqi_core::{
-    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, Role, Rules, Setup,
-    WinReason,
+    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, RecordedAction, Role,
+    Rules, Setup, WinReason,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -23,6 +23,10 @@ use serde_json::{Map, Value};
 pub const KEY: &str = "junqi.saves";
 /// Where data that could not be read is kept aside, for export.
 pub const ASIDE: &str = "junqi.saves.unreadable";
+/// Saved games this version could not replay, each as a record file (RULES.md §9): kept with
+/// `storage::back_up` under this key, offered for download, importable wherever a rules core
+/// can replay them.
+pub const UNREPLAYABLE: &str = "junqi.unreplayable";
 /// The envelope's current version.
 pub const VERSION: u32 = 1;
 /// The most finished games kept. Every action rewrites the whole list, and localStorage holds
@@ -72,8 +76,14 @@ pub struct SavedGame {
     /// Read from a file rather than played here.
     #[serde(default)]
     pub imported: bool,
-    /// The new-game choices (`GameConfig::to_text`): mode, opponent, level, seat, rules, clock.
+    /// The new-game choices as the first version wrote them (`GameConfig::to_text`), kept
+    /// beside [`SavedGame::choices`] so that a page of that version, still open in another tab
+    /// after an update, reads every game it lists. Set both with [`SavedGame::set_config`].
     pub config: String,
+    /// The new-game choices in the same JSON as the remembered ones (`GameConfig::to_json`):
+    /// what this version reads first. Absent in games saved before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Value>,
     /// The seed of the computer's choices.
     pub seed: u64,
     pub setup: SavedSetup,
@@ -110,8 +120,46 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
+    /// The new-game choices: the JSON form when it is there and readable, else the first
+    /// version's text.
     pub fn config(&self) -> GameConfig {
-        GameConfig::from_text(&self.config)
+        self.choices
+            .as_ref()
+            .and_then(|v| GameConfig::from_json(&v.to_string()).ok())
+            .unwrap_or_else(|| GameConfig::from_text(&self.config))
+    }
+
+    /// The game as a record file (RULES.md §9) written from what is saved, without replaying
+    /// it: for a game this version cannot replay (a newer rules core, damaged moves), so that
+    /// it can still be kept in a standard form and imported where it replays. `None` when an
+    /// action cannot even be read.
+    pub fn to_record(&self) -> Option<GameRecord> {
+        let config = self.config();
+        let actions = self
+            .actions
+            .split_whitespace()
+            .map(|a| {
+                Some(RecordedAction {
+                    action: a.parse().ok()?,
+                    result: None,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(GameRecord {
+            version: GameRecord::VERSION,
+            mode: config.mode,
+            rules: config.rules,
+            setup: self.setup(),
+            actions,
+            timeouts: self.timeouts.clone(),
+            result: self.result,
+        })
+    }
+
+    /// Writes the new-game choices in both forms.
+    pub fn set_config(&mut self, config: &GameConfig) {
+        self.config = config.to_text();
+        self.choices = serde_json::from_str(&config.to_json()).ok();
     }
 
     pub fn plies(&self) -> usize {
@@ -225,6 +273,7 @@ impl SavedGame {
             saved: now,
             imported: true,
             config: config.to_text(),
+            choices: serde_json::from_str(&config.to_json()).ok(),
             seed: 0,
             setup,
             actions: record
@@ -553,6 +602,7 @@ mod tests {
             saved: 2.0,
             imported: false,
             config: config.to_text(),
+            choices: serde_json::from_str(&config.to_json()).ok(),
             seed: u64::MAX - 5,
             setup,
             actions: String::new(),
@@ -614,7 +664,7 @@ mod tests {
         let mut config = g.config();
         config.move_seconds = 3;
         config.rules.timeout_limit = 5;
-        g.config = config.to_text();
+        g.set_config(&config);
         let (mut g, mut m) = played(g, 1);
         // Seat 1 (the person, Black) lets the timer run out; the computer (Red) moves between.
         m.miss_turn().unwrap();
@@ -653,6 +703,48 @@ mod tests {
         assert!(!m.can_undo(1), "a timed-out turn is not taken back");
         g.timeouts.push(99);
         assert!(rebuild(&g).is_err());
+    }
+
+    #[test]
+    fn a_game_that_no_longer_replays_is_still_a_record_file() {
+        let (mut g, m) = played(game(Mode::Open, Opponent::Friend), 6);
+        let record = g.to_record().expect("a record");
+        assert_eq!(record.setup, m.game().record().setup);
+        assert_eq!(
+            GameRecord::from_json(&record.to_json()).map(|r| r.actions.len()),
+            Ok(6)
+        );
+        assert!(junqi_core::Game::replay(&record).is_ok());
+        // An action this version cannot play: no replay, but still a record file of it.
+        g.actions.push_str(" a1-a2");
+        assert!(rebuild(&g).is_err());
+        let kept = g.to_record().expect("a record");
+        assert_eq!(GameRecord::from_json(&kept.to_json()), Ok(kept.clone()));
+        assert_eq!(kept.actions.len(), 7);
+        g.actions.push_str(" nonsense");
+        assert_eq!(g.to_record(), None);
+    }
+
+    #[test]
+    fn the_choices_are_kept_as_json_and_as_the_first_versions_text() {
+        let mut g = game(Mode::Dark, Opponent::Computer);
+        let mut config = g.config();
+        config.rules.rail_one_turn = true;
+        config.rules.ply_limit = 300;
+        config.move_seconds = 30;
+        g.set_config(&config);
+        let text = serde_json::to_string(&g).unwrap();
+        assert!(text.contains("\"choices\":{"), "{text}");
+        let back: SavedGame = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.config(), config);
+        // The first version's text is there too, for a page of that version.
+        assert_eq!(GameConfig::from_text(&back.config), config);
+        // A game saved before reads its text; choices this version cannot read fall back to it.
+        let mut old = back.clone();
+        old.choices = None;
+        assert_eq!(old.config(), config);
+        old.choices = Some(serde_json::json!({"version": 99}));
+        assert_eq!(old.config(), config);
     }
 
     #[test]

@@ -423,6 +423,7 @@ impl Store {
             saved: now,
             imported: false,
             config: config.to_text(),
+            choices: serde_json::from_str(&config.to_json()).ok(),
             seed,
             setup: saved,
             actions: String::new(),

@@ -318,6 +318,15 @@ test('tablet: unreadable saved data gives a clear message, is kept aside for dow
     assert.equal(await page.locator('[data-testid="start-game"]').count(), 1);
     assert.match((await backups(page)).at(-1), /"id":"g1"/);
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves')).games.length), 0);
+    // It is also kept as a record file (RULES.md §9), importable wherever it replays.
+    const record = JSON.parse(await download(app, '[data-testid="download-record"]'));
+    assert.equal(record.mode, 'open');
+    assert.deepEqual(record.actions.map((a) => a.action), ['c6-d5', 'a1-a2']);
+    assert.deepEqual(record.setup, {
+      kind: 'deployments',
+      red: 'DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL',
+      black: 'PCPEP/CNC/DZZD/RNR/EMGEL/BFBLL',
+    });
     await press(app, '[data-testid="dismiss-unreadable"]');
 
     // The app works: a game starts and is saved.

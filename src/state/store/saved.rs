@@ -177,6 +177,13 @@ impl Store {
                     .and_then(|g| serde_json::to_string(g).ok())
                     .unwrap_or_default()
             });
+            // And as a record file, importable wherever it replays.
+            let record = self
+                .saves
+                .with_untracked(|s| s.get(&id).and_then(|g| g.to_record()));
+            if let Some(r) = record {
+                storage::back_up(saves::UNREPLAYABLE, &r.to_json());
+            }
             if storage::back_up(saves::KEY, &raw) {
                 self.saves.update(|s| s.remove(&id));
                 self.write_saves();
@@ -338,6 +345,20 @@ impl Store {
         self.records_note.set(Some(note));
     }
 
+    /// Offers the last saved game this version could not replay as a record file.
+    pub fn export_unreplayable(&self) {
+        if let Some((key, _)) = storage::backups_of(saves::UNREPLAYABLE).last() {
+            if let Some(text) = storage::load(key) {
+                storage::download("junqi-game.json", "application/json", &text);
+            }
+        }
+    }
+
+    /// Whether a game this version could not replay is kept as a record file.
+    pub fn has_unreplayable(&self) -> bool {
+        !storage::backups_of(saves::UNREPLAYABLE).is_empty()
+    }
+
     /// Offers every copy of data that could not be read (saved games, results, profiles) as
     /// one file.
     pub fn export_unreadable(&self) {
@@ -415,6 +436,7 @@ mod tests {
                 ..GameConfig::default()
             }
             .to_text(),
+            choices: None,
             seed: 1,
             setup: saves::SavedSetup::Deployments {
                 red: Deployment::classic_1(),
