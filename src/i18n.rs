@@ -240,6 +240,8 @@ strings! {
         "The raw data is kept aside and can be downloaded. The app starts as usual.";
     DOWNLOAD_RAW = "下载原始数据", "Download the raw data";
     DOWNLOAD_RECORD = "下载这一局的棋谱文件", "Download that game as a record file";
+    FROM_SHEETS = "棋谱中的阵型", "From the rule sheets";
+    OUR_FORMATIONS = "本程序的阵型", "This game's own";
     SAVE_FAILED = "浏览器拒绝保存这一局（存储已满？）。", "The browser refused to save the game (storage full?).";
     SAVES_NEWER = "棋局是由新版程序保存的，不能在这个程序中改动。请重新打开。",
         "The games were saved by a newer version of the app and are left as they are. Reload the page.";

@@ -171,10 +171,23 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                     <select data-testid="preset" on:change=on_preset prop:value="">
                         <option value="">{move || i18n::FORMATION.get(lang())}</option>
                         {move || {
+                            // Which formations come from the players' rule sheets and which are
+                            // the game's own, said by the list's groups.
                             let l = lang();
-                            PRESETS
-                                .iter()
-                                .map(|p| view! { <option value=p.id>{p.name.get(l)}</option> })
+                            [(true, i18n::FROM_SHEETS), (false, i18n::OUR_FORMATIONS)]
+                                .into_iter()
+                                .map(|(sheets, label)| {
+                                    let options = PRESETS
+                                        .iter()
+                                        .filter(|p| p.from_sheets == sheets)
+                                        .map(|p| view! { <option value=p.id>{p.name.get(l)}</option> })
+                                        .collect_view();
+                                    view! {
+                                        <optgroup label=label.get(l) data-testid=if sheets { "presets-sheets" } else { "presets-own" }>
+                                            {options}
+                                        </optgroup>
+                                    }
+                                })
                                 .collect_view()
                         }}
                         {move || {

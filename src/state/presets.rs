@@ -16,6 +16,8 @@ pub struct Preset {
     pub name: T,
     /// A deployment string (RULES.md §9).
     pub deployment: &'static str,
+    /// Given by the players' rule sheets (`../shared/reference/`), not made for this game.
+    pub from_sheets: bool,
 }
 
 impl Preset {
@@ -34,6 +36,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Classic 1",
         },
         deployment: junqi_core::deployment::CLASSIC_1,
+        from_sheets: true,
     },
     Preset {
         id: "classic-2",
@@ -42,9 +45,10 @@ pub const PRESETS: [Preset; 11] = [
             en: "Classic 2",
         },
         deployment: junqi_core::deployment::CLASSIC_2,
+        from_sheets: false,
     },
     // From the rule sheets (the sheet that gives classic-1): 连旅司兵团 师炸军 团排连兵 排营营
-    // 雷雷连师炸 雷旗旅排兵. The presets below are the project's own.
+    // 雷雷连师炸 雷旗旅排兵. Classic 2 (RULES.md §9) and the presets below are the project's own.
     Preset {
         id: "classic-3",
         name: T {
@@ -52,6 +56,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Classic 3",
         },
         deployment: junqi_core::deployment::CLASSIC_3,
+        from_sheets: true,
     },
     Preset {
         id: "fortress",
@@ -60,6 +65,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Fortress",
         },
         deployment: "CPEPC/DZD/NBBN/RGR/ZMECE/LFLLP",
+        from_sheets: false,
     },
     Preset {
         id: "left-flag",
@@ -68,6 +74,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Flag on the left",
         },
         deployment: "PDCGP/ZEZ/BCNR/DMR/ELLPC/LFNEB",
+        from_sheets: false,
     },
     Preset {
         id: "spearhead",
@@ -76,6 +83,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Spearhead",
         },
         deployment: "MGDDE/ZCZ/BNNB/RPR/CLELP/ECLFP",
+        from_sheets: false,
     },
     Preset {
         id: "rail-engineers",
@@ -84,6 +92,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Rail engineers",
         },
         deployment: "DCPCB/ZNZ/GMRD/PBR/ELELE/NCLFP",
+        from_sheets: false,
     },
     Preset {
         id: "bomb-wall",
@@ -92,6 +101,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Bomb wall",
         },
         deployment: "PCECP/ZDZ/GNMB/RBR/DLELN/CFELP",
+        from_sheets: false,
     },
     Preset {
         id: "deep-mines",
@@ -100,6 +110,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Deep mines",
         },
         deployment: "DPCPB/ZGZ/MNRE/BDC/LLLCE/RFNPE",
+        from_sheets: false,
     },
     Preset {
         id: "steady",
@@ -108,6 +119,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Steady",
         },
         deployment: "CDPDC/BZR/NGMN/ZEB/PLRLE/LFCPE",
+        from_sheets: false,
     },
     Preset {
         id: "shield",
@@ -116,6 +128,7 @@ pub const PRESETS: [Preset; 11] = [
             en: "Shield",
         },
         deployment: "EBCBE/DZD/RMGR/NZN/PLCLP/CFLPE",
+        from_sheets: false,
     },
 ];
 
@@ -314,6 +327,17 @@ pub fn save(saved: &mut Vec<(String, Deployment)>, name: &str, d: Deployment) {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn the_sheets_formations_are_marked() {
+        // The rule sheet 000_4a9683856d4070fc gives these two, row by row from the back.
+        let sheets: Vec<_> = PRESETS
+            .iter()
+            .filter(|p| p.from_sheets)
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(sheets, ["classic-1", "classic-3"]);
+    }
 
     #[test]
     fn ten_distinct_valid_named_formations() {

@@ -163,6 +163,11 @@ test('tablet: presets, random, mirror, and formations saved by name', async () =
     );
     assert.ok(presets.length >= 10, `${presets.length} presets`);
     assert.ok(presets.includes('classic-1') && presets.includes('classic-2'));
+    // The list says which formations come from the players' rule sheets.
+    assert.deepEqual(
+      await page.$$eval('[data-testid="presets-sheets"] option', (els) => els.map((e) => e.value)),
+      ['classic-1', 'classic-3'],
+    );
     const seen = new Set();
     for (const id of presets) {
       await page.selectOption('[data-testid="preset"]', id);
