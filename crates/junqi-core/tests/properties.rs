@@ -218,3 +218,25 @@ fn replay_refuses_a_tampered_record() {
     assert_eq!(Game::replay(&record).unwrap_err(), RecordError::Version(99));
     assert!(GameRecord::from_json("{\"version\":1}").is_err());
 }
+
+/// A case the property above once found: under `carry_flag_home` in 暗棋, a carrier on the enemy
+/// headquarters must be listed with the same actions by the player's view as by the referee.
+#[test]
+fn views_list_the_referees_actions_carrier_case() {
+    let seed = 12594501294585128002;
+    let mut rules = Rules::default();
+    for name in ["engineer_scouts", "flying_bomb", "carry_flag_home"] {
+        if let Some(on) = rules.switch_mut(name) {
+            *on = true;
+        }
+    }
+    let game = random_game(Mode::ALL[1], rules, seed, 84);
+    let pos = game.position();
+    let view = game.view(pos.turn());
+    assert_eq!(
+        view.legal_actions(),
+        pos.legal_actions(),
+        "{}",
+        pos.to_jfen()
+    );
+}
