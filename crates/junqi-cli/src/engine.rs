@@ -808,36 +808,18 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
     }
     let threads = threads.clamp(1, 16) as u64;
     let started = Instant::now();
-    let results: Vec<GameResult> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (red, black) = (red.clone(), black.clone());
-                scope.spawn(move || -> Result<Vec<(u64, GameResult)>, Fail> {
-                    let mut a = Seat::new(&red, Player::A, limits)?;
-                    let mut b = Seat::new(&black, Player::B, limits)?;
-                    let mut out = Vec::new();
-                    let mut g = t;
-                    while g < games {
-                        // Colours alternate: even games A (--red) moves first, odd games B.
-                        let r = play_game(&mut a, &mut b, mode, rules, seed, g, g % 2 == 0);
-                        out.push((g, r));
-                        g += threads;
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in handles {
-            match h.join() {
-                Ok(Ok(v)) => all.extend(v),
-                Ok(Err(e)) => return Err(e),
-                Err(_) => return Err(Fail("a match thread failed".into())),
-            }
-        }
-        all.sort_by_key(|(g, _)| *g);
-        Ok(all.into_iter().map(|(_, r)| r).collect())
-    })?;
+    let results = play_in_threads(
+        games,
+        threads,
+        || {
+            Ok((
+                Seat::new(&red, Player::A, limits)?,
+                Seat::new(&black, Player::B, limits)?,
+            ))
+        },
+        // Colours alternate: even games A (--red) moves first, odd games B.
+        |(a, b), g| Ok(play_game(a, b, mode, rules, seed, g, g % 2 == 0)),
+    )?;
     let n = results.len() as f64;
     let w = results.iter().filter(|r| **r == GameResult::AWins).count() as f64;
     let d = results.iter().filter(|r| **r == GameResult::Draw).count() as f64;
@@ -863,4 +845,41 @@ pub fn run_match(args: &[String]) -> Result<String, Fail> {
         100.0 * dhi,
         started.elapsed().as_secs_f64()
     ))
+}
+
+/// Plays games `0..games` on `threads` threads (game g on thread g % threads), each thread
+/// with its own state made by `init` (its players), and returns the results in game order.
+pub(crate) fn play_in_threads<S, R: Send>(
+    games: u64,
+    threads: u64,
+    init: impl Fn() -> Result<S, Fail> + Sync,
+    play: impl Fn(&mut S, u64) -> Result<R, Fail> + Sync,
+) -> Result<Vec<R>, Fail> {
+    let (init, play) = (&init, &play);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || -> Result<Vec<(u64, R)>, Fail> {
+                    let mut state = init()?;
+                    let mut out = Vec::new();
+                    let mut g = t;
+                    while g < games {
+                        out.push((g, play(&mut state, g)?));
+                        g += threads;
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for h in handles {
+            match h.join() {
+                Ok(Ok(v)) => all.extend(v),
+                Ok(Err(e)) => return Err(e),
+                Err(_) => return Err(Fail("a match thread failed".into())),
+            }
+        }
+        all.sort_by_key(|(g, _)| *g);
+        Ok(all.into_iter().map(|(_, r)| r).collect())
+    })
 }

@@ -5,7 +5,7 @@
 //! first. Every seed (formations, each player's own choices) is derived one-way from `--seed`
 //! (see `seeds.rs`).
 
-use crate::engine::wilson;
+use crate::engine::{play_in_threads, wilson};
 use crate::seeds::{self, Purpose};
 use crate::Fail;
 use junqi_ai::deploy::formation;
@@ -241,37 +241,17 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     let seed = seed.unwrap_or_else(seeds::fresh);
     let threads = threads.clamp(1, 16) as u64;
     let started = Instant::now();
-    let results: Vec<(u64, TeamResult, Timing)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || -> Result<Vec<(u64, TeamResult, Timing)>, Fail> {
-                    let mut out = Vec::new();
-                    let mut g = t;
-                    while g < games {
-                        let (r, _, t) = play_game(&players, mode, rules, seed, g)?;
-                        out.push((g, r, t));
-                        g += threads;
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in handles {
-            match h.join() {
-                Ok(Ok(v)) => all.extend(v),
-                Ok(Err(e)) => return Err(e),
-                Err(_) => return Err(Fail("a match thread failed".into())),
-            }
-        }
-        all.sort_by_key(|(g, _, _)| *g);
-        Ok(all)
-    })?;
+    let results = play_in_threads(
+        games,
+        threads,
+        || Ok(()),
+        |_, g| play_game(&players, mode, rules, seed, g).map(|(r, _, t)| (r, t)),
+    )?;
     let mut timing = Timing::default();
-    for (_, _, t) in &results {
+    for (_, t) in &results {
         timing.add(t);
     }
-    let results: Vec<TeamResult> = results.into_iter().map(|(_, r, _)| r).collect();
+    let results: Vec<TeamResult> = results.into_iter().map(|(r, _)| r).collect();
     let mut text = report(&specs, mode, seed, &results, started);
     for (k, spec) in specs.iter().enumerate() {
         let mean = 1000.0 * timing.total[k] / timing.moves[k].max(1) as f64;
