@@ -148,6 +148,15 @@ strings! {
     GAME_OVER = "对局结束", "Game over";
     PLAY_AGAIN = "再来一局", "Play again";
     SHOW_BOARD = "看棋盘", "See the board";
+    COLOUR_FLIP = "翻暗棋：翻一子定颜色", "翻暗棋: a flip decides the colours";
+    COLOUR_FLIP_EXPLAIN = "开局先翻开一枚暗子，翻到哪方的棋你就执哪方；然后双方暗中布阵，红方先走。", "First turn one face-down piece: its colour is yours. Then both sides deploy hidden and Red moves first.";
+    COLOUR_FLIP_TITLE = "翻一子定颜色", "Flip for colours";
+    COLOUR_FLIP_HINT = "点任意一枚棋子把它翻开：翻到红棋你执红先走，翻到黑棋你执黑。", "Tap any piece to turn it up: a red piece means you play Red and move first, a black one that you play Black.";
+    COLOUR_FLIP_RED_COMPUTER = "你执红先走，电脑执黑。", "you play Red and move first; the computer plays Black.";
+    COLOUR_FLIP_BLACK_COMPUTER = "你执黑，电脑执红先走。", "you play Black; the computer plays Red and moves first.";
+    COLOUR_FLIP_RED_FRIEND = "你执红先布阵，另一位执黑。", "you play Red and deploy first; the other player plays Black.";
+    COLOUR_FLIP_BLACK_FRIEND = "你执黑，另一位执红先布阵：请把设备交给对方。", "you play Black; the other player plays Red and deploys first: pass them the device.";
+    COLOUR_FLIP_DONE = "去布阵", "Go to setup";
     HANDOVER_TITLE = "请把设备交给", "Pass the device to";
     HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
     HANDOVER_READY = "我准备好了", "I am ready";

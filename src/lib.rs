@@ -78,6 +78,7 @@ pub fn App() -> impl IntoView {
         Phase::Replay => 3,
         Phase::Profile => 4,
         Phase::Records => 5,
+        Phase::ColourFlip => 7,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -90,6 +91,7 @@ pub fn App() -> impl IntoView {
         Phase::Replay => "replay",
         Phase::Profile => "profile",
         Phase::Records => "records",
+        Phase::ColourFlip => "colour-flip",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
 
@@ -146,6 +148,7 @@ pub fn App() -> impl IntoView {
                     4 => view! { <ProfileScreen/> }.into_any(),
                     5 => view! { <RecordsScreen/> }.into_any(),
                     6 => view! { <components::course::CourseScreen/> }.into_any(),
+                    7 => view! { <components::colour_flip::ColourFlipScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>

@@ -3,6 +3,7 @@
 pub mod assist;
 pub mod avatar;
 pub mod board;
+pub mod colour_flip;
 pub mod course;
 pub mod fx;
 pub mod grownup;

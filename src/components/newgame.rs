@@ -135,6 +135,24 @@ pub fn NewGameScreen() -> impl IntoView {
                         <Show when=move || offered(Mode::Flip)>{mode_button(Mode::Flip, "mode-flip")}</Show>
                     </div>
                     <p class="explain" data-testid="mode-explain">{move || i18n::mode_explain(mode(), lang())}</p>
+                    <Show when=move || mode() == Mode::Dark>
+                        <label class="rule colour-flip-choice">
+                            <input
+                                type="checkbox"
+                                data-testid="colour-flip"
+                                prop:checked=move || config.with(|c| c.colour_flip)
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    config.update(|c| c.colour_flip = on);
+                                }
+                            />
+                            <span>
+                                <b>{move || i18n::COLOUR_FLIP.get(lang())}</b>
+                                " "
+                                {move || i18n::COLOUR_FLIP_EXPLAIN.get(lang())}
+                            </span>
+                        </label>
+                    </Show>
                 </section>
                 <section>
                     <h3>{move || i18n::OPPONENT.get(lang())}</h3>
@@ -155,6 +173,7 @@ pub fn NewGameScreen() -> impl IntoView {
                                 {levels}
                             </select>
                         </label>
+                        <Show when=move || !config.with(|c| c.flips_for_colours())>
                         <div class="field">
                             <span>
                                 {move || {
@@ -167,6 +186,7 @@ pub fn NewGameScreen() -> impl IntoView {
                             </span>
                             <div class="choices two">{seat_button(0)} {seat_button(1)}</div>
                         </div>
+                        </Show>
                     </Show>
                 </section>
                 <section>

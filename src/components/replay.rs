@@ -10,7 +10,7 @@ use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
 use crate::state::replay::{ReplaySide, SPEEDS};
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Mode};
+use junqi_core::{Bitboard, Mode, Rules};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -149,6 +149,47 @@ fn ReplayStatus() -> impl IntoView {
             <span class="replay-ply" data-testid="replay-ply">{counter}</span>
         </div>
         {status}
+        <ReplayRules/>
+    }
+}
+
+/// The house rules the game was played under (from its record or share link), folded away:
+/// someone opening a shared game sees which rules made its moves legal.
+#[component]
+fn ReplayRules() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        let lang = store.lang();
+        let rules = store.replay.with(|r| r.as_ref().map(|r| r.record.rules))?;
+        let mut codes = Vec::new();
+        let mut lines = Vec::new();
+        for name in Rules::NAMES {
+            if rules.switch(name) == Some(true) {
+                codes.push(name.to_string());
+                lines.push(i18n::rule_text(name).get(lang).to_string());
+            }
+        }
+        for name in Rules::NUMBERS {
+            let Some(n) = rules.number(name).filter(|&n| n > 0) else {
+                continue;
+            };
+            codes.push(format!("{name}={n}"));
+            lines.push(match name {
+                "ply_limit" => i18n::ply_limit_choice(n, lang),
+                "timeout_limit" => i18n::timeout_limit_choice(n, lang),
+                _ => format!("{name} = {n}"),
+            });
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        let count = lines.len();
+        Some(view! {
+            <details class="replay-rules" data-testid="replay-rules" data-rules=codes.join(" ")>
+                <summary>{i18n::RULES.get(lang)} " (" {count} ")"</summary>
+                <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            </details>
+        })
     }
 }
 

@@ -33,6 +33,10 @@ pub struct GameConfig {
     /// Seconds for each move (the platforms' per-move timer); 0 = none. A move not made in
     /// time passes the turn and counts a timeout (`Game::miss_turn`).
     pub move_seconds: u32,
+    /// 翻暗棋 (with `Mode::Dark`): a flip of one face-down piece decides the colours before
+    /// each side deploys hidden (`Position::flip_for_colour`); the game is then an ordinary
+    /// 暗棋 game.
+    pub colour_flip: bool,
 }
 
 impl Default for GameConfig {
@@ -45,6 +49,7 @@ impl Default for GameConfig {
             rules: Rules::default(),
             clock_minutes: 0,
             move_seconds: 0,
+            colour_flip: false,
         }
     }
 }
@@ -72,6 +77,9 @@ struct Stored {
     /// Seconds for each move; 0 = none.
     #[serde(default, rename = "move")]
     move_seconds: Option<u32>,
+    /// `"flip"`: 翻暗棋 (a flip decides the colours); absent: the colours are chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    colours: Option<String>,
     #[serde(flatten)]
     extra: Map<String, Value>,
 }
@@ -140,7 +148,15 @@ impl GameConfig {
         if self.move_seconds > 0 {
             out.push_str(&format!(";move={}", self.move_seconds));
         }
+        if self.colour_flip {
+            out.push_str(";colours=flip");
+        }
         out
+    }
+
+    /// Whether the colours are decided by a flip before setup (翻暗棋).
+    pub fn flips_for_colours(&self) -> bool {
+        self.colour_flip && self.mode == Mode::Dark
     }
 
     /// The stored format's version.
@@ -171,6 +187,7 @@ impl GameConfig {
                 .filter_map(|n| Some((n.to_string(), self.rules.number(n).filter(|&x| x > 0)?)))
                 .collect(),
             move_seconds: Some(self.move_seconds),
+            colours: self.colour_flip.then(|| "flip".to_string()),
             extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
@@ -199,6 +216,9 @@ impl GameConfig {
         kv.extend(st.numbers.iter().map(|(k, n)| format!("{k}={n}")));
         if let Some(m) = st.move_seconds {
             kv.push(format!("move={m}"));
+        }
+        if let Some(c) = st.colours {
+            kv.push(format!("colours={c}"));
         }
         Ok(GameConfig::from_text(&kv.join(";")))
     }
@@ -257,6 +277,7 @@ impl GameConfig {
                     }
                 }
                 "move" => c.move_seconds = v.parse::<u32>().unwrap_or(0).min(MOVE_MAX),
+                "colours" => c.colour_flip = v == "flip",
                 _ => {
                     if let (Some(n), Ok(x)) = (c.rules.number_mut(k), v.parse::<u32>()) {
                         *n = x;
@@ -294,6 +315,8 @@ mod tests {
         c.rules.ply_limit = 300;
         c.rules.timeout_limit = 5;
         c.move_seconds = 30;
+        c.colour_flip = true;
+        assert!(c.flips_for_colours());
         assert_eq!(GameConfig::from_text(&c.to_text()), c);
         assert_eq!(
             GameConfig::from_text("level=99;seat=7;clock=3"),
@@ -337,7 +360,10 @@ mod tests {
         c.rules.flying_bomb = true;
         c.rules.ply_limit = 300;
         c.move_seconds = 30;
+        c.colour_flip = true;
+        assert!(!c.flips_for_colours(), "翻暗棋 is a way to start 暗棋 only");
         let text = c.to_json();
+        assert!(text.contains("\"colours\":\"flip\""), "{text}");
         assert!(text.contains("\"rules\":[\"flying_bomb\"]"), "{text}");
         assert_eq!(GameConfig::from_json(&text), Ok(c));
         let odd = GameConfig::from_json(

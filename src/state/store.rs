@@ -2,9 +2,11 @@
 //! operations the screens call. Components get a [`Store`] from the context and never touch
 //! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
 
+mod colour_flip;
 mod hint;
 mod move_timer;
 mod public;
+pub use colour_flip::ColourFlip;
 pub use move_timer::MoveTimer;
 pub use public::PublicState;
 
@@ -40,6 +42,8 @@ pub use saved::{sync_saves, Written};
 pub enum Phase {
     /// Choosing mode, opponent, colour, rules, clock.
     NewGame,
+    /// 翻暗棋: turning one face-down piece decides the colours (before setup).
+    ColourFlip,
     /// Arranging a formation (明棋, 暗棋).
     Setup,
     /// Playing.
@@ -146,6 +150,10 @@ pub struct Store {
     pub settings: RwSignal<Settings>,
     pub config: RwSignal<GameConfig>,
     pub setup: RwSignal<Option<SetupState>>,
+    /// 翻暗棋: the flip that decides the colours, while it is shown.
+    pub colour_flip: RwSignal<Option<ColourFlip>>,
+    /// 翻暗棋: the seed of the face-down shuffle (never in a signal).
+    colour_flip_seed: StoredValue<u64>,
     /// The referee. Not reactive: `rev` announces changes.
     game: StoredValue<Option<Match>>,
     /// Bumped whenever the game changes (history, trays, counters).
@@ -240,6 +248,8 @@ impl Store {
             settings: RwSignal::new(settings),
             config: RwSignal::new(config),
             setup: RwSignal::new(None),
+            colour_flip: RwSignal::new(None),
+            colour_flip_seed: StoredValue::new(0),
             game: StoredValue::new(None),
             rev: RwSignal::new(0),
             shown: RwSignal::new(None),
@@ -366,6 +376,7 @@ impl Store {
         self.anim.set(None);
         self.handover.set(None);
         self.setup.set(None);
+        self.colour_flip.set(None);
         self.dialog.set(None);
         self.clock.set(None);
         self.move_timer.set(None);
@@ -393,16 +404,13 @@ impl Store {
             );
             return;
         }
+        if config.flips_for_colours() {
+            self.start_colour_flip();
+            return;
+        }
         let friend = config.opponent == Opponent::Friend;
         let seat = if friend { 0 } else { config.seat };
-        self.setup.set(Some(SetupState {
-            seat,
-            color: if seat == 0 { Color::Red } else { Color::Black },
-            deployment: junqi_ai::deploy::formation_for(storage::random_seed(), &config.rules),
-            selected: None,
-            first: None,
-        }));
-        self.phase.set(Phase::Setup);
+        self.begin_setup(&config, seat);
     }
 
     /// Starts play from a setup; `saved` is how the setup is written down.
@@ -553,6 +561,11 @@ impl Store {
         if !s.deployment.is_valid_with(&config.rules) {
             self.sound(Cue::Illegal);
             return;
+        }
+        let mut config = config;
+        if config.opponent == Opponent::Computer {
+            // The seat arranged is the player's (翻暗棋: the one the flip gave).
+            config.seat = s.seat;
         }
         let seed = storage::random_seed();
         match config.opponent {

@@ -81,6 +81,91 @@ test('a house rule played against the computer is carried in the exported record
     assert.equal(record.rules?.rail_one_turn, true, JSON.stringify(record.rules));
     assert.equal(record.rules?.ply_limit, 300, JSON.stringify(record.rules));
     assert.ok(record.actions.length >= 4, `${record.actions.length} actions`);
+
+    // Finished (the player resigns once resigning is allowed) and shared: the link carries the
+    // house rules, and whoever opens it sees them with the replay.
+    await press(app, '[data-testid="record"] [data-testid="resume"]');
+    for (let i = 0; i < 40 && !(await isOver(page)); i++) {
+      await idle(page);
+      if (await isOver(page)) break;
+      if (await page.locator('[data-testid="resign"]:not([disabled])').count()) break;
+      await playOne(app, rng);
+    }
+    await idle(page);
+    if (!(await isOver(page))) {
+      await press(app, '[data-testid="resign"]');
+      await press(app, '[data-testid="confirm-resign"]');
+      await page.waitForSelector('[data-testid="result"]');
+    }
+    await press(app, '[data-testid="share"]');
+    const link = await page.inputValue('[data-testid="share-link"]');
+    assert.deepEqual(app.problems, []);
+    const other = await open(server.url, 'phone', { reducedMotion: 'reduce' });
+    try {
+      await other.page.goto(link);
+      await other.page.waitForSelector('[data-testid="replay-screen"]');
+      const rules = other.page.locator('[data-testid="replay-rules"]');
+      assert.equal(await rules.getAttribute('data-rules'), 'rail_one_turn ply_limit=300');
+      await press(other, '[data-testid="replay-rules"] summary');
+      assert.match(await rules.textContent(), /300/);
+      await other.page.screenshot({ path: join(SHOTS, 'replay-rules-phone.png') });
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('翻暗棋: a flip decides the colours, then the hidden setup and an ordinary 暗棋 game', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+  const { page } = app;
+  try {
+    await press(app, '[data-testid="mode-dark"]');
+    await press(app, '[data-testid="opponent-computer"]');
+    await press(app, '[data-testid="colour-flip"]');
+    assert.equal(await page.locator('[data-testid="colour-flip"]').isChecked(), true);
+    assert.equal(await page.locator('[data-testid="seat-0"]').count(), 0, 'the flip, not a choice, gives the colour');
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('.app[data-phase="colour-flip"]');
+    // Fifty face-down pieces and nothing of their identities in the page.
+    assert.equal(await page.locator('[data-at][data-face="down"]').count(), 50);
+    assert.equal(await page.locator('[data-at][data-role]').count(), 0);
+    assert.equal(await page.locator('[data-at][data-color]').count(), 0);
+    await page.screenshot({ path: join(SHOTS, 'colour-flip-tablet.png') });
+    await press(app, '[data-at="c5"]');
+    const result = page.locator('[data-testid="colour-flip-result"]');
+    await result.waitFor();
+    const colour = await result.getAttribute('data-colour');
+    assert.ok(colour === 'r' || colour === 'b', colour);
+    assert.equal(await page.locator('[data-at][data-role]').count(), 1, 'only the turned piece shows');
+    assert.equal(await page.getAttribute('[data-at="c5"]', 'data-color'), colour);
+    assert.match(await result.textContent(), colour === 'r' ? /Red/ : /Black/);
+    // A second tap turns nothing more.
+    await press(app, '[data-at="a1"]');
+    assert.equal(await page.locator('[data-at][data-role]').count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'colour-flip-turned-tablet.png') });
+    assert.deepEqual(await smallTargets(page), []);
+    await press(app, '[data-testid="colour-flip-done"]');
+    await page.waitForSelector('.app[data-phase="setup"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector('.app[data-phase="play"]');
+    await idle(page);
+    // The player's own pieces are the turned colour; the enemy's are hidden.
+    const own = await page.$$eval('[data-at][data-role]', (els) => [...new Set(els.map((e) => e.getAttribute('data-color')))]);
+    assert.deepEqual(own, [colour]);
+    const enemy = await page.$$eval('[data-at]:not([data-role])', (els) => els.map((e) => e.getAttribute('data-color')));
+    assert.ok(enemy.length >= 24, `the enemy army is hidden: ${enemy.length}`);
+    assert.deepEqual([...new Set(enemy)], [colour === 'r' ? 'b' : 'r']);
+    const rng = seeded(5);
+    for (let i = 0; i < 3; i++) {
+      await idle(page);
+      if (await isOver(page)) break;
+      await playOne(app, rng);
+    }
+    await idle(page);
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -132,3 +132,104 @@ fn a_deleted_record_can_be_restored() {
     assert_eq!(stored().get(&id).map(SavedGame::plies), Some(2));
     assert!(a.last_deleted.with_untracked(Option::is_none));
 }
+
+/// 翻暗棋 against the computer: the turned piece's colour is the player's, nothing of the
+/// shuffle but that piece is shown, and the game that follows is an ordinary 暗棋 game with
+/// the player on that colour.
+#[test]
+fn colour_flip_gives_the_player_the_turned_colour() {
+    for round in 0..6 {
+        let t = tab();
+        t.config.set(GameConfig {
+            mode: Mode::Dark,
+            opponent: Opponent::Computer,
+            seat: 0,
+            colour_flip: true,
+            ..GameConfig::default()
+        });
+        t.start_game();
+        assert_eq!(t.phase.get_untracked(), Phase::ColourFlip);
+        let f = t.colour_flip.get_untracked().expect("the flip");
+        assert!(f
+            .view
+            .cells
+            .iter()
+            .flatten()
+            .all(|o| o.face_down && o.role.is_none()));
+        assert_eq!(f.view.cells.iter().flatten().count(), 50);
+        // A camp holds nothing to turn; the second tap changes nothing.
+        t.colour_flip_tap(Point::all().find(|p| p.to_string() == "b3").unwrap());
+        assert_eq!(t.colour_flip_result(), None, "round {round}");
+        let occupied: Vec<Point> = Point::all()
+            .filter(|p| f.view.cells[p.index()].is_some())
+            .collect();
+        let first = occupied[round * 7];
+        t.colour_flip_tap(first);
+        let color = t.colour_flip_result().expect("turned");
+        t.colour_flip_tap(occupied[round * 7 + 1]);
+        assert_eq!(
+            t.colour_flip
+                .get_untracked()
+                .unwrap()
+                .turned
+                .map(|(p, _)| p),
+            Some(first)
+        );
+        t.colour_flip_done();
+        assert_eq!(t.phase.get_untracked(), Phase::Setup);
+        let s = t.setup.get_untracked().expect("setup");
+        assert_eq!(s.color, color);
+        t.setup_start();
+        assert_eq!(t.phase.get_untracked(), Phase::Play);
+        let (mode, seat, my_colour) = t
+            .with_match(|m| (m.mode(), m.config.seat, m.color_of(m.config.seat)))
+            .unwrap();
+        assert_eq!((mode, my_colour), (Mode::Dark, Some(color)));
+        assert_eq!(t.config.get_untracked().seat, seat);
+        t.open_new_game();
+    }
+}
+
+/// 翻暗棋 in pass and play: when the one holding the device turns up Black, Red (the other
+/// player) deploys first, after a hand-over.
+#[test]
+fn colour_flip_in_pass_and_play_hands_over_to_red_first() {
+    let mut seen = [false; 2];
+    for i in 0..40 {
+        let t = tab();
+        t.config.set(GameConfig {
+            mode: Mode::Dark,
+            opponent: Opponent::Friend,
+            colour_flip: true,
+            ..GameConfig::default()
+        });
+        t.start_game();
+        let Some(p) = Point::all().skip(i).find(|p| {
+            t.colour_flip
+                .with_untracked(|f| f.as_ref().unwrap().view.cells[p.index()].is_some())
+        }) else {
+            continue;
+        };
+        t.colour_flip_tap(p);
+        let color = t.colour_flip_result().unwrap();
+        t.colour_flip_done();
+        let s = t.setup.get_untracked().unwrap();
+        assert_eq!((s.seat, s.color), (0, Color::Red), "Red deploys first");
+        match color {
+            Color::Red => assert_eq!(t.handover.get_untracked(), None),
+            Color::Black => assert_eq!(
+                t.handover.get_untracked(),
+                Some(Handover {
+                    seat: 0,
+                    color: Some(Color::Red)
+                })
+            ),
+        }
+        seen[usize::from(color == Color::Black)] = true;
+        t.open_new_game();
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true], "both colours turned up in 40 shuffles");
+}
