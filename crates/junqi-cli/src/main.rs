@@ -26,6 +26,8 @@ commands:
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
   validate '<deployment>'               ok, or every violation, one per line
+  validate --seat S|E|N|W '<deployment>'
+                                        the same for a 四国 seat's formation, at its points
   replay <record.json>                  checks a game record (2- or 4-player) and prints its outcome
   engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
@@ -167,9 +169,19 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 Ok(p.perft(depth).to_string())
             }
         }
+        "validate" if rest.first().is_some_and(|a| a == "--seat") => {
+            let [_, seat, text] = rest else {
+                return Err(Fail(
+                    "validate --seat takes a seat (S, E, N or W) and one deployment string".into(),
+                ));
+            };
+            siguo::validate(seat, text)
+        }
         "validate" => {
             let [text] = rest else {
-                return Err(Fail("validate takes one deployment string".into()));
+                return Err(Fail(
+                    "validate takes one deployment string (or --seat S and one)".into(),
+                ));
             };
             let d: Deployment = text.parse()?;
             match d.validate() {

@@ -248,3 +248,60 @@ fn match_referees_four_player_games() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown 4-player mode"), "{err}");
 }
+
+#[test]
+fn validate_checks_a_seats_formation_at_its_points() {
+    for seat in ["S", "E", "N", "W", "e", "3"] {
+        let (code, out, err) =
+            junqi(&["validate", "--seat", seat, "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"]);
+        assert_eq!((code, out.trim()), (0, "ok"), "{seat}: {err}");
+    }
+    let (code, out, err) = junqi(&["validate", "--seat", "E", "ZLCPD/BCZ/ZNRB/GEC/MENFP/RPLDL"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "bomb-in-front-row Ea0",
+            "mine-outside-back-rows Eb0",
+            "flag-not-in-headquarters Ed4",
+            "wrong-count E: 2 found, 3 expected",
+            "wrong-count Z: 3 found, 2 expected",
+        ]
+    );
+    assert_eq!(err, "junqi: 5 violation(s) in seat E's formation\n");
+    let (code, out, err) = junqi(&["validate", "--seat", "N", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFD"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "wrong-count D: 3 found, 2 expected\nwrong-count L: 2 found, 3 expected\n"
+    );
+    assert_eq!(err, "junqi: 2 violation(s) in seat N's formation\n");
+    // The same formation on W's side of the board is named with W's points.
+    let (_, out, _) = junqi(&["validate", "--seat", "W", "ZLCPD/BCZ/ZNRB/GEC/MENFP/RPLDL"]);
+    assert!(out.starts_with("bomb-in-front-row Wa0\n"), "{out}");
+}
+
+#[test]
+fn validate_with_a_seat_refuses_bad_input_in_one_line() {
+    for (args, msg) in [
+        (
+            vec!["validate", "--seat", "Q", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"],
+            "junqi: unknown seat 'Q' (S, E, N or W, or 0 to 3)\n",
+        ),
+        (
+            vec!["validate", "--seat", "S", "DECPD/BCZ"],
+            "junqi: bad deployment: 2 rows, a deployment has 6 (5/3/4/3/5/5 letters)\n",
+        ),
+        (
+            vec!["validate", "--seat", "S"],
+            "junqi: validate --seat takes a seat (S, E, N or W) and one deployment string\n",
+        ),
+        (
+            vec!["validate", "--seat", "S", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFQ"],
+            "junqi: bad deployment: unknown piece letter 'Q'\n",
+        ),
+    ] {
+        let (code, out, err) = junqi(&args);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
+    }
+}

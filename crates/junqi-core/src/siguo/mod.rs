@@ -26,6 +26,7 @@ pub use points::{Point, PointSet, POINTS};
 pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, WipeOut};
+pub use setup::{seat_violations, SeatViolation};
 
 #[cfg(test)]
 mod play_tests;
