@@ -28,7 +28,8 @@ commands:
   validate '<deployment>'               ok, or every violation, one per line
   validate --seat S|E|N|W '<deployment>'
                                         the same for a 四国 seat's formation, at its points
-  replay <record.json>                  checks a game record (2- or 4-player) and prints its outcome
+  replay <file>                         checks a game record (2- or 4-player JSON, or a
+                                        share link: '#r=…') and prints its outcome
   engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--start-ms N] [--rules a,b] [--threads T]
@@ -100,6 +101,26 @@ fn split_options(args: &[String]) -> Result<(Vec<&str>, Rules, bool), Fail> {
         }
     }
     Ok((pos, rules, divide))
+}
+
+/// Replays a 2-player record: the number of plies and the outcome.
+fn replay_two_player(record: &GameRecord) -> Result<String, Fail> {
+    let game = Game::replay(record)?;
+    Ok(match game.outcome() {
+        Some(o) => format!("{} plies, {o}", record.actions.len()),
+        None => format!("{} plies, unfinished", record.actions.len()),
+    })
+}
+
+/// Replays a share link of any format (the text after `#r=`, the `#r=…` fragment or a whole
+/// address ending in one): a 2-player game as its record, a 4-player one as its.
+fn replay_link(text: &str) -> Result<String, Fail> {
+    let text = text.trim();
+    let link = text.rsplit_once("#r=").map_or(text, |(_, l)| l);
+    match junqi_core::compact::read_shared(link)? {
+        junqi_core::compact::SharedGame::TwoPlayer(record) => replay_two_player(&record),
+        junqi_core::compact::SharedGame::FourPlayer(record) => siguo::replay_record(&record),
+    }
 }
 
 fn run(args: &[String]) -> Result<String, Fail> {
@@ -199,15 +220,14 @@ fn run(args: &[String]) -> Result<String, Fail> {
             };
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+            if !text.trim_start().starts_with('{') {
+                return replay_link(&text);
+            }
             if siguo::is_record(&text) {
                 return siguo::replay(&text);
             }
             let record = GameRecord::from_json(&text)?;
-            let game = Game::replay(&record)?;
-            Ok(match game.outcome() {
-                Some(o) => format!("{} plies, {o}", record.actions.len()),
-                None => format!("{} plies, unfinished", record.actions.len()),
-            })
+            replay_two_player(&record)
         }
         "engine" => engine::run_engine(rest).map(|_| String::new()),
         "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run_siguo_match(rest),

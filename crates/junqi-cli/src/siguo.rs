@@ -105,7 +105,11 @@ pub fn is_record(text: &str) -> bool {
 
 /// Replays a 4-player record: the number of events and the result.
 pub fn replay(text: &str) -> Result<String, Fail> {
-    let record = SiguoRecord::from_json(text)?;
+    replay_record(&SiguoRecord::from_json(text)?)
+}
+
+/// Replays a 4-player record read from a file or a link.
+pub fn replay_record(record: &SiguoRecord) -> Result<String, Fail> {
     let end = record.replay()?;
     let n = record.events.len();
     Ok(match end.outcome() {

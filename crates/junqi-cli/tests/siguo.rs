@@ -305,3 +305,61 @@ fn validate_with_a_seat_refuses_bad_input_in_one_line() {
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
     }
 }
+
+/// A 4-player share link (format 3): S+N win after two moves, E's resignation and W's timeout.
+const SIGUO_LINK: &str = "AwEAAAAAAgAAAAAAAAAAAAAARgAAAAEDOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLAAYeBP4B_wM";
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("junqi-siguo-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn replay_reads_share_links_of_both_games() {
+    for (name, text) in [
+        ("bare.link", SIGUO_LINK.to_string()),
+        ("fragment.link", format!("#r={SIGUO_LINK}\n")),
+        (
+            "address.link",
+            format!("https://example.org/junqi/#r={SIGUO_LINK}"),
+        ),
+    ] {
+        let (code, out, err) = junqi(&["replay", &temp_file(name, &text)]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "4 events, S+N win (Timeout)\n"),
+            "{err}"
+        );
+    }
+    // Every 2-player link of the frozen build replays as its record file does.
+    let golden =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../junqi-core/tests/golden");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&golden).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("link") {
+            continue;
+        }
+        let json = path.with_extension("json");
+        let (code, from_link, err) = junqi(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{path:?}: {err}");
+        let (_, from_json, _) = junqi(&["replay", json.to_str().unwrap()]);
+        assert_eq!(from_link, from_json, "{path:?}");
+        n += 1;
+    }
+    assert_eq!(n, 8);
+    // A cut link: one line naming what is missing.
+    let cut = temp_file("cut.link", &SIGUO_LINK[..56]);
+    let (code, out, err) = junqi(&["replay", &cut]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "junqi: bad shared 4-player game: it ends inside seat E's formation\n"
+        )
+    );
+}

@@ -5,6 +5,7 @@
 //! the 2-player game.
 
 pub mod board;
+mod compact;
 pub mod layout;
 mod lines;
 pub mod moves;
