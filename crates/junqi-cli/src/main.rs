@@ -31,7 +31,8 @@ commands:
                                         the same for a 四国 seat's formation, at its points
   replay <file>                         checks a game record (2- or 4-player JSON, or a
                                         share link: '#r=…') and prints its outcome
-  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
+  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout,
+                                        四国 seats too (docs/protocol-4p.md)
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--start-ms N] [--rules a,b] [--threads T]
                                         referees games, alternating who moves first;

@@ -278,3 +278,79 @@ fn engine_answers_the_four_player_protocol() {
         "go: it is S's turn, and this engine plays E"
     );
 }
+
+#[test]
+fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
+    let bin = env!("CARGO_BIN_EXE_junqi");
+    let dir = temp_dir("views");
+    let log = dir.join("input.log");
+    // The engine at place 1 writes down every line the host sends it.
+    let seats = format!(
+        "level:1,cmd:tee -a {} | {bin} engine --level 1,random,greedy",
+        log.display()
+    );
+    let (code, out, err) = junqi(&[
+        "match",
+        "--seats",
+        &seats,
+        "--mode",
+        "siguo-dark",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--ms",
+        "5000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("resigns"), "{err}");
+    assert!(out.contains("2 games"), "{out}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut seat = None;
+    let (mut views, mut updates, mut gos) = (0, 0, 0);
+    for line in text.lines() {
+        let msg: serde_json::Value = serde_json::from_str(line).unwrap();
+        match msg["type"].as_str() {
+            Some("new") => {
+                assert_eq!(msg["mode"], "siguo-dark");
+                assert_eq!(
+                    msg["seating"]["teams"],
+                    serde_json::json!([["S", "N"], ["E", "W"]])
+                );
+                seat = msg["seat"].as_str().map(|s| match s {
+                    "S" => '0',
+                    "E" => '1',
+                    "N" => '2',
+                    _ => '3',
+                });
+            }
+            Some("update") => updates += 1,
+            Some("go") => gos += 1,
+            _ => {}
+        }
+        let Some(view) = msg["view"].as_str() else {
+            continue;
+        };
+        let me = seat.expect("new comes first");
+        views += 1;
+        let (_, list) = view.split_once(' ').unwrap();
+        for item in list.split(',').filter(|s| !s.is_empty()) {
+            let (_, piece) = item.split_once('=').unwrap();
+            let mut c = piece.chars();
+            let (owner, letter) = (c.next().unwrap(), c.next().unwrap());
+            // Its own pieces by name; every other piece hidden, but a flag shown to everyone.
+            assert!(
+                owner == me && letter != 'X' || owner != me && (letter == 'X' || letter == 'F'),
+                "seat {me} was shown {item} in {view}"
+            );
+        }
+    }
+    // Place 1 sits at E in game 0 and at N in game 1.
+    assert_eq!(seat, Some('2'));
+    assert!(
+        views > 100 && gos > 20 && updates > gos,
+        "{views} {gos} {updates}"
+    );
+}
