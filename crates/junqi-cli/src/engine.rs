@@ -6,6 +6,7 @@
 use crate::host::Engine;
 use crate::lines::{read_line, Line, MAX_LINE};
 use crate::seeds::{self, Player, Purpose};
+use crate::siguo_engine::{info_mode, SiguoGame};
 use crate::{parse_rules, Fail};
 use junqi_ai::search::{NodeBudget, Stop};
 use junqi_ai::{choose, deploy, greedy, level, random, Context, Level};
@@ -69,7 +70,7 @@ fn rules_from_json(v: Option<&Value>) -> Result<Rules, String> {
     Ok(rules)
 }
 
-fn rules_to_json(rules: &Rules) -> Value {
+pub(crate) fn rules_to_json(rules: &Rules) -> Value {
     let mut map = serde_json::Map::new();
     for name in Rules::NAMES {
         if rules.switch(name) == Some(true) {
@@ -202,6 +203,8 @@ struct EngineState {
     seed: u64,
     own: Option<Deployment>,
     history: Vec<PublicEvent>,
+    /// The 4-player game, when the last `new` started one.
+    siguo: Option<SiguoGame>,
 }
 
 /// What the engine does with one line.
@@ -226,10 +229,34 @@ impl EngineState {
                 "name": format!("junqi {}", self.lvl.name_en),
                 "version": env!("CARGO_PKG_VERSION"),
             }),
-            Some("new") => match parse_new(&msg) {
-                Err(e) => error_json(format!("new: {e}")),
-                Ok(new) => self.new_game(new),
-            },
+            Some("new") => {
+                let siguo_mode = msg.get("mode").and_then(Value::as_str).and_then(info_mode);
+                match siguo_mode {
+                    Some(mode) => match rules_from_json(msg.get("rules"))
+                        .and_then(|rules| SiguoGame::from_new(&msg, mode, rules))
+                    {
+                        Err(e) => error_json(format!("new: {e}")),
+                        Ok(game) => {
+                            let reply = game.deployment();
+                            self.siguo = Some(game);
+                            reply
+                        }
+                    },
+                    None => match parse_new(&msg) {
+                        Err(e) => error_json(format!("new: {e}")),
+                        Ok(new) => {
+                            self.siguo = None;
+                            self.new_game(new)
+                        }
+                    },
+                }
+            }
+            Some("update") if self.siguo.is_some() => {
+                if let Some(Err(e)) = self.siguo.as_mut().map(|g| g.update(&msg)) {
+                    return Answer::Reply(error_json(format!("update: {e}")));
+                }
+                return Answer::Silent;
+            }
             Some("update") => {
                 if let Some(last) = msg.get("last") {
                     if let Some(ev) = event_from_last(last, self.history.len() as u32 + 1) {
@@ -266,6 +293,13 @@ impl EngineState {
     }
 
     fn go(&self, msg: &Value) -> Value {
+        if let Some(game) = &self.siguo {
+            let ms = msg.get("ms").and_then(Value::as_u64).unwrap_or(1000);
+            let mut deadline = Deadline(crate::host::after(Duration::from_millis(
+                ms.saturating_mul(8) / 10,
+            )));
+            return game.go(msg, &self.lvl, &mut deadline);
+        }
         let view_text = msg.get("view").and_then(Value::as_str).unwrap_or("");
         let ms = msg.get("ms").and_then(Value::as_u64).unwrap_or(1000);
         let side = view_text
@@ -319,6 +353,7 @@ pub fn run_engine(args: &[String]) -> Result<(), Fail> {
         seed: 0,
         own: None,
         history: Vec::new(),
+        siguo: None,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -384,20 +419,20 @@ impl PlayerKind {
 
 /// Time limits for external engines.
 #[derive(Copy, Clone, Debug)]
-struct Limits {
+pub(crate) struct Limits {
     /// Thinking time per move, sent in `go`.
-    ms: u64,
+    pub ms: u64,
     /// Time to answer `hello` and `new`.
-    start: Duration,
+    pub start: Duration,
 }
 
 /// Grace beyond `ms` for an answer to `go` to arrive.
-const GO_GRACE: Duration = Duration::from_millis(1000);
+pub(crate) const GO_GRACE: Duration = Duration::from_millis(1000);
 /// Time an engine has to take one line of input before it counts as not reading.
-const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Starts `cmd` and checks that it answers the protocol's hello.
-fn probe(cmd: &str, limits: Limits) -> Result<(), String> {
+pub(crate) fn probe(cmd: &str, limits: Limits) -> Result<(), String> {
     let mut e = Engine::spawn(cmd)?;
     let r = e
         .send(&json!({"type": "hello"}), WRITE_TIMEOUT)

@@ -15,6 +15,7 @@ mod host;
 mod lines;
 mod seeds;
 mod siguo;
+mod siguo_engine;
 mod siguo_match;
 
 const USAGE: &str = "usage: junqi <command> [args]
@@ -26,16 +27,23 @@ commands:
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
   validate '<deployment>'               ok, or every violation, one per line
-  replay <record.json>                  checks a game record (2- or 4-player) and prints its outcome
-  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout
+  validate --seat S|E|N|W '<deployment>'
+                                        the same for a 四国 seat's formation, at its points
+  replay <file>                         checks a game record (2- or 4-player JSON, or a
+                                        share link: '#r=…') and prints its outcome
+  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout,
+                                        四国 seats too (docs/protocol-4p.md)
   match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
         [--start-ms N] [--rules a,b] [--threads T]
                                         referees games, alternating who moves first;
                                         players: random, greedy, level:1..5, cmd:<engine command>;
                                         without --seed a seed is drawn and printed
   match --seats A,B,C,D [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
-        [--rules a,b] [--threads T]     referees 四国 games, A+C against B+D, seats turning
-                                        one place each game; players: random, greedy, level:1..5
+        [--ms N] [--start-ms N] [--rules a,b] [--threads T] [--records DIR]
+                                        referees 四国 games, A+C against B+D, seats turning
+                                        one place each game; players: random, greedy,
+                                        level:1..5, cmd:<engine command>; --records writes
+                                        each game's record as DIR/game-N.json
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
@@ -98,6 +106,26 @@ fn split_options(args: &[String]) -> Result<(Vec<&str>, Rules, bool), Fail> {
         }
     }
     Ok((pos, rules, divide))
+}
+
+/// Replays a 2-player record: the number of plies and the outcome.
+fn replay_two_player(record: &GameRecord) -> Result<String, Fail> {
+    let game = Game::replay(record)?;
+    Ok(match game.outcome() {
+        Some(o) => format!("{} plies, {o}", record.actions.len()),
+        None => format!("{} plies, unfinished", record.actions.len()),
+    })
+}
+
+/// Replays a share link of any format (the text after `#r=`, the `#r=…` fragment or a whole
+/// address ending in one): a 2-player game as its record, a 4-player one as its.
+fn replay_link(text: &str) -> Result<String, Fail> {
+    let text = text.trim();
+    let link = text.rsplit_once("#r=").map_or(text, |(_, l)| l);
+    match junqi_core::compact::read_shared(link)? {
+        junqi_core::compact::SharedGame::TwoPlayer(record) => replay_two_player(&record),
+        junqi_core::compact::SharedGame::FourPlayer(record) => siguo::replay_record(&record),
+    }
 }
 
 fn run(args: &[String]) -> Result<String, Fail> {
@@ -167,9 +195,19 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 Ok(p.perft(depth).to_string())
             }
         }
+        "validate" if rest.first().is_some_and(|a| a == "--seat") => {
+            let [_, seat, text] = rest else {
+                return Err(Fail(
+                    "validate --seat takes a seat (S, E, N or W) and one deployment string".into(),
+                ));
+            };
+            siguo::validate(seat, text)
+        }
         "validate" => {
             let [text] = rest else {
-                return Err(Fail("validate takes one deployment string".into()));
+                return Err(Fail(
+                    "validate takes one deployment string (or --seat S and one)".into(),
+                ));
             };
             let d: Deployment = text.parse()?;
             match d.validate() {
@@ -187,15 +225,14 @@ fn run(args: &[String]) -> Result<String, Fail> {
             };
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+            if !text.trim_start().starts_with('{') {
+                return replay_link(&text);
+            }
             if siguo::is_record(&text) {
                 return siguo::replay(&text);
             }
             let record = GameRecord::from_json(&text)?;
-            let game = Game::replay(&record)?;
-            Ok(match game.outcome() {
-                Some(o) => format!("{} plies, {o}", record.actions.len()),
-                None => format!("{} plies, unfinished", record.actions.len()),
-            })
+            replay_two_player(&record)
         }
         "engine" => engine::run_engine(rest).map(|_| String::new()),
         "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run_siguo_match(rest),

@@ -26,6 +26,8 @@ pub enum Purpose {
     SeatFormation(usize),
     /// A built-in 四国 player's own choices while playing (secret); per place in `--seats`.
     SeatPlay(usize),
+    /// The seed sent to an external engine in a 四国 `new`; per place in `--seats`.
+    SeatEngine(usize),
 }
 
 /// Which of the match's two players (`--red` is A, `--black` is B).
@@ -53,6 +55,10 @@ impl Purpose {
             Purpose::SeatPlay(1) => "siguo/play/1",
             Purpose::SeatPlay(2) => "siguo/play/2",
             Purpose::SeatPlay(_) => "siguo/play/3",
+            Purpose::SeatEngine(0) => "siguo/engine/0",
+            Purpose::SeatEngine(1) => "siguo/engine/1",
+            Purpose::SeatEngine(2) => "siguo/engine/2",
+            Purpose::SeatEngine(_) => "siguo/engine/3",
         }
     }
 }
@@ -115,6 +121,10 @@ mod tests {
             Purpose::SeatPlay(1),
             Purpose::SeatPlay(2),
             Purpose::SeatPlay(3),
+            Purpose::SeatEngine(0),
+            Purpose::SeatEngine(1),
+            Purpose::SeatEngine(2),
+            Purpose::SeatEngine(3),
         ];
         let mut seen = std::collections::HashSet::new();
         for game in 0..4 {

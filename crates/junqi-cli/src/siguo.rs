@@ -1,8 +1,9 @@
 //! `moves` and `perft` for RULES-4P.md position strings (四国军棋).
 
 use crate::Fail;
-use junqi_core::siguo::{Move, Position, SiguoRecord, SiguoRules};
-use junqi_core::Rules;
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{seat_violations, Move, Position, SiguoRecord, SiguoRules};
+use junqi_core::{Deployment, Rules};
 
 fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
     let rules = SiguoRules {
@@ -62,6 +63,39 @@ pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
     Ok(lines.join("\n"))
 }
 
+/// A seat written `S`, `E`, `N`, `W` (either case) or `0`..`3`.
+pub fn parse_seat(text: &str) -> Result<Seat, Fail> {
+    let mut chars = text.trim().chars();
+    let seat = match (chars.next(), chars.next()) {
+        (Some(c), None) => {
+            Seat::from_letter(c.to_ascii_uppercase()).or_else(|| Seat::from_digit(c))
+        }
+        _ => None,
+    };
+    seat.ok_or_else(|| {
+        let shown: String = text.chars().take(16).flat_map(char::escape_debug).collect();
+        Fail(format!("unknown seat '{shown}' (S, E, N or W, or 0 to 3)"))
+    })
+}
+
+/// `validate --seat S '<deployment>'`: ok, or every violation of the setup rules by the
+/// formation in that seat's area (printed one per line, with the seat's point names) and a
+/// failure counting them.
+pub fn validate(seat: &str, text: &str) -> Result<String, Fail> {
+    let seat = parse_seat(seat)?;
+    let d: Deployment = text.parse()?;
+    let vs = seat_violations(seat, &d);
+    if vs.is_empty() {
+        return Ok("ok".into());
+    }
+    let lines: Vec<String> = vs.iter().map(ToString::to_string).collect();
+    println!("{}", lines.join("\n"));
+    Err(Fail(format!(
+        "{} violation(s) in seat {seat}'s formation",
+        vs.len()
+    )))
+}
+
 /// Is `text` a 4-player record (a JSON object with `formations`)?
 pub fn is_record(text: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(text)
@@ -71,7 +105,11 @@ pub fn is_record(text: &str) -> bool {
 
 /// Replays a 4-player record: the number of events and the result.
 pub fn replay(text: &str) -> Result<String, Fail> {
-    let record = SiguoRecord::from_json(text)?;
+    replay_record(&SiguoRecord::from_json(text)?)
+}
+
+/// Replays a 4-player record read from a file or a link.
+pub fn replay_record(record: &SiguoRecord) -> Result<String, Fail> {
     let end = record.replay()?;
     let n = record.events.len();
     Ok(match end.outcome() {

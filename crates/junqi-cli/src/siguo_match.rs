@@ -1,21 +1,30 @@
 //! `junqi match --seats A,B,C,D --mode siguo-dark|siguo-double|siguo-open`: 4-player games
-//! between built-in players. The places in `--seats` are numbered 0 to 3; places 0 and 2 are
+//! between built-in players and external engines (docs/protocol-4p.md; started, timed and
+//! ended by `host.rs` as in 2-player matches). The places in `--seats` are numbered 0 to 3; places 0 and 2 are
 //! team A, places 1 and 3 team B. In even games place k sits at seat S, E, N, W (k = 0..3), so
 //! team A is S+N and moves first; in odd games everyone moves one seat on, so team B moves
 //! first. Every seed (formations, each player's own choices) is derived one-way from `--seed`
 //! (see `seeds.rs`).
 
-use crate::engine::{play_in_threads, wilson};
+use crate::engine::{
+    play_in_threads, probe, rules_to_json, wilson, Limits, GO_GRACE, WRITE_TIMEOUT,
+};
+use crate::host::Engine;
 use crate::seeds::{self, Purpose};
+use crate::siguo_engine::{last_json, new_message, shown_flags, view_fields};
 use crate::Fail;
 use junqi_ai::deploy::formation;
 use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::belief::TableEvent;
 use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{InfoMode, Move, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoRules};
-use junqi_core::Rules;
-use std::time::Instant;
+use junqi_core::siguo::{
+    seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoReport,
+    SiguoRules,
+};
+use junqi_core::{Deployment, Rules};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 /// A built-in 四国 player.
 #[derive(Copy, Clone, Debug)]
@@ -26,21 +35,19 @@ pub enum SiguoPlayer {
 }
 
 impl SiguoPlayer {
-    pub fn parse(s: &str) -> Result<SiguoPlayer, Fail> {
+    /// A built-in player's name, or `None` for anything else (an engine command).
+    pub fn parse(s: &str) -> Result<Option<SiguoPlayer>, Fail> {
         match s {
-            "random" => Ok(SiguoPlayer::Random),
-            "greedy" => Ok(SiguoPlayer::Greedy),
+            "random" => Ok(Some(SiguoPlayer::Random)),
+            "greedy" => Ok(Some(SiguoPlayer::Greedy)),
             _ => match s.strip_prefix("level:") {
                 Some(n) => n
                     .parse()
                     .ok()
                     .and_then(siguo_level)
-                    .map(SiguoPlayer::Level)
+                    .map(|l| Some(SiguoPlayer::Level(l)))
                     .ok_or_else(|| Fail(format!("no level '{n}' (1..=5)"))),
-                None => Err(Fail(format!(
-                    "unknown 四国 player '{s}' (random, greedy or level:N; external engines \
-                     are not yet seated in 4-player matches)"
-                ))),
+                None => Ok(None),
             },
         }
     }
@@ -85,60 +92,283 @@ impl Timing {
     }
 }
 
-/// Plays game `game` of the match: `players` in `--seats` order.
+/// Who plays a place: a built-in player or an external engine's command.
+enum Kind {
+    BuiltIn(SiguoPlayer),
+    External(String),
+}
+
+/// One place of `--seats` across the games of one match thread: what plays it, and its running
+/// engine (ended after any protocol error and started afresh for the next game).
+pub struct Place {
+    /// As given in `--seats`.
+    name: String,
+    kind: Kind,
+    limits: Limits,
+    engine: Option<Engine>,
+    /// Why the engine was ended between its turns (an `update` it did not take).
+    broken: Option<String>,
+}
+
+impl Place {
+    /// `spec` is a built-in player, `cmd:<command>` or any other text, run as a command.
+    pub fn new(spec: &str, limits: Limits) -> Result<Place, Fail> {
+        let kind = match SiguoPlayer::parse(spec)? {
+            Some(p) => Kind::BuiltIn(p),
+            None => Kind::External(spec.strip_prefix("cmd:").unwrap_or(spec).to_string()),
+        };
+        Ok(Place {
+            name: spec.to_string(),
+            kind,
+            limits,
+            engine: None,
+            broken: None,
+        })
+    }
+
+    /// The engine command, for an external player.
+    fn command(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::External(cmd) => Some(cmd),
+            Kind::BuiltIn(_) => None,
+        }
+    }
+
+    fn end_engine(&mut self) {
+        if let Some(mut e) = self.engine.take() {
+            e.fail();
+        }
+    }
+
+    /// Starts a game for the engine playing `seat`: `hello` if it is not running, then `new`;
+    /// its deployment is checked with the seat's setup rules.
+    fn start_engine(
+        &mut self,
+        mode: InfoMode,
+        rules: &SiguoRules,
+        seat: Seat,
+        seed: u64,
+    ) -> Result<Deployment, String> {
+        let Some(cmd) = self.command().map(str::to_string) else {
+            return Err("not an engine".into());
+        };
+        let limits = self.limits;
+        self.broken = None;
+        // An engine that exited or broke the protocol between games is started afresh rather
+        // than blamed for this game.
+        if let Some(e) = self.engine.as_mut() {
+            let trouble = match e.drain() {
+                Ok(true) => Some("it exited".to_string()),
+                Ok(false) => None,
+                Err(err) => Some(err),
+            };
+            if let Some(why) = trouble {
+                eprintln!("junqi: engine '{cmd}': starting it again ({why})");
+                self.end_engine();
+            }
+        }
+        let e = match &mut self.engine {
+            Some(e) => e,
+            slot => {
+                let mut e = Engine::spawn(&cmd)?;
+                let hello = e
+                    .send(&json!({"type": "hello"}), WRITE_TIMEOUT)
+                    .and_then(|_| e.receive(&["hello"], limits.start));
+                if let Err(err) = hello {
+                    e.fail();
+                    return Err(format!("hello: {err}"));
+                }
+                slot.insert(e)
+            }
+        };
+        e.send(
+            &new_message(mode, rules, seat, rules_to_json(&rules.rules), seed),
+            WRITE_TIMEOUT,
+        )?;
+        let reply = e
+            .receive(&["deployment"], limits.start)
+            .map_err(|err| format!("new: {err}"))?;
+        let text = reply
+            .get("deployment")
+            .and_then(Value::as_str)
+            .ok_or("a deployment message without 'deployment'")?;
+        let d: Deployment = text
+            .parse()
+            .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
+        let v = seat_violations(seat, &d);
+        if !v.is_empty() {
+            let list: Vec<String> = v.iter().map(ToString::to_string).collect();
+            return Err(format!("invalid deployment: {}", list.join(", ")));
+        }
+        Ok(d)
+    }
+
+    /// Tells the engine (if one is running) what everyone was told, with its own seat's view.
+    fn update(&mut self, truth: &Position, seat: Seat, mode: InfoMode, last: &Value) {
+        let Some(e) = self.engine.as_mut() else {
+            return;
+        };
+        let (view, ply, quiet) = view_fields(truth, seat, mode);
+        let msg = json!({"type": "update", "view": view, "ply": ply, "quiet": quiet, "last": last});
+        if let Err(err) = e.send(&msg, WRITE_TIMEOUT) {
+            self.broken = Some(format!("update: {err}"));
+            self.end_engine();
+        }
+    }
+
+    /// Asks the engine for `seat`'s move.
+    fn engine_move(
+        &mut self,
+        truth: &Position,
+        seat: Seat,
+        mode: InfoMode,
+    ) -> Result<Move, String> {
+        if let Some(reason) = self.broken.take() {
+            return Err(reason);
+        }
+        let ms = self.limits.ms;
+        let e = self.engine.as_mut().ok_or("engine not running")?;
+        if e.drain()? {
+            return Err("engine exited".into());
+        }
+        let (view, ply, quiet) = view_fields(truth, seat, mode);
+        e.send(
+            &json!({"type": "go", "view": view, "ply": ply, "quiet": quiet, "ms": ms}),
+            WRITE_TIMEOUT,
+        )?;
+        let reply = e
+            .receive(&["action"], Duration::from_millis(ms) + GO_GRACE)
+            .map_err(|err| format!("go: {err}"))?;
+        let text = reply
+            .get("action")
+            .and_then(Value::as_str)
+            .ok_or("an action message without 'action'")?;
+        text.parse()
+            .map_err(|e: junqi_core::siguo::NotationError| format!("action '{text}': {e}"))
+    }
+}
+
+/// After each event, every engine hears what everyone was told, in its own seat's view (place
+/// k sits at seat k + `shift`).
+fn tell(
+    places: &mut [Place; 4],
+    truth: &Position,
+    report: &SiguoReport,
+    before: [bool; 4],
+    mode: InfoMode,
+    shift: usize,
+) {
+    let last = last_json(report, truth, before);
+    for (k, place) in places.iter_mut().enumerate() {
+        place.update(truth, Seat::ALL[(k + shift) % 4], mode, &last);
+    }
+}
+
+/// A finished game: the result for the teams, the record and the thinking times.
+pub struct Played {
+    pub result: TeamResult,
+    pub record: SiguoRecord,
+    pub timing: Timing,
+}
+
+/// Plays game `game` of the match: `places` in `--seats` order. A seat whose engine fails
+/// (no start, a bad deployment, an illegal or late move, a crash) resigns, with a line on
+/// standard error; its partner plays on.
 pub fn play_game(
-    players: &[SiguoPlayer; 4],
+    places: &mut [Place; 4],
     mode: InfoMode,
     rules: SiguoRules,
     match_seed: u64,
     game: u64,
-) -> Result<(TeamResult, Option<SiguoOutcome>, Timing), Fail> {
+) -> Result<Played, Fail> {
     let mut timing = Timing::default();
     let shift = (game % 2) as usize;
     // Place k sits at seat k + shift.
     let place_of = |seat: Seat| (seat.index() + 4 - shift) % 4;
-    let formations = PerSeat::new_with(|seat| {
+    let seat_of = |place: usize| Seat::ALL[(place + shift) % 4];
+    let resigns = |places: &[Place; 4], seat: Seat, why: &str| {
+        eprintln!(
+            "junqi: game {game}: seat {seat} ('{}') resigns: {why}",
+            places[place_of(seat)].name
+        );
+    };
+    let builtin_formation = |seat: Seat| {
         formation(seeds::derive(
             match_seed,
             game,
             Purpose::SeatFormation(place_of(seat)),
         ))
-    });
+    };
+    let mut formations = PerSeat::new_with(builtin_formation);
+    let mut failed_start = Vec::new();
+    for seat in Seat::ALL {
+        let k = place_of(seat);
+        if places[k].command().is_none() {
+            continue;
+        }
+        let seed = seeds::derive(match_seed, game, Purpose::SeatEngine(k));
+        match places[k].start_engine(mode, &rules, seat, seed) {
+            Ok(d) => formations[seat] = d,
+            Err(e) => {
+                // The seat takes its place with the built-in formation and resigns at once.
+                places[k].end_engine();
+                resigns(places, seat, &e);
+                failed_start.push(seat);
+            }
+        }
+    }
     let play_seeds: [u64; 4] =
         std::array::from_fn(|k| seeds::derive(match_seed, game, Purpose::SeatPlay(k)));
-    let mut record = SiguoRecord::new(mode, rules, formations.clone());
+    let mut record = SiguoRecord::new(mode, rules, formations);
     let mut truth = record
         .start()
         .map_err(|e| Fail(format!("game {game}: {e}")))?;
     let mut history: Vec<TableEvent> = Vec::new();
+    for seat in failed_start {
+        let before = shown_flags(&truth);
+        if let Ok(report) = truth.resign(seat) {
+            record.events.push(SiguoEvent::Resign { seat });
+            history.push(TableEvent::from_report(&report));
+            tell(places, &truth, &report, before, mode, shift);
+        }
+    }
     while !truth.is_over() && truth.ply() <= MAX_PLIES {
         let seat = truth.turn();
         let place = place_of(seat);
-        let view = SeatView::new(&truth, seat, mode).with_history(&history);
         let clock = Instant::now();
-        let mv = players[place].act(&view, play_seeds[place]);
+        let mv = match places[place].kind {
+            Kind::BuiltIn(p) => {
+                let view = SeatView::new(&truth, seat, mode).with_history(&history);
+                p.act(&view, play_seeds[place])
+                    .ok_or_else(|| "no legal move".to_string())
+            }
+            Kind::External(_) => places[place].engine_move(&truth, seat, mode),
+        };
         let took = clock.elapsed().as_secs_f64();
         timing.moves[place] += 1;
         timing.total[place] += took;
         timing.longest[place] = timing.longest[place].max(took);
-        let played = mv.and_then(|m| truth.play(m).ok());
-        match played {
-            Some(report) => {
-                history.push(TableEvent::from_report(&report));
+        let before = shown_flags(&truth);
+        let played = mv.and_then(|m| truth.play(m).map_err(|e| e.to_string()));
+        let report = match played {
+            Ok(report) => {
                 if let Some(m) = report.mv {
                     record.events.push(SiguoEvent::Move { mv: m });
                 }
+                report
             }
-            None => {
-                // A built-in player with no move or an illegal one leaves the game.
-                eprintln!("game {game}: seat {seat} gave no legal move and leaves");
+            Err(why) => {
+                resigns(places, seat, &why);
+                places[place].end_engine();
                 record.events.push(SiguoEvent::Resign { seat });
                 match truth.resign(seat) {
-                    Ok(report) => history.push(TableEvent::from_report(&report)),
+                    Ok(report) => report,
                     Err(_) => break,
                 }
             }
-        }
+        };
+        history.push(TableEvent::from_report(&report));
+        tell(places, &truth, &report, before, mode, shift);
     }
     // The record of the game replays to the same position and result.
     record.result = truth.outcome();
@@ -158,8 +388,7 @@ pub fn play_game(
     let result = match truth.outcome() {
         Some(SiguoOutcome::Win { team, .. }) => {
             // The team of place 0 is the team of its seat.
-            let seat0 = Seat::ALL[shift];
-            if truth.seating().team(seat0) == team {
+            if truth.seating().team(seat_of(0)) == team {
                 TeamResult::AWins
             } else {
                 TeamResult::BWins
@@ -167,7 +396,11 @@ pub fn play_game(
         }
         _ => TeamResult::Draw,
     };
-    Ok((result, truth.outcome(), timing))
+    Ok(Played {
+        result,
+        record,
+        timing,
+    })
 }
 
 /// `junqi match --seats A,B,C,D --mode siguo-... [--games N] [--seed S] [--rules a,b]
@@ -178,6 +411,9 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     let mut games = 10u64;
     let mut seed = None;
     let mut rules = Rules::default();
+    let mut ms = 1000u64;
+    let mut start_ms = 10_000u64;
+    let mut records: Option<std::path::PathBuf> = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -212,6 +448,17 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
                 )
             }
             "--rules" => rules = crate::parse_rules(&val()?)?,
+            "--ms" => {
+                ms = val()?
+                    .parse()
+                    .map_err(|_| Fail("--ms takes a number".into()))?
+            }
+            "--records" => records = Some(val()?.into()),
+            "--start-ms" => {
+                start_ms = val()?
+                    .parse()
+                    .map_err(|_| Fail("--start-ms takes a number".into()))?
+            }
             "--threads" => {
                 threads = val()?
                     .parse()
@@ -228,12 +475,27 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
             specs.len()
         )));
     };
-    let players = [
-        SiguoPlayer::parse(s0)?,
-        SiguoPlayer::parse(s1)?,
-        SiguoPlayer::parse(s2)?,
-        SiguoPlayer::parse(s3)?,
-    ];
+    let limits = Limits {
+        ms,
+        start: Duration::from_millis(start_ms),
+    };
+    // Every place is read, and every engine greeted, before the first game: a mistyped player
+    // is reported at once instead of becoming a match of resignations.
+    for spec in [s0, s1, s2, s3] {
+        if let Some(cmd) = Place::new(spec, limits)?.command() {
+            probe(cmd, limits).map_err(|e| {
+                let hint = if spec.starts_with("level") {
+                    " (built-in levels are written level:N)"
+                } else {
+                    ""
+                };
+                Fail(format!(
+                    "engine '{cmd}' does not answer hello: {e}{hint} (4-player players: \
+                     random, greedy, level:N or cmd:<engine command>)"
+                ))
+            })?;
+        }
+    }
     let rules = SiguoRules {
         rules,
         ..SiguoRules::default()
@@ -244,8 +506,23 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     let results = play_in_threads(
         games,
         threads,
-        || Ok(()),
-        |_, g| play_game(&players, mode, rules, seed, g).map(|(r, _, t)| (r, t)),
+        || -> Result<[Place; 4], Fail> {
+            Ok([
+                Place::new(s0, limits)?,
+                Place::new(s1, limits)?,
+                Place::new(s2, limits)?,
+                Place::new(s3, limits)?,
+            ])
+        },
+        |places, g| {
+            let played = play_game(places, mode, rules, seed, g)?;
+            if let Some(dir) = &records {
+                let path = dir.join(format!("game-{g}.json"));
+                std::fs::write(&path, played.record.to_json())
+                    .map_err(|e| Fail(format!("cannot write '{}': {e}", path.display())))?;
+            }
+            Ok((played.result, played.timing))
+        },
     )?;
     let mut timing = Timing::default();
     for (_, t) in &results {

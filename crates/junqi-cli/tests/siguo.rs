@@ -248,3 +248,118 @@ fn match_referees_four_player_games() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown 4-player mode"), "{err}");
 }
+
+#[test]
+fn validate_checks_a_seats_formation_at_its_points() {
+    for seat in ["S", "E", "N", "W", "e", "3"] {
+        let (code, out, err) =
+            junqi(&["validate", "--seat", seat, "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"]);
+        assert_eq!((code, out.trim()), (0, "ok"), "{seat}: {err}");
+    }
+    let (code, out, err) = junqi(&["validate", "--seat", "E", "ZLCPD/BCZ/ZNRB/GEC/MENFP/RPLDL"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "bomb-in-front-row Ea0",
+            "mine-outside-back-rows Eb0",
+            "flag-not-in-headquarters Ed4",
+            "wrong-count E: 2 found, 3 expected",
+            "wrong-count Z: 3 found, 2 expected",
+        ]
+    );
+    assert_eq!(err, "junqi: 5 violation(s) in seat E's formation\n");
+    let (code, out, err) = junqi(&["validate", "--seat", "N", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFD"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "wrong-count D: 3 found, 2 expected\nwrong-count L: 2 found, 3 expected\n"
+    );
+    assert_eq!(err, "junqi: 2 violation(s) in seat N's formation\n");
+    // The same formation on W's side of the board is named with W's points.
+    let (_, out, _) = junqi(&["validate", "--seat", "W", "ZLCPD/BCZ/ZNRB/GEC/MENFP/RPLDL"]);
+    assert!(out.starts_with("bomb-in-front-row Wa0\n"), "{out}");
+}
+
+#[test]
+fn validate_with_a_seat_refuses_bad_input_in_one_line() {
+    for (args, msg) in [
+        (
+            vec!["validate", "--seat", "Q", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"],
+            "junqi: unknown seat 'Q' (S, E, N or W, or 0 to 3)\n",
+        ),
+        (
+            vec!["validate", "--seat", "S", "DECPD/BCZ"],
+            "junqi: bad deployment: 2 rows, a deployment has 6 (5/3/4/3/5/5 letters)\n",
+        ),
+        (
+            vec!["validate", "--seat", "S"],
+            "junqi: validate --seat takes a seat (S, E, N or W) and one deployment string\n",
+        ),
+        (
+            vec!["validate", "--seat", "S", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFQ"],
+            "junqi: bad deployment: unknown piece letter 'Q'\n",
+        ),
+    ] {
+        let (code, out, err) = junqi(&args);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", msg), "{args:?}");
+    }
+}
+
+/// A 4-player share link (format 3): S+N win after two moves, E's resignation and W's timeout.
+const SIGUO_LINK: &str = "AwEAAAAAAgAAAAAAAAAAAAAARgAAAAEDOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLOXg0BwqmBUIJBxlrhYvLAAYeBP4B_wM";
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("junqi-siguo-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn replay_reads_share_links_of_both_games() {
+    for (name, text) in [
+        ("bare.link", SIGUO_LINK.to_string()),
+        ("fragment.link", format!("#r={SIGUO_LINK}\n")),
+        (
+            "address.link",
+            format!("https://example.org/junqi/#r={SIGUO_LINK}"),
+        ),
+    ] {
+        let (code, out, err) = junqi(&["replay", &temp_file(name, &text)]);
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "4 events, S+N win (Timeout)\n"),
+            "{err}"
+        );
+    }
+    // Every 2-player link of the frozen build replays as its record file does.
+    let golden =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../junqi-core/tests/golden");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&golden).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("link") {
+            continue;
+        }
+        let json = path.with_extension("json");
+        let (code, from_link, err) = junqi(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{path:?}: {err}");
+        let (_, from_json, _) = junqi(&["replay", json.to_str().unwrap()]);
+        assert_eq!(from_link, from_json, "{path:?}");
+        n += 1;
+    }
+    assert_eq!(n, 8);
+    // A cut link: one line naming what is missing.
+    let cut = temp_file("cut.link", &SIGUO_LINK[..56]);
+    let (code, out, err) = junqi(&["replay", &cut]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "junqi: bad shared 4-player game: it ends inside seat E's formation\n"
+        )
+    );
+}

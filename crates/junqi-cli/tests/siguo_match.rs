@@ -69,3 +69,288 @@ fn four_player_match_refuses_bad_seats() {
         assert!(!err.trim().is_empty());
     }
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("junqi-siguo-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn replay(path: &std::path::Path) -> String {
+    let (code, out, err) = junqi(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    out.trim().to_string()
+}
+
+#[test]
+fn engines_play_seats_of_a_four_player_match() {
+    let bin = env!("CARGO_BIN_EXE_junqi");
+    let seats = format!("cmd:{bin} engine --level 1,random,cmd:{bin} engine --level 2,greedy");
+    let dir = temp_dir("engines");
+    let (code, out, err) = junqi(&[
+        "match",
+        "--seats",
+        &seats,
+        "--mode",
+        "siguo-dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--ms",
+        "5000",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("resigns"), "{err}");
+    let teams: Vec<&str> = out.lines().filter(|l| l.starts_with("team")).collect();
+    assert_eq!(teams.len(), 2, "{out}");
+    assert!(
+        teams[0].starts_with(&format!(
+            "team A (cmd:{bin} engine --level 1+cmd:{bin} engine --level 2): 2 wins, 0 draws, 0 losses;"
+        )),
+        "{out}"
+    );
+    assert!(
+        teams[1].starts_with("team B (random+greedy): 0 wins, 0 draws, 2 losses;"),
+        "{out}"
+    );
+    // Both games were recorded, replay, and were won by the engines' team (S+N in game 0, E+W
+    // in game 1, where every place sits one seat on).
+    assert_eq!(
+        replay(&dir.join("game-0.json")),
+        "189 events, S+N win (NoLegalMove)"
+    );
+    assert_eq!(
+        replay(&dir.join("game-1.json")),
+        "137 events, E+W win (NoLegalMove)"
+    );
+}
+
+/// Engines that answer the protocol but play an illegal move, or exit when asked to move.
+const ILLEGAL: &str = r#"while read -r l; do case "$l" in *hello*) echo '{"type":"hello","name":"bad"}';; *'"new"'*) echo '{"type":"deployment","deployment":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"}';; *'"go"'*) echo '{"type":"action","action":"Sa0-Nc5"}';; esac; done"#;
+const CRASH: &str = r#"while read -r l; do case "$l" in *hello*) echo '{"type":"hello","name":"crash"}';; *'"new"'*) echo '{"type":"deployment","deployment":"DECPD/BCZ/ZNRB/GEC/MENLP/RPLFL"}';; *'"go"'*) exit 3;; esac; done"#;
+
+#[test]
+fn a_misbehaving_engine_resigns_its_seat_and_the_partner_plays_on() {
+    use junqi_core::siguo::{SiguoEvent, SiguoRecord};
+    let dir = temp_dir("bad");
+    let illegal = dir.join("illegal.sh");
+    let crash = dir.join("crash.sh");
+    std::fs::write(&illegal, ILLEGAL).unwrap();
+    std::fs::write(&crash, CRASH).unwrap();
+    let seats = format!(
+        "cmd:sh {},random,greedy,cmd:sh {}",
+        illegal.display(),
+        crash.display()
+    );
+    let (code, out, err) = junqi(&[
+        "match",
+        "--seats",
+        &seats,
+        "--mode",
+        "siguo-dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--ms",
+        "2000",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let i = format!("cmd:sh {}", illegal.display());
+    let c = format!("cmd:sh {}", crash.display());
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            format!("junqi: game 0: seat S ('{i}') resigns: Sa0-Nc5 is not a legal move"),
+            format!("junqi: game 0: seat W ('{c}') resigns: go: engine ended its output before 'action'"),
+            format!("junqi: game 1: seat S ('{c}') resigns: go: engine ended its output before 'action'"),
+            format!("junqi: game 1: seat E ('{i}') resigns: Sa0-Nc5 is not a legal move"),
+        ]
+    );
+    assert!(out.contains("team A ("), "{out}");
+    assert_eq!(
+        replay(&dir.join("game-0.json")),
+        "256 events, draw (NoCapture)"
+    );
+    assert_eq!(
+        replay(&dir.join("game-1.json")),
+        "283 events, S+N win (NoLegalMove)"
+    );
+    // In game 0, S resigned at its first turn; its partner N moved on until the game ended.
+    let text = std::fs::read_to_string(dir.join("game-0.json")).unwrap();
+    let record = SiguoRecord::from_json(&text).unwrap();
+    let mut pos = record.start().unwrap();
+    let mut north_after = 0;
+    let mut resigned = false;
+    for e in &record.events {
+        match *e {
+            SiguoEvent::Move { mv } => {
+                if resigned && pos.turn() == junqi_core::Seat::N {
+                    north_after += 1;
+                }
+                pos.play(mv).unwrap();
+            }
+            SiguoEvent::Resign { seat } => {
+                resigned |= seat == junqi_core::Seat::S;
+                pos.resign(seat).unwrap();
+            }
+            SiguoEvent::Timeout { seat } => {
+                pos.time_out(seat).unwrap();
+            }
+        }
+    }
+    assert_eq!(
+        record.events[0],
+        SiguoEvent::Resign {
+            seat: junqi_core::Seat::S
+        }
+    );
+    assert!(north_after > 50, "{north_after}");
+}
+
+#[test]
+fn engine_answers_the_four_player_protocol() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_junqi"))
+        .args(["engine", "--level", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let view = "E Sa0=0X,Sb5=0X,Ea0=1G,Eb5=1F,Ed5=1L,Na0=2X,Nb5=2X";
+    let input = [
+        r#"{"type":"hello"}"#.to_string(),
+        r#"{"type":"new","mode":"siguo-double","seat":"E","seating":{"order":"counter-clockwise","first":"S"},"seed":11}"#.to_string(),
+        r#"{"type":"update","view":"E Sa0=0X","ply":2,"quiet":1,"last":{"by":"S","action":"Sa1-Sa0","result":"move","out":[],"revealed":[]}}"#.to_string(),
+        format!(r#"{{"type":"go","view":"{view}","ply":2,"quiet":1,"ms":3000}}"#),
+        r#"{"type":"new","mode":"siguo-dark","seed":1}"#.to_string(),
+        r#"{"type":"new","mode":"siguo-dark","seat":"Q"}"#.to_string(),
+        r#"{"type":"update","last":{"by":"S","action":"Sa1-Sa0","result":"dance"}}"#.to_string(),
+        r#"{"type":"go","view":"S Sa0=0X","ms":100}"#.to_string(),
+        r#"{"type":"quit"}"#.to_string(),
+    ];
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all((input.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines[0]["type"], "hello");
+    assert_eq!(lines[1]["type"], "deployment");
+    let d = lines[1]["deployment"].as_str().unwrap();
+    let (code, ok, _) = junqi(&["validate", "--seat", "E", d]);
+    assert_eq!((code, ok.trim()), (0, "ok"));
+    // The move is one of E's legal moves in that view.
+    assert_eq!(lines[2]["type"], "action", "{:?}", lines[2]);
+    let (_, moves, _) = junqi(&["moves", view]);
+    let action = lines[2]["action"].as_str().unwrap();
+    assert!(moves.lines().any(|m| m == action), "{action}: {moves}");
+    assert_eq!(
+        lines[3]["message"],
+        "new: a 4-player 'new' needs a 'seat' (S, E, N or W)"
+    );
+    assert_eq!(
+        lines[4]["message"],
+        "new: 'seat' must be \"S\", \"E\", \"N\" or \"W\", not \"Q\""
+    );
+    assert_eq!(
+        lines[5]["message"],
+        "update: 'last.result' must be move, win, lose, both, bounce, resign or timeout"
+    );
+    assert_eq!(
+        lines[6]["message"],
+        "go: it is S's turn, and this engine plays E"
+    );
+}
+
+#[test]
+fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
+    let bin = env!("CARGO_BIN_EXE_junqi");
+    let dir = temp_dir("views");
+    let log = dir.join("input.log");
+    // The engine at place 1 writes down every line the host sends it.
+    let seats = format!(
+        "level:1,cmd:tee -a {} | {bin} engine --level 1,random,greedy",
+        log.display()
+    );
+    let (code, out, err) = junqi(&[
+        "match",
+        "--seats",
+        &seats,
+        "--mode",
+        "siguo-dark",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--ms",
+        "5000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("resigns"), "{err}");
+    assert!(out.contains("2 games"), "{out}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut seat = None;
+    let (mut views, mut updates, mut gos) = (0, 0, 0);
+    for line in text.lines() {
+        let msg: serde_json::Value = serde_json::from_str(line).unwrap();
+        match msg["type"].as_str() {
+            Some("new") => {
+                assert_eq!(msg["mode"], "siguo-dark");
+                assert_eq!(
+                    msg["seating"]["teams"],
+                    serde_json::json!([["S", "N"], ["E", "W"]])
+                );
+                seat = msg["seat"].as_str().map(|s| match s {
+                    "S" => '0',
+                    "E" => '1',
+                    "N" => '2',
+                    _ => '3',
+                });
+            }
+            Some("update") => updates += 1,
+            Some("go") => gos += 1,
+            _ => {}
+        }
+        let Some(view) = msg["view"].as_str() else {
+            continue;
+        };
+        let me = seat.expect("new comes first");
+        views += 1;
+        let (_, list) = view.split_once(' ').unwrap();
+        for item in list.split(',').filter(|s| !s.is_empty()) {
+            let (_, piece) = item.split_once('=').unwrap();
+            let mut c = piece.chars();
+            let (owner, letter) = (c.next().unwrap(), c.next().unwrap());
+            // Its own pieces by name; every other piece hidden, but a flag shown to everyone.
+            assert!(
+                owner == me && letter != 'X' || owner != me && (letter == 'X' || letter == 'F'),
+                "seat {me} was shown {item} in {view}"
+            );
+        }
+    }
+    // Place 1 sits at E in game 0 and at N in game 1.
+    assert_eq!(seat, Some('2'));
+    assert!(
+        views > 100 && gos > 20 && updates > gos,
+        "{views} {gos} {updates}"
+    );
+}

@@ -6,22 +6,29 @@
 //! numeric rule setting or timed-out turns is written in format 2 ([`GameRecord::to_compact`]),
 //! which older readers refuse instead of misreading; every other record is written exactly as
 //! before.
+//!
+//! Format 3 holds a 4-player (四国) record: [`crate::siguo::SiguoRecord::to_compact`], laid out
+//! in `siguo/compact.rs`. Readers of formats 1 and 2 refuse it as a later version.
+//! [`read_shared`] reads any of the three and says which game it holds.
 
 use crate::action::Action;
 use crate::deployment::{Deployment, Slot, SLOTS};
 use crate::game::{GameRecord, RecordError, RecordedAction, Setup};
 use crate::position::{DrawReason, Outcome, WinReason};
 use crate::rules::{Mode, Rules};
+use crate::siguo::{SiguoRecord, SiguoRecordError};
 use crate::types::{Color, Point, Role};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
 const FORMAT: u8 = 1;
 const FORMAT_2: u8 = 2;
+/// A 4-player record (`siguo/compact.rs`).
+pub(crate) const FORMAT_SIGUO: u8 = 3;
 /// The switches format 1 knows (the first ten of `Rules::NAMES`).
 const FORMAT_1_SWITCHES: u32 = 10;
 
-fn rules_bits(r: &Rules) -> u32 {
+pub(crate) fn rules_bits(r: &Rules) -> u32 {
     Rules::NAMES
         .iter()
         .enumerate()
@@ -29,7 +36,7 @@ fn rules_bits(r: &Rules) -> u32 {
         .fold(0, |b, (i, _)| b | 1 << i)
 }
 
-fn rules_from_bits(bits: u32) -> Rules {
+pub(crate) fn rules_from_bits(bits: u32) -> Rules {
     let mut r = Rules::default();
     for (i, n) in Rules::NAMES.iter().enumerate() {
         if bits >> i & 1 == 1 {
@@ -41,7 +48,7 @@ fn rules_from_bits(bits: u32) -> Rules {
     r
 }
 
-fn push_deployment(out: &mut Vec<u8>, d: &Deployment) {
+pub(crate) fn push_deployment(out: &mut Vec<u8>, d: &Deployment) {
     // One nibble per slot (0 = empty, 1..=12 a role), two slots a byte.
     let nib = |s: usize| d.slots[s].map_or(0u8, |r| r as u8 + 1);
     for i in (0..SLOTS).step_by(2) {
@@ -49,7 +56,7 @@ fn push_deployment(out: &mut Vec<u8>, d: &Deployment) {
     }
 }
 
-fn read_deployment(bytes: &[u8]) -> Option<Deployment> {
+pub(crate) fn read_deployment(bytes: &[u8]) -> Option<Deployment> {
     let mut d = Deployment::empty();
     for (i, b) in bytes.iter().enumerate() {
         for (k, nib) in [(0, b >> 4), (1, b & 15)] {
@@ -243,5 +250,51 @@ impl GameRecord {
             timeouts,
             result,
         })
+    }
+}
+
+/// A game read from a share link of any format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SharedGame {
+    /// Formats 1 and 2: a 2-player game, read by [`GameRecord::from_compact`].
+    TwoPlayer(GameRecord),
+    /// Format 3: a 4-player game, read by [`SiguoRecord::from_compact`].
+    FourPlayer(SiguoRecord),
+}
+
+/// Why a share link could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SharedGameError {
+    TwoPlayer(RecordError),
+    FourPlayer(SiguoRecordError),
+}
+
+impl std::fmt::Display for SharedGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SharedGameError::TwoPlayer(e) => e.fmt(f),
+            SharedGameError::FourPlayer(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SharedGameError {}
+
+/// Reads a share link's compact text (a leading `#` ignored) of any format: formats 1 and 2
+/// exactly as [`GameRecord::from_compact`] reads them, format 3 as
+/// [`SiguoRecord::from_compact`]. The record is then checked by replaying it.
+pub fn read_shared(text: &str) -> Result<SharedGame, SharedGameError> {
+    let first = URL_SAFE_NO_PAD
+        .decode(text.trim().trim_start_matches('#'))
+        .ok()
+        .and_then(|b| b.first().copied());
+    if first == Some(FORMAT_SIGUO) {
+        SiguoRecord::from_compact(text)
+            .map(SharedGame::FourPlayer)
+            .map_err(SharedGameError::FourPlayer)
+    } else {
+        GameRecord::from_compact(text)
+            .map(SharedGame::TwoPlayer)
+            .map_err(SharedGameError::TwoPlayer)
     }
 }

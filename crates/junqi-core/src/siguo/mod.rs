@@ -5,6 +5,7 @@
 //! the 2-player game.
 
 pub mod board;
+mod compact;
 pub mod layout;
 mod lines;
 pub mod moves;
@@ -26,6 +27,7 @@ pub use points::{Point, PointSet, POINTS};
 pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, WipeOut};
+pub use setup::{seat_violations, SeatViolation};
 
 #[cfg(test)]
 mod play_tests;

@@ -197,6 +197,13 @@ impl Position {
         Some(occ)
     }
 
+    /// Marks `seat`'s flag as shown to everyone, as after its Field Marshal fell (for setting
+    /// up positions, e.g. a seat's view read back from its position string, where a shown flag
+    /// is written with its letter).
+    pub fn show_flag(&mut self, seat: Seat) {
+        self.flag_shown[seat] = true;
+    }
+
     /// Sets the seat to move (for setting up positions).
     pub fn set_turn(&mut self, seat: Seat) {
         self.turn = seat;

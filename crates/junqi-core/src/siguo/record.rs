@@ -57,6 +57,8 @@ pub struct SiguoRecord {
 pub enum SiguoRecordError {
     Json(String),
     Version(u32),
+    /// A share link (compact text) that is corrupt or cut short.
+    Link(String),
     /// A seat's formation breaks the setup rules.
     Setup {
         seat: Seat,
@@ -79,6 +81,7 @@ impl fmt::Display for SiguoRecordError {
         match self {
             SiguoRecordError::Json(e) => write!(f, "bad record: {e}"),
             SiguoRecordError::Version(v) => write!(f, "record version {v} is newer than this"),
+            SiguoRecordError::Link(why) => write!(f, "bad shared 4-player game: {why}"),
             SiguoRecordError::Setup { seat, violations } => {
                 write!(f, "seat {seat}'s formation: {}", violations.join(", "))
             }

@@ -1,10 +1,53 @@
 //! Setup per seat: RULES.md §3's deployment rules, mapped onto each seat's area through the
 //! board's slot map.
 
+use super::points::Point;
 use super::position::{Occupant, Position};
 use super::rules::SiguoRules;
-use crate::deployment::{Deployment, Slot, Violation};
+use crate::deployment::{Deployment, Slot, Violation, ViolationKind};
 use crate::seat::{PerSeat, Seat};
+use std::fmt;
+
+/// A violation of the setup rules by one seat's formation, at its point on the 4-player board
+/// (none for a wrong count).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeatViolation {
+    pub point: Option<Point>,
+    pub kind: ViolationKind,
+}
+
+impl fmt::Display for SeatViolation {
+    /// `code point` (`bomb-in-front-row Sa0`) or `wrong-count B: 1 found, 2 expected`, as the
+    /// 2-player violations are written, with RULES-4P.md point names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.point, self.kind) {
+            (Some(p), k) if !matches!(k, ViolationKind::WrongCount { .. }) => {
+                write!(f, "{} {p}", k.code())
+            }
+            (_, k) => fmt::Display::fmt(
+                &Violation {
+                    slot: None,
+                    kind: k,
+                },
+                f,
+            ),
+        }
+    }
+}
+
+/// Every violation of RULES.md §3 by `d` deployed as `seat`'s formation, at the points of
+/// `seat`'s area: the rules a 4-player game checks before it starts.
+pub fn seat_violations(seat: Seat, d: &Deployment) -> Vec<SeatViolation> {
+    let mut pos = Position::empty(SiguoRules::default());
+    pos.deploy(seat, d);
+    pos.setup_violations(seat)
+        .into_iter()
+        .map(|v| SeatViolation {
+            point: v.slot.map(|s| pos.board().slot_point(seat, s)),
+            kind: v.kind,
+        })
+        .collect()
+}
 
 impl Position {
     /// Places `d` in `seat`'s area (whatever it holds; see [`Position::setup_violations`]).

@@ -1,0 +1,318 @@
+//! The engine protocol for 四国 seats (docs/protocol-4p.md): the messages a host sends an
+//! engine that plays one seat of a 4-player game, and `junqi engine`'s answers to them with the
+//! built-in 四国 players.
+//!
+//! - `new` with `mode` `siguo-dark`, `siguo-double` or `siguo-open`, the `seat` played, the
+//!   `seating` (seats, teams, turn order, first seat), `rules`, `wipe_out`, `quiet_limit` and
+//!   `seed`; answered with the seat's `deployment`.
+//! - `update` and `go` carry the seat's view as a RULES-4P.md position string (every piece the
+//!   seat may not know written `X`), the ply number and the plies since the last capture;
+//!   `update`'s `last` is what the referee tells everyone (RULES-4P.md §6.3): the move, the
+//!   combat's outcome, the seats that left and any flag shown.
+
+use junqi_ai::deploy::formation;
+use junqi_ai::search::Stop;
+use junqi_ai::siguo::belief::{Contact, TableEvent};
+use junqi_ai::siguo::{choose, siguo_level, SeatView};
+use junqi_ai::Level;
+use junqi_core::seat::{Order, Seat};
+use junqi_core::siguo::{ExitReason, InfoMode, Move, Position, SiguoReport, SiguoRules, WipeOut};
+use junqi_core::{Clash, Role, Rules};
+use serde_json::{json, Value};
+
+/// A 4-player `new` message's `mode`: `siguo-dark`, `siguo-double` or `siguo-open`.
+pub fn info_mode(text: &str) -> Option<InfoMode> {
+    InfoMode::ALL.into_iter().find(|m| m.as_str() == text)
+}
+
+fn order_str(o: Order) -> &'static str {
+    match o {
+        Order::CounterClockwise => "counter-clockwise",
+        Order::Clockwise => "clockwise",
+    }
+}
+
+fn wipe_out_str(w: WipeOut) -> &'static str {
+    match w {
+        WipeOut::MoverWins => "mover-wins",
+        WipeOut::Draw => "draw",
+    }
+}
+
+/// The `new` message for the engine playing `seat`.
+pub fn new_message(
+    mode: InfoMode,
+    rules: &SiguoRules,
+    seat: Seat,
+    rules_json: Value,
+    seed: u64,
+) -> Value {
+    let seating = rules.seating();
+    let letters = |it: &mut dyn Iterator<Item = Seat>| -> Vec<String> {
+        it.map(|s| s.letter().to_string()).collect()
+    };
+    let teams: Vec<Vec<String>> = (0..seating.teams())
+        .filter_map(junqi_core::seat::Team::new)
+        .map(|t| letters(&mut seating.members(t)))
+        .collect();
+    json!({
+        "type": "new",
+        "mode": mode.as_str(),
+        "seat": seat.letter().to_string(),
+        "seating": {
+            "seats": letters(&mut seating.seats()),
+            "teams": teams,
+            "order": order_str(rules.order),
+            "first": rules.first.letter().to_string(),
+        },
+        "rules": rules_json,
+        "wipe_out": wipe_out_str(rules.wipe_out),
+        "quiet_limit": rules.quiet_limit,
+        "seed": seed,
+    })
+}
+
+/// `view`, `ply` and `quiet` of an `update` or `go`: `seat`'s view of `truth`.
+pub fn view_fields(truth: &Position, seat: Seat, mode: InfoMode) -> (String, u32, u32) {
+    (
+        truth.view(seat, mode).to_notation(),
+        truth.ply(),
+        truth.quiet(),
+    )
+}
+
+fn result_str(report: &SiguoReport) -> &'static str {
+    match (report.mv, report.clash) {
+        (Some(_), None) => "move",
+        (Some(_), Some(Clash::Win)) => "win",
+        (Some(_), Some(Clash::Lose | Clash::Scout)) => "lose",
+        (Some(_), Some(Clash::Both)) => "both",
+        (Some(_), Some(Clash::Bounce)) => "bounce",
+        (None, _) => match report.eliminated.first() {
+            Some((_, ExitReason::Timeout)) => "timeout",
+            _ => "resign",
+        },
+    }
+}
+
+fn exit_str(r: ExitReason) -> &'static str {
+    match r {
+        ExitReason::FlagCaptured => "flag_captured",
+        ExitReason::NoLegalMove => "no_legal_move",
+        ExitReason::Resignation => "resignation",
+        ExitReason::Timeout => "timeout",
+    }
+}
+
+/// `last` of an `update`: what the referee tells everyone about `report`, and the flags that
+/// became public with it (`after` is the position after it, `shown_before` which flags were
+/// shown before).
+pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]) -> Value {
+    let mut revealed = Vec::new();
+    for seat in Seat::ALL {
+        if after.flag_shown(seat) && !shown_before[seat.index()] {
+            for p in after.pieces_of(seat) {
+                if after.at(p).and_then(|o| o.role) == Some(Role::Flag) {
+                    revealed.push(json!([p.to_string(), format!("{}F", seat.digit())]));
+                }
+            }
+        }
+    }
+    json!({
+        "by": report.by.letter().to_string(),
+        "action": report.mv.map(|m| m.to_string()),
+        "result": result_str(report),
+        "out": report.eliminated.iter().map(|(s, r)| json!([s.letter().to_string(), exit_str(*r)])).collect::<Vec<_>>(),
+        "revealed": revealed,
+    })
+}
+
+/// Which flags `pos` shows now (for [`last_json`]).
+pub fn shown_flags(pos: &Position) -> [bool; 4] {
+    Seat::ALL.map(|s| pos.flag_shown(s))
+}
+
+/// The public event an `update`'s `last` describes.
+fn event_from_last(last: &Value) -> Result<TableEvent, String> {
+    let mv = match last.get("action") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(
+            s.parse::<Move>()
+                .map_err(|e| format!("'last.action': {e}"))?,
+        ),
+        Some(other) => return Err(format!("'last.action' must be a move or null, not {other}")),
+    };
+    let contact = match last.get("result").and_then(Value::as_str) {
+        Some("move" | "resign" | "timeout") => None,
+        Some("win") => Some(Contact::AttackerWins),
+        Some("lose") => Some(Contact::DefenderWins),
+        Some("both") => Some(Contact::BothRemoved),
+        Some("bounce") => Some(Contact::Bounced),
+        _ => {
+            return Err(
+                "'last.result' must be move, win, lose, both, bounce, resign or timeout".into(),
+            )
+        }
+    };
+    let mut left = Vec::new();
+    if let Some(Value::Array(out)) = last.get("out") {
+        for item in out {
+            let seat = item
+                .get(0)
+                .and_then(Value::as_str)
+                .and_then(|s| s.chars().next())
+                .and_then(Seat::from_letter)
+                .ok_or_else(|| format!("'last.out': bad entry {item}"))?;
+            left.push(seat);
+        }
+    }
+    Ok(TableEvent { mv, contact, left })
+}
+
+fn seat_field(msg: &Value, field: &str) -> Result<Option<Seat>, String> {
+    match msg.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => {
+            let mut chars = s.chars();
+            match (chars.next().and_then(Seat::from_letter), chars.next()) {
+                (Some(seat), None) => Ok(Some(seat)),
+                _ => Err(format!(
+                    "'{field}' must be \"S\", \"E\", \"N\" or \"W\", not \"{s}\""
+                )),
+            }
+        }
+        Some(other) => Err(format!(
+            "'{field}' must be \"S\", \"E\", \"N\" or \"W\", not {other}"
+        )),
+    }
+}
+
+/// The 4-player game `junqi engine` plays: its seat, the table and the public record so far.
+pub struct SiguoGame {
+    mode: InfoMode,
+    rules: SiguoRules,
+    seat: Seat,
+    seed: u64,
+    history: Vec<TableEvent>,
+}
+
+impl SiguoGame {
+    /// Reads a 4-player `new` (`mode` already known to be one); `rules` is its `rules` field,
+    /// read as for 2-player games. Every error names the field.
+    pub fn from_new(msg: &Value, mode: InfoMode, rules: Rules) -> Result<SiguoGame, String> {
+        let seat =
+            seat_field(msg, "seat")?.ok_or("a 4-player 'new' needs a 'seat' (S, E, N or W)")?;
+        let mut table = SiguoRules {
+            rules,
+            ..SiguoRules::default()
+        };
+        if let Some(seating) = msg.get("seating").filter(|v| !v.is_null()) {
+            if !seating.is_object() {
+                return Err(format!("'seating' must be an object, not {seating}"));
+            }
+            table.order = match seating.get("order").and_then(Value::as_str) {
+                None | Some("counter-clockwise") => Order::CounterClockwise,
+                Some("clockwise") => Order::Clockwise,
+                Some(o) => {
+                    return Err(format!(
+                        "unknown 'seating.order' '{o}' (counter-clockwise or clockwise)"
+                    ))
+                }
+            };
+            if let Some(first) =
+                seat_field(seating, "first").map_err(|e| format!("seating: {e}"))?
+            {
+                table.first = first;
+            }
+        }
+        table.wipe_out = match msg.get("wipe_out") {
+            None | Some(Value::Null) => WipeOut::MoverWins,
+            Some(v) if v == "mover-wins" => WipeOut::MoverWins,
+            Some(v) if v == "draw" => WipeOut::Draw,
+            Some(other) => {
+                return Err(format!(
+                    "'wipe_out' must be \"mover-wins\" or \"draw\", not {other}"
+                ))
+            }
+        };
+        if let Some(q) = msg.get("quiet_limit").filter(|v| !v.is_null()) {
+            table.quiet_limit = q
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .filter(|&v| v > 0)
+                .ok_or_else(|| format!("'quiet_limit' must be a whole number above 0, not {q}"))?;
+        }
+        let seed = match msg.get("seed") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v.as_u64().ok_or_else(|| {
+                format!("'seed' must be a whole number from 0 to 2^64-1, not {v}")
+            })?,
+        };
+        Ok(SiguoGame {
+            mode,
+            rules: table,
+            seat,
+            seed,
+            history: Vec::new(),
+        })
+    }
+
+    /// The answer to `new`: the built-in formation for this game's seed and seat.
+    pub fn deployment(&self) -> Value {
+        let d = formation(self.seed ^ (self.seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9));
+        json!({"type": "deployment", "deployment": d.to_string()})
+    }
+
+    /// Takes an `update`'s `last` into the public record.
+    pub fn update(&mut self, msg: &Value) -> Result<(), String> {
+        if let Some(last) = msg.get("last").filter(|v| !v.is_null()) {
+            self.history.push(event_from_last(last)?);
+        }
+        Ok(())
+    }
+
+    /// The seat's view from a `go` or `update`.
+    fn view(&self, msg: &Value) -> Result<SeatView, String> {
+        let text = msg
+            .get("view")
+            .and_then(Value::as_str)
+            .ok_or("'go' needs a 'view' (a RULES-4P.md position string)")?;
+        let mut pos =
+            Position::from_notation_with(text, self.rules).map_err(|e| format!("'view': {e}"))?;
+        let number = |field: &str, default: u32| -> Result<u32, String> {
+            match msg.get(field) {
+                None | Some(Value::Null) => Ok(default),
+                Some(v) => v
+                    .as_u64()
+                    .and_then(|v| u32::try_from(v).ok())
+                    .ok_or_else(|| format!("'{field}' must be a whole number, not {v}")),
+            }
+        };
+        pos.set_counters(number("quiet", 0)?, number("ply", 1)?);
+        // A flag written with its letter in a seat the mode hides from us was shown to everyone.
+        for p in pos.occupied() {
+            if let Some(occ) = pos.at(p) {
+                if occ.role == Some(Role::Flag) && !pos.sees(self.seat, occ, self.mode) {
+                    pos.show_flag(occ.seat);
+                }
+            }
+        }
+        Ok(SeatView::new(&pos, self.seat, self.mode).with_history(&self.history))
+    }
+
+    /// The answer to `go`: the move of the built-in player at `level`, or an error.
+    pub fn go(&self, msg: &Value, level: &Level, stop: &mut dyn Stop) -> Value {
+        let view = match self.view(msg) {
+            Ok(v) => v,
+            Err(e) => return json!({"type": "error", "message": format!("go: {e}")}),
+        };
+        if view.position().turn() != self.seat {
+            return json!({"type": "error", "message": format!("go: it is {}'s turn, and this engine plays {}", view.position().turn(), self.seat)});
+        }
+        let lvl = siguo_level(level.number).or_else(|| siguo_level(1));
+        match lvl.and_then(|l| choose(&view, &l, self.seed, stop)) {
+            Some(m) => json!({"type": "action", "action": m.to_string()}),
+            None => json!({"type": "error", "message": "go: no legal move"}),
+        }
+    }
+}

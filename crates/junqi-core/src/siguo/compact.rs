@@ -1,0 +1,233 @@
+//! The share-link (compact) form of a 4-player record: format 3 of the versioned compact text
+//! of [`crate::compact`], whose formats 1 and 2 hold 2-player games and are read and written
+//! exactly as before. Unpadded base64url of:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 1 | format, 3 |
+//! | 1 | information mode: 0 四暗, 1 双明, 2 全明 |
+//! | 4 | RULES.md §8 switches on, bit *i* = `Rules::NAMES[i]`, little-endian |
+//! | 1 + 4·n | n, then the first n numeric settings of `Rules::NUMBERS`, each u32 LE |
+//! | 1 | turn order: 0 counter-clockwise, 1 clockwise |
+//! | 1 | the seat that moves first, 0..3 |
+//! | 1 | mutual wipe-out: 0 the team that moved wins, 1 draw |
+//! | 4 | plies without a capture that draw, u32 LE |
+//! | 2 | result: `0 0` none, `1+team reason` a win, `3 reason` a draw |
+//! | 4 × 15 | the formations of S, E, N, W, a nibble per slot (0 empty, 1..12 a role) |
+//! | 2 each | the events: `from to` (point indices < 129) a move, `254 seat` a resignation, `255 seat` a timeout |
+//!
+//! Combat results are not stored: replaying recomputes them. A reader refuses a later format,
+//! more numeric settings than it knows, and anything out of range, with a message naming it.
+
+use super::moves::Move;
+use super::points::Point;
+use super::position::{ExitReason, SiguoDraw, SiguoOutcome};
+use super::record::{SiguoEvent, SiguoRecord, SiguoRecordError};
+use super::rules::{InfoMode, SiguoRules, WipeOut};
+use crate::compact::{push_deployment, read_deployment, rules_bits, rules_from_bits, FORMAT_SIGUO};
+use crate::deployment::{Deployment, SLOTS};
+use crate::rules::Rules;
+use crate::seat::{Order, Seat, Team};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+const RESIGN: u8 = 254;
+const TIMEOUT: u8 = 255;
+const EXITS: [ExitReason; 4] = [
+    ExitReason::FlagCaptured,
+    ExitReason::NoLegalMove,
+    ExitReason::Resignation,
+    ExitReason::Timeout,
+];
+const DRAWS: [SiguoDraw; 2] = [SiguoDraw::NoCapture, SiguoDraw::MutualWipeOut];
+
+fn outcome_code(o: Option<SiguoOutcome>) -> [u8; 2] {
+    let exit = |r: ExitReason| EXITS.iter().position(|x| *x == r).unwrap_or(0) as u8;
+    match o {
+        None => [0, 0],
+        Some(SiguoOutcome::Win { team, reason }) => [1 + team.index() as u8, exit(reason)],
+        Some(SiguoOutcome::Draw { reason }) => [
+            3,
+            DRAWS.iter().position(|x| *x == reason).unwrap_or(0) as u8,
+        ],
+    }
+}
+
+fn outcome_from(code: [u8; 2]) -> Option<Option<SiguoOutcome>> {
+    Some(match code[0] {
+        0 if code[1] == 0 => None,
+        1 | 2 => Some(SiguoOutcome::Win {
+            team: Team::new(code[0] as usize - 1)?,
+            reason: *EXITS.get(code[1] as usize)?,
+        }),
+        3 => Some(SiguoOutcome::Draw {
+            reason: *DRAWS.get(code[1] as usize)?,
+        }),
+        _ => return None,
+    })
+}
+
+/// A cursor over the link's bytes; every read names what it could not find.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], SiguoRecordError> {
+        if self.bytes.len() < n {
+            return Err(bad(&format!("it ends inside {what}")));
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+
+    fn byte(&mut self, what: &str) -> Result<u8, SiguoRecordError> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, SiguoRecordError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+fn bad(why: &str) -> SiguoRecordError {
+    SiguoRecordError::Link(why.to_string())
+}
+
+impl SiguoRecord {
+    /// The record as compact URL-safe text (format 3).
+    pub fn to_compact(&self) -> String {
+        let mut out = vec![
+            FORMAT_SIGUO,
+            InfoMode::ALL
+                .iter()
+                .position(|m| *m == self.mode)
+                .unwrap_or(0) as u8,
+        ];
+        let rules = &self.rules.rules;
+        out.extend_from_slice(&rules_bits(rules).to_le_bytes());
+        out.push(Rules::NUMBERS.len() as u8);
+        for name in Rules::NUMBERS {
+            out.extend_from_slice(&rules.number(name).unwrap_or(0).to_le_bytes());
+        }
+        out.push(u8::from(self.rules.order == Order::Clockwise));
+        out.push(self.rules.first.index() as u8);
+        out.push(u8::from(self.rules.wipe_out == WipeOut::Draw));
+        out.extend_from_slice(&self.rules.quiet_limit.to_le_bytes());
+        out.extend_from_slice(&outcome_code(self.result));
+        for d in &self.formations {
+            push_deployment(&mut out, d);
+        }
+        for e in &self.events {
+            out.extend_from_slice(&match *e {
+                SiguoEvent::Move { mv } => [mv.from.index() as u8, mv.to.index() as u8],
+                SiguoEvent::Resign { seat } => [RESIGN, seat.index() as u8],
+                SiguoEvent::Timeout { seat } => [TIMEOUT, seat.index() as u8],
+            });
+        }
+        URL_SAFE_NO_PAD.encode(out)
+    }
+
+    /// Reads compact text back (a leading `#` is ignored); the record is then checked by
+    /// replaying it ([`SiguoRecord::replay`]). Never panics; a corrupt or cut link gives a
+    /// [`SiguoRecordError::Link`] naming what is wrong.
+    pub fn from_compact(text: &str) -> Result<SiguoRecord, SiguoRecordError> {
+        let bytes = URL_SAFE_NO_PAD
+            .decode(text.trim().trim_start_matches('#'))
+            .map_err(|_| bad("not base64url"))?;
+        let mut r = Reader { bytes: &bytes };
+        match r.byte("the format")? {
+            FORMAT_SIGUO => {}
+            1 | 2 => return Err(bad("it holds a 2-player game")),
+            v => {
+                return Err(bad(&format!(
+                    "format {v} is newer than this version reads (1 to 3)"
+                )))
+            }
+        }
+        let mode = *InfoMode::ALL
+            .get(r.byte("the information mode")? as usize)
+            .ok_or_else(|| bad("unknown information mode"))?;
+        let bits = r.u32("the rule switches")?;
+        if bits >> Rules::NAMES.len() != 0 {
+            return Err(bad("a rule switch this version does not know"));
+        }
+        let mut rules = rules_from_bits(bits);
+        let numbers = r.byte("the rule settings")? as usize;
+        if numbers > Rules::NUMBERS.len() {
+            return Err(bad("rule settings this version does not know"));
+        }
+        for name in &Rules::NUMBERS[..numbers] {
+            let v = r.u32("the rule settings")?;
+            if let Some(n) = rules.number_mut(name) {
+                *n = v;
+            }
+        }
+        rules
+            .validate()
+            .map_err(|e| bad(&format!("its rules: {e}")))?;
+        let order = match r.byte("the turn order")? {
+            0 => Order::CounterClockwise,
+            1 => Order::Clockwise,
+            _ => return Err(bad("unknown turn order")),
+        };
+        let first = Seat::new(r.byte("the first seat")? as usize)
+            .ok_or_else(|| bad("unknown first seat"))?;
+        let wipe_out = match r.byte("the wipe-out rule")? {
+            0 => WipeOut::MoverWins,
+            1 => WipeOut::Draw,
+            _ => return Err(bad("unknown wipe-out rule")),
+        };
+        let quiet_limit = r.u32("the no-capture limit")?;
+        let code = r.take(2, "the result")?;
+        let result = outcome_from([code[0], code[1]]).ok_or_else(|| bad("unknown result"))?;
+        let mut formations: [Deployment; 4] = std::array::from_fn(|_| Deployment::empty());
+        for (seat, f) in Seat::ALL.iter().zip(formations.iter_mut()) {
+            let what = format!("seat {seat}'s formation");
+            *f = read_deployment(r.take(SLOTS / 2, &what)?)
+                .ok_or_else(|| bad(&format!("{what} holds an unknown piece")))?;
+        }
+        if !r.bytes.len().is_multiple_of(2) {
+            return Err(bad("it ends inside an event"));
+        }
+        let mut events = Vec::with_capacity(r.bytes.len() / 2);
+        for (i, pair) in r.bytes.chunks(2).enumerate() {
+            let seat = || {
+                Seat::new(pair[1] as usize).ok_or_else(|| bad(&format!("event {i}: unknown seat")))
+            };
+            events.push(match pair[0] {
+                RESIGN => SiguoEvent::Resign { seat: seat()? },
+                TIMEOUT => SiguoEvent::Timeout { seat: seat()? },
+                from => {
+                    let point = |b: u8| {
+                        Point::new(b as usize)
+                            .ok_or_else(|| bad(&format!("event {i}: no point {b}")))
+                    };
+                    let (from, to) = (point(from)?, point(pair[1])?);
+                    if from == to {
+                        return Err(bad(&format!("event {i}: a move to where it starts")));
+                    }
+                    SiguoEvent::Move {
+                        mv: Move { from, to },
+                    }
+                }
+            });
+        }
+        Ok(SiguoRecord {
+            version: SiguoRecord::VERSION,
+            mode,
+            rules: SiguoRules {
+                rules,
+                order,
+                first,
+                wipe_out,
+                quiet_limit,
+            },
+            formations,
+            events,
+            result,
+        })
+    }
+}
