@@ -83,6 +83,8 @@ fn replay(path: &std::path::Path) -> String {
     out.trim().to_string()
 }
 
+/// The engines think within their level's node budget; the deadlines are set far beyond it so
+/// that a loaded machine can never cut a search short and change the games.
 #[test]
 fn engines_play_seats_of_a_four_player_match() {
     let bin = env!("CARGO_BIN_EXE_junqi");
@@ -101,7 +103,9 @@ fn engines_play_seats_of_a_four_player_match() {
         "--threads",
         "2",
         "--ms",
-        "5000",
+        "60000",
+        "--start-ms",
+        "60000",
         "--records",
         dir.to_str().unwrap(),
     ]);
@@ -161,7 +165,9 @@ fn a_misbehaving_engine_resigns_its_seat_and_the_partner_plays_on() {
         "--threads",
         "1",
         "--ms",
-        "2000",
+        "60000",
+        "--start-ms",
+        "60000",
         "--records",
         dir.to_str().unwrap(),
     ]);
@@ -302,7 +308,9 @@ fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
         "--threads",
         "1",
         "--ms",
-        "5000",
+        "60000",
+        "--start-ms",
+        "60000",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("resigns"), "{err}");
