@@ -5,6 +5,8 @@
 
 use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
+pub mod caption;
+
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -146,7 +148,13 @@ strings! {
     QUIET_COUNTER = "无吃子步数", "Plies without a capture";
     QUIET_COUNTER_31 = "无碰子步数", "Plies without contact";
     GAME_OVER = "对局结束", "Game over";
-    PLAY_AGAIN = "再来一局", "Play again";
+    PLAY_AGAIN = "换个玩法", "Other settings";
+    REMATCH = "再来一局（换边）", "Rematch (sides swapped)";
+    CONTINUE_GAME = "继续刚才的对局", "Continue the game";
+    SHARE_MADE = "链接已生成，可从下面的框里复制。", "Link made: copy it from the field below.";
+    SUMMARY_PLIES = "步数", "Plies";
+    SUMMARY_LOST = "被吃", "Lost";
+    SUMMARY_POINTS = "积分", "Points";
     SHOW_BOARD = "看棋盘", "See the board";
     COLOUR_FLIP = "翻暗棋：翻一子定颜色", "翻暗棋: a flip decides the colours";
     COLOUR_FLIP_EXPLAIN = "开局先翻开一枚暗子，翻到哪方的棋你就执哪方；然后双方暗中布阵，红方先走。", "First turn one face-down piece: its colour is yours. Then both sides deploy hidden and Red moves first.";
@@ -157,6 +165,10 @@ strings! {
     COLOUR_FLIP_RED_FRIEND = "你执红先布阵，另一位执黑。", "you play Red and deploy first; the other player plays Black.";
     COLOUR_FLIP_BLACK_FRIEND = "你执黑，另一位执红先布阵：请把设备交给对方。", "you play Black; the other player plays Red and deploys first: pass them the device.";
     COLOUR_FLIP_DONE = "去布阵", "Go to setup";
+    PIECES_LEFT = "剩余棋子", "Pieces left";
+    PIECES_LEFT_NOTE = "按你看到的被吃棋子计算；没看清的被吃棋子记为“？”。", "Counted from the removed pieces you saw; a piece removed unseen is counted under “?”.";
+    REMOVED_UNSEEN = "？（没看清）", "? (unseen)";
+    LAST_MOVE = "上一步：", "Last move:";
     HANDOVER_TITLE = "请把设备交给", "Pass the device to";
     HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
     HANDOVER_READY = "我准备好了", "I am ready";

@@ -17,7 +17,7 @@ use components::profile::ProfileScreen;
 use components::records::{ElsewhereBanner, RecordsScreen, UnreadableBanner};
 use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
-use components::share::MessageBanner;
+use components::share::{MessageBanner, Toast};
 use leptos::prelude::*;
 use state::store::{Dialog, Phase, Store};
 use std::time::Duration;
@@ -106,6 +106,8 @@ pub fn App() -> impl IntoView {
                     <button
                         data-testid="new-game"
                         class="top"
+                        // Not while the new-game screen is what it would open.
+                        hidden=move || store.phase.get() == Phase::NewGame && !in_course()
                         on:click=move |_| {
                             learn.close();
                             store.open_new_game()
@@ -153,6 +155,7 @@ pub fn App() -> impl IntoView {
                 }}
             </main>
             <MessageBanner/>
+            <Toast/>
             <HandoverScreen/>
             <Dialogs/>
             <UnreadableBanner/>

@@ -18,3 +18,4 @@ pub mod records;
 pub mod replay;
 pub mod setup;
 pub mod share;
+pub mod trays;

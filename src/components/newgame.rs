@@ -127,6 +127,11 @@ pub fn NewGameScreen() -> impl IntoView {
                         {move || i18n::RECORDS.get(lang())}
                     </button>
                 </div>
+                <Show when=move || store.left.with(|l| l.is_some())>
+                    <button class="primary continue-game" data-testid="continue-game" on:click=move |_| store.continue_left()>
+                        {move || i18n::CONTINUE_GAME.get(lang())}
+                    </button>
+                </Show>
                 <section>
                     <h3>{move || i18n::MODE.get(lang())}</h3>
                     <div class="choices three">

@@ -40,6 +40,12 @@ pub fn HandoverScreen() -> impl IntoView {
                 <div class="handover-card">
                     <p class="handover-title">{i18n::HANDOVER_TITLE.get(lang)}</p>
                     <p class="handover-who">{who}</p>
+                    // The opponent's last move and its result, as both may know it.
+                    {store.public_caption().map(|c| view! {
+                        <p class="handover-last" data-testid="handover-last">
+                            {i18n::LAST_MOVE.get(lang)} " " {c}
+                        </p>
+                    })}
                     <p class="hint">{i18n::HANDOVER_HINT.get(lang)}</p>
                     <button
                         class="primary"

@@ -1,13 +1,10 @@
 //! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
 //! each side, the move list and the game's buttons.
 
-use super::piece::{color_class, piece_body, LabelLook};
-use super::play::label_look;
-use crate::ground::geometry::Xy;
-use crate::ground::render::PieceModel;
+use super::piece::color_class;
 use crate::i18n::{self, Lang};
 use crate::state::store::{Dialog, Phase, Store};
-use junqi_core::{Color, Point};
+use junqi_core::Color;
 use leptos::prelude::*;
 
 #[component]
@@ -18,7 +15,7 @@ pub fn Panel() -> impl IntoView {
             <Clocks/>
             <MoveTimerRow/>
             <QuietCounter/>
-            <Trays/>
+            <super::trays::Trays/>
             <MoveList/>
             <Controls/>
         </aside>
@@ -26,7 +23,7 @@ pub fn Panel() -> impl IntoView {
 }
 
 /// The status line's text.
-fn status_text(store: Store, lang: Lang) -> String {
+pub fn status_text(store: Store, lang: Lang) -> String {
     store.rev.track();
     let thinking = store.thinking.get();
     let friend = !store.against_computer();
@@ -67,6 +64,7 @@ fn Status() -> impl IntoView {
             <span class="turn-dot"></span>
             <span class="status-text">{move || status_text(store, store.lang())}</span>
         </div>
+        <div class="caption" data-testid="caption" aria-live="polite">{move || store.caption()}</div>
         <div class="notice" aria-live="assertive">
             {move || store.notice.get().map(|t| view! { <span>{t}</span> })}
         </div>
@@ -174,62 +172,6 @@ fn QuietCounter() -> impl IntoView {
     }
 }
 
-/// A small piece for the trays.
-fn tray_piece(o: junqi_core::Occupant, look: LabelLook) -> impl IntoView {
-    let pm = PieceModel {
-        at: Point::new(0).unwrap_or_else(|| unreachable!()),
-        name: String::new(),
-        center: Xy { x: 0.0, y: 0.0 },
-        color: o.color,
-        role: o.role,
-        face_down: false,
-        selected: false,
-        movable: false,
-        guess: None,
-        turned: false,
-        dragging: false,
-    };
-    let role = o.role.map(|r| r.upper_char().to_string());
-    let color = o.color.map(|c| c.char().to_string());
-    view! {
-        <svg class="tray-piece" viewBox="-30 -16 60 32" data-tray-color=color data-tray-role=role>
-            {piece_body(&pm, look)}
-        </svg>
-    }
-}
-
-/// The removed pieces of each side, as the viewer knows them.
-#[component]
-fn Trays() -> impl IntoView {
-    let store = expect_context::<Store>();
-    let look = label_look(store);
-    move || {
-        store.rev.track();
-        let lang = store.lang();
-        let seat = store.shown.with(|s| s.as_ref().map(|s| s.seat))?;
-        let tray = store.tray_of(seat)?;
-        let look = look.get();
-        let rows = [Color::Red, Color::Black]
-            .into_iter()
-            .map(|c| {
-                let pieces = tray[c].iter().map(|o| tray_piece(*o, look)).collect_view();
-                view! {
-                    <div class=format!("tray {c}") data-testid=format!("tray-{}", c.char())>
-                        <span class="tray-name">{i18n::color_name(c, lang)}</span>
-                        <span class="tray-pieces">{pieces}</span>
-                    </div>
-                }
-            })
-            .collect_view();
-        Some(view! {
-            <div class="trays">
-                <div class="panel-title">{i18n::REMOVED.get(lang)}</div>
-                {rows}
-            </div>
-        })
-    }
-}
-
 #[component]
 fn MoveList() -> impl IntoView {
     let store = expect_context::<Store>();
@@ -306,6 +248,12 @@ fn Controls() -> impl IntoView {
             <Show when=move || hidden() && store.against_computer() && store.settings.with(|s| s.allow_undo)>
                 <p class="explain undo-rule" data-testid="undo-rule">
                     {move || i18n::UNDO_HIDDEN_RULE.get(lang())}
+                </p>
+            </Show>
+            // Why 认输 is greyed out, where a touch user can read it (a title shows on hover only).
+            <Show when=move || playing() && !store.may_resign()>
+                <p class="explain resign-rule" data-testid="resign-rule">
+                    {move || i18n::RESIGN_TOO_EARLY.get(lang())}
                 </p>
             </Show>
             <super::assist::HintButton/>

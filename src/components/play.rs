@@ -106,15 +106,55 @@ pub fn PlayScreen() -> impl IntoView {
         }
     };
 
+    let turn_class = move || {
+        store.rev.track();
+        let turn = store
+            .public()
+            .filter(|p| p.outcome.is_none())
+            .and_then(|p| p.color_to_move());
+        match turn {
+            Some(c) => format!("board-area turn-{c}"),
+            None => "board-area".to_string(),
+        }
+    };
     view! {
         <div class="screen play">
-            <div class="board-area">
+            <div class=turn_class>
                 {board}
+                <TurnBadge/>
                 <GuessPicker/>
                 <ResultPanel/>
             </div>
             <Panel/>
         </div>
+    }
+}
+
+/// Whose turn, on the board's top edge in the colour of the side to move: it never scrolls
+/// away from the board, on any screen.
+#[component]
+fn TurnBadge() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        store.rev.track();
+        let public = store.public()?;
+        if public.outcome.is_some() || store.handover.with(|h| h.is_some()) {
+            return None;
+        }
+        let seat = public.to_move?;
+        let color = public.colors[usize::from(seat)];
+        let mine = public.human[usize::from(seat)]
+            && (store.against_computer()
+                || store.shown.with(|s| s.as_ref().map(|s| s.seat)) == Some(seat));
+        let class = match color {
+            Some(c) => format!("turn-badge {c}"),
+            None => "turn-badge".to_string(),
+        };
+        Some(view! {
+            <div class=class data-testid="turn-badge" data-turn=color.map(|c| c.to_string()) data-mine=mine.then_some("")>
+                {super::panel::status_text(store, store.lang())}
+            </div>
+        })
     }
 }
 
@@ -233,6 +273,42 @@ fn GuessPicker() -> impl IntoView {
     }
 }
 
+/// The finished game in figures: plies, the pieces each side lost, the rank points it gave.
+#[component]
+fn ResultSummary() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        let lang = store.lang();
+        let (plies, lost) = store.summary()?;
+        let points = store.last_points.get().map(|p| {
+            let total = store.stats.with(|s| s.rank_points());
+            view! {
+                <div data-testid="summary-points" data-points=p.to_string()>
+                    <dt>{i18n::SUMMARY_POINTS.get(lang)}</dt>
+                    <dd>{format!("{p:+}")} " → " {total}</dd>
+                </div>
+            }
+        });
+        Some(view! {
+            <dl class="result-summary" data-testid="result-summary">
+                <div data-testid="summary-plies" data-plies=plies.to_string()>
+                    <dt>{i18n::SUMMARY_PLIES.get(lang)}</dt>
+                    <dd>{plies}</dd>
+                </div>
+                <div data-testid="summary-lost">
+                    <dt>{i18n::SUMMARY_LOST.get(lang)}</dt>
+                    <dd>
+                        <span class="red">{i18n::color_name(junqi_core::Color::Red, lang)} " " {lost[0]}</span>
+                        " · "
+                        <span class="black">{i18n::color_name(junqi_core::Color::Black, lang)} " " {lost[1]}</span>
+                    </dd>
+                </div>
+                {points}
+            </dl>
+        })
+    }
+}
+
 /// The game-over panel: who won and why.
 #[component]
 fn ResultPanel() -> impl IntoView {
@@ -258,8 +334,12 @@ fn ResultPanel() -> impl IntoView {
                 <h2>{i18n::GAME_OVER.get(lang)}</h2>
                 <p class="headline">{headline}</p>
                 <p class="reason" data-testid="result">{i18n::outcome_text(outcome, lang)}</p>
+                <ResultSummary/>
                 <div class="row">
-                    <button class="primary" data-testid="play-again" on:click=move |_| store.open_new_game()>
+                    <button class="primary" data-testid="rematch" on:click=move |_| store.rematch()>
+                        {i18n::REMATCH.get(lang)}
+                    </button>
+                    <button data-testid="play-again" on:click=move |_| store.open_new_game()>
                         {i18n::PLAY_AGAIN.get(lang)}
                     </button>
                     <button data-testid="see-board" on:click=move |_| store.result_open.set(false)>

@@ -21,7 +21,9 @@ pub fn Share() -> impl IntoView {
                 let made = store.make_share_link();
                 if let Ok(link) = &made {
                     copied.set(false);
-                    copy(link, copied);
+                    // Said over the screen: the field below may be out of view.
+                    store.show_toast(i18n::SHARE_MADE);
+                    copy(link, copied, store);
                     system_share(link);
                 }
                 store.share.set(Some(made));
@@ -78,13 +80,16 @@ fn ShareField(copied: RwSignal<bool>) -> impl IntoView {
 
 /// Copies to the clipboard; `done` turns true once it worked (it may be refused: the field
 /// still shows the link).
-fn copy(text: &str, done: RwSignal<bool>) {
+fn copy(text: &str, done: RwSignal<bool>, store: Store) {
     let Some(w) = web_sys::window() else { return };
     let clipboard = w.navigator().clipboard();
     if JsValue::from(clipboard.clone()).is_undefined() {
         return;
     }
-    let ok = Closure::once(move |_: JsValue| done.set(true));
+    let ok = Closure::once(move |_: JsValue| {
+        done.set(true);
+        store.show_toast(i18n::SHARE_COPIED);
+    });
     let fail = Closure::once(move |_: JsValue| {});
     let _ = clipboard.write_text(text).then2(&ok, &fail);
     ok.forget();
@@ -117,6 +122,18 @@ fn system_share(link: &str) {
             let _ = p.catch(&ignore);
             ignore.forget();
         }
+    }
+}
+
+/// A short confirmation over the screen (`Store::show_toast`).
+#[component]
+pub fn Toast() -> impl IntoView {
+    let store = expect_context::<Store>();
+    move || {
+        let text = store.toast.get()?;
+        Some(view! {
+            <div class="toast" role="status" data-testid="toast">{text.get(store.lang())}</div>
+        })
     }
 }
 

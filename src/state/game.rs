@@ -6,8 +6,8 @@
 use super::config::{GameConfig, Opponent};
 use super::seeds;
 use junqi_core::{
-    Action, ByColor, Color, Deployment, Game, IllegalAction, Mode, Occupant, Outcome, PlayerView,
-    Point, PublicEvent, Setup, SetupError,
+    Action, ByColor, Color, Deployment, Game, IllegalAction, Mode, Occupant, Outcome, Piece,
+    PlayerView, Point, PublicEvent, Setup, SetupError,
 };
 
 /// What one action did, as everybody may know it.
@@ -21,6 +21,34 @@ pub struct Played {
 /// Pieces removed from the board, by owner, as one seat saw them.
 pub type Tray = ByColor<Vec<Occupant>>;
 
+/// The two pieces of an action as one seat knew them when it was played (`None`: a piece
+/// that seat could not see): the mover (for a flip, the piece turned up) and the piece on the
+/// point it went to.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Known {
+    pub mover: Option<Piece>,
+    pub target: Option<Piece>,
+}
+
+/// One action of the history with what a seat knew of its pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub event: PublicEvent,
+    pub known: Known,
+}
+
+/// The identity on `p` in `view`, if that view shows it.
+fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
+    let o = view.cells[p.index()]?;
+    if o.face_down {
+        return None;
+    }
+    Some(Piece {
+        color: o.color?,
+        role: o.role?,
+    })
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -32,6 +60,8 @@ pub struct Match {
     seed: u64,
     /// After each action (index = actions played): the trays each seat saw.
     trays: Vec<[Tray; 2]>,
+    /// For each action played: what each seat knew of its pieces.
+    known: Vec<[Known; 2]>,
 }
 
 impl Match {
@@ -50,6 +80,7 @@ impl Match {
             formations,
             seed,
             trays: vec![Default::default()],
+            known: Vec::new(),
         })
     }
 
@@ -136,6 +167,51 @@ impl Match {
         self.game.public_history()
     }
 
+    /// The history as everybody may know it: in 暗棋, until the game is over, no identity but
+    /// what an action made public (what a screen seen by both players may show).
+    pub fn public_rows(&self) -> Vec<Row> {
+        let hidden = self.mode() == Mode::Dark && self.outcome().is_none();
+        self.game
+            .reports()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Row {
+                event: PublicEvent::from_report(i as u32 + 1, r),
+                known: if hidden {
+                    Known::default()
+                } else {
+                    Known {
+                        mover: r.attacker,
+                        target: r.defender,
+                    }
+                },
+            })
+            .collect()
+    }
+
+    /// The history as `seat` knew it: each action with the pieces it could see when it was
+    /// played. Once the game is over every identity is public.
+    pub fn rows(&self, seat: u8) -> Vec<Row> {
+        let over = self.outcome().is_some();
+        let seat = usize::from(seat.min(1));
+        self.game
+            .reports()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Row {
+                event: PublicEvent::from_report(i as u32 + 1, r),
+                known: if over {
+                    Known {
+                        mover: r.attacker,
+                        target: r.defender,
+                    }
+                } else {
+                    self.known.get(i).map(|k| k[seat]).unwrap_or_default()
+                },
+            })
+            .collect()
+    }
+
     /// Plays an action for the seat to move.
     pub fn play(&mut self, action: Action) -> Result<Played, IllegalAction> {
         let seen = [self.view_of(0), self.view_of(1)];
@@ -154,6 +230,21 @@ impl Match {
             }
         }
         self.trays.push(trays);
+        let known = [0, 1].map(|seat| match event.action {
+            Action::Flip(p) => Known {
+                mover: event
+                    .revealed
+                    .iter()
+                    .find(|(at, _)| *at == p)
+                    .map(|(_, piece)| *piece),
+                target: None,
+            },
+            Action::Move { from, to } => Known {
+                mover: seen_piece(&seen[seat], from),
+                target: seen_piece(&seen[seat], to),
+            },
+        });
+        self.known.push(known);
         Ok(Played { event, path })
     }
 
@@ -226,6 +317,7 @@ impl Match {
                 return false;
             }
             self.trays.pop();
+            self.known.pop();
         }
         true
     }
@@ -331,6 +423,40 @@ mod tests {
         );
         assert_eq!(black[Color::Black][0].role, Some(Role::Lieutenant));
         assert!(red[Color::Red].is_empty());
+    }
+
+    #[test]
+    fn rows_name_the_pieces_each_seat_could_see() {
+        let mut m = classic(Mode::Dark, 0);
+        m.play(a("a6-a7")).unwrap();
+        let red = m.rows(0);
+        let black = m.rows(1);
+        assert_eq!(red.len(), 1);
+        assert_eq!(red[0].known.mover.map(|p| p.role), Some(Role::MajorGeneral));
+        assert_eq!(red[0].known.target, None, "Red never sees what it took");
+        assert_eq!(black[0].known.mover, None, "Black never sees what took it");
+        assert_eq!(
+            black[0].known.target.map(|p| p.role),
+            Some(Role::Lieutenant)
+        );
+        // Once over, everything is public.
+        m.resign(1).ok();
+        if m.outcome().is_some() {
+            assert_eq!(
+                m.rows(1)[0].known.mover.map(|p| p.role),
+                Some(Role::MajorGeneral)
+            );
+        }
+        // 明棋: both seats see both pieces; an undo forgets what it takes back.
+        let mut m = classic(Mode::Open, 0);
+        m.play(a("c6-d5")).unwrap();
+        assert!(m.rows(1)[0].known.mover.is_some());
+        let reply = m.computer_action(1, 300).unwrap();
+        m.play(reply).unwrap();
+        assert!(m.undo_for(0));
+        assert!(m.rows(0).is_empty());
+        m.play(a("c6-d5")).unwrap();
+        assert_eq!(m.rows(0).len(), 1);
     }
 
     #[test]

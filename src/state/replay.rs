@@ -119,8 +119,27 @@ impl Replay {
         Some((ev.action.from(), ev.action.to()))
     }
 
+    /// The move list, naming every mover: a replay shows a finished game (every identity
+    /// public) or an unfinished 明棋 or 翻棋 one, where every piece that moves is face up.
     pub fn moves(&self, lang: Lang) -> Vec<MoveEntry> {
-        self.events.iter().map(|e| move_entry(e, lang)).collect()
+        self.events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let before = &self.positions[i];
+                let known = match e.action {
+                    junqi_core::Action::Flip(p) => super::game::Known {
+                        mover: e.revealed.iter().find(|(at, _)| *at == p).map(|(_, x)| *x),
+                        target: None,
+                    },
+                    junqi_core::Action::Move { from, to } => super::game::Known {
+                        mover: before.piece_at(from),
+                        target: before.piece_at(to),
+                    },
+                };
+                move_entry(e, known, lang)
+            })
+            .collect()
     }
 
     /// The outcome, once the last ply is shown.
@@ -149,6 +168,7 @@ impl Store {
     pub fn open_replay(&self, record: GameRecord) -> Result<(), String> {
         let replay = Replay::new(record)?;
         self.open_new_game();
+        self.replay_from_records.set_value(false);
         self.share.set(None);
         self.replay_playing.set(false);
         self.replay.set(Some(replay));
@@ -173,6 +193,10 @@ impl Store {
         self.share.set(None);
         storage::clear_fragment();
         self.open_new_game();
+        // Back where it was opened from.
+        if self.replay_from_records.get_value() {
+            self.open_records();
+        }
     }
 
     pub fn replay_go(&self, ply: usize) {

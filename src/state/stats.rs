@@ -308,9 +308,13 @@ impl Store {
         self.counted.set_value(true);
         let floor = storage::load(crate::learn::grownup::KEY)
             .is_none_or(|t| crate::learn::grownup::GrownUp::from_text(&t).floor_points);
+        let before = self.stats.with_untracked(|s| s.points);
         self.stats.update(|s| {
             self.with_match(|m| s.add_match(m, floor));
         });
+        let after = self.stats.with_untracked(|s| s.points);
+        self.last_points
+            .set(self.against_computer().then_some(after - before));
         self.write_stats();
     }
 

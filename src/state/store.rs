@@ -192,6 +192,14 @@ pub struct Store {
     pub share: RwSignal<Option<Result<String, i18n::T>>>,
     /// A message that stays until dismissed (a bad share link).
     pub message: RwSignal<Option<String>>,
+    /// A short confirmation floating over the screen for a moment.
+    pub toast: RwSignal<Option<i18n::T>>,
+    /// The unfinished game left for the new-game screen (offered to continue).
+    pub left: RwSignal<Option<String>>,
+    /// Where closing the replay goes back to: the records (when opened there).
+    pub(super) replay_from_records: StoredValue<bool>,
+    /// The rank points the last counted game gave (games against the computer).
+    pub last_points: RwSignal<Option<i64>>,
     /// Results and rank points.
     pub stats: RwSignal<Stats>,
     /// The saved results could not be read (they are kept aside).
@@ -274,6 +282,10 @@ impl Store {
             replay_timer: StoredValue::new(0),
             share: RwSignal::new(None),
             message: RwSignal::new(None),
+            toast: RwSignal::new(None),
+            left: RwSignal::new(None),
+            replay_from_records: StoredValue::new(false),
+            last_points: RwSignal::new(None),
             stats_base: StoredValue::new(stats.clone()),
             stats: RwSignal::new(stats),
             stats_unreadable: RwSignal::new(stats_unreadable),
@@ -331,6 +343,53 @@ impl Store {
         }
     }
 
+    /// A confirmation shown over the screen for a moment, wherever the page is scrolled.
+    pub fn show_toast(&self, text: i18n::T) {
+        self.toast.set(Some(text));
+        let toast = self.toast;
+        set_timeout(
+            move || {
+                if toast.get_untracked() == Some(text) {
+                    toast.set(None);
+                }
+            },
+            Duration::from_millis(2600),
+        );
+    }
+
+    /// The same game again at once, the sides swapped (against the computer the player takes
+    /// the other colour; in 翻暗棋 a new flip decides).
+    pub fn rematch(&self) {
+        let Some(mut config) = self.with_match(|m| m.config.clone()) else {
+            return;
+        };
+        if config.opponent == Opponent::Computer {
+            config.seat = 1 - config.seat.min(1);
+        }
+        self.open_new_game();
+        self.config.set(config);
+        self.start_game();
+    }
+
+    /// Continues the game left for the new-game screen.
+    pub fn continue_left(&self) {
+        if let Some(id) = self.left.get_untracked() {
+            self.resume_record(&id);
+        }
+    }
+
+    /// The finished game in figures: plies, and pieces each colour lost.
+    pub fn summary(&self) -> Option<(usize, [usize; 2])> {
+        self.rev.track();
+        self.with_match(|m| {
+            let tray = m.tray(0);
+            (
+                m.game().reports().len(),
+                [tray[Color::Red].len(), tray[Color::Black].len()],
+            )
+        })
+    }
+
     fn notify(&self, text: &'static str) {
         self.notice.set(Some(text));
         let notice = self.notice;
@@ -363,6 +422,10 @@ impl Store {
             self.pruned.set(0);
             self.last_deleted.set(None);
         }
+        let left = self
+            .saves
+            .with_untracked(|s| s.resumable().map(|g| g.id.clone()));
+        self.left.set(left);
         if self.saves.with_untracked(|s| s.current.is_some()) {
             self.saves.update(|s| s.current = None);
             self.write_saves();
@@ -463,6 +526,7 @@ impl Store {
         let first = m.seat_to_move().unwrap_or(0);
         self.game.set_value(Some(m));
         self.counted.set_value(false);
+        self.last_points.set(None);
         if over {
             super::tabs::release();
         } else {
@@ -1133,12 +1197,43 @@ impl Store {
         }
     }
 
-    /// The move list, in the interface language.
-    pub fn move_list(&self) -> Vec<MoveEntry> {
+    /// The history as the board's viewer knew it, with the viewer's colour; while no seat's
+    /// view is shown (a pass-and-play hand-over), only what both players may know.
+    fn viewer_rows(&self) -> Option<(Vec<super::game::Row>, Option<Color>)> {
         self.rev.track();
+        let seat = self.shown.with(|s| s.as_ref().map(|s| s.seat));
+        self.with_match(|m| match seat {
+            Some(seat) => (m.rows(seat), m.color_of(seat)),
+            None => (m.public_rows(), None),
+        })
+    }
+
+    /// The move list, in the interface language, naming the pieces the viewer could see.
+    pub fn move_list(&self) -> Vec<MoveEntry> {
         let lang = self.lang();
-        self.with_match(|m| m.history().iter().map(|ev| move_entry(ev, lang)).collect())
+        self.viewer_rows()
+            .map(|(rows, _)| {
+                rows.iter()
+                    .map(|r| move_entry(&r.event, r.known, lang))
+                    .collect()
+            })
             .unwrap_or_default()
+    }
+
+    /// What the last action did, as the viewer knew it: the caption by the board.
+    pub fn caption(&self) -> Option<String> {
+        let lang = self.lang();
+        let (mut rows, viewer) = self.viewer_rows()?;
+        let row = rows.pop()?;
+        Some(i18n::caption::caption(&row.event, row.known, viewer, lang))
+    }
+
+    /// The last action as both players may know it: the pass-and-play hand-over card repeats
+    /// it while the device changes hands, so it names no hidden piece.
+    pub fn public_caption(&self) -> Option<String> {
+        let lang = self.lang();
+        let row = self.with_match(|m| m.public_rows().pop()).flatten()?;
+        Some(i18n::caption::caption(&row.event, row.known, None, lang))
     }
 
     /// Persists settings (called by an Effect when they change).
@@ -1166,20 +1261,16 @@ impl Store {
     }
 }
 
-/// One row of a move list.
-pub fn move_entry(ev: &junqi_core::PublicEvent, lang: Lang) -> MoveEntry {
-    let word = i18n::result_word(ev.result, lang);
-    let text = match ev.action {
-        Action::Move { from, to } if ev.result == junqi_core::ActionResult::Move => {
-            format!("{from}-{to}")
-        }
-        Action::Move { from, to } => format!("{from}×{to} {word}"),
-        Action::Flip(p) => format!("{p} {word}"),
-    };
+/// One row of a move list: the mover's name as the viewer knew it, the points, the result.
+pub fn move_entry(
+    ev: &junqi_core::PublicEvent,
+    known: super::game::Known,
+    lang: Lang,
+) -> MoveEntry {
     MoveEntry {
         ply: ev.ply,
         color: ev.by,
-        text,
+        text: i18n::caption::move_row(ev, known, lang),
     }
 }
 

@@ -81,9 +81,9 @@ async function moveTexts(page) {
   );
 }
 
-/** `a6-a7` or `a6×a7 wins` → { from, to, word }. */
+/** `Captain a6-a7` or `? a6×a7 wins` (the mover's name first) → { from, to, word }. */
 function parseMove(text) {
-  const m = /^([a-e]\d+)([-×])([a-e]\d+)\s*(\S*)/.exec(text);
+  const m = /(?:^|\s)([a-e]\d+)([-×])([a-e]\d+)\s*(\S*)/.exec(text);
   assert.ok(m, `a move: ${text}`);
   return { from: m[1], to: m[3], contact: m[2] === '×', word: m[4] };
 }
@@ -165,13 +165,16 @@ function tally(list) {
   return t;
 }
 
+/** The removed pieces shown, one entry per piece (the trays group them by rank with a count). */
 async function trays(page) {
   return page.$$eval('[data-testid^="tray-"] [data-tray-color]', (els) =>
-    els.map((e) => ({
-      tray: e.closest('[data-testid^="tray-"]').getAttribute('data-testid').slice(5),
-      color: e.getAttribute('data-tray-color'),
-      role: e.getAttribute('data-tray-role'),
-    })),
+    els.flatMap((e) =>
+      Array.from({ length: Number(e.getAttribute('data-count') ?? 1) }, () => ({
+        tray: e.closest('[data-testid^="tray-"]').getAttribute('data-testid').slice(5),
+        color: e.getAttribute('data-tray-color'),
+        role: e.getAttribute('data-tray-role'),
+      })),
+    ),
   );
 }
 
@@ -547,7 +550,8 @@ test('tablet: a 翻棋 flip turns like a card and shows the piece', async () => 
     assert.equal(await piece.getAttribute('data-face'), null);
     assert.match((await piece.getAttribute('data-role')) ?? '', /^[MGDBRNCPEZLF]$/);
     assert.match((await piece.getAttribute('data-color')) ?? '', /^[rb]$/);
-    assert.match((await moveTexts(page))[0], new RegExp(`^${at} flip$`));
+    // The row names the piece turned up.
+    assert.match((await moveTexts(page))[0], new RegExp(`^${at} flip \\S`));
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -301,6 +301,7 @@ impl Store {
             return; // an unfinished game is resumed, never replayed (it may hide pieces)
         }
         let opened = saves::rebuild(&g).and_then(|m| self.open_replay(m.game().record()));
+        self.replay_from_records.set_value(opened.is_ok());
         if let Err(e) = opened {
             self.records_note.set(Some(RecordsNote {
                 error: true,
