@@ -6,6 +6,7 @@
 use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
 pub mod caption;
+pub mod rules_text;
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -169,6 +170,8 @@ strings! {
     PIECES_LEFT_NOTE = "按你看到的被吃棋子计算；没看清的被吃棋子记为“？”。", "Counted from the removed pieces you saw; a piece removed unseen is counted under “?”.";
     REMOVED_UNSEEN = "？（没看清）", "? (unseen)";
     LAST_MOVE = "上一步：", "Last move:";
+    OPEN_RULES = "规则", "Rules";
+    HQ_LABEL = "大本营", "HQ";
     HANDOVER_TITLE = "请把设备交给", "Pass the device to";
     HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
     HANDOVER_READY = "我准备好了", "I am ready";

@@ -94,9 +94,11 @@ pub fn App() -> impl IntoView {
         Phase::ColourFlip => "colour-flip",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
+    // Whether the page now honours a wish for reduced motion (tests wait on it).
+    let reduced = move || store.reduced_motion.get().then_some("");
 
     view! {
-        <div class="app" data-phase=phase data-busy=busy data-large=large>
+        <div class="app" data-phase=phase data-busy=busy data-large=large data-reduced-motion=reduced>
             <header class="masthead">
                 <h1>
                     <span class="title-zh" lang="zh-Hans">"军棋"</span>

@@ -262,6 +262,13 @@ fn point_view(p: PointShape, marks: Signal<Marks>) -> AnyView {
         Color::Black => "black",
     };
     let at = p.point;
+    // The board's words follow the interface language where a store is around (every screen
+    // but stand-alone tests).
+    let store = use_context::<crate::state::store::Store>();
+    let hq_label = move || {
+        let lang = store.map_or(crate::i18n::Lang::Zh, |s| s.lang());
+        crate::i18n::HQ_LABEL.get(lang)
+    };
     let dest = move || marks.with(|m| m.dests.contains(at)).then_some("");
     let state = move || {
         marks.with(|m| {
@@ -321,7 +328,7 @@ fn point_view(p: PointShape, marks: Signal<Marks>) -> AnyView {
                 data-mark=state
             >
                 <path d=headquarters_path(p.faces_up)></path>
-                <text class="hq-label" y=if p.faces_up { 6 } else { 2 }>"大本营"</text>
+                <text class="hq-label" y=if p.faces_up { 6 } else { 2 }>{hq_label}</text>
             </g>
         }
         .into_any(),

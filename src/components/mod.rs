@@ -16,6 +16,7 @@ pub mod play;
 pub mod profile;
 pub mod records;
 pub mod replay;
+pub mod rules;
 pub mod setup;
 pub mod share;
 pub mod trays;

@@ -126,6 +126,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
                         {move || i18n::RECORDS.get(lang())}
                     </button>
+                    <super::rules::RulesButton/>
                 </div>
                 <Show when=move || store.left.with(|l| l.is_some())>
                     <button class="primary continue-game" data-testid="continue-game" on:click=move |_| store.continue_left()>

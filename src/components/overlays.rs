@@ -103,6 +103,7 @@ pub fn Dialogs() -> impl IntoView {
             }
             .into_any(),
             Dialog::Settings => view! { <SettingsPanel/> }.into_any(),
+            Dialog::Rules => view! { <super::rules::RulesScreen/> }.into_any(),
         })
     }
 }

@@ -257,6 +257,7 @@ fn Controls() -> impl IntoView {
                 </p>
             </Show>
             <super::assist::HintButton/>
+            <super::rules::RulesButton/>
             <Show when=move || store.phase.get() == Phase::Over && !store.result_open.get()>
                 <button data-testid="show-result" on:click=move |_| store.result_open.set(true)>
                     {move || i18n::GAME_OVER.get(lang())}

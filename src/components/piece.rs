@@ -39,6 +39,8 @@ pub const HALF_H: f32 = 14.0;
 pub struct LabelLook {
     pub style: LabelStyle,
     pub large: bool,
+    /// The interface language (guess badges).
+    pub lang: crate::i18n::Lang,
 }
 
 /// The CSS class of a side's colour (`red`, `black`, or `unknown` in 翻棋 before colours).
@@ -108,7 +110,7 @@ pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
         view! {
             <g class="guess" data-guess=g.upper_char().to_string()>
                 <circle cx="17" cy="-8" r="9"></circle>
-                <text x="17" y="-8">{guess_text(g)}</text>
+                <text x="17" y="-8">{guess_text(g, look.lang)}</text>
             </g>
         }
     });

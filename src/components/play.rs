@@ -20,6 +20,7 @@ pub fn label_look(store: Store) -> Memo<LabelLook> {
         store.settings.with(|s| LabelLook {
             style: s.labels,
             large: s.large_labels,
+            lang: s.lang,
         })
     })
 }
@@ -255,7 +256,8 @@ fn GuessPicker() -> impl IntoView {
                         data-guess-choice=r.upper_char().to_string()
                         on:click=move |_| store.set_guess(p, Some(r))
                     >
-                        <span class="guess-rank">{guess_text(r)}</span>
+                        <span class="guess-rank">{guess_text(r, lang)}</span>
+                        <span class="guess-name">{i18n::role_name(r, lang)}</span>
                     </button>
                 }
             })

@@ -149,7 +149,7 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     view! {
         <aside class="panel setup-panel">
             <h2 class="panel-heading">{title}</h2>
-            <p class="hint">{move || i18n::SETUP_HINT.get(lang())}</p>
+            <p class="hint">{move || i18n::SETUP_HINT.get(lang())} " " <super::rules::RulesButton/></p>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
                 {move || {
                     let reasons = model.with(|m| m.as_ref().map(|m| m.reasons.clone()).unwrap_or_default());

@@ -12,8 +12,8 @@ use crate::state::store::Store;
 use junqi_core::{Color, Occupant, Point, Role};
 use leptos::prelude::*;
 
-/// A small piece for the trays.
-fn tray_piece(color: Color, role: Option<Role>, look: LabelLook) -> impl IntoView {
+/// A small piece (the trays, the rules screen).
+pub fn tray_piece(color: Color, role: Option<Role>, look: LabelLook) -> impl IntoView {
     let pm = PieceModel {
         at: Point::new(0).unwrap_or_else(|| unreachable!()),
         name: String::new(),

@@ -104,11 +104,18 @@ pub fn glyph(role: Role, style: LabelStyle) -> Glyph {
     }
 }
 
-/// A short label for a guess mark on an enemy piece: the rank, or one character.
-pub fn guess_text(role: Role) -> String {
-    match role.rank() {
-        Some(r) => r.to_string(),
-        None => one_char(role).to_string(),
+/// A short label for a guess mark on an enemy piece: the rank, or one character (in English
+/// a letter: B bomb, M landmine, F flag).
+pub fn guess_text(role: Role, lang: crate::i18n::Lang) -> String {
+    match (role.rank(), lang) {
+        (Some(r), _) => r.to_string(),
+        (None, crate::i18n::Lang::Zh) => one_char(role).to_string(),
+        (None, crate::i18n::Lang::En) => match role {
+            Role::Bomb => "B",
+            Role::Landmine => "M",
+            _ => "F",
+        }
+        .to_string(),
     }
 }
 

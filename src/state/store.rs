@@ -107,6 +107,8 @@ pub enum Dialog {
         from: u8,
     },
     Settings,
+    /// The rules screen (the rank ladder, combat, moving, setup, winning).
+    Rules,
 }
 
 /// The clocks, when the game has one.

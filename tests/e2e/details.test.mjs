@@ -877,9 +877,12 @@ test('desktop: turning reduced motion on and off while the page is open is honou
     };
     assert.equal(await fxAfter(), 2, 'my move and the reply animate');
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The media change reaches the page as an event: wait until the app has taken it in.
+    await page.waitForSelector('.app[data-reduced-motion]');
     assert.equal(await fxAfter(), 0, 'no animation once reduced motion is asked for');
     assert.equal(await fxAfter(), 0);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.waitForSelector('.app:not([data-reduced-motion])');
     assert.equal(await fxAfter(), 2, 'animation back when the wish is gone');
     assert.deepEqual(app.problems, []);
   } finally {

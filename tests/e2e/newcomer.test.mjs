@@ -235,3 +235,49 @@ test('tablet: the pass-and-play hand-over card repeats the last move without nam
     await app.close();
   }
 });
+
+test('tablet, English: the rules screen (rank ladder as pictures) from the new-game screen, setup and play; English guess words and board labels', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+  const { page } = app;
+  const rules = async (shot) => {
+    await press(app, '[data-testid="open-rules"]');
+    await page.waitForSelector('[data-testid="rules"]');
+    const rows = await page.$$eval('[data-testid="rank-ladder"] > li', (els) =>
+      els.map((e) => ({ role: e.getAttribute('data-role'), text: e.textContent, piece: !!e.querySelector('svg') })),
+    );
+    assert.deepEqual(rows.map((r) => r.role).join(''), 'MGDBRNCPEZLF', 'every piece, highest first');
+    assert.ok(rows.every((r) => r.piece), 'each drawn as a piece');
+    assert.match(rows[0].text, /40.*Field Marshal.*司令/);
+    assert.match(await page.textContent('[data-testid="rules"]'), /railway/);
+    assert.deepEqual(await smallTargets(page), []);
+    if (shot) await page.screenshot({ path: join(SHOTS, shot) });
+    await press(app, '[data-testid="close-rules"]');
+    await page.waitForSelector('[data-testid="rules"]', { state: 'detached' });
+  };
+  try {
+    await rules('rules-tablet.png');
+    await newGame(app, { mode: 'dark', level: '1', seat: '0' });
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await rules();
+    // The board speaks English too.
+    const hq = await page.$$eval('.hq-label', (els) => [...new Set(els.map((e) => e.textContent))]);
+    assert.deepEqual(hq, ['HQ']);
+    await press(app, '[data-testid="start"]');
+    await idle(page);
+    await rules();
+    // The 暗棋 guess picker names each rank in words, and the badge has no Chinese in English.
+    const enemy = await page.$eval('[data-at][data-color="b"]', (e) => e.getAttribute('data-at'));
+    const box = await page.locator(`[data-at="${enemy}"]`).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    await page.waitForSelector('[data-testid="guess-picker"]');
+    const names = await page.$$eval('.guess-name', (els) => els.map((e) => e.textContent));
+    assert.ok(names.includes('Landmine') && names.includes('Bomb') && names.includes('Flag'), names.join());
+    await page.screenshot({ path: join(SHOTS, 'guess-picker-en-tablet.png') });
+    await press(app, '[data-guess-choice="Z"]');
+    await page.waitForSelector('[data-testid="guess-picker"]', { state: 'detached' });
+    assert.equal(await page.textContent(`[data-at="${enemy}"] .guess text`), 'B');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
