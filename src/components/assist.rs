@@ -21,10 +21,31 @@ pub fn arrow_view(
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / len, dy / len);
-    // Stop short of the centre so the head points at the piece; the head is a triangle.
-    let tip = (b.x - ux * 10.0, b.y - uy * 10.0);
-    let base = (tip.0 - ux * 22.0, tip.1 - uy * 22.0);
-    let (nx, ny) = (-uy * 13.0, ux * 13.0);
+    // From the edge of one piece to the edge of the other, so neither label is covered; the
+    // head is a triangle, smaller between close neighbours.
+    let to_edge = {
+        let tx = if ux.abs() > 1e-6 {
+            33.0 / ux.abs()
+        } else {
+            f32::INFINITY
+        };
+        let ty = if uy.abs() > 1e-6 {
+            18.0 / uy.abs()
+        } else {
+            f32::INFINITY
+        };
+        tx.min(ty) + 2.0
+    };
+    let cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
+    let head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
+    let head_half = head_len * 13.0 / 22.0;
+    let a = crate::ground::geometry::Xy {
+        x: a.x + ux * cut,
+        y: a.y + uy * cut,
+    };
+    let tip = (b.x - ux * cut, b.y - uy * cut);
+    let base = (tip.0 - ux * head_len, tip.1 - uy * head_len);
+    let (nx, ny) = (-uy * head_half, ux * head_half);
     let head = format!(
         "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} Z",
         tip.0,

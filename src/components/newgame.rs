@@ -126,6 +126,10 @@ pub fn NewGameScreen() -> impl IntoView {
                     <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
                         {move || i18n::RECORDS.get(lang())}
                     </button>
+                    // 战绩 up here with Records and Rules, not below Start.
+                    <button class="profile-entry" data-testid="profile" on:click=move |_| store.open_profile()>
+                        {move || i18n::PROFILE.get(lang())}
+                    </button>
                     <super::rules::RulesButton/>
                 </div>
                 <Show when=move || store.left.with(|l| l.is_some())>
@@ -243,9 +247,6 @@ pub fn NewGameScreen() -> impl IntoView {
                 </section>
                 <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
                     {move || i18n::START_GAME.get(lang())}
-                </button>
-                <button class="profile-entry" data-testid="profile" on:click=move |_| store.open_profile()>
-                    {move || i18n::PROFILE.get(lang())}
                 </button>
             </aside>
         </div>

@@ -125,6 +125,15 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     let lang = move || store.lang();
     let valid = move || model.with(|m| m.as_ref().is_some_and(|m| m.valid));
     let show_saved = RwSignal::new(false);
+    let scroll = NodeRef::<leptos::html::Div>::new();
+    // An opened section is scrolled into view (on a phone it opens below the fold).
+    Effect::new(move |_| {
+        if show_saved.get() {
+            if let Some(el) = scroll.get() {
+                request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
+            }
+        }
+    });
     let title = move || {
         let l = lang();
         let color = store.setup.with(|s| s.as_ref().map(|s| s.color));
@@ -148,8 +157,10 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     };
     view! {
         <aside class="panel setup-panel">
+            // Everything but 出征 scrolls; 出征 stays below it, never over a control.
+            <div class="setup-scroll" node_ref=scroll>
             <h2 class="panel-heading">{title}</h2>
-            <p class="hint">{move || i18n::SETUP_HINT.get(lang())} " " <super::rules::RulesButton/></p>
+            <p class="hint">{move || i18n::SETUP_HINT.get(lang())}</p>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
                 {move || {
                     let reasons = model.with(|m| m.as_ref().map(|m| m.reasons.clone()).unwrap_or_default());
@@ -223,10 +234,12 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                 <button data-testid="my-formations" on:click=move |_| show_saved.update(|v| *v = !*v)>
                     {move || i18n::MY_FORMATIONS.get(lang())}
                 </button>
+                <super::rules::RulesButton/>
             </div>
             <Show when=move || show_saved.get()>
                 <SavedFormations/>
             </Show>
+            </div>
             <button
                 class="primary start"
                 data-testid="start"

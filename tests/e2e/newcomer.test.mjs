@@ -134,6 +134,16 @@ test('phone: 暗棋 against the computer reads well — turn at the board, capti
     await press(app, '[data-testid="rematch"]');
     await page.waitForSelector('.app[data-phase="setup"]');
     assert.equal(await page.locator('svg.board').getAttribute('data-orientation'), 'black');
+    // A replay on a touch screen shows no keyboard shortcuts.
+    await press(app, '[data-testid="new-game"]');
+    await press(app, '[data-testid="records"]');
+    await press(app, '[data-testid="record"] [data-testid="record-replay"]');
+    await page.waitForSelector('[data-testid="replay-screen"]');
+    assert.equal(await page.locator('.replay-keys').isVisible(), false);
+    // The volume slider takes the game's colour.
+    await press(app, '[data-testid="open-settings"]');
+    const accent = await page.$eval('[data-testid="volume"]', (e) => getComputedStyle(e).accentColor);
+    assert.equal(accent, 'rgb(224, 168, 58)');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
@@ -276,6 +286,81 @@ test('tablet, English: the rules screen (rank ladder as pictures) from the new-g
     await press(app, '[data-guess-choice="Z"]');
     await page.waitForSelector('[data-testid="guess-picker"]', { state: 'detached' });
     assert.equal(await page.textContent(`[data-at="${enemy}"] .guess text`), 'B');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+/** Visible controls another element covers at their centre (what a tap there would hit). */
+async function coveredControls(page) {
+  return page.$$eval('button, select, input', (els) =>
+    els
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return null;
+        const hit = document.elementFromPoint(x, y);
+        const ok = hit && (hit === e || e.contains(hit) || hit.contains(e) || hit.closest('label') === e.closest('label'));
+        return ok ? null : `${e.getAttribute('data-testid') ?? e.textContent.trim().slice(0, 12)} under ${hit?.getAttribute('data-testid') ?? hit?.className}`;
+      })
+      .filter(Boolean),
+  );
+}
+
+test('phone: on the setup screen no control sits under another and an opened section comes into view; the profile starts at the top; the hint arrow leaves the labels free', async () => {
+  const app = await open(server.url, 'phone', { reducedMotion: 'reduce' });
+  const { page } = app;
+  try {
+    // The new-game screen: 战绩 (the profile) comes before Start.
+    const order = await page.evaluate(() => {
+      const p = document.querySelector('[data-testid="profile"]').getBoundingClientRect().top;
+      const s = document.querySelector('[data-testid="start-game"]').getBoundingClientRect().top;
+      return p < s;
+    });
+    assert.ok(order, 'the profile button comes before Start');
+    await press(app, '[data-testid="profile"]');
+    await page.waitForSelector('[data-testid="profile-screen"]');
+    const top = await page.$eval('[data-testid="profile-screen"] > *', (e) => e.getBoundingClientRect().top);
+    assert.ok(top < 120, `the profile starts at the top, not mid-screen: ${top}`);
+    await page.screenshot({ path: join(SHOTS, 'profile-top-phone.png') });
+
+    await newGame(app, { mode: 'open', level: '1', seat: '0' });
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    assert.deepEqual(await coveredControls(page), [], 'setup, closed');
+    await press(app, '[data-testid="my-formations"]');
+    await page.waitForSelector('[data-testid="formation-name"]');
+    await page.waitForTimeout(200);
+    const inView = await page.$eval('[data-testid="save-formation"]', (e) => {
+      const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+    assert.ok(inView, 'the opened section is scrolled into view');
+    assert.deepEqual(await coveredControls(page), [], 'setup, my formations open');
+    await page.fill('[data-testid="formation-name"]', 'wall');
+    await press(app, '[data-testid="save-formation"]');
+    await page.waitForSelector('[data-saved="wall"]');
+    await page.screenshot({ path: join(SHOTS, 'setup-formations-phone.png') });
+
+    await press(app, '[data-testid="start"]');
+    await idle(page);
+    await press(app, '[data-testid="hint"]');
+    const arrow = page.locator('[data-testid="hint-arrow"]');
+    await arrow.waitFor({ timeout: 15000 });
+    const geo = await page.evaluate(() => {
+      const a = document.querySelector('[data-testid="hint-arrow"]');
+      const line = a.querySelector('line');
+      const centre = (name) => {
+        const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(document.querySelector(`[data-point="${name}"]`).getAttribute('transform'));
+        return { x: Number(m[1]), y: Number(m[2]) };
+      };
+      const from = centre(a.getAttribute('data-from'));
+      return { x: Number(line.getAttribute('x1')) - from.x, y: Number(line.getAttribute('y1')) - from.y };
+    });
+    assert.ok(Math.abs(geo.x) >= 33 || Math.abs(geo.y) >= 18, `the arrow starts at the piece's edge: ${JSON.stringify(geo)}`);
+    await page.screenshot({ path: join(SHOTS, 'hint-arrow-phone.png') });
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
