@@ -283,7 +283,11 @@ strings! {
     RESTART = "重来", "Start again";
     WELL_DONE = "真棒！", "Well done!";
     TRY_AGAIN = "再试一次", "Try again";
-    GROWN_UP = "家长设置（按住两秒）", "Grown-ups: press and hold";
+    GROWN_UP = "家长设置", "Grown-up settings";
+    GATE_ASK = "这里是家长设置。请家长算出下面的答案并输入，答错会关上。",
+        "Grown-up settings. A grown-up types the answer to this sum; a wrong answer closes it.";
+    GATE_ANSWER = "答案", "Answer";
+    GATE_OK = "确定", "OK";
     GROWN_UP_TITLE = "家长设置", "Grown-up settings";
     UNDO_RULE = "悔棋", "Undo";
     UNDO_ALWAYS = "随时", "Always";
