@@ -288,6 +288,12 @@ strings! {
         "Grown-up settings. A grown-up types the answer to this sum; a wrong answer closes it.";
     GATE_ANSWER = "答案", "Answer";
     GATE_OK = "确定", "OK";
+    AVATAR_CAT = "小猫", "Kitty";
+    AVATAR_BEAR = "小熊", "Teddy";
+    AVATAR_RABBIT = "小兔", "Bunny";
+    AVATAR_PANDA = "熊猫", "Panda";
+    AVATAR_FROG = "青蛙", "Froggy";
+    AVATAR_ROBOT = "机器人", "Robot";
     GROWN_UP_TITLE = "家长设置", "Grown-up settings";
     UNDO_RULE = "悔棋", "Undo";
     UNDO_ALWAYS = "随时", "Always";
@@ -620,6 +626,16 @@ const ROLES: [T; 12] = [
         zh: "军旗",
         en: "Flag",
     },
+];
+
+/// The built-in avatars' names (a new child's name until one is typed).
+pub const AVATAR_NAMES: [T; 6] = [
+    AVATAR_CAT,
+    AVATAR_BEAR,
+    AVATAR_RABBIT,
+    AVATAR_PANDA,
+    AVATAR_FROG,
+    AVATAR_ROBOT,
 ];
 
 pub fn role_name(role: Role, lang: Lang) -> &'static str {
