@@ -278,6 +278,7 @@ strings! {
     GOAL_REACH = "走到星星上", "Move onto the star";
     GOAL_FLAG = "扛走对方的军旗", "Capture the enemy flag";
     GOAL_VALID = "换一换位置，把阵摆好", "Swap pieces to set up your army";
+    GOAL_TRADE = "碰掉星星上的棋子，两个一起没了", "Knock out the piece on the star: both pieces go";
     HINT = "提示", "Hint";
     SPEAK = "再说一遍", "Say it again";
     RESTART = "重来", "Start again";

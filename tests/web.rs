@@ -105,6 +105,7 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
     let look = LabelLook {
         style: LabelStyle::Two,
         large: false,
+        ranks: false,
     };
     let cases = [
         (

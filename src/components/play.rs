@@ -20,6 +20,7 @@ pub fn label_look(store: Store) -> Memo<LabelLook> {
         store.settings.with(|s| LabelLook {
             style: s.labels,
             large: s.large_labels,
+            ranks: false,
         })
     })
 }
