@@ -2,7 +2,7 @@
 // by taps alone (the solving taps come from crates/junqi-learn/data/course.json), the stars are
 // saved per child and shown in the menu after a reload; a mistake is shown and the level starts
 // again; the grown-up gate opens only for the answer to the sum it asks (read from the page) and
-// keeps its settings across a reload; in a
+// keeps its settings across a reload; each goal has the picture of its rule; in a
 // real 明棋 game the hint button shows an arrow and runs out, and the attack preview's badges
 // agree with the rules core's table (tests/e2e/fixtures/clash-table.json, checked natively).
 import { test, before, after } from 'node:test';
@@ -74,8 +74,13 @@ test('every level of the course by taps on a tablet; stars saved per child and s
     await press(app, `[data-level="${lessons[0].id}"]`);
     for (const [n, lesson] of lessons.entries()) {
       await lessonReady(page, lesson.id);
-      // The goal is shown with pictures; target points carry stars.
-      await page.waitForSelector('[data-testid="goal"] .goal-pictures');
+      // The goal is shown with the picture of its rule (never a red cross, which means "wrong"):
+      // a take, a trade where both pieces go, a walk to the star or onto the flag, a formation.
+      await page.waitForSelector(`[data-testid="goal"] .goal-pictures[data-goal="${Object.keys(lesson.goal)[0]}"]`);
+      const picture = await page.getAttribute('[data-testid="goal"] [data-picture]', 'data-picture');
+      const expected = lesson.formation ? 'valid' : lesson.goal.remove ? (lesson.allow_loss ? 'trade' : 'take') : lesson.goal.reach ? 'reach' : 'flag';
+      assert.equal(picture, expected, `${lesson.id}: the goal's picture`);
+      assert.doesNotMatch(await page.textContent('[data-testid="goal"]'), /[✕✖×❌]/, `${lesson.id}: no cross in the goal`);
       for (const [i, step] of lesson.solution.entries()) {
         if (n === 0 && i === 0) {
           await press(app, '[data-testid="lesson-hint"]');
