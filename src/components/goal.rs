@@ -124,8 +124,8 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
                 {placed(Piece::new(Color::Red, Role::Flag), LEFT, "", look)}
                 {placed(Piece::new(Color::Red, Role::Landmine), (LEFT + RIGHT) / 2.0, "", look)}
                 {placed(Piece::new(Color::Red, Role::Bomb), RIGHT, "", look)}
-                <g class="demo-swap" transform=format!("translate({} 26)", (LEFT + RIGHT) / 2.0)>
-                    <path d="M-60,0 Q0,16 60,0"></path>
+                <g class="demo-swap" transform=format!("translate({} 22)", (LEFT + RIGHT) / 2.0)>
+                    <path d="M-60,0 Q0,12 60,0"></path>
                     <path class="tip" d="M60,0 L46,-5 L50,8 Z"></path>
                     <path class="tip" d="M-60,0 L-46,-5 L-50,8 Z"></path>
                 </g>

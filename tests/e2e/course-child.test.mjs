@@ -230,3 +230,35 @@ test('phone: two taps to start, and the goal, hint, speak and restart on screen 
     await app.close();
   }
 });
+
+test('still (reduced motion): every picture explains itself without moving', async () => {
+  const app = await open(server.url, 'tablet', { locale: 'zh-CN', reducedMotion: 'reduce' });
+  const { page } = app;
+  try {
+    await twoTapProfile(app, 0);
+    for (const [id, picture, mark] of [
+      ['ranks-1', 'take', '.demo-burst'],
+      ['ranks-3', 'trade', '.demo-puff'],
+      ['bombs-1', 'trade', '.demo-puff'],
+      ['roads-1', 'reach', '.demo-star'],
+      ['flag-1', 'flag', '.demo-burst'],
+    ]) {
+      await press(app, `[data-level="${id}"]`);
+      await lessonReady(page, id);
+      const goal = page.locator('[data-testid="goal"]');
+      assert.equal(await goal.locator('[data-picture]').getAttribute('data-picture'), picture, id);
+      const shown = await goal.locator(mark).evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { anim: getComputedStyle(e).animationName, opacity: Number(getComputedStyle(e).opacity), w: r.width };
+      });
+      assert.equal(shown.anim, 'none', `${id}: nothing moves`);
+      assert.ok(shown.opacity > 0.5 && shown.w > 10, `${id}: ${mark} is shown still (${JSON.stringify(shown)})`);
+      await page.locator('.goal-card').screenshot({ path: join(SHOTS, `course-goal-still-${id}.png`) });
+      await press(app, '[data-testid="lesson-menu"]');
+      await page.waitForSelector('[data-testid="course-menu"]');
+    }
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
