@@ -129,11 +129,15 @@ fn ProfilePicker() -> impl IntoView {
                     </label>
                     <button
                         type="submit"
-                        class="primary"
+                        class="primary start-child"
                         data-testid="create-profile"
                         disabled=move || name.with(|n| n.trim().is_empty())
                     >
-                        {move || i18n::CREATE.get(lang())}
+                        // A big "go" a child knows without reading: the chosen avatar and a
+                        // play triangle.
+                        {move || avatar_view(avatar.get())}
+                        <svg class="go" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 4 L20 12 L6 20 Z"></path></svg>
+                        <span>{move || i18n::CREATE.get(lang())}</span>
                     </button>
                 </form>
             </Show>

@@ -145,8 +145,14 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
 pub fn GoalCard(look: Memo<LabelLook>) -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
-    let picture = move || {
-        learn.lesson.track();
+    // Keyed by the lesson, the look and each telling: new elements, so the demo starts from
+    // its beginning on each lesson and each time the goal is told again (a rebuilt view would
+    // keep the old elements, mid-animation).
+    let key = move || {
+        let lesson = learn.lesson.get().unwrap_or_default();
+        vec![(lesson, learn.retell.get(), look.get())]
+    };
+    let picture = move |retell: u32| {
         let picture = learn.with_lesson(|l| l.picture()).flatten()?;
         let kind = learn.with_lesson(|l| match l.goal {
             junqi_learn::Goal::Remove(_) => "remove",
@@ -154,10 +160,11 @@ pub fn GoalCard(look: Memo<LabelLook>) -> impl IntoView {
             junqi_learn::Goal::Flag(_) => "flag",
             junqi_learn::Goal::Valid(_) => "valid",
         })?;
-        // Keyed by the lesson, so the demo starts from its beginning on each lesson.
-        Some(
-            view! { <div class="goal-pictures" data-goal=kind>{picture_view(picture, look.get())}</div> },
-        )
+        Some(view! {
+            <div class="goal-pictures" data-goal=kind data-retell=retell.to_string()>
+                {picture_view(picture, look.get_untracked())}
+            </div>
+        })
     };
     let words = move || {
         learn.lesson.track();
@@ -165,7 +172,7 @@ pub fn GoalCard(look: Memo<LabelLook>) -> impl IntoView {
     };
     view! {
         <div class="goal" data-testid="goal">
-            {picture}
+            <For each=key key=|k| k.clone() children=move |(_, retell, _)| picture(retell)/>
             <p class="goal-words">{words}</p>
         </div>
     }

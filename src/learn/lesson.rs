@@ -100,6 +100,9 @@ pub struct Learn {
     pub hint: RwSignal<bool>,
     /// Taps that did nothing, counted: each one wiggles the pieces that can move.
     pub nudge: RwSignal<u32>,
+    /// The goal told again (the speak button): the goal's demo plays again from its start, so
+    /// the button does something without a voice too.
+    pub retell: RwSignal<u32>,
     serial: StoredValue<u64>,
     /// Bumped by every tap: the idle hint shows only if nothing happened since it was timed.
     idle: StoredValue<u64>,
@@ -137,6 +140,7 @@ impl Learn {
             flash: RwSignal::new(None),
             hint: RwSignal::new(false),
             nudge: RwSignal::new(0),
+            retell: RwSignal::new(0),
             serial: StoredValue::new(0),
             idle: StoredValue::new(0),
         };
@@ -311,8 +315,10 @@ impl Learn {
         self.nudge.update(|n| *n += 1);
     }
 
-    /// Speaks the goal when the grown-up left the voice on.
+    /// Plays the goal's demo again, and speaks the goal when the grown-up left the voice on
+    /// and the browser has a voice.
     pub fn say_goal(&self) {
+        self.retell.update(|n| *n += 1);
         if !self.assist.grown.with_untracked(|g| g.voice) {
             return;
         }

@@ -5,7 +5,8 @@
 // get a picture of their own (both pieces go in a puff); pieces show their rank number; a tap
 // that does nothing wiggles the pieces that can move and buzzes; after IDLE_HINT_MS (8 s) of
 // nothing the hint arrow shows by itself with a chime; on the phone the hint, speak and restart
-// buttons are on screen without scrolling. Screenshots: tests/e2e/screenshots/course-*.png.
+// buttons are on screen without scrolling; without a voice the speak button plays the goal's
+// demo again. Screenshots: tests/e2e/screenshots/course-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -83,6 +84,7 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     await press(app, '[data-testid="avatar-4"]');
     assert.equal(await page.inputValue('[data-testid="profile-name"]'), '青蛙');
     assert.equal(await page.isDisabled('[data-testid="create-profile"]'), false);
+    assert.equal(await page.locator('[data-testid="create-profile"] [data-avatar="4"]').count(), 1, 'the start button shows the frog');
     await page.screenshot({ path: join(SHOTS, 'course-profile-tablet.png') });
     assert.deepEqual(await smallTargets(page), []);
     await press(app, '[data-testid="create-profile"]');
@@ -120,6 +122,13 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     await page.waitForTimeout(1500);
     assert.ok((await moverX()) > x0 + 40, 'the demo moves the piece across');
     await page.locator('.goal-card').screenshot({ path: join(SHOTS, 'course-goal-take-tablet.png') });
+    // Without a voice (headless Chromium has none) the speak button still tells the goal: the
+    // demo plays again from its start.
+    const retell = Number(await goal.locator('.goal-pictures').getAttribute('data-retell'));
+    await press(app, '[data-testid="lesson-speak"]');
+    await page.waitForSelector(`.goal-pictures[data-retell="${retell + 1}"]`);
+    const x1 = await moverX();
+    assert.ok(x1 < x0 + 20, `the demo starts over (${x0} → ${x1})`);
     // Pieces carry their rank number beside the characters: 40 > 39 reads at seven.
     assert.equal(await page.getAttribute(`.pieces [data-at="${from}"] .rank-badge`, 'data-rank'), '40');
     assert.equal(await page.getAttribute(`.pieces [data-at="${to}"] .rank-badge`, 'data-rank'), '39');
