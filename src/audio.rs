@@ -26,7 +26,7 @@ const fn tone(at: f64, dur: f64, f0: f32, f1: f32, wave: u8, gain: f32) -> Tone 
 }
 
 // A wooden tap; two rising notes; a falling sigh; a thud and a crash; a low boom; a card's
-// flick; a little fanfare; a low buzz.
+// flick; a little fanfare; a low buzz; a soft chime.
 const MOVE_TONES: &[Tone] = &[tone(0.0, 0.07, 520.0, 380.0, 1, 0.5)];
 const CAPTURE_TONES: &[Tone] = &[
     tone(0.0, 0.09, 440.0, 440.0, 1, 0.45),
@@ -48,6 +48,10 @@ const FLAG_TONES: &[Tone] = &[
     tone(0.26, 0.32, 784.0, 784.0, 2, 0.24),
 ];
 const ILLEGAL_TONES: &[Tone] = &[tone(0.0, 0.16, 110.0, 100.0, 2, 0.18)];
+const HINT_TONES: &[Tone] = &[
+    tone(0.0, 0.25, 988.0, 988.0, 0, 0.3),
+    tone(0.2, 0.35, 784.0, 784.0, 0, 0.3),
+];
 
 /// The tones of each cue: distinct in pitch, length and colour so they tell apart by ear.
 pub fn tones(cue: Cue) -> &'static [Tone] {
@@ -60,6 +64,7 @@ pub fn tones(cue: Cue) -> &'static [Tone] {
         Cue::Flip => FLIP_TONES,
         Cue::Flag => FLAG_TONES,
         Cue::Illegal => ILLEGAL_TONES,
+        Cue::Hint => HINT_TONES,
     }
 }
 
@@ -181,6 +186,7 @@ mod tests {
             Cue::Flip,
             Cue::Flag,
             Cue::Illegal,
+            Cue::Hint,
         ];
         for (i, a) in all.iter().enumerate() {
             assert!(!tones(*a).is_empty());

@@ -293,12 +293,23 @@ strings! {
     GOAL_REACH = "走到星星上", "Move onto the star";
     GOAL_FLAG = "扛走对方的军旗", "Capture the enemy flag";
     GOAL_VALID = "换一换位置，把阵摆好", "Swap pieces to set up your army";
+    GOAL_TRADE = "碰掉星星上的棋子，两个一起没了", "Knock out the piece on the star: both pieces go";
     HINT = "提示", "Hint";
     SPEAK = "再说一遍", "Say it again";
     RESTART = "重来", "Start again";
     WELL_DONE = "真棒！", "Well done!";
     TRY_AGAIN = "再试一次", "Try again";
-    GROWN_UP = "家长设置（按住两秒）", "Grown-ups: press and hold";
+    GROWN_UP = "家长设置", "Grown-up settings";
+    GATE_ASK = "这里是家长设置。请家长算出下面的答案并输入，答错会关上。",
+        "Grown-up settings. A grown-up types the answer to this sum; a wrong answer closes it.";
+    GATE_ANSWER = "答案", "Answer";
+    GATE_OK = "确定", "OK";
+    AVATAR_CAT = "小猫", "Kitty";
+    AVATAR_BEAR = "小熊", "Teddy";
+    AVATAR_RABBIT = "小兔", "Bunny";
+    AVATAR_PANDA = "熊猫", "Panda";
+    AVATAR_FROG = "青蛙", "Froggy";
+    AVATAR_ROBOT = "机器人", "Robot";
     GROWN_UP_TITLE = "家长设置", "Grown-up settings";
     UNDO_RULE = "悔棋", "Undo";
     UNDO_ALWAYS = "随时", "Always";
@@ -631,6 +642,16 @@ const ROLES: [T; 12] = [
         zh: "军旗",
         en: "Flag",
     },
+];
+
+/// The built-in avatars' names (a new child's name until one is typed).
+pub const AVATAR_NAMES: [T; 6] = [
+    AVATAR_CAT,
+    AVATAR_BEAR,
+    AVATAR_RABBIT,
+    AVATAR_PANDA,
+    AVATAR_FROG,
+    AVATAR_ROBOT,
 ];
 
 pub fn role_name(role: Role, lang: Lang) -> &'static str {

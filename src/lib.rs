@@ -104,45 +104,49 @@ pub fn App() -> impl IntoView {
                     <span class="title-zh" lang="zh-Hans">"军棋"</span>
                     <span class="title-en">"Junqi"</span>
                 </h1>
-                <nav class="top-buttons">
-                    <button
-                        data-testid="new-game"
-                        class="top"
-                        // Not while the new-game screen is what it would open.
-                        hidden=move || store.phase.get() == Phase::NewGame && !in_course()
-                        on:click=move |_| {
-                            learn.close();
-                            store.open_new_game()
-                        }
-                    >
-                        {move || i18n::NEW_GAME.get(lang())}
-                    </button>
-                    <button
-                        data-testid="open-settings"
-                        class="top"
-                        aria-label=move || i18n::SETTINGS.get(lang())
-                        on:click=move |_| store.dialog.set(Some(Dialog::Settings))
-                    >
-                        "⚙"
-                    </button>
-                    <button
-                        data-testid="toggle-lang"
-                        class="top"
-                        on:click=move |_| {
-                            store.settings.update(|s| {
-                                s.lang = match s.lang {
-                                    i18n::Lang::Zh => i18n::Lang::En,
-                                    i18n::Lang::En => i18n::Lang::Zh,
-                                }
-                            })
-                        }
-                    >
-                        {move || match lang() {
-                            i18n::Lang::Zh => "EN",
-                            i18n::Lang::En => "中文",
-                        }}
-                    </button>
-                </nav>
+                // In the course the child meets no door to the grown-ups' screens: the course
+                // has its own way back.
+                <Show when=move || !in_course()>
+                    <nav class="top-buttons">
+                        <button
+                            data-testid="new-game"
+                            class="top"
+                            // Not while the new-game screen is what it would open.
+                            hidden=move || store.phase.get() == Phase::NewGame
+                            on:click=move |_| {
+                                learn.close();
+                                store.open_new_game()
+                            }
+                        >
+                            {move || i18n::NEW_GAME.get(lang())}
+                        </button>
+                        <button
+                            data-testid="open-settings"
+                            class="top"
+                            aria-label=move || i18n::SETTINGS.get(lang())
+                            on:click=move |_| store.dialog.set(Some(Dialog::Settings))
+                        >
+                            "⚙"
+                        </button>
+                        <button
+                            data-testid="toggle-lang"
+                            class="top"
+                            on:click=move |_| {
+                                store.settings.update(|s| {
+                                    s.lang = match s.lang {
+                                        i18n::Lang::Zh => i18n::Lang::En,
+                                        i18n::Lang::En => i18n::Lang::Zh,
+                                    }
+                                })
+                            }
+                        >
+                            {move || match lang() {
+                                i18n::Lang::Zh => "EN",
+                                i18n::Lang::En => "中文",
+                            }}
+                        </button>
+                    </nav>
+                </Show>
             </header>
             <main class="stage">
                 {move || match screen.get() {

@@ -106,6 +106,7 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
         style: LabelStyle::Two,
         large: false,
         lang: junqi::i18n::Lang::Zh,
+        ranks: false,
     };
     let cases = [
         (

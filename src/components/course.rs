@@ -44,8 +44,14 @@ pub const STAR_PATH: &str =
 fn ProfilePicker() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
-    let name = RwSignal::new(String::new());
+    // A child can start alone: the name is the chosen avatar's until one is typed.
+    let default_name = move |i: u8| {
+        let base = i18n::AVATAR_NAMES[usize::from(i) % i18n::AVATAR_NAMES.len()].get(lang());
+        learn.profiles.with_untracked(|p| p.free_name(base))
+    };
     let avatar = RwSignal::new(0u8);
+    let typed = RwSignal::new(false);
+    let name = RwSignal::new(default_name(0));
     let adding = RwSignal::new(learn.profiles.with_untracked(|p| p.list.is_empty()));
     let list = move || {
         learn.profiles.with(|p| {
@@ -69,10 +75,16 @@ fn ProfilePicker() -> impl IntoView {
             .map(|i| {
                 view! {
                     <button
+                        type="button"
                         class="avatar-choice"
                         data-testid=format!("avatar-{i}")
                         aria-pressed=move || (avatar.get() == i).to_string()
-                        on:click=move |_| avatar.set(i)
+                        on:click=move |_| {
+                            avatar.set(i);
+                            if !typed.get_untracked() {
+                                name.set(default_name(i));
+                            }
+                        }
                     >
                         {avatar_view(i)}
                     </button>
@@ -82,7 +94,8 @@ fn ProfilePicker() -> impl IntoView {
     };
     let create = move || {
         if learn.create_profile(&name.get_untracked(), avatar.get_untracked()) {
-            name.set(String::new());
+            typed.set(false);
+            name.set(default_name(avatar.get_untracked()));
             adding.set(false);
         }
     };
@@ -108,16 +121,23 @@ fn ProfilePicker() -> impl IntoView {
                             data-testid="profile-name"
                             maxlength=NAME_MAX.to_string()
                             prop:value=move || name.get()
-                            on:input=move |ev| name.set(event_target_value(&ev))
+                            on:input=move |ev| {
+                                typed.set(true);
+                                name.set(event_target_value(&ev));
+                            }
                         />
                     </label>
                     <button
                         type="submit"
-                        class="primary"
+                        class="primary start-child"
                         data-testid="create-profile"
                         disabled=move || name.with(|n| n.trim().is_empty())
                     >
-                        {move || i18n::CREATE.get(lang())}
+                        // A big "go" a child knows without reading: the chosen avatar and a
+                        // play triangle.
+                        {move || avatar_view(avatar.get())}
+                        <svg class="go" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 4 L20 12 L6 20 Z"></path></svg>
+                        <span>{move || i18n::CREATE.get(lang())}</span>
                     </button>
                 </form>
             </Show>

@@ -1,64 +1,94 @@
-//! The grown-up gate: a button that opens the grown-up settings only after a press-and-hold
-//! (a ring fills meanwhile), and the settings themselves.
+//! The grown-up gate: a lock button that asks a sum written for the grown-up (a new one each
+//! time, from a seed); the right answer opens the grown-up settings, a wrong one closes the
+//! question. Then the settings themselves.
 
 use crate::i18n::{self, Lang};
 use crate::learn::assist::Assist;
-use crate::learn::grownup::{UndoPolicy, HINT_CHOICES, HOLD_MS};
+use crate::learn::gate::Question;
+use crate::learn::grownup::{UndoPolicy, HINT_CHOICES};
+use crate::state::storage;
 use junqi_core::Mode;
-use leptos::ev::PointerEvent;
 use leptos::prelude::*;
-use std::time::Duration;
 
-/// The gate button and, once opened, the settings dialog.
+/// The gate button and, once asked, the question; once answered, the settings dialog.
 #[component]
 pub fn GrownUpGate() -> impl IntoView {
     let assist = expect_context::<Assist>();
     let lang = move || assist.store.lang();
-    let holding = RwSignal::new(false);
+    let asking = RwSignal::new(None::<Question>);
     let open = RwSignal::new(false);
-    let serial = StoredValue::new(0u64);
-    let release = move || {
-        serial.update_value(|s| *s += 1);
-        holding.set(false);
-    };
-    let down = move |ev: PointerEvent| {
-        ev.prevent_default();
-        let id = serial.with_value(|s| s + 1);
-        serial.set_value(id);
-        holding.set(true);
-        set_timeout(
-            move || {
-                if serial.try_get_value() == Some(id) && holding.get_untracked() {
-                    holding.set(false);
-                    open.set(true);
-                }
-            },
-            Duration::from_millis(u64::from(HOLD_MS)),
-        );
-    };
     view! {
         <button
             class="grown-up"
             data-testid="grown-up"
-            data-holding=move || holding.get().then_some("")
             aria-label=move || i18n::GROWN_UP.get(lang())
             title=move || i18n::GROWN_UP.get(lang())
-            on:pointerdown=down
-            on:pointerup=move |_| release()
-            on:pointerleave=move |_| release()
-            on:pointercancel=move |_| release()
-            on:contextmenu=move |ev| ev.prevent_default()
+            on:click=move |_| asking.set(Some(Question::from_seed(storage::random_seed())))
         >
             <svg viewBox="0 0 40 40" aria-hidden="true">
-                <circle class="ring-track" cx="20" cy="20" r="17"></circle>
-                <circle class="ring-fill" cx="20" cy="20" r="17"></circle>
                 <path class="lock-body" d="M13 19 H27 V30 H13 Z"></path>
                 <path class="lock-hoop" d="M15.5 19 V15 A4.5 4.5 0 0 1 24.5 15 V19"></path>
             </svg>
         </button>
+        {move || asking.get().map(|q| view! { <GateQuestion question=q asking=asking open=open/> })}
         <Show when=move || open.get()>
             <GrownUpPanel open=open/>
         </Show>
+    }
+}
+
+/// The sum for the grown-up: typed, then OK. Right: the settings open; anything else closes.
+#[component]
+fn GateQuestion(
+    question: Question,
+    asking: RwSignal<Option<Question>>,
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let assist = expect_context::<Assist>();
+    let lang = move || assist.store.lang();
+    let typed = RwSignal::new(String::new());
+    let input = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(el) = input.get() {
+            let _ = el.focus();
+        }
+    });
+    let answer = move || {
+        asking.set(None);
+        if question.accepts(&typed.get_untracked()) {
+            open.set(true);
+        }
+    };
+    view! {
+        <div class="modal" role="dialog" data-testid="grown-up-gate">
+            <form class="modal-card gate-card" on:submit=move |ev| {
+                ev.prevent_default();
+                answer();
+            }>
+                <p class="gate-ask">{move || i18n::GATE_ASK.get(lang())}</p>
+                <p class="gate-sum" data-testid="gate-question" lang="en">{question.text()}</p>
+                <label class="field">
+                    <span>{move || i18n::GATE_ANSWER.get(lang())}</span>
+                    <input
+                        node_ref=input
+                        data-testid="gate-answer"
+                        inputmode="numeric"
+                        autocomplete="off"
+                        maxlength="4"
+                        prop:value=move || typed.get()
+                        on:input=move |ev| typed.set(event_target_value(&ev))
+                    />
+                </label>
+                <div class="row">
+                    <button type="button" data-testid="gate-close" on:click=move |_| asking.set(None)>
+                        {move || i18n::CLOSE.get(lang())}
+                    </button>
+                    <button type="submit" class="primary" data-testid="gate-ok">
+                        {move || i18n::GATE_OK.get(lang())}
+                    </button>
+                </div>
+            </form>
+        </div>
     }
 }
 

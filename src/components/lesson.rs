@@ -4,16 +4,17 @@
 use super::assist::arrow_view;
 use super::board::{Board, Marks};
 use super::course::{stars_view, STAR_PATH};
-use super::piece::{piece_body, PieceLayer};
-use super::play::label_look;
+use super::goal::{lone_piece, GoalCard};
+use super::piece::{piece_body, LabelLook, PieceLayer};
 use crate::ground::drag::Gesture;
-use crate::ground::geometry::{point_xy, Orientation, Xy};
+use crate::ground::geometry::{point_xy, Orientation};
 use crate::ground::render::{build_render_model, Interaction, PieceModel};
 use crate::ground::setup::{build_setup_model, SetupInteraction};
 use crate::i18n;
-use crate::learn::lesson::{goal_text, Flash, Learn};
-use junqi_core::{Bitboard, Color, Piece, Point, Role};
-use junqi_learn::{Goal, Mistake};
+use crate::learn::lesson::{Flash, Learn};
+use crate::state::store::Store;
+use junqi_core::{Bitboard, Color, Role};
+use junqi_learn::Mistake;
 use leptos::prelude::*;
 
 const O: Orientation = Orientation::RedBottom;
@@ -26,20 +27,15 @@ struct LessonModel {
     bad: Bitboard,
 }
 
-/// A piece drawn on its own (goal icons, the winner of a mistake).
-fn lone_piece(piece: Piece) -> Option<PieceModel> {
-    Some(PieceModel {
-        at: Point::new(0)?,
-        name: String::new(),
-        center: Xy { x: 0.0, y: 0.0 },
-        color: Some(piece.color),
-        role: Some(piece.role),
-        face_down: false,
-        selected: false,
-        movable: false,
-        guess: None,
-        turned: false,
-        dragging: false,
+/// How labels look in the course: the player's style, with the rank number beside it.
+pub fn course_look(store: Store) -> Memo<LabelLook> {
+    Memo::new(move |_| {
+        store.settings.with(|s| LabelLook {
+            style: s.labels,
+            large: s.large_labels,
+            lang: s.lang,
+            ranks: true,
+        })
     })
 }
 
@@ -47,7 +43,14 @@ fn lone_piece(piece: Piece) -> Option<PieceModel> {
 pub fn LessonScreen() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
-    let look = label_look(learn.store);
+    let look = course_look(learn.store);
+    // A tap that did nothing wiggles the pieces that can move (two names, so each tap restarts
+    // the animation).
+    let nudge = move || match learn.nudge.get() {
+        0 => "nudge",
+        n if n % 2 == 1 => "nudge wiggle-a",
+        _ => "nudge wiggle-b",
+    };
     let model = Memo::new(move |_| {
         let selected = learn.selected.get();
         if let Some(view) = learn.view() {
@@ -118,7 +121,9 @@ pub fn LessonScreen() -> impl IntoView {
             <div class="board-area">
                 <Board orientation=O marks=marks on_gesture=on_gesture>
                     <StarLayer/>
-                    <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
+                    <g class=nudge data-nudge=move || learn.nudge.get().to_string()>
+                        <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
+                    </g>
                     <DestDots model=model/>
                     <BadRings model=model/>
                     {move || learn.hint_arrow().map(|(a, b)| arrow_view(a, b, O, "lesson-hint-arrow"))}
@@ -128,7 +133,7 @@ pub fn LessonScreen() -> impl IntoView {
             </div>
             <aside class="panel lesson-panel">
                 <div class="goal-card">
-                    <GoalCard/>
+                    <GoalCard look=look/>
                 <div class="lesson-moves" data-testid="lesson-moves" aria-hidden="true">
                     {move || {
                         let (used, par) = (moves(), par());
@@ -254,7 +259,7 @@ fn BadRings(model: Memo<LessonModel>) -> impl IntoView {
 #[component]
 fn MistakeLayer() -> impl IntoView {
     let learn = expect_context::<Learn>();
-    let look = label_look(learn.store);
+    let look = course_look(learn.store);
     move || {
         let Some(Flash::Mistake { mistake, at }) = learn.flash.get() else {
             return None;
@@ -319,69 +324,5 @@ fn SuccessPanel() -> impl IntoView {
                 <p>{i18n::WELL_DONE.get(lang())}</p>
             </div>
         })
-    }
-}
-
-/// The goal, as pictures: the enemy pieces to take, a star to reach, the flag, the formation.
-#[component]
-fn GoalCard() -> impl IntoView {
-    let learn = expect_context::<Learn>();
-    let lang = move || learn.store.lang();
-    let look = label_look(learn.store);
-    let icon = move |piece: Piece| {
-        view! {
-            <svg class="goal-piece" viewBox="-32 -18 64 36" aria-hidden="true">
-                {lone_piece(piece).map(|pm| piece_body(&pm, look.get()))}
-            </svg>
-        }
-    };
-    let star = || {
-        view! {
-            <svg class="goal-star" viewBox="-12 -12 24 24" aria-hidden="true"><path d=STAR_PATH></path></svg>
-        }
-    };
-    let pictures = move || {
-        let goal = learn.with_run(|r| r.lesson.goal.clone())?;
-        let kind = match &goal {
-            Goal::Remove(_) => "remove",
-            Goal::Reach(_) => "reach",
-            Goal::Flag(_) => "flag",
-            Goal::Valid(_) => "valid",
-        };
-        let body = match goal {
-            Goal::Remove(_) => {
-                let targets = learn.targets();
-                view! {
-                    <span class="goal-arrow">"✕"</span>
-                    {targets.into_iter().map(|p| view! { <span class="goal-target">{icon(p)}{star()}</span> }).collect_view()}
-                }
-                .into_any()
-            }
-            Goal::Reach(_) => view! { <span class="goal-arrow">"➜"</span> {star()} }.into_any(),
-            Goal::Flag(_) => view! {
-                <span class="goal-arrow">"➜"</span>
-                {icon(Piece::new(Color::Black, Role::Flag))}
-            }
-            .into_any(),
-            Goal::Valid(_) => view! {
-                {icon(Piece::new(Color::Red, Role::Flag))}
-                {icon(Piece::new(Color::Red, Role::Landmine))}
-                {icon(Piece::new(Color::Red, Role::Bomb))}
-                <span class="goal-arrow">"⇄"</span>
-            }
-            .into_any(),
-        };
-        Some(view! { <div class="goal-pictures" data-goal=kind>{body}</div> })
-    };
-    let words = move || {
-        learn
-            .with_run(|r| goal_text(&r.lesson.goal))
-            .map(|t| t.get(lang()))
-    };
-    view! {
-        <div class="goal" data-testid="goal">
-            {pictures}
-            <p class="goal-words">{words}</p>
-        </div>
     }
 }

@@ -6,6 +6,7 @@ pub mod board;
 pub mod colour_flip;
 pub mod course;
 pub mod fx;
+pub mod goal;
 pub mod grownup;
 pub mod lesson;
 pub mod newgame;

@@ -41,6 +41,9 @@ pub struct LabelLook {
     pub large: bool,
     /// The interface language (guess badges).
     pub lang: crate::i18n::Lang,
+    /// The rank number in a badge beside the label (the children's course: "37 > 36" reads
+    /// where 旅长 and 团长 do not yet).
+    pub ranks: bool,
 }
 
 /// The CSS class of a side's colour (`red`, `black`, or `unknown` in 翻棋 before colours).
@@ -133,9 +136,24 @@ pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
                 rx="4"
             ></rect>
             {label}
+            {rank_badge(pm, look)}
             {guess}
         </g>
     }
+}
+
+/// The rank number on a badge at the tile's top-left corner (the top-right one is where the
+/// course puts its target stars), when the look asks for it and the label is not the number.
+fn rank_badge(pm: &PieceModel, look: LabelLook) -> Option<impl IntoView> {
+    let rank = pm.role.filter(|_| look.ranks && !pm.face_down)?.rank()?;
+    (look.style != LabelStyle::Rank).then(|| {
+        view! {
+            <g class="rank-badge" data-rank=rank.to_string() transform=format!("translate({} {})", -HALF_W + 4.0, -HALF_H - 5.0)>
+                <circle r="12.5"></circle>
+                <text>{rank.to_string()}</text>
+            </g>
+        }
+    })
 }
 
 fn label_view(role: Role, look: LabelLook) -> impl IntoView {

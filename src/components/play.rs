@@ -21,6 +21,7 @@ pub fn label_look(store: Store) -> Memo<LabelLook> {
             style: s.labels,
             large: s.large_labels,
             lang: s.lang,
+            ranks: false,
         })
     })
 }

@@ -57,6 +57,8 @@ pub enum Cue {
     Flip,
     Flag,
     Illegal,
+    /// The course shows its hint by itself: a soft chime.
+    Hint,
 }
 
 /// Everything the effects layer draws for one action.

@@ -1,5 +1,5 @@
-//! The grown-up's settings, behind a press-and-hold: how much help and which games a child
-//! gets. Kept in localStorage as versioned JSON ([`GrownUp::to_json`]); the first version's
+//! The grown-up's settings, behind a sum only a grown-up answers (`gate`): how much help and
+//! which games a child gets. Kept in localStorage as versioned JSON ([`GrownUp::to_json`]); the first version's
 //! `key=value` text under its own key is migrated ([`GrownUp::from_text`], `storage::LEGACY`).
 
 use crate::state::storage::{self, Reads};
@@ -9,8 +9,6 @@ use serde_json::{Map, Value};
 
 /// The localStorage key (versioned).
 pub const KEY: &str = "junqi.grownup.v2";
-/// How long the gate button must be held, in milliseconds.
-pub const HOLD_MS: u32 = 2000;
 /// The hints-per-game choices offered.
 pub const HINT_CHOICES: [u8; 6] = [0, 1, 2, 3, 5, 10];
 

@@ -10,7 +10,7 @@ use crate::i18n::{self, Lang};
 use crate::state::storage;
 use crate::state::store::Store;
 use junqi_core::{Action, Color, Deployment, PlayerView, Point, Role, Slot};
-use junqi_learn::{course, Feedback, Goal, Lesson, LessonRun, Mistake};
+use junqi_learn::{course, Feedback, Goal, Lesson, LessonRun, Mistake, Picture};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -18,6 +18,8 @@ use std::time::Duration;
 pub const NEXT_MS: u64 = 1800;
 /// How long a mistake is shown before the lesson starts again.
 pub const RESTART_MS: u64 = 2200;
+/// How long a lesson waits for a tap before it shows the hint arrow by itself.
+pub const IDLE_HINT_MS: u64 = 8000;
 
 /// Where the course is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -46,6 +48,14 @@ pub enum Flash {
 impl Flash {
     pub fn is_success(&self) -> bool {
         matches!(self, Flash::Success { .. })
+    }
+}
+
+/// The spoken and written sentence of a lesson's goal (a trade says that both pieces go).
+pub fn lesson_text(lesson: &Lesson) -> i18n::T {
+    match lesson.picture() {
+        Some(Picture::Trade { .. }) => i18n::GOAL_TRADE,
+        _ => goal_text(&lesson.goal),
     }
 }
 
@@ -88,7 +98,14 @@ pub struct Learn {
     pub flash: RwSignal<Option<Flash>>,
     /// The hint arrow is shown.
     pub hint: RwSignal<bool>,
+    /// Taps that did nothing, counted: each one wiggles the pieces that can move.
+    pub nudge: RwSignal<u32>,
+    /// The goal told again (the speak button): the goal's demo plays again from its start, so
+    /// the button does something without a voice too.
+    pub retell: RwSignal<u32>,
     serial: StoredValue<u64>,
+    /// Bumped by every tap: the idle hint shows only if nothing happened since it was timed.
+    idle: StoredValue<u64>,
 }
 
 impl Learn {
@@ -122,7 +139,10 @@ impl Learn {
             selected: RwSignal::new(None),
             flash: RwSignal::new(None),
             hint: RwSignal::new(false),
+            nudge: RwSignal::new(0),
+            retell: RwSignal::new(0),
             serial: StoredValue::new(0),
+            idle: StoredValue::new(0),
         };
         storage::on_change_elsewhere(move |key| {
             if key.is_empty() || key == KEY {
@@ -210,6 +230,7 @@ impl Learn {
 
     fn stop(&self) {
         self.bump();
+        self.idle.update_value(|i| *i += 1);
         speech::hush();
         self.flash.set(None);
         self.run.set_value(None);
@@ -255,22 +276,55 @@ impl Learn {
         self.selected.set(None);
         self.flash.set(None);
         self.hint.set(false);
+        self.nudge.set(0);
         self.lesson.set(Some(id.to_string()));
         self.rev.update(|r| *r += 1);
         self.screen.set(LearnScreen::Lesson);
+        self.wait_for_taps();
         if !again {
             self.say_goal();
         }
     }
 
-    /// Speaks the goal when the grown-up left the voice on.
+    /// Times the idle hint afresh: after [`IDLE_HINT_MS`] with no tap, the hint arrow shows by
+    /// itself, with a soft chime.
+    fn wait_for_taps(&self) {
+        let id = self.idle.with_value(|i| i + 1);
+        self.idle.set_value(id);
+        let learn = *self;
+        set_timeout(
+            move || {
+                if learn.idle.try_get_value() != Some(id)
+                    || learn.screen.get_untracked() != LearnScreen::Lesson
+                    || learn.flash.with_untracked(Option::is_some)
+                    || learn.hint.get_untracked()
+                    || learn.with_run(LessonRun::is_done).unwrap_or(true)
+                {
+                    return;
+                }
+                learn.hint.set(true);
+                learn.sound(Cue::Hint);
+            },
+            Duration::from_millis(IDLE_HINT_MS),
+        );
+    }
+
+    /// A tap that did nothing: the buzz, and the pieces that can move wiggle.
+    fn wrong_tap(&self) {
+        self.sound(Cue::Illegal);
+        self.nudge.update(|n| *n += 1);
+    }
+
+    /// Plays the goal's demo again, and speaks the goal when the grown-up left the voice on
+    /// and the browser has a voice.
     pub fn say_goal(&self) {
+        self.retell.update(|n| *n += 1);
         if !self.assist.grown.with_untracked(|g| g.voice) {
             return;
         }
-        if let Some(goal) = self.with_lesson(|l| l.goal.clone()) {
+        if let Some(text) = self.with_lesson(lesson_text) {
             let lang = self.lang();
-            speech::speak(goal_text(&goal).get(lang), lang);
+            speech::speak(text.get(lang), lang);
         }
     }
 
@@ -322,6 +376,7 @@ impl Learn {
         if self.flash.with_untracked(Option::is_some) {
             return;
         }
+        self.wait_for_taps();
         let arrange = self.with_lesson(Lesson::is_arrange).unwrap_or(false);
         if arrange {
             self.tap_arrange(p);
@@ -350,10 +405,10 @@ impl Learn {
         if actions.iter().any(|a| a.from() == p) {
             self.selected.set(Some(p));
         } else {
-            if view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Red)) {
-                self.sound(Cue::Illegal);
-            }
+            // The enemy piece first, a piece that cannot move, a point out of reach: show
+            // which pieces can go.
             self.selected.set(None);
+            self.wrong_tap();
         }
     }
 
@@ -384,9 +439,10 @@ impl Learn {
         self.selected.set(None);
         self.rev.update(|r| *r += 1);
         match feedback {
-            Feedback::Illegal => self.sound(Cue::Illegal),
+            Feedback::Illegal => self.wrong_tap(),
             Feedback::Continue { .. } => {
                 self.hint.set(false);
+                self.wait_for_taps();
                 self.sound(if attack { Cue::Capture } else { Cue::Move });
             }
             Feedback::Success { stars } => self.success(stars),

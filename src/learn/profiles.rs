@@ -148,6 +148,20 @@ impl Profiles {
         Some(i)
     }
 
+    /// `base` if no child has that name yet, else `base 2`, `base 3`, … (profiles are told
+    /// apart by name): the name a new child gets from an avatar before one is typed.
+    pub fn free_name(&self, base: &str) -> String {
+        let taken = |n: &str| self.list.iter().any(|p| p.name == n);
+        let base = clean_name(base);
+        if !taken(&base) {
+            return base;
+        }
+        (2..100)
+            .map(|i| clean_name(&format!("{base} {i}")))
+            .find(|n| !taken(n))
+            .unwrap_or(base)
+    }
+
     pub fn select(&mut self, i: usize) {
         if i < self.list.len() {
             self.current = Some(i);
@@ -321,5 +335,16 @@ mod tests {
         assert!(p.list[0].avatar < AVATARS);
         assert_eq!(p.list[0].stars.len(), 1);
         assert_eq!(clean_name(&"x".repeat(40)).len(), NAME_MAX);
+    }
+
+    #[test]
+    fn a_new_child_gets_a_free_name_from_the_avatar() {
+        let mut p = Profiles::new();
+        assert_eq!(p.free_name("小猫"), "小猫");
+        p.create("小猫", 0);
+        assert_eq!(p.free_name("小猫"), "小猫 2");
+        p.create("小猫 2", 0);
+        assert_eq!(p.free_name(" 小猫 "), "小猫 3");
+        assert_eq!(p.free_name("Bunny"), "Bunny");
     }
 }

@@ -248,3 +248,17 @@ export function sameRandom(seed = 20261130) {
   };
 })();`;
 }
+
+/**
+ * Opens the grown-up settings as a grown-up does: the lock, then the sum it asks, read from the
+ * page and answered.
+ */
+export async function openGrownUp(app) {
+  const { page } = app;
+  await press(app, '[data-testid="grown-up"]');
+  const question = await page.textContent('[data-testid="gate-question"]');
+  const [, a, b] = question.match(/(\d+)\s*\+\s*(\d+)/);
+  await page.fill('[data-testid="gate-answer"]', String(Number(a) + Number(b)));
+  await press(app, '[data-testid="gate-ok"]');
+  await page.waitForSelector('[data-testid="grown-up-panel"]', { timeout: 5000 });
+}

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp } from './app.mjs';
 
 let server;
 
@@ -672,14 +672,10 @@ async function instrumentAudio(ctx) {
   });
 }
 
-/** Opens the grown-up gate (press and hold) and sets the undo policy. */
+/** Opens the grown-up gate (the sum it asks, answered) and sets the undo policy. */
 async function grownUp(app, undo) {
   const { page } = app;
-  const box = await page.locator('[data-testid="grown-up"]').boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForSelector('[data-testid="grown-up-panel"]', { timeout: 5000 });
-  await page.mouse.up();
+  await openGrownUp(app);
   await press(app, `[data-testid="undo-${undo}"]`);
   assert.equal(await page.getAttribute(`[data-testid="undo-${undo}"]`, 'aria-pressed'), 'true');
   await press(app, '[data-testid="grown-up-close"]');
@@ -759,7 +755,7 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
     await playOne(app, seeded(5));
     await idle(page);
     assert.equal(await page.evaluate(() => window.__sounds), sounds, 'muted');
-    // Undo off (a grown-up setting, behind the hold-to-open gate of the new-game screen): no
+    // Undo off (a grown-up setting, behind the gate of the new-game screen): no
     // undo button in the next game.
     assert.equal(await page.locator('[data-testid="undo"]').count(), 1);
     await press(app, '[data-testid="new-game"]');

@@ -1,7 +1,8 @@
 // End-to-end: the course for children on a touch tablet. Every level of the course is completed
 // by taps alone (the solving taps come from crates/junqi-learn/data/course.json), the stars are
 // saved per child and shown in the menu after a reload; a mistake is shown and the level starts
-// again; the grown-up gate opens only after a hold and keeps its settings across a reload; in a
+// again; the grown-up gate opens only for the answer to the sum it asks (read from the page) and
+// keeps its settings across a reload; each goal has the picture of its rule; in a
 // real 明棋 game the hint button shows an arrow and runs out, and the attack preview's badges
 // agree with the rules core's table (tests/e2e/fixtures/clash-table.json, checked natively).
 import { test, before, after } from 'node:test';
@@ -10,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded } from './app.mjs';
+import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded, openGrownUp, sameRandom } from './app.mjs';
 
 let server;
 let course;
@@ -73,8 +74,13 @@ test('every level of the course by taps on a tablet; stars saved per child and s
     await press(app, `[data-level="${lessons[0].id}"]`);
     for (const [n, lesson] of lessons.entries()) {
       await lessonReady(page, lesson.id);
-      // The goal is shown with pictures; target points carry stars.
-      await page.waitForSelector('[data-testid="goal"] .goal-pictures');
+      // The goal is shown with the picture of its rule (never a red cross, which means "wrong"):
+      // a take, a trade where both pieces go, a walk to the star or onto the flag, a formation.
+      await page.waitForSelector(`[data-testid="goal"] .goal-pictures[data-goal="${Object.keys(lesson.goal)[0]}"]`);
+      const picture = await page.getAttribute('[data-testid="goal"] [data-picture]', 'data-picture');
+      const expected = lesson.formation ? 'valid' : lesson.goal.remove ? (lesson.allow_loss ? 'trade' : 'take') : lesson.goal.reach ? 'reach' : 'flag';
+      assert.equal(picture, expected, `${lesson.id}: the goal's picture`);
+      assert.doesNotMatch(await page.textContent('[data-testid="goal"]'), /[✕✖×❌]/, `${lesson.id}: no cross in the goal`);
       for (const [i, step] of lesson.solution.entries()) {
         if (n === 0 && i === 0) {
           await press(app, '[data-testid="lesson-hint"]');
@@ -240,19 +246,44 @@ test('corrupt saved profiles: a fresh start, the old text kept aside', async () 
   }
 });
 
-test('the grown-up gate needs a hold and keeps its settings across a reload', async () => {
-  const app = await open(server.url, 'tablet');
+test('the grown-up gate asks a sum for the grown-up: a tap, a hold or a wrong answer does not open it; the answer does, and its settings stay', async () => {
+  const app = await open(server.url, 'tablet', { init: sameRandom(41) });
   const { page } = app;
+  const panel = () => page.locator('[data-testid="grown-up-panel"]').count();
+  const gate = () => page.locator('[data-testid="grown-up-gate"]').count();
   try {
-    // A short tap does not open it.
+    // A tap asks the question, written for the grown-up; nothing opens by itself.
     await press(app, '[data-testid="grown-up"]');
+    await page.waitForSelector('[data-testid="grown-up-gate"]');
+    assert.match(await page.textContent('[data-testid="grown-up-gate"]'), /grown-up types the answer/);
+    const first = await page.textContent('[data-testid="gate-question"]');
+    assert.match(first, /^\d\d \+ \d\d = \?$/);
     await page.waitForTimeout(2600);
-    assert.equal(await page.locator('[data-testid="grown-up-panel"]').count(), 0);
-    await hold(app, '[data-testid="grown-up"]', 800);
-    await page.waitForTimeout(1800);
-    assert.equal(await page.locator('[data-testid="grown-up-panel"]').count(), 0, 'a short hold does not open it');
+    assert.equal(await panel(), 0);
+    await page.screenshot({ path: join(SHOTS, 'grown-up-gate-tablet.png') });
+    // A child tapping OK, or typing a wrong number, closes the question.
+    await press(app, '[data-testid="gate-ok"]');
+    assert.equal(await gate(), 0, 'no answer closes the gate');
+    assert.equal(await panel(), 0);
+    await press(app, '[data-testid="grown-up"]');
+    const [, a, b] = (await page.textContent('[data-testid="gate-question"]')).match(/(\d+) \+ (\d+)/);
+    await page.fill('[data-testid="gate-answer"]', String(Number(a) + Number(b) + 1));
+    await press(app, '[data-testid="gate-ok"]');
+    assert.equal(await gate(), 0, 'a wrong answer closes the gate');
+    assert.equal(await panel(), 0);
+    // Holding the lock (the old way) only asks the question.
     await hold(app, '[data-testid="grown-up"]', 2400);
-    await page.waitForSelector('[data-testid="grown-up-panel"]');
+    await page.waitForTimeout(300);
+    assert.equal(await panel(), 0, 'a hold does not open it');
+    if (await gate()) await press(app, '[data-testid="gate-close"]');
+    // The numbers come from a seed: the same page randomness asks the same first question.
+    await page.reload();
+    await page.waitForSelector('[data-testid="start-game"]');
+    await press(app, '[data-testid="grown-up"]');
+    assert.equal(await page.textContent('[data-testid="gate-question"]'), first, 'same seed, same question');
+    await press(app, '[data-testid="gate-close"]');
+    // The grown-up answers.
+    await openGrownUp(app);
     await press(app, '[data-testid="undo-once"]');
     await page.selectOption('[data-testid="hints-per-game"]', '2');
     await page.selectOption('[data-testid="grown-up-level"]', '1');
@@ -263,8 +294,7 @@ test('the grown-up gate needs a hold and keeps its settings across a reload', as
     await page.reload();
     await page.waitForSelector('[data-testid="start-game"]');
     assert.equal(await page.locator('[data-testid="mode-flip"]').count(), 0);
-    await hold(app, '[data-testid="grown-up"]', 2400);
-    await page.waitForSelector('[data-testid="grown-up-panel"]');
+    await openGrownUp(app);
     assert.equal(await page.getAttribute('[data-testid="undo-once"]', 'aria-pressed'), 'true');
     assert.equal(await page.inputValue('[data-testid="hints-per-game"]'), '2');
     assert.equal(await page.inputValue('[data-testid="grown-up-level"]'), '1');

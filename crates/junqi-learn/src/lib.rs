@@ -459,6 +459,57 @@ impl LessonRun {
     }
 }
 
+/// What the goal card draws, read from the lesson's known solution through the rules core, so
+/// that each rule gets its own picture (a take is not a trade).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// The learner's piece takes the enemy piece and stays.
+    Take { mine: Piece, theirs: Piece },
+    /// Both pieces are removed (equal ranks, a bomb).
+    Trade { mine: Piece, theirs: Piece },
+    /// A piece goes to the star.
+    Reach { mine: Piece },
+    /// A piece takes the enemy flag.
+    Flag { mine: Piece },
+    /// Mend the formation by swapping.
+    Arrange,
+}
+
+impl Lesson {
+    /// The goal's picture: for a removal, what the solution's first blow at a target does
+    /// (played by the rules core); otherwise the piece the solution moves first.
+    pub fn picture(&self) -> Option<Picture> {
+        if self.is_arrange() {
+            return Some(Picture::Arrange);
+        }
+        let mut run = LessonRun::new(self).ok()?;
+        let first = run.position()?.piece_at(self.solution.first()?.from())?;
+        match self.goal {
+            Goal::Reach(_) => return Some(Picture::Reach { mine: first }),
+            Goal::Flag(_) => return Some(Picture::Flag { mine: first }),
+            Goal::Valid(_) => return Some(Picture::Arrange),
+            Goal::Remove(_) => {}
+        }
+        for &step in &self.solution {
+            let (from, to) = (step.from(), step.to());
+            let pos = run.position()?;
+            if run.targets.contains(&Some(to)) {
+                let mine = pos.piece_at(from)?;
+                let theirs = pos.piece_at(to)?;
+                let report = pos.clone().play(step).ok()?;
+                let lost_mine = report.removed.iter().any(|(_, p)| p.color == Color::Red);
+                return Some(if lost_mine {
+                    Picture::Trade { mine, theirs }
+                } else {
+                    Picture::Take { mine, theirs }
+                });
+            }
+            run.step(step);
+        }
+        None
+    }
+}
+
 /// The outcome a piece of the learner would have attacking an enemy piece (attack preview).
 pub fn preview(attacker: Role, defender: Role) -> junqi_core::Clash {
     junqi_core::clash(attacker, defender, &Rules::default(), false)

@@ -1,6 +1,7 @@
 //! Every lesson of the course is valid data and completable; every listed mistake fails.
 
-use junqi_learn::{course, Feedback, Goal, LessonRun, Mistake};
+use junqi_core::Role;
+use junqi_learn::{course, Feedback, Goal, LessonRun, Mistake, Picture};
 use std::collections::HashSet;
 
 #[test]
@@ -119,4 +120,38 @@ fn attack_preview_matches_the_rules_core() {
             );
         }
     }
+}
+
+#[test]
+fn every_goal_has_a_picture_and_each_rule_its_own() {
+    let pic = |id: &str| course().lesson(id).unwrap().picture().unwrap();
+    for l in &course().lessons {
+        let p = l.picture();
+        assert!(p.is_some(), "{} has no picture", l.id);
+        let kind = match p.unwrap() {
+            Picture::Take { .. } | Picture::Trade { .. } => "remove",
+            Picture::Reach { .. } => "reach",
+            Picture::Flag { .. } => "flag",
+            Picture::Arrange => "valid",
+        };
+        let goal = match l.goal {
+            Goal::Remove(_) => "remove",
+            Goal::Reach(_) => "reach",
+            Goal::Flag(_) => "flag",
+            Goal::Valid(_) => "valid",
+        };
+        assert_eq!(kind, goal, "{}", l.id);
+    }
+    // The higher rank takes; equal ranks both go; a bomb goes with what it hits; an engineer
+    // clears a mine.
+    assert!(
+        matches!(pic("ranks-1"), Picture::Take { mine, theirs } if mine.role == Role::Marshal && theirs.role == Role::General)
+    );
+    assert!(matches!(pic("ranks-3"), Picture::Trade { mine, theirs } if mine.role == theirs.role));
+    assert!(matches!(pic("bombs-1"), Picture::Trade { mine, .. } if mine.role == Role::Bomb));
+    assert!(
+        matches!(pic("mines-1"), Picture::Take { mine, theirs } if mine.role == Role::Engineer && theirs.role == Role::Landmine)
+    );
+    assert!(matches!(pic("roads-1"), Picture::Reach { .. }));
+    assert!(matches!(pic("flag-1"), Picture::Flag { .. }));
 }
