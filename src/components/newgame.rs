@@ -120,6 +120,8 @@ pub fn NewGameScreen() -> impl IntoView {
                 <Board/>
             </div>
             <aside class="panel newgame-panel">
+                // The choices scroll; Start stays below them, never over one.
+                <div class="newgame-scroll">
                 <super::course::LearnEntry/>
                 <div class="records-head">
                     <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
@@ -245,6 +247,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         />
                     </Show>
                 </section>
+                </div>
                 <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
                     {move || i18n::START_GAME.get(lang())}
                 </button>
