@@ -5,7 +5,9 @@
 // and the app's first screen (its start button) were there, and the bytes that came over the
 // network (gzip-compressed, as served).
 //
-//   node scripts/measure-first-visit.mjs [dist] [runs]
+//   node scripts/measure-first-visit.mjs [dist] [runs] [--gzip]
+//
+// --gzip: the server sends gzip even to a browser that takes brotli (as before brotli).
 //
 // The second visit is a reload in the same browser profile once the service worker has cached
 // the build, as a returning player gets it. Times are medians of `runs` fresh profiles (3).
@@ -17,8 +19,10 @@ import { serve } from './serve.mjs';
 import { ARGS, CHROMIUM, PROFILES } from '../tests/e2e/app.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const DIST = resolve(process.argv[2] ?? join(ROOT, 'dist'));
-const RUNS = Number(process.argv[3] ?? 3);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const DIST = resolve(positional[0] ?? join(ROOT, 'dist'));
+const RUNS = Number(positional[1] ?? 3);
+const brotli = !process.argv.includes('--gzip');
 const READY = '[data-testid="start-game"]';
 
 async function visit(page, cdp, url, reload) {
@@ -46,7 +50,7 @@ const median = (xs) => {
   return s.length ? s[Math.floor(s.length / 2)] : null;
 };
 
-const server = await serve(DIST);
+const server = await serve(DIST, 0, { brotli });
 const results = { first: [], second: [] };
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -77,7 +81,7 @@ try {
   await server.close();
 }
 
-console.log(`${DIST}, tablet profile, 150 ms / 1.6 Mbit/s / CPU 4×, median of ${RUNS}\n`);
+console.log(`${DIST} (${brotli ? 'brotli' : 'gzip'}), tablet profile, 150 ms / 1.6 Mbit/s / CPU 4×, median of ${RUNS}\n`);
 console.log('| visit | first contentful paint ms | loading screen ms | first screen ready ms | KB over the network |\n|---|---|---|---|---|');
 for (const [name, rows] of Object.entries(results)) {
   const m = (k) => median(rows.map((r) => r[k])) ?? '—';

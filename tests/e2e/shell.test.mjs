@@ -62,8 +62,11 @@ for (const profile of ['phone', 'tablet']) {
     assert.match(bg, /radial-gradient/);
     await page.screenshot({ path: join(SHOTS, `shell-${profile}.png`) });
 
+    const wasm = page.waitForResponse((r) => /junqi-web-[^/]*_bg\.wasm$/.test(r.url()));
     release();
     await page.waitForSelector('[data-testid="start-game"]');
+    // scripts/serve.mjs sends it brotli-compressed to a browser that takes brotli.
+    assert.equal(await (await wasm).headerValue('content-encoding'), 'br');
     assert.equal(await page.locator('#shell').count(), 0, 'the app removed the loading screen');
     assert.equal(await page.locator('body > .app').count(), 1);
     assert.deepEqual(problems, [], 'no errors, no CSP violations');
