@@ -4,14 +4,15 @@
 //
 //   node scripts/serve.mjs [dir] [port]     (defaults: dist, 8080)
 //
-// Text files and WebAssembly go out gzip-compressed to browsers that accept it (compressed once
-// per file version and kept in memory). The address is printed only once the site answers;
+// Text files and WebAssembly go out brotli-compressed to browsers that accept it (quality 9:
+// the page's wasm ~15 % smaller than gzip, in a third of a second), else gzip-compressed; each
+// file version is compressed once per encoding and kept in memory. The address is printed only once the site answers;
 // Ctrl-C (SIGINT) or SIGTERM closes every connection and exits 0.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -31,11 +32,12 @@ const TYPES = {
 /** Already compressed formats gain nothing from gzip. */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt', '.md']);
 
-/** Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, close }. */
-export function serve(root, port = 0) {
+/** Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, close }.
+ * `brotli: false` sends gzip only (to compare with the server before brotli). */
+export function serve(root, port = 0, { brotli = true } = {}) {
   const base = resolve(root);
-  // path -> { mtime, size, gz }: each file version is compressed once.
-  const gzipped = new Map();
+  // `${encoding} ${path}` -> { mtime, size, body }: each file version is compressed once.
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -56,16 +58,25 @@ export function serve(root, port = 0) {
         'cache-control': 'no-cache',
       };
       let body;
-      const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const accepts = req.headers['accept-encoding'] ?? '';
+      const encoding = !COMPRESS.has(ext) ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       if (COMPRESS.has(ext)) headers.vary = 'accept-encoding';
-      if (gzip) {
-        let hit = gzipped.get(file);
+      if (encoding) {
+        const key = `${encoding} ${file}`;
+        let hit = compressed.get(key);
         if (!hit || hit.mtime !== info.mtimeMs || hit.size !== info.size) {
-          hit = { mtime: info.mtimeMs, size: info.size, gz: gzipSync(await readFile(file), { level: 9 }) };
-          gzipped.set(file, hit);
+          const data = await readFile(file);
+          const packed =
+            encoding === 'br'
+              ? brotliCompressSync(data, {
+                  params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+                })
+              : gzipSync(data, { level: 9 });
+          hit = { mtime: info.mtimeMs, size: info.size, body: packed };
+          compressed.set(key, hit);
         }
-        body = hit.gz;
-        headers['content-encoding'] = 'gzip';
+        body = hit.body;
+        headers['content-encoding'] = encoding;
       } else {
         body = await readFile(file);
       }

@@ -5,6 +5,13 @@
 fn main() {
     console_error_panic_hook::set_once();
     junqi::ai::install_test_hook();
+    // index.html's loading screen (#shell) gives way to the app in the same frame.
+    if let Some(shell) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("shell"))
+    {
+        shell.remove();
+    }
     leptos::mount::mount_to_body(junqi::App);
 }
 

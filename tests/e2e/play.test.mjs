@@ -77,14 +77,14 @@ test('scripts/play.sh serves the game on 127.0.0.1:8080, the board is drawn, Ctr
     const page = await fetch(URL_);
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type'), /text\/html/);
-    assert.equal(page.headers.get('content-encoding'), 'gzip', 'the page is sent compressed');
+    assert.match(page.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'the page is sent compressed');
     const html = await page.text();
     const wasm = html.match(/junqi-web-[0-9a-f]+_bg\.wasm/)?.[0];
     assert.ok(wasm, 'index.html names the page’s WebAssembly');
     const module = await fetch(URL_ + wasm);
     assert.equal(module.status, 200);
     assert.equal(module.headers.get('content-type'), 'application/wasm');
-    assert.equal(module.headers.get('content-encoding'), 'gzip', 'the WebAssembly is sent compressed');
+    assert.match(module.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'the WebAssembly is sent compressed');
     assert.ok(WebAssembly.validate(new Uint8Array(await module.arrayBuffer())), 'a valid WebAssembly module');
     const sw = await fetch(URL_ + 'sw.js');
     assert.equal(sw.status, 200);
