@@ -321,6 +321,10 @@ test('phone: on the setup screen no control sits under another and an opened sec
       return p < s;
     });
     assert.ok(order, 'the profile button comes before Start');
+    // Start stays below the choices: none of them ever sits under it, however far scrolled.
+    assert.deepEqual(await coveredControls(page), [], 'new game, at the top');
+    await page.$eval('.newgame-scroll', (e) => e.scrollTo(0, e.scrollHeight / 2));
+    assert.deepEqual(await coveredControls(page), [], 'new game, scrolled halfway');
     await press(app, '[data-testid="profile"]');
     await page.waitForSelector('[data-testid="profile-screen"]');
     const top = await page.$eval('[data-testid="profile-screen"] > *', (e) => e.getBoundingClientRect().top);
