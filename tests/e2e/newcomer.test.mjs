@@ -302,6 +302,13 @@ async function coveredControls(page) {
         const x = r.left + r.width / 2;
         const y = r.top + r.height / 2;
         if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return null;
+        // Scrolled out of its scroll box: not on screen, so not under anything.
+        for (let p = e.parentElement; p; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowY;
+          if (o !== 'auto' && o !== 'scroll') continue;
+          const b = p.getBoundingClientRect();
+          if (y < b.top || y > b.bottom) return null;
+        }
         const hit = document.elementFromPoint(x, y);
         const ok = hit && (hit === e || e.contains(hit) || hit.contains(e) || hit.closest('label') === e.closest('label'));
         return ok ? null : `${e.getAttribute('data-testid') ?? e.textContent.trim().slice(0, 12)} under ${hit?.getAttribute('data-testid') ?? hit?.className}`;
