@@ -53,10 +53,31 @@ impl Flash {
 
 /// The spoken and written sentence of a lesson's goal (a trade says that both pieces go).
 pub fn lesson_text(lesson: &Lesson) -> i18n::T {
-    match lesson.picture() {
-        Some(Picture::Trade { .. }) => i18n::GOAL_TRADE,
-        _ => goal_text(&lesson.goal),
-    }
+    lesson_prompt(lesson).1
+}
+
+/// Every goal sentence with the name of its recording (`speech::prompt_url`).
+pub const GOAL_PROMPTS: [(&str, i18n::T); 5] = [
+    ("remove", i18n::GOAL_REMOVE),
+    ("reach", i18n::GOAL_REACH),
+    ("flag", i18n::GOAL_FLAG),
+    ("valid", i18n::GOAL_VALID),
+    ("trade", i18n::GOAL_TRADE),
+];
+
+/// A lesson's goal: its recording's name and its sentence.
+pub fn lesson_prompt(lesson: &Lesson) -> (&'static str, i18n::T) {
+    let key = match (lesson.picture(), &lesson.goal) {
+        (Some(Picture::Trade { .. }), _) => "trade",
+        (_, Goal::Remove(_)) => "remove",
+        (_, Goal::Reach(_)) => "reach",
+        (_, Goal::Flag(_)) => "flag",
+        (_, Goal::Valid(_)) => "valid",
+    };
+    GOAL_PROMPTS
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .unwrap_or(GOAL_PROMPTS[0])
 }
 
 /// The spoken and written sentence of a goal.
@@ -322,9 +343,9 @@ impl Learn {
         if !self.assist.grown.with_untracked(|g| g.voice) {
             return;
         }
-        if let Some(text) = self.with_lesson(lesson_text) {
+        if let Some((key, text)) = self.with_lesson(lesson_prompt) {
             let lang = self.lang();
-            speech::speak(text.get(lang), lang);
+            speech::speak(text.get(lang), key, lang);
         }
     }
 

@@ -1,5 +1,8 @@
 //! Lesson goals spoken aloud with the browser's SpeechSynthesis, in Chinese (zh-CN) or English.
-//! Silent when the browser has no speech or no voice for the language: never an error.
+//! Where the browser has no voice for the language (many tablets lack a Chinese one; headless
+//! Chromium has none), the goal's recording plays instead: `assets/prompts/<goal>-<lang>.wav`,
+//! synthesised from the same sentence by `scripts/make-prompts.sh` and cached for offline play
+//! with the rest of the build. Never an error.
 
 use crate::i18n::Lang;
 
@@ -20,11 +23,45 @@ pub fn voice_fits(voice_lang: &str, lang: Lang) -> bool {
     }
 }
 
-/// Speaks `text`, replacing whatever is being said. Does nothing without a fitting voice.
-pub fn speak(text: &str, lang: Lang) {
+/// The recording of goal `key` in `lang`, relative to the page.
+pub fn prompt_url(key: &str, lang: Lang) -> String {
+    format!("assets/prompts/{key}-{}.wav", lang.code())
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The recording now playing, if any (one at a time).
+    static CLIP: std::cell::RefCell<Option<web_sys::HtmlAudioElement>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Plays goal `key`'s recording, replacing whatever is being said.
+fn play_prompt(key: &str, lang: Lang) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        hush();
+        let Ok(audio) = web_sys::HtmlAudioElement::new_with_src(&prompt_url(key, lang)) else {
+            return;
+        };
+        // A refused play (no user gesture yet, say) is not an error worth showing.
+        if let Ok(p) = audio.play() {
+            let ignore = wasm_bindgen::closure::Closure::once(|_: wasm_bindgen::JsValue| {});
+            let _ = p.catch(&ignore);
+            ignore.forget();
+        }
+        CLIP.with(|c| *c.borrow_mut() = Some(audio));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (key, lang);
+}
+
+/// Speaks `text` (the sentence of goal `key`), replacing whatever is being said; without a
+/// fitting voice, plays the goal's recording.
+pub fn speak(text: &str, key: &str, lang: Lang) {
     #[cfg(target_arch = "wasm32")]
     {
         let Some(synth) = web_sys::window().and_then(|w| w.speech_synthesis().ok()) else {
+            play_prompt(key, lang);
             return;
         };
         let voices = synth.get_voices();
@@ -36,8 +73,10 @@ pub fn speak(text: &str, lang: Lang) {
             })
             .find(|v| voice_fits(&v.lang(), lang));
         let Some(voice) = voice else {
+            play_prompt(key, lang);
             return;
         };
+        hush();
         let Ok(u) = web_sys::SpeechSynthesisUtterance::new_with_text(text) else {
             return;
         };
@@ -48,14 +87,24 @@ pub fn speak(text: &str, lang: Lang) {
         synth.speak(&u);
     }
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (text, lang);
+    {
+        let _ = text;
+        play_prompt(key, lang);
+    }
 }
 
-/// Stops speaking.
+/// Stops speaking (and any recording).
 pub fn hush() {
     #[cfg(target_arch = "wasm32")]
-    if let Some(synth) = web_sys::window().and_then(|w| w.speech_synthesis().ok()) {
-        synth.cancel();
+    {
+        if let Some(synth) = web_sys::window().and_then(|w| w.speech_synthesis().ok()) {
+            synth.cancel();
+        }
+        CLIP.with(|c| {
+            if let Some(a) = c.borrow_mut().take() {
+                let _ = a.pause();
+            }
+        });
     }
 }
 
@@ -72,5 +121,28 @@ mod tests {
         assert!(voice_fits("en-GB", Lang::En));
         assert!(!voice_fits("fr-FR", Lang::En));
         assert_eq!(voice_tag(Lang::Zh), "zh-CN");
+    }
+
+    /// Every goal has a recording in both languages, made from the very sentence shown.
+    #[test]
+    fn every_goal_has_its_recording() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let script = std::fs::read_to_string(root.join("scripts/make-prompts.sh")).unwrap();
+        for (key, text) in crate::learn::lesson::GOAL_PROMPTS {
+            for lang in [Lang::Zh, Lang::En] {
+                let line = format!("say {key} {} \"{}\"", lang.code(), text.get(lang));
+                assert!(
+                    script.contains(&line),
+                    "scripts/make-prompts.sh lacks: {line}"
+                );
+                let clip = root.join(prompt_url(key, lang));
+                let bytes = std::fs::read(&clip).unwrap_or_default();
+                assert!(
+                    bytes.starts_with(b"RIFF") && bytes.len() > 4000,
+                    "{}",
+                    clip.display()
+                );
+            }
+        }
     }
 }

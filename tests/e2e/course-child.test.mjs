@@ -123,10 +123,14 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     assert.ok((await moverX()) > x0 + 40, 'the demo moves the piece across');
     await page.locator('.goal-card').screenshot({ path: join(SHOTS, 'course-goal-take-tablet.png') });
     // Without a voice (headless Chromium has none) the speak button still tells the goal: the
-    // demo plays again from its start.
+    // demo plays again from its start, and the goal's recording is played instead of a voice.
     const retell = Number(await goal.locator('.goal-pictures').getAttribute('data-retell'));
+    const clip = page.waitForResponse((r) => /\/assets\/prompts\/remove-zh\.wav$/.test(r.url()));
     await press(app, '[data-testid="lesson-speak"]');
     await page.waitForSelector(`.goal-pictures[data-retell="${retell + 1}"]`);
+    const answer = await clip;
+    assert.ok(answer.ok(), `the recording answers: ${answer.status()}`);
+    assert.match(answer.headers()['content-type'] ?? '', /^audio\/(wav|x-wav|wave)/);
     const x1 = await moverX();
     assert.ok(x1 < x0 + 20, `the demo starts over (${x0} → ${x1})`);
     // Pieces carry their rank number beside the characters: 40 > 39 reads at seven.
