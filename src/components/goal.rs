@@ -6,28 +6,15 @@
 
 use super::course::STAR_PATH;
 use super::piece::{piece_body, LabelLook};
-use crate::ground::geometry::Xy;
 use crate::ground::render::PieceModel;
 use crate::learn::lesson::{lesson_text, Learn};
-use junqi_core::{Color, Piece, Point, Role};
+use junqi_core::{Color, Piece, Role};
 use junqi_learn::Picture;
 use leptos::prelude::*;
 
 /// A piece drawn on its own (goal pictures, the winner of a mistake).
 pub fn lone_piece(piece: Piece) -> Option<PieceModel> {
-    Some(PieceModel {
-        at: Point::new(0)?,
-        name: String::new(),
-        center: Xy { x: 0.0, y: 0.0 },
-        color: Some(piece.color),
-        role: Some(piece.role),
-        face_down: false,
-        selected: false,
-        movable: false,
-        guess: None,
-        turned: false,
-        dragging: false,
-    })
+    Some(PieceModel::lone(Some(piece.color), Some(piece.role)))
 }
 
 /// Where the two pieces of a picture stand, in the picture's units (a piece is 56 × 28).

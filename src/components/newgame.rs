@@ -121,7 +121,7 @@ pub fn NewGameScreen() -> impl IntoView {
             </div>
             <aside class="panel newgame-panel">
                 // The choices scroll; Start stays below them, never over one.
-                <div class="newgame-scroll">
+                <div class="panel-scroll newgame-scroll">
                 <super::course::LearnEntry/>
                 <div class="records-head">
                     <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>

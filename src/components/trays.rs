@@ -5,28 +5,15 @@
 
 use super::piece::{piece_body, LabelLook};
 use super::play::label_look;
-use crate::ground::geometry::Xy;
 use crate::ground::render::PieceModel;
 use crate::i18n::{self, Lang};
 use crate::state::store::Store;
-use junqi_core::{Color, Occupant, Point, Role};
+use junqi_core::{Color, Occupant, Role};
 use leptos::prelude::*;
 
 /// A small piece (the trays, the rules screen).
 pub fn tray_piece(color: Color, role: Option<Role>, look: LabelLook) -> impl IntoView {
-    let pm = PieceModel {
-        at: Point::new(0).unwrap_or_else(|| unreachable!()),
-        name: String::new(),
-        center: Xy { x: 0.0, y: 0.0 },
-        color: Some(color),
-        role,
-        face_down: false,
-        selected: false,
-        movable: false,
-        guess: None,
-        turned: false,
-        dragging: false,
-    };
+    let pm = PieceModel::lone(Some(color), role);
     view! {
         <svg class="tray-piece" viewBox="-30 -16 60 32">
             {piece_body(&pm, look)}

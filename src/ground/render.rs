@@ -68,6 +68,25 @@ pub struct PieceModel {
 }
 
 impl PieceModel {
+    /// A face-up piece drawn on its own, off the board (trays, pictures, the rules screen).
+    pub fn lone(color: Option<Color>, role: Option<Role>) -> PieceModel {
+        PieceModel {
+            at: Point::all()
+                .next()
+                .unwrap_or_else(|| unreachable!("the board has points")),
+            name: String::new(),
+            center: Xy { x: 0.0, y: 0.0 },
+            color,
+            role,
+            face_down: false,
+            selected: false,
+            movable: false,
+            guess: None,
+            turned: false,
+            dragging: false,
+        }
+    }
+
     /// Everything that changes how the piece is drawn, as a key for keyed lists: a piece is
     /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
     pub fn key(&self) -> String {
