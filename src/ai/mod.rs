@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod protocol;
+pub mod siguo;
 
 /// What the worker posts once its message handler is in place, followed by a space and its
 /// [`BUILD_ID`] ([`ready_message`]); requests wait for it.

@@ -17,6 +17,7 @@
 //!     own: None,
 //!     level: 1,
 //!     seed: 1,
+//!     siguo: None,
 //! };
 //! let res = answer(&req);
 //! assert_eq!(res.id, 7);
@@ -39,6 +40,8 @@ pub enum AiTask {
     Hint,
     /// A formation for 明棋/暗棋 from `seed` (the view is ignored).
     Formation,
+    /// A 四国 seat's move at `level`: the question is in `siguo`.
+    Siguo,
 }
 
 /// One question to the computer player. Every field but `id` and `task` has a default, so a
@@ -70,6 +73,9 @@ pub struct AiRequest {
     /// The game's seed for the computer: same request, same answer.
     #[serde(default)]
     pub seed: u64,
+    /// 四国: the seat's view and the public record (task `siguo`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siguo: Option<super::siguo::SiguoAsk>,
 }
 
 fn default_level() -> u8 {
@@ -124,6 +130,24 @@ impl AiRequest {
             own: own.map(Deployment::to_string),
             level,
             seed,
+            siguo: None,
+        }
+    }
+
+    /// A 四国 seat's move request.
+    pub fn siguo(ask: super::siguo::SiguoAsk, level: u8, seed: u64) -> AiRequest {
+        AiRequest {
+            id: 0,
+            task: AiTask::Siguo,
+            mode: Mode::Dark,
+            rules: Rules::default(),
+            me: None,
+            view: String::new(),
+            history: Vec::new(),
+            own: None,
+            level,
+            seed,
+            siguo: Some(ask),
         }
     }
 
@@ -140,6 +164,7 @@ impl AiRequest {
             own: None,
             level: DEFAULT_LEVEL,
             seed,
+            siguo: None,
         }
     }
 
@@ -168,6 +193,14 @@ fn try_answer(req: &AiRequest) -> Result<AiResponse, String> {
     };
     if req.task == AiTask::Formation {
         res.formation = Some(deploy::formation(req.seed).to_string());
+        return Ok(res);
+    }
+    if req.task == AiTask::Siguo {
+        let ask = req
+            .siguo
+            .as_ref()
+            .ok_or("a siguo request without its question")?;
+        res.action = super::siguo::answer(ask, req.level, req.seed)?;
         return Ok(res);
     }
     let view = req.player_view()?;

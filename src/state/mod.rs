@@ -12,6 +12,7 @@ pub mod replay;
 pub mod saves;
 pub mod seeds;
 pub mod settings;
+pub mod siguo;
 pub mod stats;
 pub mod storage;
 pub mod store;

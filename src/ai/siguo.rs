@@ -1,0 +1,130 @@
+//! The 4-player (四国) question to the computer player: one seat's view as a RULES-4P.md
+//! position string, the counters, and the game's public record. Built from the referee's table
+//! by [`SiguoAsk::new`], which writes only what the seat may know; answered by [`answer`].
+
+use junqi_ai::search::NodeBudget;
+use junqi_ai::siguo::belief::{Contact, TableEvent};
+use junqi_ai::siguo::{choose, siguo_level, SeatView};
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{InfoMode, Move, Position, SiguoRules};
+use serde::{Deserialize, Serialize};
+
+/// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
+/// (`win`, `lose`, `both`, `bounce`) and the seats that left (`S`, `E`, `N`, `W`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireEvent {
+    #[serde(default)]
+    pub mv: Option<String>,
+    #[serde(default)]
+    pub contact: Option<String>,
+    #[serde(default)]
+    pub left: String,
+}
+
+impl WireEvent {
+    pub fn from_event(e: &TableEvent) -> WireEvent {
+        WireEvent {
+            mv: e.mv.map(|m| m.to_string()),
+            contact: e.contact.map(|c| {
+                match c {
+                    Contact::AttackerWins => "win",
+                    Contact::DefenderWins => "lose",
+                    Contact::BothRemoved => "both",
+                    Contact::Bounced => "bounce",
+                }
+                .to_string()
+            }),
+            left: e.left.iter().map(|s| s.letter()).collect(),
+        }
+    }
+
+    pub fn to_event(&self) -> Result<TableEvent, String> {
+        let mv = match &self.mv {
+            Some(m) => Some(m.parse::<Move>().map_err(|e| format!("bad move: {e}"))?),
+            None => None,
+        };
+        let contact = match self.contact.as_deref() {
+            None => None,
+            Some("win") => Some(Contact::AttackerWins),
+            Some("lose") => Some(Contact::DefenderWins),
+            Some("both") => Some(Contact::BothRemoved),
+            Some("bounce") => Some(Contact::Bounced),
+            Some(other) => return Err(format!("bad contact '{other}'")),
+        };
+        let left = self
+            .left
+            .chars()
+            .map(|c| Seat::from_letter(c).ok_or_else(|| format!("bad seat '{c}'")))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(TableEvent { mv, contact, left })
+    }
+}
+
+/// What a computer seat is asked: its view and what everyone was told.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiguoAsk {
+    pub info: InfoMode,
+    #[serde(default)]
+    pub rules: SiguoRules,
+    /// The seat that answers (its letter).
+    pub seat: char,
+    /// The seat's view as a position string: pieces it may not know are written `X`.
+    pub view: String,
+    #[serde(default)]
+    pub quiet: u32,
+    #[serde(default)]
+    pub ply: u32,
+    /// Seats whose flag everyone has been shown.
+    #[serde(default)]
+    pub flags: String,
+    #[serde(default)]
+    pub history: Vec<WireEvent>,
+}
+
+impl SiguoAsk {
+    /// `seat`'s question about the referee's position `truth`: the view hides what the seat may
+    /// not know under `info`.
+    pub fn new(truth: &Position, seat: Seat, info: InfoMode, history: &[TableEvent]) -> SiguoAsk {
+        let view = truth.view(seat, info);
+        SiguoAsk {
+            info,
+            rules: *truth.rules(),
+            seat: seat.letter(),
+            view: view.to_notation(),
+            quiet: truth.quiet(),
+            ply: truth.ply(),
+            flags: Seat::ALL
+                .into_iter()
+                .filter(|s| truth.flag_shown(*s))
+                .map(Seat::letter)
+                .collect(),
+            history: history.iter().map(WireEvent::from_event).collect(),
+        }
+    }
+
+    /// The seat's view, rebuilt.
+    pub fn seat_view(&self) -> Result<SeatView, String> {
+        let seat =
+            Seat::from_letter(self.seat).ok_or_else(|| format!("bad seat '{}'", self.seat))?;
+        let mut pos = Position::from_notation_with(&self.view, self.rules)
+            .map_err(|e| format!("bad view: {e}"))?;
+        pos.set_counters(self.quiet, self.ply.max(1));
+        for c in self.flags.chars() {
+            let s = Seat::from_letter(c).ok_or_else(|| format!("bad flag seat '{c}'"))?;
+            pos.show_flag(s);
+        }
+        let history = self
+            .history
+            .iter()
+            .map(WireEvent::to_event)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SeatView::new(&pos, seat, self.info).with_history(&history))
+    }
+}
+
+/// The computer's move (`Sa4-Ea0`) at `level` for the asked seat, `None` when it has none.
+pub fn answer(ask: &SiguoAsk, level: u8, seed: u64) -> Result<Option<String>, String> {
+    let view = ask.seat_view()?;
+    let lvl = siguo_level(level).ok_or_else(|| format!("no level {level} (1 to 5)"))?;
+    Ok(choose(&view, &lvl, seed, &mut NodeBudget(u64::MAX)).map(|m| m.to_string()))
+}

@@ -1,0 +1,12 @@
+//! 四国 in the app: the new-game choices ([`SiguoConfig`]), the game as the app referees it
+//! ([`Table`], plain Rust, tested natively) and its saved form ([`save`]). The Leptos signals
+//! around it live in `components/siguo`.
+
+mod config;
+pub mod save;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use config::{SeatPlayer, SiguoConfig};
+pub use table::{Row, Table};

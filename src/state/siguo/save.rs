@@ -1,0 +1,138 @@
+//! 四国 games in storage: each game under a key of its own (`junqi.siguo.game.<id>`), so a tab
+//! only ever writes the game it plays: no list is read and written back, and another tab's game
+//! or a newer version's entry is never touched. A game this version cannot read is listed as
+//! unreadable and left as it is.
+
+use super::config::SiguoConfig;
+use super::table::Table;
+use crate::state::storage;
+use junqi_core::siguo::SiguoRecord;
+use serde::{Deserialize, Serialize};
+
+/// The prefix of every saved 四国 game's key.
+pub const PREFIX: &str = "junqi.siguo.game.";
+/// The format version this app writes; a newer one is listed as unreadable and left alone.
+pub const VERSION: u32 = 1;
+
+/// One saved 四国 game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SiguoSave {
+    pub version: u32,
+    pub id: String,
+    pub config: SiguoConfig,
+    pub record: SiguoRecord,
+    pub seed: u64,
+    /// When it started and when it was last written (ms since 1970).
+    pub started: f64,
+    pub updated: f64,
+    /// The result was counted on the profile.
+    #[serde(default)]
+    pub counted: bool,
+}
+
+/// Why a saved game cannot be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Not JSON of this shape (damaged).
+    Damaged(String),
+    /// Written by a newer version of the app.
+    Newer(u32),
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Damaged(e) => write!(f, "damaged: {e}"),
+            Unreadable::Newer(v) => write!(f, "written by a newer version (format {v})"),
+        }
+    }
+}
+
+impl SiguoSave {
+    pub fn of(table: &Table, id: &str, started: f64, now: f64, counted: bool) -> SiguoSave {
+        SiguoSave {
+            version: VERSION,
+            id: id.to_string(),
+            config: table.config.clone(),
+            record: table.record().clone(),
+            seed: table.seed,
+            started,
+            updated: now,
+            counted,
+        }
+    }
+
+    pub fn key(&self) -> String {
+        key(&self.id)
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_text(text: &str) -> Result<SiguoSave, Unreadable> {
+        #[derive(Deserialize)]
+        struct Head {
+            version: u32,
+        }
+        let head: Head =
+            serde_json::from_str(text).map_err(|e| Unreadable::Damaged(e.to_string()))?;
+        if head.version > VERSION {
+            return Err(Unreadable::Newer(head.version));
+        }
+        serde_json::from_str(text).map_err(|e| Unreadable::Damaged(e.to_string()))
+    }
+
+    /// The game, replayed from its record.
+    pub fn table(&self) -> Result<Table, String> {
+        Table::from_record(self.config.clone(), &self.record, self.seed)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.record.result.is_some()
+    }
+
+    pub fn plies(&self) -> usize {
+        self.record.events.len()
+    }
+}
+
+pub fn key(id: &str) -> String {
+    format!("{PREFIX}{id}")
+}
+
+/// Writes one game under its own key; false if the browser refused.
+pub fn write(save: &SiguoSave) -> bool {
+    storage::save(&save.key(), &save.to_text())
+}
+
+/// Reads one game.
+pub fn read(id: &str) -> Option<Result<SiguoSave, Unreadable>> {
+    storage::load(&key(id)).map(|t| SiguoSave::from_text(&t))
+}
+
+/// Removes one game.
+pub fn delete(id: &str) {
+    storage::remove(&key(id));
+}
+
+/// Every saved 四国 game, newest first; the ones this version cannot read come as their key and
+/// the reason, and stay stored as they are.
+pub fn list() -> (Vec<SiguoSave>, Vec<(String, Unreadable)>) {
+    let mut games = Vec::new();
+    let mut bad = Vec::new();
+    for k in storage::keys()
+        .into_iter()
+        .filter(|k| k.starts_with(PREFIX))
+    {
+        let Some(text) = storage::load(&k) else {
+            continue;
+        };
+        match SiguoSave::from_text(&text) {
+            Ok(g) => games.push(g),
+            Err(e) => bad.push((k, e)),
+        }
+    }
+    games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+    (games, bad)
+}

@@ -1,0 +1,285 @@
+//! One 四国 game as the app referees it: the referee's position, the record, the public history
+//! the computer seats reason from, and what each seat may see. No signals: every gesture, every
+//! computer answer and every resignation is one method, so it is tested natively.
+
+use super::config::SiguoConfig;
+use crate::ai::siguo::SiguoAsk;
+use junqi_ai::siguo::belief::{Contact, TableEvent};
+use junqi_core::seat::{PerSeat, Seat};
+use junqi_core::siguo::{
+    ExitReason, Move, Point, Position, SiguoEvent, SiguoIllegal, SiguoOutcome, SiguoRecord,
+};
+use junqi_core::{Deployment, Role};
+
+/// One line of the move list: what everyone was told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub ply: usize,
+    pub seat: Seat,
+    /// `None` for a resignation or timeout.
+    pub mv: Option<Move>,
+    pub contact: Option<Contact>,
+    pub left: Vec<(Seat, ExitReason)>,
+}
+
+/// A 4-player game in progress or over.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub config: SiguoConfig,
+    record: SiguoRecord,
+    truth: Position,
+    history: Vec<TableEvent>,
+    rows: Vec<Row>,
+    /// The points the last move passed (its rail path), for drawing.
+    last_path: Vec<Point>,
+    /// The game's seed: computer seats' choices derive from it.
+    pub seed: u64,
+}
+
+impl Table {
+    /// A new game from the four formations (S, E, N, W).
+    pub fn new(
+        config: SiguoConfig,
+        formations: PerSeat<Deployment>,
+        seed: u64,
+    ) -> Result<Table, String> {
+        let record = SiguoRecord::new(config.info, config.rules, formations);
+        let truth = record.start().map_err(|e| e.to_string())?;
+        let mut t = Table {
+            config,
+            record,
+            truth,
+            history: Vec::new(),
+            rows: Vec::new(),
+            last_path: Vec::new(),
+            seed,
+        };
+        t.record.result = t.truth.outcome();
+        Ok(t)
+    }
+
+    /// A game rebuilt from its record (a saved game, a shared or imported record).
+    pub fn from_record(
+        config: SiguoConfig,
+        record: &SiguoRecord,
+        seed: u64,
+    ) -> Result<Table, String> {
+        let mut config = config;
+        config.info = record.mode;
+        config.rules = record.rules;
+        let mut t = Table::new(config, PerSeat(record.formations.clone()), seed)?;
+        for (index, e) in record.events.iter().enumerate() {
+            let done = match *e {
+                SiguoEvent::Move { mv } => t.play(mv).map(|_| ()),
+                SiguoEvent::Resign { seat } => t.resign(seat).map(|_| ()),
+                SiguoEvent::Timeout { seat } => t.time_out(seat).map(|_| ()),
+            };
+            done.map_err(|err| format!("event {}: {err}", index + 1))?;
+        }
+        if record.result.is_some() && record.result != t.truth.outcome() {
+            return Err("the recorded result differs from the replayed one".into());
+        }
+        Ok(t)
+    }
+
+    pub fn record(&self) -> &SiguoRecord {
+        &self.record
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.truth.turn()
+    }
+
+    pub fn ply(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn quiet(&self) -> u32 {
+        self.truth.quiet()
+    }
+
+    pub fn outcome(&self) -> Option<SiguoOutcome> {
+        self.truth.outcome()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.truth.is_over()
+    }
+
+    pub fn is_in(&self, seat: Seat) -> bool {
+        self.truth.seating().is_in(seat)
+    }
+
+    /// Seats that have left the game.
+    pub fn out(&self) -> Vec<Seat> {
+        Seat::ALL.into_iter().filter(|s| !self.is_in(*s)).collect()
+    }
+
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.truth.seating().partner(seat)
+    }
+
+    /// The person to move now, if the game goes on and a person sits there.
+    pub fn human_to_move(&self) -> Option<Seat> {
+        let s = self.turn();
+        (!self.is_over() && self.config.is_human(s)).then_some(s)
+    }
+
+    /// The computer seat to move now and its level.
+    pub fn computer_to_move(&self) -> Option<(Seat, u8)> {
+        let s = self.turn();
+        let p = self.config.player(s);
+        (!self.is_over() && !p.human).then_some((s, p.level))
+    }
+
+    /// What `viewer` may see: pieces it may not know have no role. Once the game is over every
+    /// piece is open.
+    pub fn view(&self, viewer: Seat) -> Position {
+        if self.is_over() {
+            return self.truth.clone();
+        }
+        self.truth.view(viewer, self.config.info)
+    }
+
+    /// The pieces as `viewer` sees them: point, owner and identity when known.
+    pub fn pieces(&self, viewer: Seat) -> Vec<(Point, Seat, Option<Role>)> {
+        let v = self.view(viewer);
+        v.occupied()
+            .iter()
+            .filter_map(|p| v.at(p).map(|o| (p, o.seat, o.role)))
+            .collect()
+    }
+
+    /// Where the piece on `from` may go, when it belongs to the seat to move.
+    pub fn dests(&self, from: Point) -> Vec<Point> {
+        if self.is_over() || self.truth.at(from).map(|o| o.seat) != Some(self.turn()) {
+            return Vec::new();
+        }
+        self.truth
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect()
+    }
+
+    /// The seat to move's question for the computer player: its own view only.
+    pub fn ask(&self) -> SiguoAsk {
+        SiguoAsk::new(&self.truth, self.turn(), self.config.info, &self.history)
+    }
+
+    /// The seed for the computer's next choice.
+    pub fn move_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.rows.len() as u64 * 0x1000_0000_01B3)
+    }
+
+    /// The seat to move plays `mv`.
+    pub fn play(&mut self, mv: Move) -> Result<&Row, SiguoIllegal> {
+        let by = self.turn();
+        let path = self.truth.path(mv);
+        let report = self.truth.play(mv)?;
+        self.record.events.push(SiguoEvent::Move { mv });
+        self.last_path = path;
+        Ok(self.note(by, &report))
+    }
+
+    /// `seat` resigns: its pieces leave, its partner plays on.
+    pub fn resign(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+        let report = self.truth.resign(seat)?;
+        self.record.events.push(SiguoEvent::Resign { seat });
+        Ok(self.note(seat, &report))
+    }
+
+    /// `seat` ran out of time.
+    pub fn time_out(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+        let report = self.truth.time_out(seat)?;
+        self.record.events.push(SiguoEvent::Timeout { seat });
+        Ok(self.note(seat, &report))
+    }
+
+    fn note(&mut self, by: Seat, report: &junqi_core::siguo::SiguoReport) -> &Row {
+        let event = TableEvent::from_report(report);
+        self.rows.push(Row {
+            ply: self.rows.len() + 1,
+            seat: by,
+            mv: report.mv,
+            contact: event.contact,
+            left: report.eliminated.clone(),
+        });
+        if report.mv.is_none() {
+            self.last_path.clear();
+        }
+        self.history.push(event);
+        self.record.result = self.truth.outcome();
+        &self.rows[self.rows.len() - 1]
+    }
+
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    pub fn last_path(&self) -> &[Point] {
+        &self.last_path
+    }
+
+    /// Whose eyes the board uses: the person to move, else the only person at the table, else
+    /// the last person who moved, else S.
+    pub fn viewer(&self) -> Seat {
+        if let Some(s) = self.human_to_move() {
+            return s;
+        }
+        let humans = self.config.humans();
+        if humans.len() == 1 {
+            return humans[0];
+        }
+        self.rows
+            .iter()
+            .rev()
+            .map(|r| r.seat)
+            .find(|s| self.config.is_human(*s))
+            .or_else(|| humans.first().copied())
+            .unwrap_or(Seat::S)
+    }
+
+    /// A hand-over screen is needed before `seat` acts: more than one person at the table and
+    /// hidden identities that the previous person could see but `seat` may not, or the reverse.
+    pub fn needs_handover(&self, from: Seat, to: Seat) -> bool {
+        from != to
+            && self.config.humans().len() > 1
+            && self.config.info != junqi_core::siguo::InfoMode::AllOpen
+    }
+
+    /// Pieces of `seat` removed so far as `viewer` may know them: their ranks when `viewer`
+    /// may see `seat`'s pieces (or the game is over), else only how many (the count is public).
+    pub fn removed_seen(&self, viewer: Seat, seat: Seat) -> (Vec<Role>, usize) {
+        let start = &self.record.formations[seat.index()];
+        let mut left: Vec<Role> = self
+            .truth
+            .pieces_of(seat)
+            .iter()
+            .filter_map(|p| self.truth.at(p).and_then(|o| o.role))
+            .collect();
+        let mut gone = Vec::new();
+        for role in junqi_core::Slot::all().filter_map(|s| start.get(s)) {
+            match left.iter().position(|r| *r == role) {
+                Some(i) => {
+                    left.swap_remove(i);
+                }
+                None => gone.push(role),
+            }
+        }
+        let open = self.is_over()
+            || self
+                .truth
+                .seating()
+                .sees(viewer, seat, self.config.info.visibility());
+        if open {
+            gone.sort();
+            (gone, 0)
+        } else {
+            (Vec::new(), gone.len())
+        }
+    }
+}

@@ -1,0 +1,144 @@
+use super::save::{self, SiguoSave, Unreadable};
+use super::{SiguoConfig, Table};
+use crate::ai::protocol::{answer, AiRequest};
+use junqi_core::seat::{PerSeat, Seat};
+use junqi_core::siguo::{InfoMode, Move, SiguoOutcome};
+
+fn formations(seed: u64) -> PerSeat<junqi_core::Deployment> {
+    PerSeat::new_with(|s| junqi_ai::deploy::formation(seed + s.index() as u64))
+}
+
+fn computers(info: InfoMode, level: u8) -> SiguoConfig {
+    let mut c = SiguoConfig {
+        info,
+        ..SiguoConfig::default()
+    };
+    for p in &mut c.players {
+        p.human = false;
+        p.level = level;
+    }
+    c
+}
+
+/// Plays the computer seats through the worker's request/response contract until the game
+/// ends or `limit` plies pass.
+fn play_out(t: &mut Table, limit: usize) {
+    while t.ply() < limit {
+        let Some((_, level)) = t.computer_to_move() else {
+            break;
+        };
+        let res = answer(&AiRequest::siguo(t.ask(), level, t.move_seed()));
+        assert!(res.error.is_none(), "{:?}", res.error);
+        let mv: Move = res.action.expect("a move").parse().expect("a move string");
+        t.play(mv).expect("a legal move");
+    }
+}
+
+#[test]
+fn four_computers_finish_and_the_save_replays_to_the_same_end() {
+    for (k, info) in InfoMode::ALL.into_iter().enumerate() {
+        let mut t = Table::new(computers(info, 1), formations(10 * k as u64), 7).unwrap();
+        play_out(&mut t, 2000);
+        assert!(t.is_over(), "{info}: the game ended");
+        let s = SiguoSave::of(&t, "g1", 1.0, 2.0, false);
+        let back = SiguoSave::from_text(&s.to_text()).unwrap();
+        assert_eq!(back, s);
+        let again = back.table().unwrap();
+        assert_eq!(again.outcome(), t.outcome());
+        assert_eq!(again.rows(), t.rows());
+        assert_eq!(again.view(Seat::N), t.view(Seat::N));
+    }
+}
+
+#[test]
+fn the_question_holds_only_what_the_seat_may_know() {
+    let t = Table::new(computers(InfoMode::FourDark, 3), formations(3), 1).unwrap();
+    let ask = t.ask();
+    assert_eq!(ask.seat, 'S');
+    for item in ask.view[2..].split(',') {
+        let piece = item.split('=').nth(1).unwrap();
+        if !piece.starts_with('0') {
+            assert!(piece.ends_with('X'), "{item} must be hidden");
+        }
+    }
+    let t = Table::new(computers(InfoMode::DoubleOpen, 3), formations(3), 1).unwrap();
+    for item in t.ask().view[2..].split(',') {
+        let piece = item.split('=').nth(1).unwrap();
+        let mine = piece.starts_with('0') || piece.starts_with('2');
+        assert_eq!(!piece.ends_with('X'), mine, "{item}");
+    }
+}
+
+#[test]
+fn a_person_moves_only_legal_moves_and_sees_removed_ranks_only_of_seats_it_may_see() {
+    let mut t = Table::new(SiguoConfig::default(), formations(5), 2).unwrap();
+    assert_eq!(t.human_to_move(), Some(Seat::S));
+    assert_eq!(t.viewer(), Seat::S);
+    let own = t
+        .pieces(Seat::S)
+        .into_iter()
+        .find(|(p, s, _)| *s == Seat::S && !t.dests(*p).is_empty())
+        .map(|(p, _, _)| p)
+        .unwrap();
+    let to = t.dests(own)[0];
+    // Another seat's piece has no destinations for S, and a far jump is refused.
+    let enemy = t
+        .pieces(Seat::S)
+        .into_iter()
+        .find(|(_, s, _)| *s == Seat::E)
+        .unwrap()
+        .0;
+    assert!(t.dests(enemy).is_empty());
+    assert!(t
+        .play(Move {
+            from: enemy,
+            to: own
+        })
+        .is_err());
+    t.play(Move { from: own, to }).unwrap();
+    assert_eq!(t.rows().len(), 1);
+    assert_eq!(t.last_path().first(), Some(&own));
+    assert_eq!(t.computer_to_move().map(|c| c.0), Some(Seat::E));
+    // Resigning removes the seat; the removed ranks stay hidden from the enemies in 四暗.
+    t.resign(Seat::E).unwrap();
+    assert!(t.out().contains(&Seat::E));
+    let (ranks, unknown) = t.removed_seen(Seat::S, Seat::E);
+    assert!(ranks.is_empty() && unknown == 25);
+    let (ranks, unknown) = t.removed_seen(Seat::E, Seat::E);
+    assert_eq!((ranks.len(), unknown), (25, 0));
+    // Every view of S: no identity of E's partner or enemies.
+    for (_, s, role) in t.pieces(Seat::S) {
+        assert_eq!(role.is_some(), s == Seat::S, "{s}");
+    }
+}
+
+#[test]
+fn damaged_and_newer_saves_are_refused_and_left_alone() {
+    assert!(matches!(
+        SiguoSave::from_text("{"),
+        Err(Unreadable::Damaged(_))
+    ));
+    assert!(matches!(
+        SiguoSave::from_text(r#"{"version": 99, "anything": 1}"#),
+        Err(Unreadable::Newer(99))
+    ));
+    crate::state::storage::save(&save::key("bad"), "{not json");
+    let t = Table::new(SiguoConfig::default(), formations(1), 1).unwrap();
+    assert!(save::write(&SiguoSave::of(&t, "good", 1.0, 1.0, false)));
+    let (games, bad) = save::list();
+    assert_eq!(games.len(), 1);
+    assert_eq!(bad.len(), 1);
+    assert_eq!(
+        crate::state::storage::load(&save::key("bad")).as_deref(),
+        Some("{not json")
+    );
+}
+
+#[test]
+fn a_team_wins_when_both_enemies_resign() {
+    let mut t = Table::new(SiguoConfig::default(), formations(9), 4).unwrap();
+    t.resign(Seat::E).unwrap();
+    t.resign(Seat::W).unwrap();
+    assert!(matches!(t.outcome(), Some(SiguoOutcome::Win { .. })));
+    assert!(t.human_to_move().is_none() && t.computer_to_move().is_none());
+}
