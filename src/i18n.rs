@@ -7,6 +7,7 @@ use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReaso
 
 pub mod caption;
 pub mod rules_text;
+pub mod siguo_text;
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

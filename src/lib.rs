@@ -67,6 +67,16 @@ pub fn App() -> impl IntoView {
         }
     });
     // Clocks.
+    // 四国: the computer seat to move thinks once the last move has been on show.
+    Effect::new(move |_| {
+        store.siguo.rev.track();
+        let idle = !store.siguo.thinking.get()
+            && !store.siguo.pausing.get()
+            && store.siguo.handover.get().is_none();
+        if idle && store.phase.get() == Phase::Siguo {
+            store.siguo.computer_turn(&store);
+        }
+    });
     set_interval(move || store.tick(), Duration::from_millis(250));
 
     // Play and Over share one screen, so the board is not rebuilt at the end.
@@ -79,6 +89,7 @@ pub fn App() -> impl IntoView {
         Phase::Profile => 4,
         Phase::Records => 5,
         Phase::ColourFlip => 7,
+        Phase::Siguo => 8,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -92,6 +103,7 @@ pub fn App() -> impl IntoView {
         Phase::Profile => "profile",
         Phase::Records => "records",
         Phase::ColourFlip => "colour-flip",
+        Phase::Siguo => "siguo",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
     // Whether the page now honours a wish for reduced motion (tests wait on it).
@@ -157,12 +169,16 @@ pub fn App() -> impl IntoView {
                     5 => view! { <RecordsScreen/> }.into_any(),
                     6 => view! { <components::course::CourseScreen/> }.into_any(),
                     7 => view! { <components::colour_flip::ColourFlipScreen/> }.into_any(),
+                    8 => view! { <components::siguo::SiguoScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
             <MessageBanner/>
             <Toast/>
             <HandoverScreen/>
+            <Show when=move || store.phase.get() == Phase::Setup && store.siguo.handover.get().is_some()>
+                <components::siguo::SiguoHandover/>
+            </Show>
             <Dialogs/>
             <UnreadableBanner/>
             <ElsewhereBanner/>

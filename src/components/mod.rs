@@ -20,4 +20,6 @@ pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod share;
+pub mod siguo;
+pub mod siguo_board;
 pub mod trays;

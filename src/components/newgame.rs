@@ -19,15 +19,21 @@ pub fn NewGameScreen() -> impl IntoView {
     let mode = move || config.with(|c| c.mode);
     let computer = move || config.with(|c| c.opponent == Opponent::Computer);
     let assist = expect_context::<crate::learn::assist::Assist>();
+    // The newest unfinished 四国 game, read when the screen opens.
+    let continue_siguo = RwSignal::new(store.siguo.unfinished());
     let offered = move |m: Mode| assist.grown.with(|g| g.offers(m));
 
+    let siguo = store.siguo.chosen;
     let mode_button = move |m: Mode, testid: &'static str| {
         view! {
             <button
                 class="choice"
                 data-testid=testid
-                aria-pressed=move || (mode() == m).to_string()
-                on:click=move |_| config.update(|c| c.mode = m)
+                aria-pressed=move || (!siguo.get() && mode() == m).to_string()
+                on:click=move |_| {
+                    siguo.set(false);
+                    config.update(|c| c.mode = m)
+                }
             >
                 <span class="choice-zh" lang="zh-Hans">{i18n::mode_name(m, Lang::Zh)}</span>
                 <span class="choice-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(m, Lang::En))}</span>
@@ -139,13 +145,37 @@ pub fn NewGameScreen() -> impl IntoView {
                         {move || i18n::CONTINUE_GAME.get(lang())}
                     </button>
                 </Show>
+                <Show when=move || continue_siguo.get().is_some()>
+                    <button class="primary continue-game" data-testid="continue-siguo" on:click=move |_| {
+                        if let Some(id) = continue_siguo.get_untracked() {
+                            if let Err(e) = store.siguo.open(&store, &id) {
+                                store.message.set(Some(e));
+                            }
+                        }
+                    }>
+                        {move || i18n::siguo_text::CONTINUE.get(lang())}
+                    </button>
+                </Show>
                 <section>
                     <h3>{move || i18n::MODE.get(lang())}</h3>
-                    <div class="choices three">
+                    <div class="choices four">
                         <Show when=move || offered(Mode::Open)>{mode_button(Mode::Open, "mode-open")}</Show>
                         <Show when=move || offered(Mode::Dark)>{mode_button(Mode::Dark, "mode-dark")}</Show>
                         <Show when=move || offered(Mode::Flip)>{mode_button(Mode::Flip, "mode-flip")}</Show>
+                        <Show when=move || offered(Mode::Open)>
+                            <button class="choice" data-testid="mode-siguo" aria-pressed=move || siguo.get().to_string()
+                                on:click=move |_| siguo.set(true)>
+                                <span class="choice-zh" lang="zh-Hans">"四国"</span>
+                                <span class="choice-en">{move || (lang() == Lang::En).then_some("4 players")}</span>
+                            </button>
+                        </Show>
                     </div>
+                </section>
+                <Show when=move || siguo.get()>
+                    <super::siguo::SiguoOptions/>
+                </Show>
+                <Show when=move || !siguo.get()>
+                <section>
                     <p class="explain" data-testid="mode-explain">{move || i18n::mode_explain(mode(), lang())}</p>
                     <Show when=move || mode() == Mode::Dark>
                         <label class="rule colour-flip-choice">
@@ -247,8 +277,15 @@ pub fn NewGameScreen() -> impl IntoView {
                         />
                     </Show>
                 </section>
+                </Show>
                 </div>
-                <button class="primary start" data-testid="start-game" on:click=move |_| store.start_game()>
+                <button class="primary start" data-testid="start-game" on:click=move |_| {
+                    if siguo.get_untracked() {
+                        store.siguo.start(&store)
+                    } else {
+                        store.start_game()
+                    }
+                }>
                     {move || i18n::START_GAME.get(lang())}
                 </button>
             </aside>

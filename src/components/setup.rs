@@ -45,7 +45,7 @@ pub fn SetupScreen() -> impl IntoView {
                     selected: s.selected,
                     drag,
                     turned: (face && s.color == Color::Black).then_some(Color::Black),
-                    rules: store.config.with(|c| c.rules),
+                    rules: store.setup_rules(),
                 },
             ))
         })
@@ -214,7 +214,7 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                 <button
                     data-testid="random-setup"
                     on:click=move |_| {
-                        let rules = store.config.with_untracked(|c| c.rules);
+                        let rules = untrack(|| store.setup_rules());
                         store.setup_set(Deployment::random(storage::random_seed()).fitted(&rules))
                     }
                 >

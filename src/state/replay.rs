@@ -284,6 +284,20 @@ impl Store {
 
     /// Makes the share link of the finished game (shown in the share field).
     pub fn make_share_link(&self) -> Result<String, i18n::T> {
+        if self.phase.get_untracked() == super::store::Phase::Siguo {
+            let record = self
+                .siguo
+                .with_table(|t| t.record().clone())
+                .ok_or(i18n::SHARE_UNFINISHED)?;
+            if record.result.is_none() {
+                return Err(i18n::SHARE_UNFINISHED);
+            }
+            return Ok(format!(
+                "{}{SHARE_PREFIX}{}",
+                storage::page_address(),
+                record.to_compact()
+            ));
+        }
         let record = self.record_to_share().ok_or(i18n::SHARE_UNFINISHED)?;
         let fragment = share_fragment(&record)?;
         Ok(format!("{}{fragment}", storage::page_address()))
@@ -292,6 +306,17 @@ impl Store {
     /// Opens the replay a share link in the page address names; a bad link gives a message.
     pub fn open_from_address(&self) {
         let hash = storage::fragment();
+        if let Some(text) = hash.strip_prefix(SHARE_PREFIX) {
+            if let Ok(junqi_core::compact::SharedGame::FourPlayer(record)) =
+                junqi_core::compact::read_shared(text)
+            {
+                self.open_new_game();
+                if let Err(e) = self.siguo.open_shared(self, &record) {
+                    self.bad_link(&e);
+                }
+                return;
+            }
+        }
         match parse_fragment(&hash) {
             None => {}
             Some(Ok(record)) => {

@@ -56,6 +56,8 @@ pub enum Phase {
     Profile,
     /// The list of saved games.
     Records,
+    /// A 四国 game (play, and its end).
+    Siguo,
 }
 
 /// The board as one seat sees it now.
@@ -238,6 +240,8 @@ pub struct Store {
     pub(super) serial: StoredValue<u64>,
     /// The request to the computer player now outstanding (a `serial` number).
     asking: StoredValue<Option<u64>>,
+    /// The 4-player game, its choices and its setups.
+    pub siguo: super::siguo::SiguoStore,
 }
 
 impl Store {
@@ -306,6 +310,7 @@ impl Store {
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
+            siguo: super::siguo::SiguoStore::new(),
         };
         storage::on_change_elsewhere(move |key| store.changed_elsewhere(&key));
         store
@@ -329,7 +334,26 @@ impl Store {
         out
     }
 
-    fn sound(&self, cue: Cue) {
+    /// The rules a formation is checked with on the setup screen (a 四国 seat's when one
+    /// arranges). Tracked.
+    pub fn setup_rules(&self) -> junqi_core::Rules {
+        if self.siguo.arranging.get().is_some() {
+            self.siguo.config.with(|c| c.rules.rules)
+        } else {
+            self.config.with(|c| c.rules)
+        }
+    }
+
+    /// Asks the page's computer player (四国 seats use it too).
+    pub(crate) fn ai_request(
+        &self,
+        req: AiRequest,
+        on_done: impl FnOnce(crate::ai::protocol::AiResponse) + 'static,
+    ) {
+        self.ai.request(req, on_done);
+    }
+
+    pub(crate) fn sound(&self, cue: Cue) {
         let s = self.settings.get_untracked();
         if s.sound {
             audio::play(cue, s.volume);
@@ -417,6 +441,7 @@ impl Store {
     /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
         self.autosave();
+        self.siguo.close();
         super::tabs::release();
         self.elsewhere.set(false);
         self.open_elsewhere.set(false);
@@ -623,6 +648,15 @@ impl Store {
         let Some(s) = self.setup.get_untracked() else {
             return;
         };
+        if self.siguo.arranging.get_untracked().is_some() {
+            let rules = self.siguo.config.with_untracked(|c| c.rules.rules);
+            if !s.deployment.is_valid_with(&rules) {
+                self.sound(Cue::Illegal);
+                return;
+            }
+            self.siguo.deployed(self, s.deployment);
+            return;
+        }
         let config = self.config.get_untracked();
         if !s.deployment.is_valid_with(&config.rules) {
             self.sound(Cue::Illegal);

@@ -4,9 +4,12 @@
 
 mod config;
 pub mod save;
+pub mod stats;
+pub mod store;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub use config::{SeatPlayer, SiguoConfig};
+pub use store::SiguoStore;
 pub use table::{Row, Table};

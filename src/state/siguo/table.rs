@@ -150,6 +150,23 @@ impl Table {
             .collect()
     }
 
+    /// Every piece with its identity: for a finished game's replay only.
+    pub fn open_pieces(&self) -> Vec<(Point, Seat, Option<Role>)> {
+        let v = &self.truth;
+        v.occupied()
+            .iter()
+            .filter_map(|p| v.at(p).map(|o| (p, o.seat, o.role)))
+            .collect()
+    }
+
+    /// The same game after its first `plies` events (a replay's position).
+    pub fn at_ply(&self, plies: usize) -> Result<Table, String> {
+        let mut record = self.record.clone();
+        record.events.truncate(plies);
+        record.result = None;
+        Table::from_record(self.config.clone(), &record, self.seed)
+    }
+
     /// Where the piece on `from` may go, when it belongs to the seat to move.
     pub fn dests(&self, from: Point) -> Vec<Point> {
         if self.is_over() || self.truth.at(from).map(|o| o.seat) != Some(self.turn()) {

@@ -1,0 +1,159 @@
+//! The 4-player game's screens: the table (board, seats, move list, trays, result, replay),
+//! the hand-over between people, and the new-game choices.
+
+mod options;
+mod panel;
+
+pub use options::SiguoOptions;
+
+use crate::components::siguo_board::{SiguoBoard, SiguoPiece};
+use crate::i18n::siguo_text as t;
+use crate::state::siguo::Table;
+use crate::state::store::Store;
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{Board, Point};
+use leptos::prelude::*;
+
+/// What the board shows now: the live game through the viewer's eyes, or a replayed ply.
+#[derive(Clone, Debug, PartialEq)]
+struct Scene {
+    pieces: Vec<SiguoPiece>,
+    path: Vec<Point>,
+    out: Vec<Seat>,
+    to_move: Option<Seat>,
+}
+
+fn scene(table: &Table, viewer: Seat, hidden: bool) -> Scene {
+    let pieces = if hidden {
+        Vec::new()
+    } else {
+        table
+            .pieces(viewer)
+            .into_iter()
+            .map(|(at, seat, role)| SiguoPiece { at, seat, role })
+            .collect()
+    };
+    Scene {
+        pieces,
+        path: table.last_path().to_vec(),
+        out: table.out(),
+        to_move: (!table.is_over()).then(|| table.turn()),
+    }
+}
+
+fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene> {
+    let at = table.at_ply(ply).ok()?;
+    let pieces = match watch {
+        Some(s) => at.pieces(s),
+        None => at.open_pieces(),
+    }
+    .into_iter()
+    .map(|(at, seat, role)| SiguoPiece { at, seat, role })
+    .collect();
+    Some(Scene {
+        pieces,
+        path: at.last_path().to_vec(),
+        out: at.out(),
+        to_move: (!at.is_over()).then(|| at.turn()),
+    })
+}
+
+#[component]
+pub fn SiguoScreen() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let board = Board::shared();
+    let scene = Memo::new(move |_| {
+        let viewer = sg.viewer.get();
+        let hidden = sg.handover.get().is_some();
+        let replay = sg.replay_ply.get();
+        let watch = sg.watch.get();
+        sg.with_tracked(|t| match replay {
+            Some(ply) if t.is_over() => replay_scene(t, ply, watch),
+            _ => Some(scene(t, viewer, hidden)),
+        })
+        .flatten()
+        .unwrap_or(Scene {
+            pieces: Vec::new(),
+            path: Vec::new(),
+            out: Vec::new(),
+            to_move: None,
+        })
+    });
+    let viewer = Signal::derive(move || match (sg.replay_ply.get(), sg.watch.get()) {
+        (Some(_), Some(s)) => s,
+        _ => sg.viewer.get(),
+    });
+    let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));
+    let path = Signal::derive(move || scene.with(|s| s.path.clone()));
+    let out = Signal::derive(move || scene.with(|s| s.out.clone()));
+    let to_move = Signal::derive(move || scene.with(|s| s.to_move));
+    let dests = Signal::derive(move || sg.dests());
+    let selected = Signal::derive(move || sg.selected.get());
+    let on_tap = Callback::new(move |p: Point| sg.tap(&store, p));
+    let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
+    let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
+
+    view! {
+        <div class="screen siguo" data-testid="siguo-screen" data-over=move || over().then_some("") data-busy=busy
+            data-viewer=move || viewer.get().index().to_string()>
+            <div class="board-area siguo-area">
+                <SiguoBoard
+                    board=board
+                    viewer=viewer
+                    pieces=pieces
+                    selected=selected
+                    dests=dests
+                    path=path
+                    out=out
+                    to_move=to_move
+                    on_tap=on_tap
+                />
+            </div>
+            <panel::SiguoPanel/>
+            <Show when=move || sg.handover.get().is_some() && sg.arranging.get().is_none()>
+                <SiguoHandover/>
+            </Show>
+        </div>
+    }
+}
+
+/// Between two people's turns: the board is hidden until the next one is ready.
+#[component]
+pub fn SiguoHandover() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
+    let seat = move || sg.handover.get().unwrap_or(Seat::S);
+    let last = move || {
+        sg.with_tracked(|t| t.rows().last().map(|r| t::row_text(r, lang())))
+            .flatten()
+    };
+    // The tap that ended a turn must not also dismiss this screen (a touch tap's compatibility
+    // click lands on what now lies under the finger): the button is armed after a moment.
+    let armed = RwSignal::new(false);
+    Effect::new(move |_| {
+        if sg.handover.with(|h| h.is_some()) {
+            armed.set(false);
+            set_timeout(
+                move || armed.set(true),
+                std::time::Duration::from_millis(450),
+            );
+        }
+    });
+    view! {
+        <div class="handover siguo-handover" data-testid="siguo-handover" data-seat=move || seat().index().to_string()>
+            <div class="handover-card">
+                <p class="handover-title">
+                    {move || t::PASS_TO.get(lang())} " "
+                    <b class=move || format!("seat-name seat-{}", seat().index())>{move || t::seat_name(seat(), lang())}</b>
+                </p>
+                <p class="handover-last">{last}</p>
+                <button class="primary" data-testid="siguo-ready" disabled=move || !armed.get()
+                    on:click=move |_| if armed.get_untracked() { sg.handover_ready(&store) }>
+                    {move || t::READY.get(lang())}
+                </button>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,157 @@
+//! The new-game choices of 四国: who sees what, who sits where (a person or a computer level),
+//! who moves first, and RULES-4P.md §8's switches, each explained in one line.
+
+use crate::i18n::{self, siguo_text as t, Lang};
+use crate::state::store::Store;
+use junqi_core::seat::{Order, Seat};
+use junqi_core::siguo::{InfoMode, WipeOut};
+use leptos::prelude::*;
+
+/// The RULES.md switches that apply on the 4-player board.
+const SWITCHES: [&str; 4] = [
+    "mines_explode",
+    "flying_bomb",
+    "bomb_cannot_take_flag",
+    "hq_exit",
+];
+
+#[component]
+pub fn SiguoOptions() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let config = store.siguo.config;
+    let lang = move || store.lang();
+    let info_button = move |m: InfoMode, id: &'static str| {
+        view! {
+            <button class="choice" data-testid=id aria-pressed=move || config.with(|c| c.info == m).to_string()
+                on:click=move |_| config.update(|c| c.info = m)>
+                {move || t::info_name(m, lang())}
+            </button>
+        }
+    };
+    let seat_row = move |s: Seat| {
+        let human = move || config.with(|c| c.is_human(s));
+        let set_human = move |h: bool| config.update(|c| c.players[s.index()].human = h);
+        let levels = move || {
+            let l = lang();
+            junqi_ai::siguo::SIGUO_LEVELS
+                .iter()
+                .map(|lv| {
+                    let n = lv.number;
+                    view! {
+                        <option value=n.to_string() selected=move || config.with(|c| c.players[s.index()].level == n)>
+                            {format!("{n} · {}", i18n::level_title(n, l))}
+                        </option>
+                    }
+                })
+                .collect_view()
+        };
+        view! {
+            <div class=format!("seat-choice seat-{}", s.index())>
+                <span class="seat-dot"></span>
+                <b class="seat-label">{move || t::seat_name(s, lang())}</b>
+                <div class="choices two">
+                    <button class="choice" data-testid=format!("seat-{}-human", s.index())
+                        aria-pressed=move || human().to_string() on:click=move |_| set_human(true)>
+                        {move || t::PERSON.get(lang())}
+                    </button>
+                    <button class="choice" data-testid=format!("seat-{}-computer", s.index())
+                        aria-pressed=move || (!human()).to_string() on:click=move |_| set_human(false)>
+                        {move || t::COMPUTER.get(lang())}
+                    </button>
+                </div>
+                <Show when=move || !human()>
+                    <select
+                        data-testid=format!("seat-{}-level", s.index())
+                        aria-label=move || i18n::LEVEL.get(lang())
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev).parse().unwrap_or(3);
+                            config.update(|c| c.players[s.index()].level = v);
+                        }
+                    >
+                        {levels}
+                    </select>
+                </Show>
+            </div>
+        }
+    };
+    let firsts = move || {
+        let l = lang();
+        Seat::ALL
+            .into_iter()
+            .map(|s| {
+                view! {
+                    <option value=s.index().to_string() selected=move || config.with(|c| c.rules.first == s)>
+                        {t::seat_name(s, l)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let switches = move || {
+        let l = lang();
+        SWITCHES
+            .iter()
+            .map(|&name| {
+                let checked = move || config.with(|c| c.rules.rules.switch(name) == Some(true));
+                view! {
+                    <label class="rule">
+                        <input type="checkbox" data-testid=format!("siguo-rule-{name}") prop:checked=checked
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                config.update(|c| { if let Some(b) = c.rules.rules.switch_mut(name) { *b = on; } });
+                            }/>
+                        <span>{i18n::rule_text(name).get(l)}</span>
+                    </label>
+                }
+            })
+            .collect_view()
+    };
+    let _ = Lang::Zh;
+    view! {
+        <section class="siguo-options" data-testid="siguo-options">
+            <p class="explain">{move || t::SIGUO_EXPLAIN.get(lang())}</p>
+            <h3>{move || t::INFO.get(lang())}</h3>
+            <div class="choices three">
+                {info_button(InfoMode::FourDark, "siguo-info-dark")}
+                {info_button(InfoMode::DoubleOpen, "siguo-info-double")}
+                {info_button(InfoMode::AllOpen, "siguo-info-open")}
+            </div>
+            <p class="explain" data-testid="siguo-info-explain">{move || t::info_explain(config.with(|c| c.info), lang())}</p>
+        </section>
+        <section>
+            <h3>{move || t::SEATS.get(lang())}</h3>
+            {Seat::ALL.into_iter().map(seat_row).collect_view()}
+            <label class="field">
+                <span>{move || t::FIRST_SEAT.get(lang())}</span>
+                <select data-testid="siguo-first" on:change=move |ev| {
+                    let v: usize = event_target_value(&ev).parse().unwrap_or(0);
+                    if let Some(s) = Seat::new(v) { config.update(|c| c.rules.first = s); }
+                }>{firsts}</select>
+            </label>
+        </section>
+        <section>
+            <h3>{move || i18n::RULES.get(lang())}</h3>
+            <div class="rules">
+                <label class="rule">
+                    <input type="checkbox" data-testid="siguo-clockwise"
+                        prop:checked=move || config.with(|c| c.rules.order == Order::Clockwise)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            config.update(|c| c.rules.order = if on { Order::Clockwise } else { Order::CounterClockwise });
+                        }/>
+                    <span><b>{move || t::CLOCKWISE.get(lang())}</b> " " {move || t::CLOCKWISE_EXPLAIN.get(lang())}</span>
+                </label>
+                <label class="rule">
+                    <input type="checkbox" data-testid="siguo-wipe-draw"
+                        prop:checked=move || config.with(|c| c.rules.wipe_out == WipeOut::Draw)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            config.update(|c| c.rules.wipe_out = if on { WipeOut::Draw } else { WipeOut::MoverWins });
+                        }/>
+                    <span><b>{move || t::WIPE_DRAW.get(lang())}</b> " " {move || t::WIPE_DRAW_EXPLAIN.get(lang())}</span>
+                </label>
+                {switches}
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,191 @@
+//! The side panel of the 4-player table: the four seats (who, whose turn, who is out), the
+//! result, the move list, removed pieces, resign, replay and share.
+
+use crate::components::share::Share;
+use crate::i18n::{self, siguo_text as t, Lang};
+use crate::state::siguo::Table;
+use crate::state::store::Store;
+use junqi_core::seat::Seat;
+use leptos::prelude::*;
+
+#[component]
+pub fn SiguoPanel() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
+    let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
+    let replaying = move || sg.replay_ply.get().is_some();
+    let seats = move || {
+        let l = lang();
+        Seat::ALL
+            .into_iter()
+            .map(|s| {
+                let info = move || {
+                    sg.with_tracked(|t| {
+                        let p = t.config.player(s);
+                        let who = if p.human {
+                            t::PERSON.get(l).to_string()
+                        } else {
+                            format!("{} {}", t::COMPUTER.get(l), p.level)
+                        };
+                        (who, t.is_in(s), !t.is_over() && t.turn() == s)
+                    })
+                    .unwrap_or_default()
+                };
+                let thinking = move || (sg.thinking.get() && info().2).then(|| t::THINKING.get(l));
+                view! {
+                    <li
+                        class=move || format!("seat-row seat-{}", s.index())
+                        data-testid=format!("seat-bar-{}", s.index())
+                        data-to-move=move || info().2.then_some("")
+                        data-out=move || (!info().1).then_some("")
+                    >
+                        <span class="seat-dot"></span>
+                        <b>{t::seat_name(s, l)}</b>
+                        " "
+                        <span>{move || info().0}</span>
+                        " "
+                        <span class="seat-state">
+                            {move || (!info().1).then(|| t::OUT.get(l))}
+                            {thinking}
+                        </span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let status = move || {
+        let l = lang();
+        sg.with_tracked(|tb| match tb.outcome() {
+            Some(o) => {
+                let me = (tb.config.humans().len() == 1).then(|| tb.config.humans()[0]);
+                t::outcome_text(&o, me, l)
+            }
+            None => {
+                let s = tb.turn();
+                if tb.human_to_move().is_some() && tb.config.humans().len() == 1 {
+                    t::YOUR_TURN.get(l).to_string()
+                } else {
+                    format!("{} {}", t::seat_name(s, l), t::TO_MOVE.get(l))
+                }
+            }
+        })
+        .unwrap_or_default()
+    };
+    let rows = move || {
+        let l = lang();
+        sg.with_tracked(|tb| {
+            tb.rows()
+                .iter()
+                .rev()
+                .map(|r| {
+                    view! { <li class=format!("seat-{}", r.seat.index())>{format!("{}. {}", r.ply, t::row_text(r, l))}</li> }
+                })
+                .collect_view()
+        })
+    };
+    let trays = move || {
+        let l = lang();
+        let viewer = sg.viewer.get();
+        sg.with_tracked(|tb| {
+            Seat::ALL
+                .into_iter()
+                .map(|s| {
+                    let (ranks, unknown) = tb.removed_seen(viewer, s);
+                    let mut text: Vec<String> = Vec::new();
+                    let mut i = 0;
+                    while i < ranks.len() {
+                        let n = ranks[i..].iter().take_while(|r| **r == ranks[i]).count();
+                        text.push(format!("{} ×{n}", i18n::role_name(ranks[i], l)));
+                        i += n;
+                    }
+                    if unknown > 0 {
+                        text.push(format!("? ×{unknown}"));
+                    }
+                    view! {
+                        <li class=format!("seat-{}", s.index()) data-testid=format!("siguo-tray-{}", s.index())>
+                            <b>{t::seat_name(s, l)}</b> ": " {text.join(" · ")}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <aside class="panel siguo-panel">
+            <ul class="seat-list">{seats}</ul>
+            <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
+            <Show when=move || sg.points.get().is_some()>
+                <p class="siguo-points" data-testid="siguo-points">
+                    {move || format!("{} {:+}", t::POINTS_WORD.get(lang()), sg.points.get().unwrap_or(0))}
+                </p>
+            </Show>
+            <Show when=move || !over()>
+                <button
+                    class="resign"
+                    data-testid="siguo-resign"
+                    disabled=move || !sg.may_resign()
+                    on:click=move |_| sg.resign(&store)
+                >
+                    {move || t::RESIGN_SEAT.get(lang())}
+                </button>
+            </Show>
+            <Show when=over>
+                <ReplayBar/>
+                <div class="result-actions">
+                    <Share/>
+                    <button data-testid="siguo-new" class="primary" on:click=move |_| store.open_new_game()>
+                        {move || i18n::NEW_GAME.get(lang())}
+                    </button>
+                </div>
+            </Show>
+            <details class="siguo-trays" open=move || replaying().then_some("")>
+                <summary>{move || t::REMOVED.get(lang())}</summary>
+                <ul>{trays}</ul>
+            </details>
+            <ol class="move-list siguo-moves" data-testid="siguo-moves">{rows}</ol>
+        </aside>
+    }
+}
+
+/// Once the game is over: step through it from any seat's eyes or with every piece open.
+#[component]
+fn ReplayBar() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
+    let total = move || sg.with_tracked(Table::ply).unwrap_or(0);
+    let ply = move || sg.replay_ply.get().unwrap_or_else(total);
+    let go = move |k: usize| sg.replay_ply.set(Some(k.min(total())));
+    let watch_button = move |w: Option<Seat>| {
+        let text = move || match w {
+            Some(s) => t::seat_name(s, lang()).to_string(),
+            None => t::ALL_OPEN.get(lang()).to_string(),
+        };
+        let id = match w {
+            Some(s) => format!("siguo-watch-{}", s.index()),
+            None => "siguo-watch-all".to_string(),
+        };
+        view! {
+            <button class="choice" data-testid=id aria-pressed=move || (sg.watch.get() == w).to_string()
+                on:click=move |_| sg.watch.set(w)>{text}</button>
+        }
+    };
+    let _ = Lang::Zh;
+    view! {
+        <div class="siguo-replay" data-testid="siguo-replay">
+            <div class="replay-steps">
+                <button data-testid="siguo-replay-start" aria-label="|<" on:click=move |_| go(0)>"|◀"</button>
+                <button data-testid="siguo-replay-back" aria-label="<" on:click=move |_| go(ply().saturating_sub(1))>"◀"</button>
+                <span class="replay-ply" data-testid="siguo-replay-ply">{move || format!("{} / {}", ply(), total())}</span>
+                <button data-testid="siguo-replay-next" aria-label=">" on:click=move |_| go(ply() + 1)>"▶"</button>
+                <button data-testid="siguo-replay-end" aria-label=">|" on:click=move |_| go(total())>"▶|"</button>
+            </div>
+            <div class="choices watch">
+                <span>{move || t::WATCH_SEAT.get(lang())}</span>
+                {watch_button(None)}
+                {Seat::ALL.into_iter().map(|s| watch_button(Some(s))).collect_view()}
+            </div>
+        </div>
+    }
+}

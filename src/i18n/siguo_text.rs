@@ -1,0 +1,250 @@
+//! Words of the 4-player game (四国): seats, teams, information modes, switches, results and
+//! the rows of its move list.
+
+use super::{Lang, T};
+use junqi_ai::siguo::belief::Contact;
+use junqi_core::seat::{Seat, Seating};
+use junqi_core::siguo::{ExitReason, InfoMode, SiguoDraw, SiguoOutcome};
+
+pub const SIGUO: T = T {
+    zh: "四国",
+    en: "四国 4 players",
+};
+pub const SIGUO_EXPLAIN: T = T {
+    zh: "四人两队：对家是队友。吃掉两家敌人的军旗即胜。",
+    en: "Four players in two teams: the player opposite is your partner. Take both enemy flags to win.",
+};
+pub const INFO: T = T {
+    zh: "明暗",
+    en: "Who sees what",
+};
+pub const SEATS: T = T {
+    zh: "座位",
+    en: "Seats",
+};
+pub const PERSON: T = T {
+    zh: "玩家",
+    en: "Person",
+};
+pub const COMPUTER: T = T {
+    zh: "电脑",
+    en: "Computer",
+};
+pub const FIRST_SEAT: T = T {
+    zh: "先走",
+    en: "Moves first",
+};
+pub const CLOCKWISE: T = T {
+    zh: "顺时针轮流",
+    en: "Clockwise turns",
+};
+pub const CLOCKWISE_EXPLAIN: T = T {
+    zh: "默认逆时针（南→东→北→西）。",
+    en: "By default turns go counter-clockwise (S → E → N → W).",
+};
+pub const WIPE_DRAW: T = T {
+    zh: "同归于尽算和",
+    en: "Mutual wipe-out is a draw",
+};
+pub const WIPE_DRAW_EXPLAIN: T = T {
+    zh: "一步之后双方都无子可走时，默认走棋的一方胜。",
+    en: "When one move leaves neither team able to move, by default the team that moved wins.",
+};
+pub const PASS_TO: T = T {
+    zh: "请交给",
+    en: "Pass the device to",
+};
+pub const READY: T = T {
+    zh: "我准备好了",
+    en: "I'm ready",
+};
+pub const THINKING: T = T {
+    zh: "思考中…",
+    en: "thinking…",
+};
+pub const YOUR_TURN: T = T {
+    zh: "轮到你了",
+    en: "Your turn",
+};
+pub const OUT: T = T {
+    zh: "出局",
+    en: "out",
+};
+pub const RESIGN_SEAT: T = T {
+    zh: "认输（队友继续）",
+    en: "Resign (your partner plays on)",
+};
+pub const SHOW_ALL: T = T {
+    zh: "全部亮开",
+    en: "Show all pieces",
+};
+pub const REMOVED: T = T {
+    zh: "被吃",
+    en: "Removed",
+};
+pub const CONTINUE: T = T {
+    zh: "继续四国对局",
+    en: "Continue the 四国 game",
+};
+pub const RECORDS_4P: T = T {
+    zh: "四国对局",
+    en: "四国 games",
+};
+pub const PROFILE_4P: T = T {
+    zh: "四国（对电脑）",
+    en: "四国 against the computer",
+};
+pub const WATCH_SEAT: T = T {
+    zh: "视角",
+    en: "Seen by",
+};
+pub const ALL_OPEN: T = T {
+    zh: "全部",
+    en: "All open",
+};
+
+pub fn seat_name(s: Seat, lang: Lang) -> &'static str {
+    let zh = ["南", "东", "北", "西"];
+    let en = ["South", "East", "North", "West"];
+    match lang {
+        Lang::Zh => zh[s.index()],
+        Lang::En => en[s.index()],
+    }
+}
+
+pub fn info_name(m: InfoMode, lang: Lang) -> &'static str {
+    match (m, lang) {
+        (InfoMode::FourDark, Lang::Zh) => "四暗",
+        (InfoMode::DoubleOpen, Lang::Zh) => "双明",
+        (InfoMode::AllOpen, Lang::Zh) => "全明",
+        (InfoMode::FourDark, Lang::En) => "四暗 all hidden",
+        (InfoMode::DoubleOpen, Lang::En) => "双明 partners open",
+        (InfoMode::AllOpen, Lang::En) => "全明 all open",
+    }
+}
+
+pub fn info_explain(m: InfoMode, lang: Lang) -> &'static str {
+    match (m, lang) {
+        (InfoMode::FourDark, Lang::Zh) => "每人只看得见自己的棋子。",
+        (InfoMode::DoubleOpen, Lang::Zh) => "队友互相看得见对方的棋子。",
+        (InfoMode::AllOpen, Lang::Zh) => "所有棋子都亮开。",
+        (InfoMode::FourDark, Lang::En) => "Each player sees only their own pieces.",
+        (InfoMode::DoubleOpen, Lang::En) => "Partners see each other's pieces.",
+        (InfoMode::AllOpen, Lang::En) => "Every piece is open.",
+    }
+}
+
+/// "South & North" / "南北".
+pub fn team_name(s: Seat, lang: Lang) -> String {
+    let partner = Seating::four().partner(s).unwrap_or(s);
+    let (a, b) = if s.index() < partner.index() {
+        (s, partner)
+    } else {
+        (partner, s)
+    };
+    match lang {
+        Lang::Zh => format!("{}{}", seat_name(a, lang), seat_name(b, lang)),
+        Lang::En => format!("{} & {}", seat_name(a, lang), seat_name(b, lang)),
+    }
+}
+
+fn exit_text(r: ExitReason, lang: Lang) -> &'static str {
+    match (r, lang) {
+        (ExitReason::FlagCaptured, Lang::Zh) => "军旗被夺",
+        (ExitReason::NoLegalMove, Lang::Zh) => "无子可走",
+        (ExitReason::Resignation, Lang::Zh) => "认输",
+        (ExitReason::Timeout, Lang::Zh) => "超时",
+        (ExitReason::FlagCaptured, Lang::En) => "flag taken",
+        (ExitReason::NoLegalMove, Lang::En) => "no move left",
+        (ExitReason::Resignation, Lang::En) => "resigned",
+        (ExitReason::Timeout, Lang::En) => "out of time",
+    }
+}
+
+/// The result as a sentence, from `me`'s side when given.
+pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
+    match o {
+        SiguoOutcome::Win { team, reason } => {
+            let winner = Seat::ALL
+                .into_iter()
+                .find(|s| Seating::four().team(*s) == *team)
+                .unwrap_or(Seat::S);
+            let mine = me.map(|m| Seating::four().team(m) == *team);
+            let why = exit_text(*reason, lang);
+            match (mine, lang) {
+                (Some(true), Lang::Zh) => {
+                    format!("你们赢了！（{}胜，{why}）", team_name(winner, lang))
+                }
+                (Some(false), Lang::Zh) => {
+                    format!("你们输了。（{}胜，{why}）", team_name(winner, lang))
+                }
+                (None, Lang::Zh) => format!("{}胜（{why}）", team_name(winner, lang)),
+                (Some(true), Lang::En) => {
+                    format!("Your team wins! ({} win: {why})", team_name(winner, lang))
+                }
+                (Some(false), Lang::En) => {
+                    format!("Your team lost. ({} win: {why})", team_name(winner, lang))
+                }
+                (None, Lang::En) => format!("{} win ({why})", team_name(winner, lang)),
+            }
+        }
+        SiguoOutcome::Draw { reason } => match (reason, lang) {
+            (SiguoDraw::NoCapture, Lang::Zh) => "和棋：70步无吃子。".into(),
+            (SiguoDraw::MutualWipeOut, Lang::Zh) => "和棋：同归于尽。".into(),
+            (SiguoDraw::NoCapture, Lang::En) => "Draw: 70 plies without a capture.".into(),
+            (SiguoDraw::MutualWipeOut, Lang::En) => "Draw: both teams wiped out at once.".into(),
+        },
+    }
+}
+
+/// A row of the move list: `南 Sa4-Ea0 吃` / `South Sa4×Ea0 wins`.
+pub fn row_text(row: &crate::state::siguo::Row, lang: Lang) -> String {
+    let who = seat_name(row.seat, lang);
+    let mut text = match (row.mv, row.contact) {
+        (Some(m), None) => format!("{who} {}-{}", m.from, m.to),
+        (Some(m), Some(c)) => {
+            let word = match (c, lang) {
+                (Contact::AttackerWins, Lang::Zh) => "吃",
+                (Contact::DefenderWins, Lang::Zh) => "被吃",
+                (Contact::BothRemoved, Lang::Zh) => "同归",
+                (Contact::Bounced, Lang::Zh) => "弹回",
+                (Contact::AttackerWins, Lang::En) => "takes",
+                (Contact::DefenderWins, Lang::En) => "is taken",
+                (Contact::BothRemoved, Lang::En) => "both gone",
+                (Contact::Bounced, Lang::En) => "bounces",
+            };
+            format!("{who} {}×{} {word}", m.from, m.to)
+        }
+        (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),
+    };
+    for (s, why) in &row.left {
+        let out = match lang {
+            Lang::Zh => format!("；{}出局（{}）", seat_name(*s, lang), exit_text(*why, lang)),
+            Lang::En => format!(
+                "; {} is out ({})",
+                seat_name(*s, lang),
+                exit_text(*why, lang)
+            ),
+        };
+        text.push_str(&out);
+    }
+    text
+}
+
+const RESIGN_WORD: T = T {
+    zh: "认输",
+    en: "resigns",
+};
+
+pub const TO_MOVE: T = T {
+    zh: "走棋",
+    en: "to move",
+};
+pub const POINTS_WORD: T = T {
+    zh: "积分",
+    en: "Points",
+};
+pub const LEVEL_WORD: T = T {
+    zh: "级",
+    en: "level",
+};

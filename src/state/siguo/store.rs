@@ -1,0 +1,589 @@
+//! The Leptos signals around a 四国 [`Table`]: the new-game choices, the people's setups, taps
+//! on the board, the computer seats' turns (through the page's computer player), hand-overs
+//! between people, autosave and resume. Every rule question goes to the table.
+
+use super::save::{self, SiguoSave};
+use super::stats;
+use super::{SiguoConfig, Table};
+use crate::ai::protocol::{AiRequest, AiResponse};
+use crate::state::storage;
+use crate::state::store::{Phase, SetupState, Store};
+use junqi_core::seat::{PerSeat, Seat};
+use junqi_core::siguo::{Move, Point};
+use junqi_core::{Color, Deployment};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Where the new-game choices are remembered.
+pub const CONFIG_KEY: &str = "junqi.siguo.newgame.v1";
+/// The tab's current game id (sessionStorage: a reload of this tab resumes it).
+pub const TAB_KEY: &str = "junqi.siguo.tab";
+/// How long a computer seat's move stays on show before the next seat acts, so a person can
+/// follow three computer moves in a row.
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(700);
+
+#[derive(Copy, Clone)]
+pub struct SiguoStore {
+    /// 四国 is the mode picked on the new-game screen.
+    pub chosen: RwSignal<bool>,
+    pub config: RwSignal<SiguoConfig>,
+    /// The remembered choices could not be read: they are not written over.
+    config_unread: StoredValue<bool>,
+    table: StoredValue<Option<Table>>,
+    /// Bumped on every change of the table.
+    pub rev: RwSignal<u64>,
+    id: StoredValue<Option<String>>,
+    started: StoredValue<f64>,
+    counted: StoredValue<bool>,
+    seed: StoredValue<u64>,
+    /// The people's formations while they arrange.
+    pending: StoredValue<[Option<Deployment>; 4]>,
+    /// The seat arranging its formation now (the 2-player setup screen serves it).
+    pub arranging: RwSignal<Option<Seat>>,
+    pub selected: RwSignal<Option<Point>>,
+    /// The board is hidden until this seat's person says they are ready.
+    pub handover: RwSignal<Option<Seat>>,
+    pub thinking: RwSignal<bool>,
+    /// A computer move is on show; the next seat waits.
+    pub pausing: RwSignal<bool>,
+    /// The seat whose eyes the board uses.
+    pub viewer: RwSignal<Seat>,
+    /// Once the game is over: every piece open, or the viewer's own view.
+    pub all_open: RwSignal<bool>,
+    /// Replaying a finished game: the ply shown (`None`: the game itself).
+    pub replay_ply: RwSignal<Option<usize>>,
+    /// The replay's eyes: a seat, or every piece open (`None`).
+    pub watch: RwSignal<Option<Seat>>,
+    /// Rank points this game gave (once over, against computers).
+    pub points: RwSignal<Option<i64>>,
+    serial: StoredValue<u64>,
+}
+
+fn load_config() -> (SiguoConfig, bool) {
+    match storage::load(CONFIG_KEY) {
+        None => (SiguoConfig::default(), false),
+        Some(text) => match serde_json::from_str::<SiguoConfig>(&text) {
+            Ok(c) => (c.normalised(), false),
+            Err(_) => {
+                storage::note_unread(CONFIG_KEY);
+                (SiguoConfig::default(), true)
+            }
+        },
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+fn tab_game() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        session()?.get_item(TAB_KEY).ok().flatten()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+fn set_tab_game(id: Option<&str>) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(s) = session() {
+        let _ = match id {
+            Some(id) => s.set_item(TAB_KEY, id),
+            None => s.remove_item(TAB_KEY),
+        };
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = id;
+}
+
+impl SiguoStore {
+    pub fn new() -> SiguoStore {
+        let (config, unread) = load_config();
+        SiguoStore {
+            chosen: RwSignal::new(false),
+            config: RwSignal::new(config),
+            config_unread: StoredValue::new(unread),
+            table: StoredValue::new(None),
+            rev: RwSignal::new(0),
+            id: StoredValue::new(None),
+            started: StoredValue::new(0.0),
+            counted: StoredValue::new(false),
+            seed: StoredValue::new(0),
+            pending: StoredValue::new([None, None, None, None]),
+            arranging: RwSignal::new(None),
+            selected: RwSignal::new(None),
+            handover: RwSignal::new(None),
+            thinking: RwSignal::new(false),
+            pausing: RwSignal::new(false),
+            viewer: RwSignal::new(Seat::S),
+            all_open: RwSignal::new(true),
+            points: RwSignal::new(None),
+            replay_ply: RwSignal::new(None),
+            watch: RwSignal::new(None),
+            serial: StoredValue::new(0),
+        }
+    }
+
+    /// Reads the table (untracked; track `rev` to follow changes).
+    pub fn with_table<R>(&self, f: impl FnOnce(&Table) -> R) -> Option<R> {
+        self.table.with_value(|t| t.as_ref().map(f))
+    }
+
+    /// Reads the table and tracks its changes.
+    pub fn with_tracked<R>(&self, f: impl FnOnce(&Table) -> R) -> Option<R> {
+        self.rev.track();
+        self.with_table(f)
+    }
+
+    fn changed(&self) {
+        let viewer = self.with_table(Table::viewer);
+        if let Some(v) = viewer {
+            if self.viewer.get_untracked() != v {
+                self.viewer.set(v);
+            }
+        }
+        self.rev.update(|r| *r += 1);
+    }
+
+    pub fn save_config(&self) {
+        if self.config_unread.get_value() {
+            return;
+        }
+        if let Ok(text) = serde_json::to_string(&self.config.get_untracked()) {
+            storage::save(CONFIG_KEY, &text);
+        }
+    }
+
+    // ----- setup -------------------------------------------------------------------------
+
+    /// Starts a 四国 game with the chosen settings: each person arranges in turn (the setup
+    /// screen), the computer seats deploy by themselves.
+    pub fn start(&self, store: &Store) {
+        let mut config = self.config.get_untracked().normalised();
+        if config.humans().is_empty() {
+            config.players[0].human = true;
+        }
+        self.config.set(config.clone());
+        self.save_config();
+        self.close();
+        let seed = storage::random_seed();
+        self.seed.set_value(seed);
+        let mut pending = [None, None, None, None];
+        for seat in Seat::ALL {
+            if !config.is_human(seat) {
+                pending[seat.index()] = Some(junqi_ai::deploy::formation_for(
+                    seed.wrapping_add(1 + seat.index() as u64),
+                    &config.rules.rules,
+                ));
+            }
+        }
+        self.pending.set_value(pending);
+        self.arrange_next(store, None);
+    }
+
+    /// The next person arranges, or the game begins.
+    fn arrange_next(&self, store: &Store, after: Option<Seat>) {
+        let config = self.config.get_untracked();
+        let next = config
+            .humans()
+            .into_iter()
+            .find(|s| self.pending.with_value(|p| p[s.index()].is_none()));
+        match next {
+            Some(seat) => {
+                let seed = self.seed.get_value().wrapping_add(11 + seat.index() as u64);
+                self.arranging.set(Some(seat));
+                store.setup.set(Some(SetupState {
+                    seat: 0,
+                    color: Color::Red,
+                    deployment: junqi_ai::deploy::formation_for(seed, &config.rules.rules),
+                    selected: None,
+                    first: None,
+                }));
+                if after.is_some() {
+                    self.handover.set(Some(seat));
+                }
+                store.phase.set(Phase::Setup);
+            }
+            None => self.begin(store),
+        }
+    }
+
+    /// The 2-player setup screen's 出征 while a 四国 seat arranges.
+    pub fn deployed(&self, store: &Store, d: Deployment) {
+        let Some(seat) = self.arranging.get_untracked() else {
+            return;
+        };
+        self.pending.update_value(|p| p[seat.index()] = Some(d));
+        self.arranging.set(None);
+        store.setup.set(None);
+        self.arrange_next(store, Some(seat));
+    }
+
+    fn begin(&self, store: &Store) {
+        let config = self.config.get_untracked();
+        let pending = self.pending.get_value();
+        let formations =
+            PerSeat::new_with(|s| pending[s.index()].clone().unwrap_or_else(Deployment::empty));
+        let table = match Table::new(config, formations, self.seed.get_value()) {
+            Ok(t) => t,
+            Err(e) => {
+                store.message.set(Some(e));
+                return;
+            }
+        };
+        let now = storage::now_ms();
+        let id = format!("{:x}", self.seed.get_value() ^ now as u64);
+        self.id.set_value(Some(id.clone()));
+        set_tab_game(Some(&id));
+        self.started.set_value(now);
+        self.counted.set_value(false);
+        self.points.set(None);
+        self.all_open.set(true);
+        self.table.set_value(Some(table));
+        let first_human = self.with_table(Table::human_to_move).flatten();
+        // More than one person: the first to move gets the device behind a hand-over screen.
+        if self.config.with_untracked(|c| c.humans().len() > 1) {
+            self.handover
+                .set(first_human.or(self.handover.get_untracked()));
+        } else {
+            self.handover.set(None);
+        }
+        store.phase.set(Phase::Siguo);
+        self.changed();
+        self.autosave();
+    }
+
+    // ----- play --------------------------------------------------------------------------
+
+    /// The person at `viewer` may act now.
+    pub fn may_act(&self) -> bool {
+        self.handover.get_untracked().is_none()
+            && !self.pausing.get_untracked()
+            && self
+                .with_table(|t| t.human_to_move() == Some(self.viewer.get_untracked()))
+                .unwrap_or(false)
+    }
+
+    /// Where the selected piece may go.
+    pub fn dests(&self) -> Vec<Point> {
+        let Some(p) = self.selected.get() else {
+            return Vec::new();
+        };
+        self.with_tracked(|t| t.dests(p)).unwrap_or_default()
+    }
+
+    /// A tap on a point of the board.
+    pub fn tap(&self, store: &Store, p: Point) {
+        if !self.may_act() {
+            return;
+        }
+        if let Some(from) = self.selected.get_untracked() {
+            let legal = self
+                .with_table(|t| t.dests(from).contains(&p))
+                .unwrap_or(false);
+            if legal {
+                self.selected.set(None);
+                self.play(store, Move { from, to: p });
+                return;
+            }
+        }
+        let movable = self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false);
+        if movable && self.selected.get_untracked() != Some(p) {
+            self.selected.set(Some(p));
+        } else {
+            self.selected.set(None);
+        }
+    }
+
+    fn play(&self, store: &Store, mv: Move) {
+        let mut cue = None;
+        let played = self.table.try_update_value(|t| {
+            t.as_mut().map(|t| match t.play(mv) {
+                Ok(row) => {
+                    cue = Some(if row.contact.is_some() {
+                        crate::ground::anim::Cue::Capture
+                    } else {
+                        crate::ground::anim::Cue::Move
+                    });
+                    true
+                }
+                Err(_) => false,
+            })
+        });
+        if played.flatten() != Some(true) {
+            store.sound(crate::ground::anim::Cue::Illegal);
+            return;
+        }
+        if let Some(c) = cue {
+            store.sound(c);
+        }
+        self.after_action(store);
+    }
+
+    /// After any action: the result, a hand-over to the next person, the save.
+    fn after_action(&self, store: &Store) {
+        let before = self.viewer.get_untracked();
+        self.changed();
+        self.autosave();
+        if self.with_table(Table::is_over).unwrap_or(false) {
+            self.finish(store);
+            return;
+        }
+        let next = self.with_table(Table::human_to_move).flatten();
+        if let Some(next) = next {
+            let hand = self
+                .with_table(|t| t.needs_handover(before, next))
+                .unwrap_or(false);
+            if hand {
+                self.handover.set(Some(next));
+            }
+        }
+    }
+
+    /// The person at the hand-over screen is ready.
+    pub fn handover_ready(&self, store: &Store) {
+        let Some(seat) = self.handover.get_untracked() else {
+            return;
+        };
+        self.handover.set(None);
+        if self.arranging.get_untracked().is_none() && store.phase.get_untracked() == Phase::Siguo {
+            self.viewer.set(seat);
+            self.rev.update(|r| *r += 1);
+        }
+    }
+
+    /// The computer seat to move thinks (through the page's computer player); its move shows
+    /// for a moment before the next seat acts.
+    pub fn computer_turn(&self, store: &Store) {
+        if self.thinking.get_untracked()
+            || self.pausing.get_untracked()
+            || store.phase.get_untracked() != Phase::Siguo
+        {
+            return;
+        }
+        let Some(req) = self
+            .with_table(|t| {
+                t.computer_to_move()
+                    .map(|(_, level)| AiRequest::siguo(t.ask(), level, t.move_seed()))
+            })
+            .flatten()
+        else {
+            return;
+        };
+        self.thinking.set(true);
+        let me = *self;
+        let store = *store;
+        let rev = self.rev.get_untracked();
+        let ask = self.serial.get_value() + 1;
+        self.serial.set_value(ask);
+        store.ai_request(req.clone(), move |res: AiResponse| {
+            if me.serial.get_value() != ask {
+                return;
+            }
+            me.thinking.set(false);
+            me.computer_answer(&store, rev, &req, res.action.as_deref());
+        });
+    }
+
+    /// Plays a computer seat's answer; a missing or illegal one is replaced by a small search
+    /// on this thread, so the game always goes on.
+    fn computer_answer(&self, store: &Store, rev: u64, req: &AiRequest, action: Option<&str>) {
+        if self.rev.get_untracked() != rev {
+            return;
+        }
+        let legal = |m: &Move| {
+            self.with_table(|t| t.dests(m.from).contains(&m.to))
+                .unwrap_or(false)
+        };
+        let mv = action
+            .and_then(|a| a.parse::<Move>().ok())
+            .filter(legal)
+            .or_else(|| {
+                let ask = req.siguo.as_ref()?;
+                crate::ai::siguo::answer(ask, 1, req.seed)
+                    .ok()
+                    .flatten()
+                    .and_then(|a| a.parse::<Move>().ok())
+            });
+        let Some(mv) = mv else {
+            return;
+        };
+        self.pausing.set(true);
+        self.play(store, mv);
+        let me = *self;
+        let pause = if store.reduced_motion.get_untracked() {
+            Duration::from_millis(250)
+        } else {
+            COMPUTER_PAUSE
+        };
+        set_timeout(
+            move || {
+                me.pausing.set(false);
+            },
+            pause,
+        );
+    }
+
+    /// The person shown resigns their seat; the partner plays on.
+    pub fn resign(&self, store: &Store) {
+        let seat = self.viewer.get_untracked();
+        let ok = self
+            .table
+            .try_update_value(|t| t.as_mut().map(|t| t.resign(seat).is_ok()))
+            .flatten()
+            .unwrap_or(false);
+        if ok {
+            self.selected.set(None);
+            self.after_action(store);
+        }
+    }
+
+    pub fn may_resign(&self) -> bool {
+        let seat = self.viewer.get();
+        self.with_tracked(|t| !t.is_over() && t.is_in(seat) && t.config.is_human(seat))
+            .unwrap_or(false)
+    }
+
+    fn finish(&self, store: &Store) {
+        self.selected.set(None);
+        self.handover.set(None);
+        self.all_open.set(true);
+        if self.counted.get_value() {
+            return;
+        }
+        let result = self.with_table(|t| {
+            (
+                t.config.against_computers(),
+                t.config.humans(),
+                t.outcome(),
+                t.ply(),
+            )
+        });
+        if let Some((true, humans, Some(outcome), plies)) = result {
+            let points = stats::points(humans[0], &outcome, plies);
+            stats::count(points, &outcome, humans[0]);
+            self.points.set(Some(points));
+        }
+        self.counted.set_value(true);
+        self.autosave();
+        store.sound(crate::ground::anim::Cue::Flag);
+    }
+
+    // ----- saving ------------------------------------------------------------------------
+
+    /// Writes the game under its own key (only this tab writes it).
+    pub fn autosave(&self) {
+        let Some(id) = self.id.get_value() else {
+            return;
+        };
+        let now = storage::now_ms();
+        let save = self.with_table(|t| {
+            SiguoSave::of(
+                t,
+                &id,
+                self.started.get_value(),
+                now,
+                self.counted.get_value(),
+            )
+        });
+        if let Some(s) = save {
+            save::write(&s);
+        }
+    }
+
+    /// Opens a saved game: in play when unfinished, on its final position otherwise.
+    pub fn open(&self, store: &Store, id: &str) -> Result<(), String> {
+        let save = match save::read(id) {
+            Some(Ok(s)) => s,
+            Some(Err(e)) => return Err(e.to_string()),
+            None => return Err("no such game".into()),
+        };
+        let table = save.table()?;
+        self.close();
+        self.config.set(save.config.clone());
+        self.id.set_value(Some(save.id.clone()));
+        self.seed.set_value(save.seed);
+        self.started.set_value(save.started);
+        self.counted.set_value(save.counted);
+        self.table.set_value(Some(table));
+        set_tab_game(Some(&save.id));
+        store.phase.set(Phase::Siguo);
+        let humans = self.config.with_untracked(|c| c.humans().len());
+        let to_move = self.with_table(Table::human_to_move).flatten();
+        if humans > 1 {
+            self.handover.set(to_move);
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// Opens a shared finished game at its end (not saved: it is someone else's record).
+    pub fn open_shared(
+        &self,
+        store: &Store,
+        record: &junqi_core::siguo::SiguoRecord,
+    ) -> Result<(), String> {
+        let table = Table::from_record(SiguoConfig::default(), record, 0)?;
+        self.close();
+        self.config.set(table.config.clone());
+        self.counted.set_value(true);
+        self.table.set_value(Some(table));
+        self.all_open.set(true);
+        store.phase.set(Phase::Siguo);
+        self.replay_ply.set(Some(record.events.len()));
+        self.changed();
+        Ok(())
+    }
+
+    /// A reload of this tab in the middle of a 四国 game resumes it.
+    pub fn resume_tab(&self, store: &Store) -> bool {
+        let Some(id) = tab_game() else {
+            return false;
+        };
+        match save::read(&id) {
+            Some(Ok(s)) if !s.finished() => self.open(store, &id).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// The newest unfinished 四国 game, to continue from the new-game screen.
+    pub fn unfinished(&self) -> Option<String> {
+        save::list()
+            .0
+            .into_iter()
+            .find(|g| !g.finished())
+            .map(|g| g.id)
+    }
+
+    /// Leaves the table (to the new-game screen): the game stays saved.
+    pub fn close(&self) {
+        self.autosave();
+        self.serial.update_value(|s| *s += 1);
+        self.thinking.set(false);
+        self.pausing.set(false);
+        self.table.set_value(None);
+        self.id.set_value(None);
+        self.arranging.set(None);
+        self.handover.set(None);
+        self.selected.set(None);
+        self.points.set(None);
+        self.replay_ply.set(None);
+        self.watch.set(None);
+        set_tab_game(None);
+        self.rev.update(|r| *r += 1);
+    }
+
+    pub fn id(&self) -> Option<String> {
+        self.id.get_value()
+    }
+}
+
+impl Default for SiguoStore {
+    fn default() -> SiguoStore {
+        SiguoStore::new()
+    }
+}
