@@ -29,6 +29,7 @@ pub fn ProfileScreen() -> impl IntoView {
                     <p class="hint" data-testid="rank-floor">{move || i18n::RANK_FLOOR.get(lang())}</p>
                 </Show>
                 {move || store.stats.with(|s| results_table(s, lang()))}
+                <SiguoResults/>
                 <div class="controls">
                     <button class="primary" data-testid="profile-close" on:click=move |_| store.open_new_game()>
                         {move || i18n::BACK.get(lang())}
@@ -148,5 +149,26 @@ fn results_table(s: &Stats, lang: Lang) -> impl IntoView {
             </thead>
             <tbody>{friend}</tbody>
         </table>
+    }
+}
+
+/// 四国 against the computer: games, wins, draws, losses and QQ's points (+2 / −2).
+#[component]
+fn SiguoResults() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let t = crate::state::siguo::stats::load();
+    move || {
+        let lang = store.lang();
+        let s = t.clone()?;
+        (s.games > 0).then(|| {
+            view! {
+                <section class="siguo-results" data-testid="siguo-results">
+                    <h3>{i18n::siguo_text::PROFILE_4P.get(lang)}</h3>
+                    <p>
+                        {i18n::siguo_text::results_line(s.games, s.wins, s.draws, s.losses, s.points, lang)}
+                    </p>
+                </section>
+            }
+        })
     }
 }

@@ -60,6 +60,7 @@ pub fn RecordsScreen() -> impl IntoView {
                 <Show when=move || store.saves.with(|s| s.games.is_empty())>
                     <p class="explain">{move || i18n::NO_RECORDS.get(lang())}</p>
                 </Show>
+                <super::siguo::SiguoRecords/>
             </section>
         </div>
     }

@@ -248,3 +248,22 @@ pub const LEVEL_WORD: T = T {
     zh: "级",
     en: "level",
 };
+
+/// "对局 3 · 胜 2 · 和 0 · 负 1 · 积分 +2".
+pub fn results_line(
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    points: i64,
+    lang: Lang,
+) -> String {
+    match lang {
+        Lang::Zh => {
+            format!("对局 {games} · 胜 {wins} · 和 {draws} · 负 {losses} · 积分 {points:+}")
+        }
+        Lang::En => format!(
+            "{games} games · {wins} won · {draws} drawn · {losses} lost · {points:+} points"
+        ),
+    }
+}

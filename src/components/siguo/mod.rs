@@ -3,8 +3,10 @@
 
 mod options;
 mod panel;
+mod records;
 
 pub use options::SiguoOptions;
+pub use records::SiguoRecords;
 
 use crate::components::siguo_board::{SiguoBoard, SiguoPiece};
 use crate::i18n::siguo_text as t;

@@ -120,7 +120,22 @@ pub fn SiguoPanel() -> impl IntoView {
                     {move || format!("{} {:+}", t::POINTS_WORD.get(lang()), sg.points.get().unwrap_or(0))}
                 </p>
             </Show>
+            <Show when=move || sg.hint.get().is_some()>
+                <p class="siguo-hint" data-testid="siguo-hint-text">
+                    {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from, m.to))}
+                </p>
+            </Show>
             <Show when=move || !over()>
+                <div class="siguo-actions">
+                    <button data-testid="siguo-hint" disabled=move || !sg.may_act_tracked()
+                        on:click=move |_| sg.ask_hint(&store)>
+                        {move || i18n::HINT.get(lang())}
+                    </button>
+                    <button data-testid="siguo-undo" disabled=move || !sg.may_undo()
+                        on:click=move |_| sg.undo()>
+                        {move || i18n::UNDO.get(lang())}
+                    </button>
+                </div>
                 <button
                     class="resign"
                     data-testid="siguo-resign"

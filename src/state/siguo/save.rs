@@ -116,6 +116,17 @@ pub fn delete(id: &str) {
     storage::remove(&key(id));
 }
 
+/// Saves an imported 4-player record as a game of its own, after replaying it.
+pub fn import(record: &SiguoRecord, id: &str, now: f64) -> Result<(), String> {
+    let table = Table::from_record(SiguoConfig::default(), record, 0)?;
+    let save = SiguoSave::of(&table, id, now, now, true);
+    if write(&save) {
+        Ok(())
+    } else {
+        Err("the browser refused to store it".into())
+    }
+}
+
 /// Every saved 四国 game, newest first; the ones this version cannot read come as their key and
 /// the reason, and stay stored as they are.
 pub fn list() -> (Vec<SiguoSave>, Vec<(String, Unreadable)>) {

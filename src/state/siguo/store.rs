@@ -54,6 +54,10 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The replay's eyes: a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// The computer's suggestion now on show.
+    pub hint: RwSignal<Option<Move>>,
+    /// Bumped when the saved 四国 games change (records screen).
+    pub records_rev: RwSignal<u64>,
     /// Rank points this game gave (once over, against computers).
     pub points: RwSignal<Option<i64>>,
     serial: StoredValue<u64>,
@@ -123,6 +127,8 @@ impl SiguoStore {
             all_open: RwSignal::new(true),
             points: RwSignal::new(None),
             replay_ply: RwSignal::new(None),
+            records_rev: RwSignal::new(0),
+            hint: RwSignal::new(None),
             watch: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
@@ -140,6 +146,7 @@ impl SiguoStore {
     }
 
     fn changed(&self) {
+        self.hint.set(None);
         let viewer = self.with_table(Table::viewer);
         if let Some(v) = viewer {
             if self.viewer.get_untracked() != v {
@@ -266,6 +273,15 @@ impl SiguoStore {
             && self
                 .with_table(|t| t.human_to_move() == Some(self.viewer.get_untracked()))
                 .unwrap_or(false)
+    }
+
+    /// [`Self::may_act`], tracked.
+    pub fn may_act_tracked(&self) -> bool {
+        self.rev.track();
+        self.handover.track();
+        self.pausing.track();
+        self.viewer.track();
+        self.may_act()
     }
 
     /// Where the selected piece may go.
@@ -426,6 +442,64 @@ impl SiguoStore {
             },
             pause,
         );
+    }
+
+    /// Takes back the person's last move and the computer moves after it (one person against
+    /// computers only).
+    pub fn undo(&self) {
+        let seat = self.viewer.get_untracked();
+        let Some(Ok(back)) = self
+            .with_table(|t| t.undo_to(seat).map(|k| t.at_ply(k)))
+            .flatten()
+        else {
+            return;
+        };
+        self.serial.update_value(|s| *s += 1);
+        self.thinking.set(false);
+        self.pausing.set(false);
+        self.selected.set(None);
+        self.hint.set(None);
+        self.table.set_value(Some(back));
+        self.changed();
+        self.autosave();
+    }
+
+    pub fn may_undo(&self) -> bool {
+        let seat = self.viewer.get();
+        !self.thinking.get()
+            && self
+                .with_tracked(|t| t.undo_to(seat).is_some())
+                .unwrap_or(false)
+    }
+
+    /// The computer's suggestion for the person to move: its piece is selected and the move
+    /// named.
+    pub fn ask_hint(&self, store: &Store) {
+        if !self.may_act() || self.thinking.get_untracked() {
+            return;
+        }
+        let Some(req) = self.with_table(|t| {
+            AiRequest::siguo(
+                t.ask(),
+                junqi_ai::DEFAULT_LEVEL,
+                t.move_seed() ^ 0x4849_4e54,
+            )
+        }) else {
+            return;
+        };
+        let me = *self;
+        let rev = self.rev.get_untracked();
+        self.thinking.set(true);
+        store.ai_request(req, move |res: AiResponse| {
+            me.thinking.set(false);
+            if me.rev.get_untracked() != rev {
+                return;
+            }
+            if let Some(mv) = res.action.and_then(|a| a.parse::<Move>().ok()) {
+                me.selected.set(Some(mv.from));
+                me.hint.set(Some(mv));
+            }
+        });
     }
 
     /// The person shown resigns their seat; the partner plays on.

@@ -167,6 +167,18 @@ impl Table {
         Table::from_record(self.config.clone(), &record, self.seed)
     }
 
+    /// Against computers: how many events to keep to take back `seat`'s last move (and the
+    /// computer seats' moves after it). `None` when there is nothing to take back. Rebuilding
+    /// from the record shows nothing that was hidden.
+    pub fn undo_to(&self, seat: Seat) -> Option<usize> {
+        if self.is_over() || !self.config.is_human(seat) || self.config.humans().len() != 1 {
+            return None;
+        }
+        self.rows
+            .iter()
+            .rposition(|r| r.seat == seat && r.mv.is_some())
+    }
+
     /// Where the piece on `from` may go, when it belongs to the seat to move.
     pub fn dests(&self, from: Point) -> Vec<Point> {
         if self.is_over() || self.truth.at(from).map(|o| o.seat) != Some(self.turn()) {

@@ -142,3 +142,35 @@ fn a_team_wins_when_both_enemies_resign() {
     assert!(matches!(t.outcome(), Some(SiguoOutcome::Win { .. })));
     assert!(t.human_to_move().is_none() && t.computer_to_move().is_none());
 }
+
+#[test]
+fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
+    let mut t = Table::new(SiguoConfig::default(), formations(21), 3).unwrap();
+    assert_eq!(t.undo_to(Seat::S), None);
+    let (from, to) = t
+        .pieces(Seat::S)
+        .into_iter()
+        .filter(|(_, s, _)| *s == Seat::S)
+        .find_map(|(p, _, _)| t.dests(p).first().map(|d| (p, *d)))
+        .unwrap();
+    t.play(Move { from, to }).unwrap();
+    play_out(&mut t, 4);
+    assert_eq!(t.ply(), 4);
+    assert_eq!(t.human_to_move(), Some(Seat::S));
+    let k = t.undo_to(Seat::S).unwrap();
+    assert_eq!(k, 0);
+    let back = t.at_ply(k).unwrap();
+    assert_eq!(back.ply(), 0);
+    assert_eq!(
+        back.view(Seat::S),
+        Table::new(SiguoConfig::default(), formations(21), 3)
+            .unwrap()
+            .view(Seat::S)
+    );
+    // Not for a computer seat, and not with two people at the table.
+    assert_eq!(t.undo_to(Seat::E), None);
+    let mut two = SiguoConfig::default();
+    two.players[2].human = true;
+    let t2 = Table::new(two, formations(21), 3).unwrap();
+    assert_eq!(t2.undo_to(Seat::S), None);
+}
