@@ -17,6 +17,12 @@ export async function fixtures() {
   return JSON.parse(text).positions;
 }
 
+/** The 四国 fixture positions (tests/e2e/fixtures/siguo-positions.json), same shape. */
+export async function siguoFixtures() {
+  const text = await readFile(join(ROOT, 'tests/e2e/fixtures/siguo-positions.json'), 'utf8');
+  return JSON.parse(text).positions;
+}
+
 /** A fresh browser with the app loaded at `url` and its AI test hook in place. */
 export async function openAiPage(url) {
   const dir = await mkdtemp(join(tmpdir(), 'junqi-ai-e2e-'));

@@ -5,14 +5,15 @@
 // refuses it on worker targets ("only supported for pages") and the worker thread is slowed far
 // less, so each answer is also checked against 4× its unthrottled time — what a device 4× slower
 // everywhere would take. Every fixture position (opening and middlegame of 明棋, 暗棋, 翻棋) is
-// asked with several seeds (and once at level 5, for reference). A setInterval(…, 10) probe and a long-task observer watch the main
+// asked with several seeds (and once at level 5, for reference), and so is every 四国 fixture (a
+// seat's own view, opening and middlegame, in 四暗, 双明 and 全明). A setInterval(…, 10) probe and a long-task observer watch the main
 // thread the whole time. Results: stdout and target/ai-timing.md (see BENCHMARKS.md).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, fixtures, openAiPage } from './ai-page.mjs';
+import { DIST, ROOT, fixtures, openAiPage, siguoFixtures } from './ai-page.mjs';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const LIMIT_MS = 1000; // an answer of the default level
@@ -27,7 +28,7 @@ before(async () => {
   server = await serve(DIST);
   app = await openAiPage(server.url);
   cdp = await app.ctx.newCDPSession(app.page);
-  positions = await fixtures();
+  positions = [...(await fixtures()), ...(await siguoFixtures())];
 });
 
 after(async () => {
