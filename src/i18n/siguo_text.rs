@@ -193,6 +193,8 @@ pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
             (SiguoDraw::MutualWipeOut, Lang::Zh) => "和棋：同归于尽。".into(),
             (SiguoDraw::NoCapture, Lang::En) => "Draw: 70 plies without a capture.".into(),
             (SiguoDraw::MutualWipeOut, Lang::En) => "Draw: both teams wiped out at once.".into(),
+            (SiguoDraw::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
+            (SiguoDraw::Agreed, Lang::En) => "Draw by agreement.".into(),
         },
     }
 }
@@ -215,6 +217,7 @@ pub fn row_text(row: &crate::state::siguo::Row, lang: Lang) -> String {
             };
             format!("{who} {}×{} {word}", m.from, m.to)
         }
+        (None, _) if row.left.is_empty() => format!("{who} {}", DRAW_WORD.get(lang)),
         (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),
     };
     for (s, why) in &row.left {
@@ -231,6 +234,18 @@ pub fn row_text(row: &crate::state::siguo::Row, lang: Lang) -> String {
     text
 }
 
+const DRAW_WORD: T = T {
+    zh: "提和，各方同意",
+    en: "offers a draw; all agree",
+};
+pub const OFFER_DRAW: T = T {
+    zh: "提和",
+    en: "Offer a draw",
+};
+pub const DRAW_DECLINED: T = T {
+    zh: "电脑不同意和棋。",
+    en: "The computers decline the draw.",
+};
 const RESIGN_WORD: T = T {
     zh: "认输",
     en: "resigns",

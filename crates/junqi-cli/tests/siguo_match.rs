@@ -213,6 +213,9 @@ fn a_misbehaving_engine_resigns_its_seat_and_the_partner_plays_on() {
             SiguoEvent::Timeout { seat } => {
                 pos.time_out(seat).unwrap();
             }
+            SiguoEvent::Draw { seat } => {
+                pos.agree_draw(seat).unwrap();
+            }
         }
     }
     assert_eq!(

@@ -4,7 +4,10 @@
 //! and corrupt, cut or random links are refused with a reason, never a panic.
 
 use junqi_core::compact::{read_shared, SharedGame, SharedGameError};
-use junqi_core::siguo::{InfoMode, SiguoEvent, SiguoRecord, SiguoRecordError, SiguoRules, WipeOut};
+use junqi_core::siguo::{
+    InfoMode, SiguoDraw, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoRecordError, SiguoRules,
+    WipeOut,
+};
 use junqi_core::{Deployment, GameRecord, Order, PerSeat, RecordError, Rules, Seat, SplitMix64};
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -281,4 +284,34 @@ proptest! {
             let _ = r.replay();
         }
     }
+}
+
+#[test]
+fn an_agreed_draw_is_recorded_linked_and_replayed() {
+    let d = Deployment::classic_1();
+    let mut record = SiguoRecord::new(
+        InfoMode::FourDark,
+        SiguoRules::default(),
+        PerSeat::new_with(|_| d.clone()),
+    );
+    let mut pos = record.start().unwrap();
+    let mv = pos.legal_moves()[0];
+    pos.play(mv).unwrap();
+    record.events.push(SiguoEvent::Move { mv });
+    let r = pos.agree_draw(Seat::E).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(SiguoOutcome::Draw {
+            reason: SiguoDraw::Agreed
+        })
+    );
+    assert!(pos.agree_draw(Seat::N).is_err(), "the game is over");
+    record.events.push(SiguoEvent::Draw { seat: Seat::E });
+    record.result = pos.outcome();
+    assert_eq!(record.replay().unwrap(), pos);
+    let back = SiguoRecord::from_compact(&record.to_compact()).unwrap();
+    assert_eq!(back, record);
+    let json = SiguoRecord::from_json(&record.to_json()).unwrap();
+    assert_eq!(json, record);
+    assert!(record.to_json().contains("\"kind\": \"draw\""));
 }

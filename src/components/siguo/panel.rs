@@ -135,6 +135,10 @@ pub fn SiguoPanel() -> impl IntoView {
                         on:click=move |_| sg.undo()>
                         {move || i18n::UNDO.get(lang())}
                     </button>
+                    <button data-testid="siguo-offer-draw" disabled=move || !sg.may_offer_draw()
+                        on:click=move |_| sg.offer_draw(&store)>
+                        {move || t::OFFER_DRAW.get(lang())}
+                    </button>
                 </div>
                 <button
                     class="resign"

@@ -502,6 +502,38 @@ impl SiguoStore {
         });
     }
 
+    /// The person shown offers a draw: the computer seats judge it from their own views.
+    pub fn offer_draw(&self, store: &Store) {
+        let seat = self.viewer.get_untracked();
+        if !self.may_act() {
+            return;
+        }
+        let accepted = self
+            .with_table(|t| t.computers_accept_draw(seat))
+            .unwrap_or(false);
+        if !accepted {
+            store.show_toast(crate::i18n::siguo_text::DRAW_DECLINED);
+            return;
+        }
+        let ok = self
+            .table
+            .try_update_value(|t| t.as_mut().map(|t| t.agree_draw(seat).is_ok()))
+            .flatten()
+            .unwrap_or(false);
+        if ok {
+            self.selected.set(None);
+            self.after_action(store);
+        }
+    }
+
+    /// A draw may be offered: one person against computers, after 20 plies, on their turn.
+    pub fn may_offer_draw(&self) -> bool {
+        self.may_act_tracked()
+            && self
+                .with_tracked(|t| t.config.humans().len() == 1 && t.ply() >= 20)
+                .unwrap_or(false)
+    }
+
     /// The person shown resigns their seat; the partner plays on.
     pub fn resign(&self, store: &Store) {
         let seat = self.viewer.get_untracked();

@@ -73,6 +73,7 @@ impl Table {
                 SiguoEvent::Move { mv } => t.play(mv).map(|_| ()),
                 SiguoEvent::Resign { seat } => t.resign(seat).map(|_| ()),
                 SiguoEvent::Timeout { seat } => t.time_out(seat).map(|_| ()),
+                SiguoEvent::Draw { seat } => t.agree_draw(seat).map(|_| ()),
             };
             done.map_err(|err| format!("event {}: {err}", index + 1))?;
         }
@@ -219,6 +220,30 @@ impl Table {
         let report = self.truth.resign(seat)?;
         self.record.events.push(SiguoEvent::Resign { seat });
         Ok(self.note(seat, &report))
+    }
+
+    /// `seat` offered a draw and every other player still in agreed.
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+        let report = self.truth.agree_draw(seat)?;
+        self.record.events.push(SiguoEvent::Draw { seat });
+        Ok(self.note(seat, &report))
+    }
+
+    /// Whether the computer seats accept `seat`'s draw offer: each computer still in judges it
+    /// from its own view (its team must not be ahead by its evaluation). Only with one person
+    /// at the table, after 20 plies.
+    pub fn computers_accept_draw(&self, seat: Seat) -> bool {
+        if self.is_over() || self.config.humans() != [seat] || self.rows.len() < 20 {
+            return false;
+        }
+        Seat::ALL
+            .into_iter()
+            .filter(|s| *s != seat && self.is_in(*s))
+            .all(|s| {
+                let view = self.truth.view(s, self.config.info);
+                let team = self.truth.seating().team(s);
+                junqi_ai::siguo::eval::evaluate(&view, team) <= 0
+            })
     }
 
     /// `seat` ran out of time.

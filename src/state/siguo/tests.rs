@@ -174,3 +174,44 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
     let t2 = Table::new(two, formations(21), 3).unwrap();
     assert_eq!(t2.undo_to(Seat::S), None);
 }
+
+/// Plays the person's seat with its first legal move and the computers through the worker's
+/// contract, for `plies` plies.
+fn play_with_person(t: &mut Table, plies: usize) {
+    while t.ply() < plies && !t.is_over() {
+        if let Some(s) = t.human_to_move() {
+            let mv = t
+                .pieces(s)
+                .into_iter()
+                .filter(|(_, o, _)| *o == s)
+                .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
+                .unwrap();
+            t.play(mv).unwrap();
+        } else {
+            let limit = t.ply() + 1;
+            play_out(t, limit);
+        }
+    }
+}
+
+#[test]
+fn computers_decline_a_draw_too_early_or_when_their_side_is_ahead() {
+    let mut t = Table::new(SiguoConfig::default(), formations(31), 5).unwrap();
+    play_with_person(&mut t, 8);
+    assert!(!t.computers_accept_draw(Seat::S), "not before 20 plies");
+    play_with_person(&mut t, 24);
+    // The partner leaves: the enemies, two against one, are ahead and say no.
+    t.resign(Seat::N).unwrap();
+    assert!(!t.computers_accept_draw(Seat::S));
+    assert!(!t.computers_accept_draw(Seat::E), "only the person offers");
+    // An agreed draw ends the game and replays.
+    t.agree_draw(Seat::S).unwrap();
+    assert!(matches!(
+        t.outcome(),
+        Some(SiguoOutcome::Draw {
+            reason: junqi_core::siguo::SiguoDraw::Agreed
+        })
+    ));
+    let again = Table::from_record(t.config.clone(), t.record(), t.seed).unwrap();
+    assert_eq!(again.outcome(), t.outcome());
+}

@@ -72,6 +72,7 @@ fn check_outcome(truth: &Position) {
         Some(SiguoOutcome::Draw { reason }) => match reason {
             SiguoDraw::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
             SiguoDraw::MutualWipeOut => {}
+            SiguoDraw::Agreed => panic!("no draw is offered in computer games"),
         },
         None => panic!("the game did not finish: {truth}"),
     }

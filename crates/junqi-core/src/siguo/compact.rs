@@ -14,7 +14,7 @@
 //! | 4 | plies without a capture that draw, u32 LE |
 //! | 2 | result: `0 0` none, `1+team reason` a win, `3 reason` a draw |
 //! | 4 × 15 | the formations of S, E, N, W, a nibble per slot (0 empty, 1..12 a role) |
-//! | 2 each | the events: `from to` (point indices < 129) a move, `254 seat` a resignation, `255 seat` a timeout |
+//! | 2 each | the events: `from to` (point indices < 129) a move, `253 seat` a draw that seat offered and all agreed, `254 seat` a resignation, `255 seat` a timeout |
 //!
 //! Combat results are not stored: replaying recomputes them. A reader refuses a later format,
 //! more numeric settings than it knows, and anything out of range, with a message naming it.
@@ -33,13 +33,18 @@ use base64::Engine;
 
 const RESIGN: u8 = 254;
 const TIMEOUT: u8 = 255;
+const DRAW: u8 = 253;
 const EXITS: [ExitReason; 4] = [
     ExitReason::FlagCaptured,
     ExitReason::NoLegalMove,
     ExitReason::Resignation,
     ExitReason::Timeout,
 ];
-const DRAWS: [SiguoDraw; 2] = [SiguoDraw::NoCapture, SiguoDraw::MutualWipeOut];
+const DRAWS: [SiguoDraw; 3] = [
+    SiguoDraw::NoCapture,
+    SiguoDraw::MutualWipeOut,
+    SiguoDraw::Agreed,
+];
 
 fn outcome_code(o: Option<SiguoOutcome>) -> [u8; 2] {
     let exit = |r: ExitReason| EXITS.iter().position(|x| *x == r).unwrap_or(0) as u8;
@@ -125,6 +130,7 @@ impl SiguoRecord {
                 SiguoEvent::Move { mv } => [mv.from.index() as u8, mv.to.index() as u8],
                 SiguoEvent::Resign { seat } => [RESIGN, seat.index() as u8],
                 SiguoEvent::Timeout { seat } => [TIMEOUT, seat.index() as u8],
+                SiguoEvent::Draw { seat } => [DRAW, seat.index() as u8],
             });
         }
         URL_SAFE_NO_PAD.encode(out)
@@ -200,6 +206,7 @@ impl SiguoRecord {
             events.push(match pair[0] {
                 RESIGN => SiguoEvent::Resign { seat: seat()? },
                 TIMEOUT => SiguoEvent::Timeout { seat: seat()? },
+                DRAW => SiguoEvent::Draw { seat: seat()? },
                 from => {
                     let point = |b: u8| {
                         Point::new(b as usize)

@@ -222,6 +222,26 @@ impl Position {
         self.leave(seat, ExitReason::Timeout)
     }
 
+    /// `seat` offered a draw and every other player still in agreed: the game is drawn.
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+        if self.outcome.is_some() {
+            return Err(SiguoIllegal::GameOver);
+        }
+        if !self.seating.is_in(seat) {
+            return Err(SiguoIllegal::NotInGame(seat));
+        }
+        self.outcome = Some(SiguoOutcome::Draw {
+            reason: SiguoDraw::Agreed,
+        });
+        Ok(SiguoReport {
+            by: seat,
+            mv: None,
+            clash: None,
+            eliminated: Vec::new(),
+            outcome: self.outcome,
+        })
+    }
+
     fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport, SiguoIllegal> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);

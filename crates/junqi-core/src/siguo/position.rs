@@ -36,6 +36,8 @@ pub enum SiguoDraw {
     NoCapture,
     /// One action left no seat of either team able to move, under [`super::WipeOut::Draw`].
     MutualWipeOut,
+    /// Every player still in agreed to a draw.
+    Agreed,
 }
 
 /// How a 4-player game ended.

@@ -33,6 +33,8 @@ pub enum SiguoEvent {
     Resign { seat: Seat },
     /// `seat` reached the timeout limit.
     Timeout { seat: Seat },
+    /// `seat` offered a draw and every other player still in agreed.
+    Draw { seat: Seat },
 }
 
 /// A 4-player game as saved and shared.
@@ -154,6 +156,7 @@ impl SiguoRecord {
                 SiguoEvent::Move { mv } => pos.play(mv),
                 SiguoEvent::Resign { seat } => pos.resign(seat),
                 SiguoEvent::Timeout { seat } => pos.time_out(seat),
+                SiguoEvent::Draw { seat } => pos.agree_draw(seat),
             };
             played.map_err(|err| SiguoRecordError::Event {
                 index,
