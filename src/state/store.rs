@@ -1199,6 +1199,7 @@ impl Store {
     /// The clock: charge the time since the last tick to the seat to move.
     pub fn tick(&self) {
         let now = storage::now_ms();
+        self.siguo.tick(self, now);
         if self.tick_move(now) {
             if let Some(c) = self.clock.get_untracked() {
                 self.clock.set(Some(Clock { last: now, ..c }));

@@ -106,6 +106,22 @@ pub fn SiguoOptions() -> impl IntoView {
             })
             .collect_view()
     };
+    let clocks = move || {
+        let l = lang();
+        crate::state::config::CLOCK_CHOICES
+            .iter()
+            .map(|&m| {
+                let text = if m == 0 {
+                    i18n::CLOCK_OFF.get(l).to_string()
+                } else {
+                    format!("{m} {}", i18n::MINUTES.get(l))
+                };
+                view! {
+                    <option value=m.to_string() selected=move || config.with(|c| c.clock_minutes == m)>{text}</option>
+                }
+            })
+            .collect_view()
+    };
     let _ = Lang::Zh;
     view! {
         <section class="siguo-options" data-testid="siguo-options">
@@ -127,6 +143,15 @@ pub fn SiguoOptions() -> impl IntoView {
                     let v: usize = event_target_value(&ev).parse().unwrap_or(0);
                     if let Some(s) = Seat::new(v) { config.update(|c| c.rules.first = s); }
                 }>{firsts}</select>
+            </label>
+        </section>
+        <section>
+            <label class="field">
+                <span>{move || i18n::CLOCK.get(lang())}</span>
+                <select data-testid="siguo-clock" on:change=move |ev| {
+                    let v = event_target_value(&ev).parse().unwrap_or(0);
+                    config.update(|c| c.clock_minutes = v);
+                }>{clocks}</select>
             </label>
         </section>
         <section>

@@ -45,6 +45,9 @@ pub fn SiguoPanel() -> impl IntoView {
                         " "
                         <span>{move || info().0}</span>
                         " "
+                        <span class="seat-clock" data-testid=format!("seat-clock-{}", s.index())>
+                            {move || sg.clocks().map(|c| clock_text(c[s.index()]))}
+                        </span>
                         <span class="seat-state">
                             {move || (!info().1).then(|| t::OUT.get(l))}
                             {thinking}
@@ -207,4 +210,10 @@ fn ReplayBar() -> impl IntoView {
             </div>
         </div>
     }
+}
+
+/// `m:ss`, rounded up (a clock showing 0:00 has run out).
+fn clock_text(ms: f64) -> String {
+    let s = (ms / 1000.0).ceil().max(0.0) as u64;
+    format!("{}:{:02}", s / 60, s % 60)
 }

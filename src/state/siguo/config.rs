@@ -32,6 +32,8 @@ pub struct SiguoConfig {
     /// S, E, N, W.
     pub players: [SeatPlayer; 4],
     pub rules: SiguoRules,
+    /// Minutes on each seat's clock for the whole game (0: no clocks).
+    pub clock_minutes: u32,
 }
 
 impl Default for SiguoConfig {
@@ -43,6 +45,7 @@ impl Default for SiguoConfig {
             info: InfoMode::default(),
             players,
             rules: SiguoRules::default(),
+            clock_minutes: 0,
         }
     }
 }
@@ -74,6 +77,9 @@ impl SiguoConfig {
     pub fn normalised(mut self) -> SiguoConfig {
         for p in &mut self.players {
             p.level = p.level.clamp(1, 5);
+        }
+        if !crate::state::config::CLOCK_CHOICES.contains(&self.clock_minutes) {
+            self.clock_minutes = 0;
         }
         self
     }

@@ -28,6 +28,9 @@ pub struct SiguoSave {
     /// The result was counted on the profile.
     #[serde(default)]
     pub counted: bool,
+    /// Milliseconds left on each seat's clock.
+    #[serde(default)]
+    pub clocks: Option<[f64; 4]>,
 }
 
 /// Why a saved game cannot be opened.
@@ -59,6 +62,7 @@ impl SiguoSave {
             started,
             updated: now,
             counted,
+            clocks: table.clocks(),
         }
     }
 
@@ -85,7 +89,9 @@ impl SiguoSave {
 
     /// The game, replayed from its record.
     pub fn table(&self) -> Result<Table, String> {
-        Table::from_record(self.config.clone(), &self.record, self.seed)
+        let mut t = Table::from_record(self.config.clone(), &self.record, self.seed)?;
+        t.set_clocks(self.clocks);
+        Ok(t)
     }
 
     pub fn finished(&self) -> bool {

@@ -54,6 +54,10 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The replay's eyes: a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// Bumped on every clock tick.
+    pub clock_rev: RwSignal<u64>,
+    clock_last: StoredValue<f64>,
+    clock_saved: StoredValue<f64>,
     /// The computer's suggestion now on show.
     pub hint: RwSignal<Option<Move>>,
     /// Bumped when the saved 四国 games change (records screen).
@@ -129,6 +133,9 @@ impl SiguoStore {
             replay_ply: RwSignal::new(None),
             records_rev: RwSignal::new(0),
             hint: RwSignal::new(None),
+            clock_rev: RwSignal::new(0),
+            clock_last: StoredValue::new(0.0),
+            clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
@@ -500,6 +507,41 @@ impl SiguoStore {
                 me.hint.set(Some(mv));
             }
         });
+    }
+
+    /// The clock of the seat to move runs (not behind a hand-over screen, nor in another
+    /// tab's game); a seat whose time runs out leaves the game.
+    pub fn tick(&self, store: &Store, now: f64) {
+        let last = self.clock_last.get_value();
+        self.clock_last.set_value(now);
+        let running = store.phase.get_untracked() == Phase::Siguo
+            && self.handover.with_untracked(|h| h.is_none())
+            && self.replay_ply.with_untracked(|r| r.is_none())
+            && self
+                .with_table(|t| t.clocks().is_some() && !t.is_over())
+                .unwrap_or(false);
+        if !running || last <= 0.0 {
+            return;
+        }
+        let out = self
+            .table
+            .try_update_value(|t| t.as_mut().and_then(|t| t.tick(now - last)))
+            .flatten();
+        self.clock_rev.update(|r| *r += 1);
+        if out.is_some() {
+            self.serial.update_value(|s| *s += 1);
+            self.thinking.set(false);
+            self.after_action(store);
+        } else if now - self.clock_saved.get_value() >= 5_000.0 {
+            self.clock_saved.set_value(now);
+            self.autosave();
+        }
+    }
+
+    /// Each seat's time left, tracked.
+    pub fn clocks(&self) -> Option<[f64; 4]> {
+        self.clock_rev.track();
+        self.with_tracked(Table::clocks).flatten()
     }
 
     /// The person shown offers a draw: the computer seats judge it from their own views.

@@ -34,6 +34,8 @@ pub struct Table {
     last_path: Vec<Point>,
     /// The game's seed: computer seats' choices derive from it.
     pub seed: u64,
+    /// Milliseconds left on each seat's clock, when the game has clocks.
+    clocks: Option<[f64; 4]>,
 }
 
 impl Table {
@@ -53,7 +55,11 @@ impl Table {
             rows: Vec::new(),
             last_path: Vec::new(),
             seed,
+            clocks: None,
         };
+        if t.config.clock_minutes > 0 {
+            t.clocks = Some([f64::from(t.config.clock_minutes) * 60_000.0; 4]);
+        }
         t.record.result = t.truth.outcome();
         Ok(t)
     }
@@ -268,6 +274,33 @@ impl Table {
         self.history.push(event);
         self.record.result = self.truth.outcome();
         &self.rows[self.rows.len() - 1]
+    }
+
+    pub fn clocks(&self) -> Option<[f64; 4]> {
+        self.clocks
+    }
+
+    /// Restores the clocks of a saved game.
+    pub fn set_clocks(&mut self, clocks: Option<[f64; 4]>) {
+        if self.clocks.is_some() {
+            self.clocks = clocks.map(|c| c.map(|ms| ms.max(0.0)));
+        }
+    }
+
+    /// `elapsed` milliseconds pass on the clock of the seat to move; when it runs out the seat
+    /// leaves the game (its partner plays on), and that seat is returned.
+    pub fn tick(&mut self, elapsed: f64) -> Option<Seat> {
+        if self.is_over() {
+            return None;
+        }
+        let seat = self.turn();
+        let clocks = self.clocks.as_mut()?;
+        let left = &mut clocks[seat.index()];
+        *left = (*left - elapsed.max(0.0)).max(0.0);
+        if *left > 0.0 {
+            return None;
+        }
+        self.time_out(seat).ok().map(|_| seat)
     }
 
     pub fn rows(&self) -> &[Row] {

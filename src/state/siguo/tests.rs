@@ -215,3 +215,22 @@ fn computers_decline_a_draw_too_early_or_when_their_side_is_ahead() {
     let again = Table::from_record(t.config.clone(), t.record(), t.seed).unwrap();
     assert_eq!(again.outcome(), t.outcome());
 }
+
+#[test]
+fn a_seat_out_of_time_leaves_and_the_clocks_are_saved() {
+    let config = SiguoConfig {
+        clock_minutes: 5,
+        ..SiguoConfig::default()
+    };
+    let mut t = Table::new(config, formations(41), 6).unwrap();
+    assert_eq!(t.clocks(), Some([300_000.0; 4]));
+    assert_eq!(t.tick(120_000.0), None);
+    let s = SiguoSave::of(&t, "c", 1.0, 1.0, false);
+    let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
+    assert_eq!(back.clocks().unwrap()[0], 180_000.0);
+    assert_eq!(t.tick(180_000.0), Some(Seat::S));
+    assert!(t.out().contains(&Seat::S));
+    assert_eq!(t.turn(), Seat::E, "the next seat moves");
+    let mut none = Table::new(SiguoConfig::default(), formations(41), 6).unwrap();
+    assert_eq!(none.tick(1e9), None);
+}
