@@ -11,6 +11,8 @@ pub struct SiguoPiece {
     pub at: Point,
     pub seat: Seat,
     pub role: Option<Role>,
+    /// The viewer's guess at a face-down piece.
+    pub guess: Option<Role>,
 }
 
 #[component]
@@ -45,9 +47,10 @@ pub fn SiguoBoard(
                 let (x, y) = board.world(pc.at);
                 let role = pc.role.map(|r| r.upper_char().to_string());
                 let face = pc.role.is_none().then_some("down");
+                let guess = pc.guess.map(|r| r.upper_char().to_string());
                 let at = pc.at;
                 view! {
-                    <g data-at=at.to_string() data-seat=pc.seat.index().to_string() data-role=role data-face=face
+                    <g data-at=at.to_string() data-seat=pc.seat.index().to_string() data-role=role data-face=face data-guess=guess
                         on:click=move |_| on_tap.run(at)>
                         <rect x=x as f32 * 10.0 + 1.0 y=y as f32 * 10.0 + 2.0 width="8" height="6"/>
                     </g>

@@ -29,10 +29,19 @@ fn scene(table: &Table, viewer: Seat, hidden: bool) -> Scene {
     let pieces = if hidden {
         Vec::new()
     } else {
+        let guesses = table.guesses(viewer);
         table
             .pieces(viewer)
             .into_iter()
-            .map(|(at, seat, role)| SiguoPiece { at, seat, role })
+            .map(|(at, seat, role)| SiguoPiece {
+                at,
+                seat,
+                role,
+                guess: role
+                    .is_none()
+                    .then(|| guesses.iter().find(|(p, _)| *p == at).map(|(_, r)| *r))
+                    .flatten(),
+            })
             .collect()
     };
     Scene {
@@ -50,7 +59,12 @@ fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene>
         None => at.open_pieces(),
     }
     .into_iter()
-    .map(|(at, seat, role)| SiguoPiece { at, seat, role })
+    .map(|(at, seat, role)| SiguoPiece {
+        at,
+        seat,
+        role,
+        guess: None,
+    })
     .collect();
     Some(Scene {
         pieces,

@@ -123,6 +123,9 @@ pub fn SiguoPanel() -> impl IntoView {
                     {move || format!("{} {:+}", t::POINTS_WORD.get(lang()), sg.points.get().unwrap_or(0))}
                 </p>
             </Show>
+            <Show when=move || sg.guess_at.get().is_some()>
+                <GuessPicker/>
+            </Show>
             <Show when=move || sg.hint.get().is_some()>
                 <p class="siguo-hint" data-testid="siguo-hint-text">
                     {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from, m.to))}
@@ -216,4 +219,38 @@ fn ReplayBar() -> impl IntoView {
 fn clock_text(ms: f64) -> String {
     let s = (ms / 1000.0).ceil().max(0.0) as u64;
     format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// Marks a guess on the hidden piece tapped: the ranks by name, or no mark.
+#[component]
+fn GuessPicker() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
+    let buttons = move || {
+        let l = lang();
+        junqi_core::Role::ALL
+            .into_iter()
+            .map(|r| {
+                view! {
+                    <button class="guess-choice" data-testid=format!("siguo-guess-{}", r.upper_char())
+                        on:click=move |_| sg.set_guess(Some(r))>
+                        {crate::ground::label::guess_text(r, l)}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="siguo-guess" data-testid="siguo-guess" role="group"
+            aria-label=move || i18n::GUESS_TITLE.get(lang())>
+            <p>{move || i18n::GUESS_TITLE.get(lang())} " " {move || sg.guess_at.get().map(|p| p.to_string())}</p>
+            <div class="guess-grid">
+                {buttons}
+                <button class="guess-choice" data-testid="siguo-guess-clear" on:click=move |_| sg.set_guess(None)>
+                    {move || i18n::GUESS_CLEAR.get(lang())}
+                </button>
+            </div>
+        </div>
+    }
 }

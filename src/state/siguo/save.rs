@@ -6,6 +6,7 @@
 use super::config::SiguoConfig;
 use super::table::Table;
 use crate::state::storage;
+use junqi_core::seat::Seat;
 use junqi_core::siguo::SiguoRecord;
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,9 @@ pub struct SiguoSave {
     /// Milliseconds left on each seat's clock.
     #[serde(default)]
     pub clocks: Option<[f64; 4]>,
+    /// Guess marks: seat digit, point and role letter, e.g. `0:Na4:G`.
+    #[serde(default)]
+    pub guesses: Vec<String>,
 }
 
 /// Why a saved game cannot be opened.
@@ -63,6 +67,11 @@ impl SiguoSave {
             updated: now,
             counted,
             clocks: table.clocks(),
+            guesses: table
+                .all_guesses()
+                .into_iter()
+                .map(|(s, p, r)| format!("{}:{p}:{}", s.digit(), r.upper_char()))
+                .collect(),
         }
     }
 
@@ -91,6 +100,23 @@ impl SiguoSave {
     pub fn table(&self) -> Result<Table, String> {
         let mut t = Table::from_record(self.config.clone(), &self.record, self.seed)?;
         t.set_clocks(self.clocks);
+        // A mark that does not read is dropped; the game itself is not touched.
+        let marks: Vec<_> = self
+            .guesses
+            .iter()
+            .filter_map(|m| {
+                let mut it = m.split(':');
+                let s = it.next()?.chars().next().and_then(Seat::from_digit)?;
+                let p = it.next()?.parse().ok()?;
+                let r = it
+                    .next()?
+                    .chars()
+                    .next()
+                    .and_then(junqi_core::Role::from_char)?;
+                Some((s, p, r))
+            })
+            .collect();
+        t.set_guesses(&marks);
         Ok(t)
     }
 

@@ -54,6 +54,8 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The replay's eyes: a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// The hidden piece whose guess is being chosen.
+    pub guess_at: RwSignal<Option<Point>>,
     /// Bumped on every clock tick.
     pub clock_rev: RwSignal<u64>,
     clock_last: StoredValue<f64>,
@@ -134,6 +136,7 @@ impl SiguoStore {
             records_rev: RwSignal::new(0),
             hint: RwSignal::new(None),
             clock_rev: RwSignal::new(0),
+            guess_at: RwSignal::new(None),
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
@@ -301,18 +304,39 @@ impl SiguoStore {
 
     /// A tap on a point of the board.
     pub fn tap(&self, store: &Store, p: Point) {
-        if !self.may_act() {
+        if self.handover.get_untracked().is_some() || self.replay_ply.get_untracked().is_some() {
             return;
         }
+        let act = self.may_act();
         if let Some(from) = self.selected.get_untracked() {
             let legal = self
                 .with_table(|t| t.dests(from).contains(&p))
                 .unwrap_or(false);
-            if legal {
+            if legal && act {
                 self.selected.set(None);
+                self.guess_at.set(None);
                 self.play(store, Move { from, to: p });
                 return;
             }
+        }
+        // A piece the viewer cannot see: mark a guess on it.
+        let viewer = self.viewer.get_untracked();
+        let hidden = self
+            .with_table(|t| {
+                !t.is_over()
+                    && t.pieces(viewer)
+                        .iter()
+                        .any(|(q, _, role)| *q == p && role.is_none())
+            })
+            .unwrap_or(false);
+        if hidden {
+            self.selected.set(None);
+            self.guess_at.set(Some(p));
+            return;
+        }
+        self.guess_at.set(None);
+        if !act {
+            return;
         }
         let movable = self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false);
         if movable && self.selected.get_untracked() != Some(p) {
@@ -544,6 +568,24 @@ impl SiguoStore {
         self.with_tracked(Table::clocks).flatten()
     }
 
+    /// The viewer marks the piece at `guess_at` (or clears its mark).
+    pub fn set_guess(&self, role: Option<junqi_core::Role>) {
+        let Some(p) = self.guess_at.get_untracked() else {
+            return;
+        };
+        let viewer = self.viewer.get_untracked();
+        let done = self
+            .table
+            .try_update_value(|t| t.as_mut().map(|t| t.set_guess(viewer, p, role)))
+            .flatten()
+            .unwrap_or(false);
+        self.guess_at.set(None);
+        if done {
+            self.rev.update(|r| *r += 1);
+            self.autosave();
+        }
+    }
+
     /// The person shown offers a draw: the computer seats judge it from their own views.
     pub fn offer_draw(&self, store: &Store) {
         let seat = self.viewer.get_untracked();
@@ -721,6 +763,7 @@ impl SiguoStore {
         self.points.set(None);
         self.replay_ply.set(None);
         self.watch.set(None);
+        self.guess_at.set(None);
         set_tab_game(None);
         self.rev.update(|r| *r += 1);
     }

@@ -36,6 +36,8 @@ pub struct Table {
     pub seed: u64,
     /// Milliseconds left on each seat's clock, when the game has clocks.
     clocks: Option<[f64; 4]>,
+    /// Each seat's guesses at hidden pieces, kept on the piece as it moves.
+    guesses: [Vec<(Point, Role)>; 4],
 }
 
 impl Table {
@@ -56,6 +58,7 @@ impl Table {
             last_path: Vec::new(),
             seed,
             clocks: None,
+            guesses: Default::default(),
         };
         if t.config.clock_minutes > 0 {
             t.clocks = Some([f64::from(t.config.clock_minutes) * 60_000.0; 4]);
@@ -217,6 +220,7 @@ impl Table {
         let path = self.truth.path(mv);
         let report = self.truth.play(mv)?;
         self.record.events.push(SiguoEvent::Move { mv });
+        self.carry_guesses(by, mv);
         self.last_path = path;
         Ok(self.note(by, &report))
     }
@@ -270,6 +274,7 @@ impl Table {
         });
         if report.mv.is_none() {
             self.last_path.clear();
+            self.drop_stale_guesses();
         }
         self.history.push(event);
         self.record.result = self.truth.outcome();
@@ -301,6 +306,80 @@ impl Table {
             return None;
         }
         self.time_out(seat).ok().map(|_| seat)
+    }
+
+    /// `viewer`'s guesses on pieces it cannot see.
+    pub fn guesses(&self, viewer: Seat) -> &[(Point, Role)] {
+        &self.guesses[viewer.index()]
+    }
+
+    /// `viewer` marks the hidden piece on `p` as `role` (or clears the mark). Only a piece
+    /// whose identity `viewer` may not know takes a mark.
+    pub fn set_guess(&mut self, viewer: Seat, p: Point, role: Option<Role>) -> bool {
+        let hidden = self
+            .truth
+            .at(p)
+            .is_some_and(|o| !self.truth.sees(viewer, o, self.config.info));
+        if !hidden || self.is_over() {
+            return false;
+        }
+        let list = &mut self.guesses[viewer.index()];
+        list.retain(|(q, _)| *q != p);
+        if let Some(r) = role {
+            list.push((p, r));
+        }
+        true
+    }
+
+    /// After `by` played `mv`: a mark goes with its piece, and goes away with it.
+    fn carry_guesses(&mut self, by: Seat, mv: Move) {
+        let from_after = self.truth.at(mv.from);
+        let to_after = self.truth.at(mv.to);
+        let attacker_at_to = from_after.is_none() && to_after.is_some_and(|o| o.seat == by);
+        let defender_stays = to_after.is_some_and(|o| o.seat != by);
+        for list in &mut self.guesses {
+            list.retain_mut(|(p, _)| {
+                if *p == mv.from {
+                    if attacker_at_to {
+                        *p = mv.to;
+                        return true;
+                    }
+                    return from_after.is_some();
+                }
+                if *p == mv.to {
+                    return defender_stays;
+                }
+                true
+            });
+        }
+        self.drop_stale_guesses();
+    }
+
+    /// Marks on points left empty (a seat that left takes its pieces away).
+    fn drop_stale_guesses(&mut self) {
+        let truth = &self.truth;
+        for list in &mut self.guesses {
+            list.retain(|(p, _)| truth.at(*p).is_some());
+        }
+    }
+
+    /// Restores saved guesses (each checked like a new mark).
+    pub fn set_guesses(&mut self, marks: &[(Seat, Point, Role)]) {
+        for &(s, p, r) in marks {
+            self.set_guess(s, p, Some(r));
+        }
+    }
+
+    /// Every seat's marks, for saving.
+    pub fn all_guesses(&self) -> Vec<(Seat, Point, Role)> {
+        Seat::ALL
+            .into_iter()
+            .flat_map(|s| {
+                self.guesses[s.index()]
+                    .iter()
+                    .map(move |(p, r)| (s, *p, *r))
+            })
+            .collect()
     }
 
     pub fn rows(&self) -> &[Row] {

@@ -234,3 +234,43 @@ fn a_seat_out_of_time_leaves_and_the_clocks_are_saved() {
     let mut none = Table::new(SiguoConfig::default(), formations(41), 6).unwrap();
     assert_eq!(none.tick(1e9), None);
 }
+
+#[test]
+fn guesses_stay_on_their_piece_and_are_saved() {
+    use junqi_core::Role;
+    let mut t = Table::new(SiguoConfig::default(), formations(51), 8).unwrap();
+    let own = t.pieces(Seat::S)[0].0;
+    assert!(
+        !t.set_guess(Seat::S, own, Some(Role::Bomb)),
+        "not on an own piece"
+    );
+    // Let E move a piece, with a mark on it, and check the mark follows.
+    let mut moved = None;
+    while moved.is_none() {
+        if t.human_to_move().is_some() {
+            let next = t.ply() + 1;
+            play_with_person(&mut t, next);
+            continue;
+        }
+        let ask = t.ask();
+        let res = answer(&AiRequest::siguo(ask, 1, t.move_seed()));
+        let mv: Move = res.action.unwrap().parse().unwrap();
+        let by = t.turn();
+        if by != Seat::S {
+            assert!(t.set_guess(Seat::S, mv.from, Some(Role::Engineer)));
+        }
+        t.play(mv).unwrap();
+        if by != Seat::S {
+            moved = Some((mv, by));
+        }
+    }
+    let (mv, by) = moved.unwrap();
+    let marks = t.guesses(Seat::S).to_vec();
+    match t.pieces(Seat::S).into_iter().find(|(p, _, _)| *p == mv.to) {
+        Some((_, s, _)) if s == by => assert!(marks.contains(&(mv.to, Role::Engineer))),
+        _ => assert!(!marks.iter().any(|(p, _)| *p == mv.from || *p == mv.to)),
+    }
+    let s = SiguoSave::of(&t, "g", 1.0, 1.0, false);
+    let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
+    assert_eq!(back.guesses(Seat::S), t.guesses(Seat::S));
+}
