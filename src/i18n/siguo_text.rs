@@ -220,6 +220,13 @@ pub fn row_text(row: &crate::state::siguo::Row, lang: Lang) -> String {
         (None, _) if row.left.is_empty() => format!("{who} {}", DRAW_WORD.get(lang)),
         (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),
     };
+    for s in &row.flags_shown {
+        let shown = match lang {
+            Lang::Zh => format!("；{}的军旗亮出", seat_name(*s, lang)),
+            Lang::En => format!("; {}'s flag is shown", seat_name(*s, lang)),
+        };
+        text.push_str(&shown);
+    }
     for (s, why) in &row.left {
         let out = match lang {
             Lang::Zh => format!("；{}出局（{}）", seat_name(*s, lang), exit_text(*why, lang)),

@@ -118,6 +118,9 @@ pub fn SiguoPanel() -> impl IntoView {
         <aside class="panel siguo-panel">
             <ul class="seat-list">{seats}</ul>
             <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
+            <p class="siguo-caption" data-testid="siguo-caption" aria-live="polite">
+                {move || sg.with_tracked(|tb| tb.rows().last().map(|r| t::row_text(r, lang()))).flatten()}
+            </p>
             <Show when=move || sg.points.get().is_some()>
                 <p class="siguo-points" data-testid="siguo-points">
                     {move || format!("{} {:+}", t::POINTS_WORD.get(lang()), sg.points.get().unwrap_or(0))}

@@ -20,6 +20,8 @@ pub struct Row {
     pub mv: Option<Move>,
     pub contact: Option<Contact>,
     pub left: Vec<(Seat, ExitReason)>,
+    /// Seats whose flag everyone was shown by this action (its Field Marshal fell).
+    pub flags_shown: Vec<Seat>,
 }
 
 /// A 4-player game in progress or over.
@@ -38,6 +40,8 @@ pub struct Table {
     clocks: Option<[f64; 4]>,
     /// Each seat's guesses at hidden pieces, kept on the piece as it moves.
     guesses: [Vec<(Point, Role)>; 4],
+    /// Which flags were shown before the last action.
+    flags_before: [bool; 4],
 }
 
 impl Table {
@@ -59,6 +63,7 @@ impl Table {
             seed,
             clocks: None,
             guesses: Default::default(),
+            flags_before: [false; 4],
         };
         if t.config.clock_minutes > 0 {
             t.clocks = Some([f64::from(t.config.clock_minutes) * 60_000.0; 4]);
@@ -265,12 +270,19 @@ impl Table {
 
     fn note(&mut self, by: Seat, report: &junqi_core::siguo::SiguoReport) -> &Row {
         let event = TableEvent::from_report(report);
+        let flags_shown = Seat::ALL
+            .into_iter()
+            .filter(|s| self.truth.flag_shown(*s) && !self.flags_before[s.index()])
+            .filter(|s| self.truth.seating().is_in(*s))
+            .collect();
+        self.flags_before = Seat::ALL.map(|s| self.truth.flag_shown(s));
         self.rows.push(Row {
             ply: self.rows.len() + 1,
             seat: by,
             mv: report.mv,
             contact: event.contact,
             left: report.eliminated.clone(),
+            flags_shown,
         });
         if report.mv.is_none() {
             self.last_path.clear();
