@@ -31,7 +31,7 @@ pub fn SetupScreen() -> impl IntoView {
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
         let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
         // Pass and play: nothing of the next formation is drawn while the device changes hands.
-        if store.handover.with(|h| h.is_some()) {
+        if store.handover.with(|h| h.is_some()) || store.siguo.handover.with(|h| h.is_some()) {
             return None;
         }
         store.setup.with(|s| {

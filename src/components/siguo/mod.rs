@@ -112,6 +112,7 @@ pub fn SiguoScreen() -> impl IntoView {
 
     view! {
         <div class="screen siguo" data-testid="siguo-screen" data-over=move || over().then_some("") data-busy=busy
+            data-act=move || sg.may_act_tracked().then_some("")
             data-viewer=move || viewer.get().index().to_string()>
             <div class="board-area siguo-area">
                 <SiguoBoard

@@ -1,0 +1,262 @@
+// End-to-end: 四国, the 4-player game, in the browser. A 四暗 game against three computer
+// players played by taps on a touch tablet to its end, then its record, its replay and its share
+// link; a 双明 pass-and-play game of two people and two computers, checking at every hand-over
+// and every turn that the page holds no identity the person at the device may not see; a reload
+// in the middle of a game resumes it exactly.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from '../../scripts/serve.mjs';
+import { DIST, SHOTS, open, press, seeded, sameRandom } from './app.mjs';
+
+let server;
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
+  await mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST);
+});
+
+after(async () => {
+  await server?.close();
+});
+
+const SCREEN = '[data-testid="siguo-screen"]';
+
+/** Chooses 四国 on the new-game screen; `seats` maps seat numbers to 'human' or 'computer'. */
+async function chooseSiguo(app, { info = 'dark', seats = {} } = {}) {
+  await press(app, '[data-testid="mode-siguo"]');
+  await app.page.waitForSelector('[data-testid="siguo-options"]');
+  await press(app, `[data-testid="siguo-info-${info}"]`);
+  for (const [n, kind] of Object.entries(seats)) await press(app, `[data-testid="seat-${n}-${kind}"]`);
+}
+
+/** Waits until the table is still: nobody thinking, no move on show; then says what is next. */
+async function next(page, timeout = 60000) {
+  await page.waitForFunction(
+    (sel) => {
+      const s = document.querySelector(sel);
+      if (!s) return document.querySelector('[data-testid="siguo-handover"]');
+      return (
+        document.querySelector('[data-testid="siguo-handover"]') ||
+        s.hasAttribute('data-over') ||
+        (s.hasAttribute('data-act') && !s.hasAttribute('data-busy'))
+      );
+    },
+    SCREEN,
+    { timeout },
+  );
+  return page.evaluate((sel) => {
+    if (document.querySelector('[data-testid="siguo-handover"]')) return 'handover';
+    return document.querySelector(sel).hasAttribute('data-over') ? 'over' : 'act';
+  }, SCREEN);
+}
+
+/** What the board shows: every piece with its seat and, when the viewer may see it, its rank. */
+async function pieces(page) {
+  return page.$$eval('[data-at]', (els) =>
+    els.map((e) => `${e.getAttribute('data-at')}:${e.getAttribute('data-seat')}:${e.getAttribute('data-role') ?? '-'}`).sort(),
+  );
+}
+
+/** Seats whose identities the page names now (a flag shown to everyone when its owner's Field
+ * Marshal fell is public, and not counted). */
+async function namedSeats(page) {
+  return page.$$eval('[data-role]:not([data-role="F"])', (els) =>
+    [...new Set(els.map((e) => e.getAttribute('data-seat')))].sort(),
+  );
+}
+
+/** A tap on a point of the board, zooming in first where the board asks for it. */
+async function tapPoint(app, selector) {
+  const zoomable = await app.page.locator('[data-zoomable]:not([data-zoomed])').count();
+  if (zoomable) await press(app, selector);
+  await press(app, selector);
+}
+
+/** Plays one move of the person at the device: a piece of theirs with a destination, by taps. */
+async function playOne(app, seat, rng) {
+  const { page } = app;
+  const mine = await page.$$eval(`[data-at][data-seat="${seat}"]`, (els) => els.map((e) => e.getAttribute('data-at')));
+  const order = mine.map((m) => [rng(), m]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  for (const at of order) {
+    await tapPoint(app, `[data-at="${at}"]`);
+    const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+    if (!dests.length) continue;
+    const to = dests[Math.floor(rng() * dests.length)];
+    const before = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+    await tapPoint(app, `[data-point="${to}"]`);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > n,
+      before,
+    );
+    return `${at}-${to}`;
+  }
+  throw new Error(`seat ${seat} found no move`);
+}
+
+test('四暗 against three computer players: played by taps to the end, recorded, replayed and shared', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(4) });
+  const { page } = app;
+  const rng = seeded(4);
+  try {
+    await press(app, '[data-testid="mode-siguo"]');
+    // The defaults: 四暗, the player at S against three computer players.
+    assert.equal(await page.getAttribute('[data-testid="siguo-info-dark"]', 'aria-pressed'), 'true');
+    assert.equal(await page.getAttribute('[data-testid="seat-0-human"]', 'aria-pressed'), 'true');
+    for (const n of [1, 2, 3]) {
+      assert.equal(await page.getAttribute(`[data-testid="seat-${n}-computer"]`, 'aria-pressed'), 'true');
+    }
+    await page.screenshot({ path: join(SHOTS, 'siguo-newgame-tablet.png') });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector(SCREEN);
+    let mine = 0;
+    let shot = false;
+    for (;;) {
+      const what = await next(page);
+      // 四暗: only the player's own pieces are named, until the end.
+      if (what !== 'over') assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
+      if (what === 'over') break;
+      assert.equal(what, 'act');
+      await playOne(app, 0, rng);
+      mine += 1;
+      if (!shot && mine === 8) {
+        await page.screenshot({ path: join(SHOTS, 'siguo-play-tablet.png') });
+        shot = true;
+      }
+      assert.ok(mine < 400, 'the game should end');
+    }
+    const status = (await page.textContent('[data-testid="siguo-status"]')).trim();
+    assert.match(status, /win|lost|Draw/);
+    const plies = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+    const end = await pieces(page);
+    await page.screenshot({ path: join(SHOTS, 'siguo-over-tablet.png') });
+
+    // The record: in Records, and its replay reaches the same end.
+    await press(app, '[data-testid="siguo-new"]');
+    await press(app, '[data-testid="records"]');
+    await page.waitForSelector('[data-testid="siguo-record"][data-finished="true"]');
+    assert.equal((await page.textContent('[data-testid="siguo-record"] [data-testid="record-result"]')).trim(), status);
+    await press(app, '[data-testid="siguo-record-replay"]');
+    await page.waitForSelector('[data-testid="siguo-replay"]');
+    assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `0 / ${plies}`);
+    await press(app, '[data-testid="siguo-replay-next"]');
+    assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `1 / ${plies}`);
+    await press(app, '[data-testid="siguo-replay-end"]');
+    assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `${plies} / ${plies}`);
+    assert.deepEqual(await pieces(page), end, 'the replay ends where the game ended');
+    // Seen by East: East's own pieces only (and the flags shown).
+    await press(app, '[data-testid="siguo-watch-1"]');
+    await press(app, '[data-testid="siguo-replay-start"]');
+    assert.deepEqual(await namedSeats(page), ['1']);
+    await press(app, '[data-testid="siguo-watch-all"]');
+
+    // Its link opens the same game on another device.
+    await press(app, '[data-testid="share"]');
+    const link = await page.inputValue('[data-testid="share-link"]');
+    assert.match(link, /#r=/);
+    const other = await open(link, 'phone', { reducedMotion: 'reduce', ready: SCREEN });
+    try {
+      await other.page.waitForSelector('[data-testid="siguo-replay"]');
+      assert.equal((await other.page.textContent('[data-testid="siguo-status"]')).trim(), status);
+      assert.equal((await other.page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `${plies} / ${plies}`);
+      assert.deepEqual(await pieces(other.page), end);
+      await other.page.screenshot({ path: join(SHOTS, 'siguo-shared-phone.png') });
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('双明 pass and play, two people and two computers: each person sees only their own and their partner\'s pieces', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(5) });
+  const { page } = app;
+  const rng = seeded(5);
+  try {
+    await chooseSiguo(app, { info: 'double', seats: { 0: 'human', 1: 'human', 2: 'computer', 3: 'computer' } });
+    await press(app, '[data-testid="start-game"]');
+    // S arranges; the device goes to E, who arranges behind a hand-over screen.
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector('[data-testid="siguo-handover"][data-seat="1"]');
+    assert.equal(await page.locator('[data-role]').count(), 0, 'nothing of S is shown to E');
+    await page.waitForSelector('[data-testid="siguo-ready"]:not([disabled])');
+    await press(app, '[data-testid="siguo-ready"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector(SCREEN);
+    const partners = { 0: ['0', '2'], 1: ['1', '3'] };
+    let handovers = 0;
+    let turns = 0;
+    while (turns < 24) {
+      const what = await next(page);
+      if (what === 'over') break;
+      if (what === 'handover') {
+        handovers += 1;
+        // Behind the hand-over screen the page names no piece at all.
+        assert.equal(await page.locator('[data-role]').count(), 0, 'identities behind the hand-over screen');
+        if (handovers === 2) await page.screenshot({ path: join(SHOTS, 'siguo-handover-tablet.png') });
+        await page.waitForSelector('[data-testid="siguo-ready"]:not([disabled])');
+        await press(app, '[data-testid="siguo-ready"]');
+        await page.waitForSelector('[data-testid="siguo-handover"]', { state: 'detached' });
+        continue;
+      }
+      const viewer = await page.getAttribute(SCREEN, 'data-viewer');
+      const named = await namedSeats(page);
+      assert.ok(
+        named.every((s) => partners[viewer].includes(s)),
+        `seat ${viewer} sees identities of seats ${named}`,
+      );
+      assert.ok(named.includes(viewer));
+      await playOne(app, Number(viewer), rng);
+      turns += 1;
+    }
+    assert.ok(handovers >= 10, `${handovers} hand-overs`);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a reload in the middle of a 四国 game resumes it exactly, and it goes on', async () => {
+  const app = await open(server.url, 'phone', { reducedMotion: 'reduce', init: sameRandom(6) });
+  const { page } = app;
+  const rng = seeded(6);
+  try {
+    await chooseSiguo(app, { info: 'open' });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    for (let i = 0; i < 5; i++) {
+      if ((await next(page)) !== 'act') break;
+      await playOne(app, 0, rng);
+    }
+    await next(page);
+    const seen = async () => ({
+      pieces: await pieces(page),
+      moves: await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.map((e) => e.textContent.trim())),
+      seats: await page.$$eval('[data-testid^="seat-bar-"]', (els) => els.map((e) => e.textContent.trim())),
+    });
+    const before = await seen();
+    assert.ok(before.moves.length >= 8);
+    await page.reload();
+    await page.waitForSelector(SCREEN);
+    await next(page);
+    assert.deepEqual(await seen(), before);
+    // The game goes on after the reload.
+    await playOne(app, 0, rng);
+    await next(page);
+    assert.ok((await seen()).moves.length > before.moves.length);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
