@@ -173,6 +173,11 @@ strings! {
     LAST_MOVE = "上一步：", "Last move:";
     OPEN_RULES = "规则", "Rules";
     HQ_LABEL = "大本营", "HQ";
+    /// The 4-player board (src/components/siguo_board.rs).
+    SIGUO_BOARD_LABEL = "四国军棋棋盘", "Four-player Junqi board";
+    SIGUO_WHOLE_BOARD = "全盘", "Whole board";
+    SIGUO_WHOLE_BOARD_HINT = "看全盘", "Zoom out to the whole board";
+    SIGUO_SEAT_OUT = "出局", "Out";
     HANDOVER_TITLE = "请把设备交给", "Pass the device to";
     HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
     HANDOVER_READY = "我准备好了", "I am ready";

@@ -1,70 +1,756 @@
-//! Placeholder for the 四国 cross board (replaced by the full component).
+//! The 4-player (四国) board: the cross of RULES-4P.md drawn as one SVG from
+//! [`SiguoLayout`], with the pieces, the selected piece's destinations, the last move's path,
+//! the seat to move and the seats that are out. It knows no rules: it is given all of that and
+//! answers a tap on a point with that point.
+//!
+//! A board whose points would be closer than [`MIN_TARGET_PX`] on the screen (a phone) cannot
+//! be tapped point by point: there a finger's tap zooms the board about the tapped place, taps
+//! then act, one finger drags the zoomed board, and the "whole board" button (or any change of
+//! the pieces, a move being made) zooms back out. A mouse or a pen always acts at once.
 
-use junqi_core::seat::Seat;
-use junqi_core::siguo::{Board, Point};
-use junqi_core::Role;
+use crate::components::piece::{icon_view, LabelLook};
+use crate::components::play::label_look;
+use crate::ground::geometry::{ScreenRect, Xy};
+use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
+use crate::ground::siguo_geometry::{
+    client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
+    unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform, zoom_window, Corner,
+    SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H, TILE_W,
+};
+use crate::i18n::{self, siguo_text, Lang};
+use crate::state::store::Store;
+use junqi_core::siguo::{Board, Point, PointSet};
+use junqi_core::{EdgeKind, PointKind, Role, Seat};
+use leptos::ev::PointerEvent;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 use std::sync::Arc;
 
+/// One piece on the 4-player board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SiguoPiece {
     pub at: Point,
     pub seat: Seat,
+    /// `None`: face down, its identity unknown to the viewer.
     pub role: Option<Role>,
-    /// The viewer's guess at a face-down piece.
+    /// The viewer's guess at a face-down piece (`data-guess`).
     pub guess: Option<Role>,
 }
 
+/// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
+/// round it, for finding a corner where it covers no point.
+const BUTTON_ROOM_PX: f32 = 58.0;
+/// A press that travels further than this (CSS pixels) drags the zoomed board instead of
+/// tapping.
+const DRAG_PX: f64 = 10.0;
+
+/// A finger, pen or mouse button held down on the board.
+#[derive(Copy, Clone, Debug)]
+struct Down {
+    pointer: i32,
+    start: (f64, f64),
+    last: (f64, f64),
+    precise: bool,
+    dragging: bool,
+}
+
+/// The 4-player board seen from `viewer` (its area at the bottom).
 #[component]
 pub fn SiguoBoard(
+    /// The 4-player board ([`Board::shared`]).
     board: Arc<Board>,
-    #[prop(into)] viewer: Signal<Seat>,
+    /// Whose area is drawn at the bottom.
+    #[prop(into)]
+    viewer: Signal<Seat>,
     #[prop(into)] pieces: Signal<Vec<SiguoPiece>>,
     #[prop(into)] selected: Signal<Option<Point>>,
-    #[prop(into)] dests: Signal<Vec<Point>>,
-    #[prop(into)] path: Signal<Vec<Point>>,
-    #[prop(into)] out: Signal<Vec<Seat>>,
-    #[prop(into)] to_move: Signal<Option<Seat>>,
-    #[prop(into)] on_tap: Callback<Point>,
+    /// Legal destinations of the selected piece (`data-dest`).
+    #[prop(into)]
+    dests: Signal<Vec<Point>>,
+    /// The last move's path, rail runs included, start to end.
+    #[prop(into)]
+    path: Signal<Vec<Point>>,
+    /// Seats that are out: their areas stay, marked.
+    #[prop(into)]
+    out: Signal<Vec<Seat>>,
+    /// The seat to move: its area's edge and badge are lit.
+    #[prop(into)]
+    to_move: Signal<Option<Seat>>,
+    /// A tap on a point (not the tap that zooms a small board in).
+    #[prop(into)]
+    on_tap: Callback<Point>,
+    /// The zoom: its centre in world coordinates (RULES-4P.md §2.3, 0..=16), `None` for the
+    /// whole board. Give one to zoom from outside (e.g. `board.world(p)`) or to follow it.
+    #[prop(optional)]
+    zoom: Option<RwSignal<Option<(f32, f32)>>>,
+    /// The least distance between points, in CSS pixels, at which a finger taps them without
+    /// zooming first ([`MIN_TARGET_PX`], 44, when not given).
+    #[prop(optional)]
+    min_target_px: Option<f32>,
 ) -> impl IntoView {
-    let _ = (viewer, selected, path, to_move);
-    let points: Vec<(Point, (u8, u8))> = board.points().map(|p| (p, board.world(p))).collect();
-    let dots = points
-        .into_iter()
-        .map(|(p, (x, y))| {
-            let dest = move || dests.with(|d| d.contains(&p)).then_some("");
-            view! {
-                <circle cx=x as f32 * 10.0 + 5.0 cy=y as f32 * 10.0 + 5.0 r="4" data-point=p.to_string() data-dest=dest
-                    on:click=move |_| on_tap.run(p)/>
-            }
+    let zoom = zoom.unwrap_or_else(|| RwSignal::new(None));
+    let min_target = min_target_px.unwrap_or(MIN_TARGET_PX);
+    let store = use_context::<Store>();
+    let look: Signal<LabelLook> = match store {
+        Some(s) => label_look(s).into(),
+        None => Signal::stored(LabelLook {
+            style: LabelStyle::Two,
+            large: false,
+            lang: Lang::Zh,
+            ranks: false,
+        }),
+    };
+    let lang = Signal::derive(move || store.map_or(Lang::Zh, |s| s.lang()));
+    let vb = view_box();
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    // The zoom factor, set when the board zooms in (from the board's size on the screen then).
+    let factor = RwSignal::new(2.2f32);
+    let down = StoredValue::new(None::<Down>);
+    let dragging = RwSignal::new(false);
+
+    let rect = move || -> Option<ScreenRect> {
+        let svg = svg_ref.get_untracked()?;
+        let r = svg.get_bounding_client_rect();
+        Some(ScreenRect {
+            left: r.left(),
+            top: r.top(),
+            width: r.width(),
+            height: r.height(),
         })
-        .collect_view();
-    let stones = move || {
-        pieces
-            .get()
-            .into_iter()
-            .map(|pc| {
-                let (x, y) = board.world(pc.at);
-                let role = pc.role.map(|r| r.upper_char().to_string());
-                let face = pc.role.is_none().then_some("down");
-                let guess = pc.guess.map(|r| r.upper_char().to_string());
-                let at = pc.at;
+    };
+    let window = move || {
+        zoom.get()
+            .map(|c| zoom_window(world_xy(c, viewer.get()), factor.get()))
+    };
+
+    // Zooming in: the factor that brings points to a tappable distance on this screen.
+    Effect::new(move |was: Option<bool>| {
+        let now = zoom.with(Option::is_some);
+        if now && was != Some(true) {
+            let f = rect()
+                .and_then(|r| zoom_factor(spacing_px(r), min_target))
+                .unwrap_or(MIN_ZOOM);
+            factor.set(f);
+        }
+        now
+    });
+    // A move made (the pieces changed) or another seat's view: the whole board again.
+    Effect::new(move |was: Option<(Vec<SiguoPiece>, Seat)>| {
+        let now = (pieces.get(), viewer.get());
+        if was.is_some_and(|w| w != now) {
+            zoom.set(None);
+        }
+        now
+    });
+
+    let layout = {
+        let board = board.clone();
+        Memo::new(move |_| SiguoLayout::new(&board, viewer.get()))
+    };
+    let dest_set = Memo::new(move |_| dests.with(|d| d.iter().copied().collect::<PointSet>()));
+
+    // ----- gestures ------------------------------------------------------------------------
+    let tap = {
+        let board = board.clone();
+        move |client: (f64, f64), precise: bool| {
+            let Some(r) = rect() else {
+                return;
+            };
+            let v = client_to_view(client.0, client.1, r);
+            let seat = viewer.get_untracked();
+            match zoom.get_untracked() {
+                None if !precise && zoom_factor(spacing_px(r), min_target).is_some() => {
+                    // Too small to tap point by point: zoom in about the tap instead.
+                    zoom.set(Some(xy_world(v, seat)));
+                }
+                z => {
+                    let at = match z {
+                        Some(c) => {
+                            unzoom(v, zoom_window(world_xy(c, seat), factor.get_untracked()))
+                        }
+                        None => v,
+                    };
+                    if let Some(p) = point_at(&board, at, seat) {
+                        on_tap.run(p);
+                    }
+                }
+            }
+        }
+    };
+    let on_down = move |ev: PointerEvent| {
+        if ev.pointer_type() == "mouse" && ev.button() != 0 {
+            return;
+        }
+        ev.prevent_default();
+        if let Some(el) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        {
+            let _ = el.set_pointer_capture(ev.pointer_id());
+        }
+        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        down.set_value(Some(Down {
+            pointer: ev.pointer_id(),
+            start: at,
+            last: at,
+            // A mouse or a pen points precisely: it never needs the zoom.
+            precise: ev.pointer_type() != "touch",
+            dragging: false,
+        }));
+    };
+    let on_move = move |ev: PointerEvent| {
+        let Some(mut d) = down.get_value() else {
+            return;
+        };
+        if d.pointer != ev.pointer_id() {
+            return;
+        }
+        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        let travelled = (at.0 - d.start.0).hypot(at.1 - d.start.1);
+        if let Some(c) = zoom.get_untracked() {
+            if d.dragging || travelled > DRAG_PX {
+                if !d.dragging {
+                    d.dragging = true;
+                    dragging.set(true);
+                }
+                // Screen pixels → units of the zoomed drawing.
+                if let Some(r) = rect() {
+                    let f = factor.get_untracked();
+                    let per_px = vb.width / (r.width.min(r.height) as f32) / f;
+                    let delta = Xy {
+                        x: (at.0 - d.last.0) as f32 * per_px,
+                        y: (at.1 - d.last.1) as f32 * per_px,
+                    };
+                    let seat = viewer.get_untracked();
+                    zoom.set(Some(crate::ground::siguo_geometry::pan(c, delta, f, seat)));
+                }
+            }
+        }
+        d.last = at;
+        down.set_value(Some(d));
+    };
+    let on_up = move |ev: PointerEvent| {
+        let Some(d) = down.get_value() else {
+            return;
+        };
+        if d.pointer != ev.pointer_id() {
+            return;
+        }
+        down.set_value(None);
+        dragging.set(false);
+        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        if !d.dragging && (at.0 - d.start.0).hypot(at.1 - d.start.1) <= DRAG_PX * 2.0 {
+            tap(at, d.precise);
+        }
+    };
+    let on_cancel = move |_ev: PointerEvent| {
+        down.set_value(None);
+        dragging.set(false);
+    };
+
+    // ----- drawing -------------------------------------------------------------------------
+    let ground = move || {
+        let l = layout.get();
+        let areas = l
+            .areas
+            .iter()
+            .map(|a| {
+                let seat = a.seat;
+                let class = move || {
+                    let mut c = format!("sg-area seat-{}", seat.index());
+                    if to_move.get() == Some(seat) {
+                        c.push_str(" to-move");
+                    }
+                    if out.with(|o| o.contains(&seat)) {
+                        c.push_str(" out");
+                    }
+                    c
+                };
                 view! {
-                    <g data-at=at.to_string() data-seat=pc.seat.index().to_string() data-role=role data-face=face data-guess=guess
-                        on:click=move |_| on_tap.run(at)>
-                        <rect x=x as f32 * 10.0 + 1.0 y=y as f32 * 10.0 + 2.0 width="8" height="6"/>
+                    <rect
+                        class=class
+                        data-area=seat.index().to_string()
+                        x=a.rect.x
+                        y=a.rect.y
+                        width=a.rect.w
+                        height=a.rect.h
+                        rx="10"
+                    ></rect>
+                }
+            })
+            .collect_view();
+        let edges = l.edges.iter().map(edge_view).collect_view();
+        let points = l
+            .points
+            .iter()
+            .map(|p| point_view(p, dest_set, lang))
+            .collect_view();
+        view! {
+            <path class="sg-frame" d=l.outline.clone()></path>
+            <g class="sg-areas">{areas}</g>
+            <rect
+                class="sg-centre"
+                x=l.centre.x
+                y=l.centre.y
+                width=l.centre.w
+                height=l.centre.h
+                rx="8"
+            ></rect>
+            <g class="edges">{edges}</g>
+            <g class="points">{points}</g>
+        }
+    };
+
+    // Badges and "out" marks, in the empty corners and over the areas.
+    let seats = move || {
+        let l = layout.get();
+        l.areas
+            .iter()
+            .map(|a| {
+                let seat = a.seat;
+                let i = seat.index().to_string();
+                let badge_class = move || {
+                    let mut c = format!("sg-badge seat-{}", seat.index());
+                    if to_move.get() == Some(seat) {
+                        c.push_str(" to-move");
+                    }
+                    if out.with(|o| o.contains(&seat)) {
+                        c.push_str(" out");
+                    }
+                    c
+                };
+                let centre = a.rect.centre();
+                let rect = a.rect;
+                let out_mark = {
+                    let i = i.clone();
+                    move || {
+                        out.with(|o| o.contains(&seat)).then(|| {
+                            view! {
+                                <g class="sg-out" data-testid="seat-out" data-seat=i.clone()>
+                                    <rect
+                                        x=rect.x
+                                        y=rect.y
+                                        width=rect.w
+                                        height=rect.h
+                                        rx="10"
+                                    ></rect>
+                                    <text x=centre.x y=centre.y>
+                                        {move || i18n::SIGUO_SEAT_OUT.get(lang.get())}
+                                    </text>
+                                </g>
+                            }
+                        })
+                    }
+                };
+                view! {
+                    {out_mark}
+                    <g
+                        class=badge_class
+                        data-testid="seat-badge"
+                        data-seat=i
+                        data-to-move=move || (to_move.get() == Some(seat)).then_some("")
+                        transform=format!("translate({} {})", a.badge.x, a.badge.y)
+                    >
+                        <circle class="sg-badge-ring" r="46"></circle>
+                        <circle class="sg-badge-disc" r="34"></circle>
+                        <text>{move || badge_name(seat, lang.get())}</text>
                     </g>
                 }
             })
             .collect_view()
     };
-    let outs = move || {
-        out.get()
-            .into_iter()
-            .map(|s| view! { <g data-testid="seat-out" data-seat=s.index().to_string()></g> })
-            .collect_view()
+
+    // The last move: a line along its path, a ring where it started, a glow where it ended.
+    let route = {
+        let board = board.clone();
+        move || {
+            let pts = path.get();
+            if pts.len() < 2 {
+                return None;
+            }
+            let seat = viewer.get();
+            let d = route_path(&board, &pts, seat);
+            let from = point_xy(&board, pts[0], seat);
+            let to = point_xy(&board, pts[pts.len() - 1], seat);
+            let names = pts
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            Some(view! {
+                <g class="sg-route" data-testid="siguo-path" data-path=names>
+                    <rect
+                        class="sg-route-end"
+                        x=to.x - TILE_W / 2.0 - 6.0
+                        y=to.y - TILE_H / 2.0 - 6.0
+                        width=TILE_W + 12.0
+                        height=TILE_H + 12.0
+                        rx="10"
+                    ></rect>
+                    <path class="sg-route-casing" d=d.clone()></path>
+                    <path class="sg-route-line" d=d></path>
+                    <circle class="sg-route-start" cx=from.x cy=from.y r="15"></circle>
+                </g>
+            })
+        }
     };
+
+    // The pieces, keyed so that an unchanged piece keeps its element.
+    let drawn = {
+        let board = board.clone();
+        move || {
+            let seat = viewer.get();
+            let look = look.get();
+            let sel = selected.get();
+            pieces.with(|ps| {
+                ps.iter()
+                    .map(|p| PieceDraw {
+                        piece: p.clone(),
+                        center: point_xy(&board, p.at, seat),
+                        selected: sel == Some(p.at),
+                        look,
+                    })
+                    .collect::<Vec<_>>()
+            })
+        }
+    };
+
+    // Destination marks over the pieces: a dot on an empty point, a ring round a piece.
+    let marks = {
+        let board = board.clone();
+        move || {
+            let seat = viewer.get();
+            let occupied: PointSet = pieces.with(|ps| ps.iter().map(|p| p.at).collect());
+            dest_set
+                .get()
+                .iter()
+                .map(|p| {
+                    let c = point_xy(&board, p, seat);
+                    if occupied.contains(p) {
+                        view! {
+                            <rect
+                                class="sg-dest-ring"
+                                x=c.x - TILE_W / 2.0 - 5.0
+                                y=c.y - TILE_H / 2.0 - 5.0
+                                width=TILE_W + 10.0
+                                height=TILE_H + 10.0
+                                rx="9"
+                            ></rect>
+                        }
+                        .into_any()
+                    } else {
+                        view! { <circle class="sg-dest-dot" cx=c.x cy=c.y r="11"></circle> }
+                            .into_any()
+                    }
+                })
+                .collect_view()
+        }
+    };
+
+    let transform = move || match window() {
+        Some(w) => zoom_transform(w),
+        None => "translate(0px, 0px) scale(1)".to_string(),
+    };
+    let corner = {
+        let board = board.clone();
+        Signal::derive(move || {
+            let w = window()?;
+            let r = rect()?;
+            let per_px = vb.width / (r.width.min(r.height) as f32);
+            let side = BUTTON_ROOM_PX * per_px;
+            Some(free_corner(&board, viewer.get(), w, (side, side)))
+        })
+    };
+    let root_class = move || {
+        let mut c = String::from("siguo-board");
+        if dragging.get() {
+            c.push_str(" dragging");
+        }
+        c
+    };
+
     view! {
-        <svg class="siguo-board" viewBox="0 0 170 170">{dots} {stones} {outs}</svg>
+        <div
+            class=root_class
+            data-testid="siguo-board"
+            data-viewer=move || viewer.get().index().to_string()
+            data-to-move=move || to_move.get().map(|s| s.index().to_string())
+            data-zoomed=move || zoom.with(Option::is_some).then_some("true")
+        >
+            <svg
+                node_ref=svg_ref
+                class="sg-svg"
+                viewBox=vb.attr()
+                preserveAspectRatio="xMidYMid meet"
+                role="img"
+                aria-label=move || i18n::SIGUO_BOARD_LABEL.get(lang.get())
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointercancel=on_cancel
+                on:contextmenu=|ev: leptos::ev::MouseEvent| ev.prevent_default()
+            >
+                <defs>
+                    <radialGradient id="sg-wood" cx="50%" cy="50%" r="70%">
+                        <stop offset="0%" stop-color="#efdcb0"></stop>
+                        <stop offset="100%" stop-color="#d9bc84"></stop>
+                    </radialGradient>
+                    <pattern
+                        id="sg-hatch"
+                        width="16"
+                        height="16"
+                        patternUnits="userSpaceOnUse"
+                        patternTransform="rotate(45)"
+                    >
+                        <rect width="16" height="16" fill="rgba(60, 56, 50, 0.42)"></rect>
+                        <line x1="0" y1="0" x2="0" y2="16" stroke="rgba(30, 28, 26, 0.35)" stroke-width="6"></line>
+                    </pattern>
+                </defs>
+                <g class="sg-zoom" style:transform=transform>
+                    {ground}
+                    {seats}
+                    {route}
+                    <g class="pieces">
+                        <For
+                            each=drawn
+                            key=PieceDraw::key
+                            children=piece_view
+                        />
+                    </g>
+                    <g class="dest-marks">{marks}</g>
+                </g>
+            </svg>
+            <Show when=move || zoom.with(Option::is_some)>
+                <button
+                    class=move || {
+                        format!(
+                            "sg-zoom-out {}",
+                            corner.get().unwrap_or(Corner::TopRight).class(),
+                        )
+                    }
+                    data-testid="siguo-zoom-out"
+                    aria-label=move || i18n::SIGUO_WHOLE_BOARD_HINT.get(lang.get())
+                    on:click=move |_| zoom.set(None)
+                >
+                    <svg class="sg-zoom-out-icon" viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M9 3H3v6M15 3h6v6M9 21H3v-6M15 21h6v-6"></path>
+                    </svg>
+                    <span>{move || i18n::SIGUO_WHOLE_BOARD.get(lang.get())}</span>
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+fn edge_view(e: &crate::ground::siguo_geometry::EdgeShape) -> AnyView {
+    let arc = e.arc.then_some("");
+    match e.kind {
+        EdgeKind::Rail => view! {
+            <g class="edge rail" data-edge=e.name.clone() data-kind="rail" data-arc=arc>
+                <path class="rail-bed" d=e.d.clone()></path>
+                <path class="rail-ties" d=e.d.clone()></path>
+            </g>
+        }
+        .into_any(),
+        EdgeKind::Road => view! {
+            <path class="edge road" data-edge=e.name.clone() data-kind="road" d=e.d.clone()></path>
+        }
+        .into_any(),
+    }
+}
+
+fn point_view(
+    p: &crate::ground::siguo_geometry::PointShape,
+    dests: Memo<PointSet>,
+    lang: Signal<Lang>,
+) -> AnyView {
+    let at = p.point;
+    let dest = move || dests.with(|d| d.contains(at)).then_some("");
+    let area = p
+        .area
+        .map_or_else(|| "centre".to_string(), |s| format!("seat-{}", s.index()));
+    let transform = format!("translate({} {})", p.center.x, p.center.y);
+    match p.kind {
+        PointKind::Post => {
+            let class = if p.on_rail {
+                format!("sg-point post on-rail {area}")
+            } else {
+                format!("sg-point post {area}")
+            };
+            view! {
+                <g class=class data-point=p.name.clone() transform=transform data-dest=dest>
+                    <rect
+                        x=-POST_W / 2.0
+                        y=-POST_H / 2.0
+                        width=POST_W
+                        height=POST_H
+                        rx="5"
+                    ></rect>
+                </g>
+            }
+            .into_any()
+        }
+        PointKind::Camp => view! {
+            <g
+                class=format!("sg-point camp {area}")
+                data-point=p.name.clone()
+                transform=transform
+                data-dest=dest
+            >
+                <circle r=CAMP_R></circle>
+                <circle class="camp-ring" r=CAMP_R - 5.0></circle>
+            </g>
+        }
+        .into_any(),
+        PointKind::Headquarters => {
+            // Across a side area the box stands upright: its name goes top to bottom there.
+            let upright = p.rotate % 180.0 != 0.0;
+            let label = move || {
+                let t = i18n::HQ_LABEL.get(lang.get());
+                let n = t.chars().count();
+                if upright && n > 2 {
+                    t.chars()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            let y = (i as f32 - (n as f32 - 1.0) / 2.0) * 13.0;
+                            view! { <tspan x="0" y=y>{c.to_string()}</tspan> }
+                        })
+                        .collect_view()
+                        .into_any()
+                } else {
+                    t.into_any()
+                }
+            };
+            view! {
+                <g
+                    class=format!("sg-point hq {area}")
+                    data-point=p.name.clone()
+                    transform=transform
+                    data-dest=dest
+                >
+                    <path d=headquarters_path() transform=format!("rotate({})", p.rotate)></path>
+                    <text class="hq-label">{label}</text>
+                </g>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// One piece as drawn.
+#[derive(Clone, Debug, PartialEq)]
+struct PieceDraw {
+    piece: SiguoPiece,
+    center: Xy,
+    selected: bool,
+    look: LabelLook,
+}
+
+impl PieceDraw {
+    /// Everything that changes the drawing.
+    fn key(&self) -> String {
+        format!(
+            "{}|{}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
+            self.piece.at,
+            self.piece.seat.index(),
+            self.piece.role,
+            self.piece.guess,
+            u8::from(self.selected),
+            self.look,
+            self.center.x,
+            self.center.y
+        )
+    }
+}
+
+fn piece_view(d: PieceDraw) -> impl IntoView {
+    let p = &d.piece;
+    let mut class = String::from("sg-piece-slot");
+    if d.selected {
+        class.push_str(" selected");
+    }
+    let face = if p.role.is_some() { "up" } else { "down" };
+    let label = match p.role {
+        Some(r) => label_view(r, d.look).into_any(),
+        None => view! { <path class="sg-back" d=BACK_PATH></path> }.into_any(),
+    };
+    // The viewer's own guess on a face-down piece, on a badge at its top right corner.
+    let guess = p.guess.filter(|_| p.role.is_none()).map(|g| {
+        view! {
+            <g class="guess" transform=format!("translate({} {})", TILE_W / 2.0 - 9.0, -TILE_H / 2.0 + 5.0)>
+                <circle r="12"></circle>
+                <text>{guess_text(g, d.look.lang)}</text>
+            </g>
+        }
+    });
+    view! {
+        <g
+            class=class
+            transform=format!("translate({} {})", d.center.x, d.center.y)
+            data-at=p.at.to_string()
+            data-seat=p.seat.index().to_string()
+            data-role=p.role.map(|r| r.upper_char().to_string())
+            data-face=p.role.is_none().then_some("down")
+            data-guess=p.guess.filter(|_| p.role.is_none()).map(|g| g.upper_char().to_string())
+        >
+            <g class=format!("sg-piece {face} seat-{}", p.seat.index())>
+                <rect
+                    class="piece-body"
+                    x=-TILE_W / 2.0
+                    y=-TILE_H / 2.0
+                    width=TILE_W
+                    height=TILE_H
+                    rx="7"
+                ></rect>
+                <rect
+                    class="piece-inlay"
+                    x=-TILE_W / 2.0 + 3.5
+                    y=-TILE_H / 2.0 + 3.5
+                    width=TILE_W - 7.0
+                    height=TILE_H - 7.0
+                    rx="5"
+                ></rect>
+                {label}
+                {guess}
+            </g>
+        </g>
+    }
+}
+
+/// A seat's name on its badge: 南 东 北 西, or S E N W.
+fn badge_name(seat: Seat, lang: Lang) -> String {
+    let name = siguo_text::seat_name(seat, lang);
+    match lang {
+        Lang::Zh => name.to_string(),
+        Lang::En => name.chars().take(1).collect(),
+    }
+}
+
+/// The back of a face-down piece: a lozenge on the seat's colour.
+const BACK_PATH: &str = "M-14 0L0 -9L14 0L0 9Z";
+
+fn label_view(role: Role, look: LabelLook) -> impl IntoView {
+    match glyph(role, look.style) {
+        Glyph::Text(t) => {
+            let digits = t.chars().all(|c| c.is_ascii_digit());
+            let size = match (t.chars().count(), digits, look.large) {
+                (_, true, false) => 24,
+                (_, true, true) => 28,
+                (1, _, false) => 28,
+                (1, _, true) => 33,
+                (_, _, false) => 20,
+                (_, _, true) => 23,
+            };
+            let class = if digits { "label rank" } else { "label" };
+            view! { <text class=class font-size=size lang="zh-Hans">{t}</text> }.into_any()
+        }
+        Glyph::Icon(i) => {
+            let scale = if look.large {
+                "scale(1.12)"
+            } else {
+                "scale(0.98)"
+            };
+            view! { <g class="label icon" transform=scale>{icon_view(i)}</g> }.into_any()
+        }
     }
 }

@@ -9,3 +9,4 @@ pub mod layout;
 pub mod preview;
 pub mod render;
 pub mod setup;
+pub mod siguo_geometry;
