@@ -148,6 +148,27 @@ impl Controller {
         ))
     }
 
+    /// The hint button's question: the best action for the displayed seat, asked with that
+    /// seat's own view and formation.
+    pub fn hint_question(&self, level: u8) -> Option<AiRequest> {
+        let seat = self.shown.as_ref()?.seat;
+        let m = &self.game;
+        Some(AiRequest::from_view(
+            AiTask::Hint,
+            &m.full_view_of(seat),
+            m.formation_of(seat),
+            level,
+            m.hint_seed(),
+        ))
+    }
+
+    /// An answer of the computer player (an action's string form), if it is legal now.
+    pub fn legal_answer(&self, action: Option<&str>) -> Option<Action> {
+        action
+            .and_then(|a| a.parse::<Action>().ok())
+            .filter(|a| self.game.game().position().legal_actions().contains(a))
+    }
+
     /// Plays the computer's answer `action` (its string form). An answer that is missing,
     /// unreadable or illegal is replaced by a small search here, so the game always goes on.
     pub fn computer_answer(
@@ -156,11 +177,9 @@ impl Controller {
         action: Option<&str>,
         step_ms: u32,
     ) -> Vec<Effect> {
-        let m = &self.game;
-        let action = action
-            .and_then(|a| a.parse::<Action>().ok())
-            .filter(|a| m.game().position().legal_actions().contains(a))
-            .or_else(|| m.computer_action(level, FALLBACK_NODES));
+        let action = self
+            .legal_answer(action)
+            .or_else(|| self.game.computer_action(level, FALLBACK_NODES));
         match action {
             Some(a) => self.act(a, step_ms),
             None => Vec::new(),

@@ -116,6 +116,11 @@ fn a_move_against_the_computer_and_its_answer() {
     assert_eq!(c.game().game().reports().len(), 2);
     assert!(c.can_act(PAGE));
     assert_eq!(c.move_list(Lang::En).len(), 2);
+    // The hint is asked for the displayed seat; an answer counts only while legal.
+    let hint = c.hint_question(1).expect("a hint question");
+    assert_eq!(hint.me, Some(Color::Red));
+    assert_eq!(c.legal_answer(Some("c6-d5")), None, "d5 is taken now");
+    assert_eq!(c.legal_answer(Some("nonsense")), None);
     assert!(c.caption(Lang::En).is_some());
 }
 
