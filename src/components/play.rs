@@ -269,7 +269,7 @@ fn GuessPicker() -> impl IntoView {
                 <div class="guess-grid">{buttons}</div>
                 <div class="row">
                     <button on:click=move |_| store.set_guess(p, None)>{i18n::GUESS_CLEAR.get(lang)}</button>
-                    <button on:click=move |_| store.guess_at.set(None)>{i18n::CLOSE.get(lang)}</button>
+                    <button on:click=move |_| store.close_guess()>{i18n::CLOSE.get(lang)}</button>
                 </div>
             </div>
         })

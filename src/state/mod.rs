@@ -2,6 +2,7 @@
 //! the replay viewer and the player's results.
 
 pub mod config;
+pub mod controller;
 #[cfg(test)]
 mod fixtures;
 #[cfg(all(test, not(target_arch = "wasm32")))]

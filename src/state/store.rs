@@ -1,16 +1,19 @@
-//! The game store and controller: Leptos signals around the refereed [`Match`], and the
-//! operations the screens call. Components get a [`Store`] from the context and never touch
-//! junqi-core's `Position`; they draw render models built from one seat's `PlayerView`.
+//! The game store: Leptos signals around the 2-player game's [`Controller`] (which holds the
+//! refereed [`Match`] and answers gestures, the computer, the clocks and the buttons), the
+//! setups before it, and the operations the screens call. Components get a [`Store`] from the
+//! context and never touch junqi-core's `Position`; they draw render models built from one
+//! seat's `PlayerView`.
 
 mod colour_flip;
 mod hint;
-mod move_timer;
+mod play;
 mod public;
+pub use super::controller::{move_entry, Clock, Handover, MoveEntry, MoveTimer, Shown};
 pub use colour_flip::ColourFlip;
-pub use move_timer::MoveTimer;
 pub use public::PublicState;
 
 use super::config::{GameConfig, Opponent};
+use super::controller::{Controller, Marks};
 use super::game::Match;
 use super::replay::Replay;
 use super::saves::{self, SavedGame, SavedSetup, Saves};
@@ -18,20 +21,17 @@ use super::settings::Settings;
 use super::stats::Stats;
 use super::storage;
 use crate::ai::client::AiClient;
-use crate::ai::protocol::{AiRequest, AiTask};
+use crate::ai::protocol::AiRequest;
 use crate::audio;
-use crate::ground::anim::{self, AnimPlan, Cue};
-use crate::ground::drag::Gesture;
-use crate::ground::geometry::Orientation;
+use crate::ground::anim::{AnimPlan, Cue};
 use crate::i18n::{self, Lang};
 use junqi_core::types::POINTS;
-use junqi_core::{
-    Action, Color, Deployment, IllegalAction, Mode, PlayerView, Point, Role, Setup, Slot,
-};
+use junqi_core::{Color, Deployment, Mode, Point, Role, Setup};
 use leptos::prelude::*;
 use std::time::Duration;
 
 mod saved;
+mod setup;
 mod sync;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
@@ -60,19 +60,6 @@ pub enum Phase {
     Siguo,
 }
 
-/// The board as one seat sees it now.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Shown {
-    pub view: PlayerView,
-    /// Whose eyes.
-    pub seat: u8,
-    pub orientation: Orientation,
-    /// Face to face: this colour's labels are turned.
-    pub turned: Option<Color>,
-    /// The last action's start and end.
-    pub last: Option<(Point, Point)>,
-}
-
 /// One seat arranging its formation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupState {
@@ -83,14 +70,6 @@ pub struct SetupState {
     pub selected: Option<Point>,
     /// Pass and play: seat 0's finished formation while seat 1 arranges.
     pub first: Option<Deployment>,
-}
-
-/// The hand-over screen: the board is hidden until this seat says it is ready.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Handover {
-    pub seat: u8,
-    /// The seat's colour, when known.
-    pub color: Option<Color>,
 }
 
 /// A running animation.
@@ -112,27 +91,6 @@ pub enum Dialog {
     /// The rules screen (the rank ladder, combat, moving, setup, winning).
     Rules,
 }
-
-/// The clocks, when the game has one.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Clock {
-    /// Milliseconds left, by seat.
-    pub left: [f64; 2],
-    /// When the last tick was taken (`Date.now`).
-    pub last: f64,
-}
-
-/// A row of the move list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveEntry {
-    pub ply: u32,
-    pub color: Option<Color>,
-    pub text: String,
-}
-
-/// The most nodes the computer searches on the page's thread when its Web Worker fails, so the
-/// page stays responsive.
-const FALLBACK_NODES: u64 = 4_000;
 
 /// How often the clocks are saved while one runs (actions are saved at once).
 const CLOCK_SAVE_MS: f64 = 5_000.0;
@@ -158,8 +116,9 @@ pub struct Store {
     pub colour_flip: RwSignal<Option<ColourFlip>>,
     /// 翻暗棋: the seed of the face-down shuffle (never in a signal).
     colour_flip_seed: StoredValue<u64>,
-    /// The referee. Not reactive: `rev` announces changes.
-    game: StoredValue<Option<Match>>,
+    /// The game in play, with its referee. Not reactive: `rev` announces changes, and the
+    /// signals below mirror what it shows.
+    game: StoredValue<Option<Controller>>,
     /// Bumped whenever the game changes (history, trays, counters).
     pub rev: RwSignal<u64>,
     pub shown: RwSignal<Option<Shown>>,
@@ -169,8 +128,6 @@ pub struct Store {
     pub handover: RwSignal<Option<Handover>>,
     /// 暗棋: the displayed seat's guess marks on enemy pieces.
     pub guesses: RwSignal<[Option<Role>; POINTS]>,
-    /// Every seat's guess marks, kept across pass-and-play hand-overs (private to each seat).
-    seat_guesses: StoredValue<[[Option<Role>; POINTS]; 2]>,
     /// The enemy piece whose guess picker is open.
     pub guess_at: RwSignal<Option<Point>>,
     pub notice: RwSignal<Option<&'static str>>,
@@ -272,7 +229,6 @@ impl Store {
             thinking: RwSignal::new(false),
             handover: RwSignal::new(None),
             guesses: RwSignal::new([None; POINTS]),
-            seat_guesses: StoredValue::new([[None; POINTS]; 2]),
             guess_at: RwSignal::new(None),
             notice: RwSignal::new(None),
             dialog: RwSignal::new(None),
@@ -324,14 +280,7 @@ impl Store {
     /// Reads the match (untracked; track `rev` to follow changes). Only the state module may:
     /// components read [`Store::public`] and the shown view, never the referee.
     pub(in crate::state) fn with_match<R>(&self, f: impl FnOnce(&Match) -> R) -> Option<R> {
-        self.game.with_value(|m| m.as_ref().map(f))
-    }
-
-    fn update_match<R>(&self, f: impl FnOnce(&mut Match) -> R) -> Option<R> {
-        let mut out = None;
-        self.game.update_value(|m| out = m.as_mut().map(f));
-        self.rev.update(|r| *r += 1);
-        out
+        self.game.with_value(|c| c.as_ref().map(|c| f(c.game())))
     }
 
     /// The rules a formation is checked with on the setup screen (a 四国 seat's when one
@@ -479,7 +428,6 @@ impl Store {
         let config = self.config.get_untracked();
         config.save();
         self.guesses.set([None; POINTS]);
-        self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.result_open.set(true);
         self.dialog.set(None);
         if config.mode == Mode::Flip {
@@ -541,17 +489,17 @@ impl Store {
             s.put(game);
         });
         let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
-        self.enter_play(m, left, None);
+        self.enter_play(m, left, None, [None; POINTS]);
         self.autosave();
     }
 
     /// Shows a game being played (new or resumed): clocks, the board or the hand-over.
-    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>, move_left: Option<f64>) {
-        let friend = m.config.opponent == Opponent::Friend;
-        let dark = m.mode() == Mode::Dark;
+    fn enter_play(&self, m: Match, clock: Option<[f64; 2]>, move_left: Option<f64>, marks: Marks) {
         let over = m.outcome().is_some();
-        let first = m.seat_to_move().unwrap_or(0);
-        self.game.set_value(Some(m));
+        let now = storage::now_ms();
+        let face = self.settings.with_untracked(|s| s.face_to_face);
+        let c = Controller::new(m, clock, move_left, marks, face, now);
+        self.game.set_value(Some(c));
         self.counted.set_value(false);
         self.last_points.set(None);
         if over {
@@ -562,715 +510,13 @@ impl Store {
         self.share.set(None);
         self.rev.update(|r| *r += 1);
         self.anim.set(None);
-        self.selected.set(None);
-        self.guess_at.set(None);
         self.setup.set(None);
         self.dialog.set(None);
         self.result_open.set(true);
-        let now = storage::now_ms();
-        self.clock.set(clock.map(|left| Clock { left, last: now }));
-        self.start_move_timer(move_left);
         self.clock_saved.set_value(now);
+        // The board (or the hand-over), no selection, the guess marks and the clocks.
+        self.sync_game();
         self.phase.set(if over { Phase::Over } else { Phase::Play });
-        if friend && dark && !over {
-            self.shown.set(None);
-            let color = self.with_match(|m| m.color_of(first)).flatten();
-            self.handover.set(Some(Handover { seat: first, color }));
-        } else {
-            self.handover.set(None);
-            self.show_seat(self.display_seat());
-        }
-    }
-
-    // ----- setup -----------------------------------------------------------------------
-
-    /// Replaces the formation being arranged.
-    pub fn setup_set(&self, d: Deployment) {
-        self.setup.update(|s| {
-            if let Some(s) = s {
-                s.deployment = d;
-                s.selected = None;
-            }
-        });
-    }
-
-    /// Swaps the contents of two points of the arranging side's half.
-    pub fn setup_swap(&self, a: Point, b: Point) {
-        self.setup.update(|s| {
-            let Some(s) = s else { return };
-            if let (Some(x), Some(y)) = (Slot::of_point(a, s.color), Slot::of_point(b, s.color)) {
-                s.deployment.swap(x, y);
-            }
-            s.selected = None;
-        });
-        self.sound(Cue::Move);
-    }
-
-    /// A gesture on the setup board: tap one piece then another to swap, or drag and drop.
-    pub fn setup_gesture(&self, g: Gesture) {
-        let Some(s) = self.setup.get_untracked() else {
-            return;
-        };
-        let mine = |p: Point| Slot::of_point(p, s.color).is_some();
-        match g {
-            Gesture::Tap(p) if mine(p) => match s.selected {
-                Some(q) if q == p => self.setup.update(|s| {
-                    if let Some(s) = s {
-                        s.selected = None
-                    }
-                }),
-                Some(q) => self.setup_swap(q, p),
-                None => {
-                    let has_piece =
-                        Slot::of_point(p, s.color).is_some_and(|sl| s.deployment.get(sl).is_some());
-                    if has_piece {
-                        self.setup.update(|s| {
-                            if let Some(s) = s {
-                                s.selected = Some(p)
-                            }
-                        });
-                    }
-                }
-            },
-            Gesture::Drop { from, to: Some(to) } if mine(from) && mine(to) && from != to => {
-                self.setup_swap(from, to)
-            }
-            _ => self.setup.update(|s| {
-                if let Some(s) = s {
-                    s.selected = None
-                }
-            }),
-        }
-    }
-
-    /// 出征: the formation is final. Pass and play: the other side arranges next.
-    pub fn setup_start(&self) {
-        let Some(s) = self.setup.get_untracked() else {
-            return;
-        };
-        if self.siguo.arranging.get_untracked().is_some() {
-            let rules = self.siguo.config.with_untracked(|c| c.rules.rules);
-            if !s.deployment.is_valid_with(&rules) {
-                self.sound(Cue::Illegal);
-                return;
-            }
-            self.siguo.deployed(self, s.deployment);
-            return;
-        }
-        let config = self.config.get_untracked();
-        if !s.deployment.is_valid_with(&config.rules) {
-            self.sound(Cue::Illegal);
-            return;
-        }
-        let mut config = config;
-        if config.opponent == Opponent::Computer {
-            // The seat arranged is the player's (翻暗棋: the one the flip gave).
-            config.seat = s.seat;
-        }
-        let seed = storage::random_seed();
-        match config.opponent {
-            Opponent::Computer => {
-                let computer = saves::computer_formation(seed, super::seeds::SCHEME, &config.rules);
-                let own = s.deployment.clone();
-                let (red, black) = if s.color == Color::Red {
-                    (s.deployment, computer)
-                } else {
-                    (computer, s.deployment)
-                };
-                self.begin(
-                    config,
-                    Setup::Deployments { red, black },
-                    seed,
-                    SavedSetup::Computer { own },
-                );
-            }
-            Opponent::Friend => match s.first {
-                None => {
-                    self.setup.set(Some(SetupState {
-                        seat: 1,
-                        color: Color::Black,
-                        deployment: junqi_ai::deploy::formation_for(seed, &config.rules),
-                        selected: None,
-                        first: Some(s.deployment),
-                    }));
-                    self.handover.set(Some(Handover {
-                        seat: 1,
-                        color: Some(Color::Black),
-                    }));
-                }
-                Some(red) => {
-                    let saved = SavedSetup::Deployments {
-                        red: red.clone(),
-                        black: s.deployment.clone(),
-                    };
-                    self.begin(
-                        config,
-                        Setup::Deployments {
-                            red,
-                            black: s.deployment,
-                        },
-                        seed,
-                        saved,
-                    );
-                }
-            },
-        }
-    }
-
-    // ----- play ------------------------------------------------------------------------
-
-    /// The seat whose eyes the board uses now.
-    fn display_seat(&self) -> u8 {
-        let friend = !self.against_computer();
-        self.with_match(|m| {
-            if friend {
-                m.seat_to_move()
-                    .or_else(|| self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)))
-                    .unwrap_or(0)
-            } else {
-                m.config.seat
-            }
-        })
-        .unwrap_or(0)
-    }
-
-    /// Orientation and turned labels for a seat.
-    fn orientation_for(&self, m: &Match, seat: u8) -> (Orientation, Option<Color>) {
-        let friend = m.config.opponent == Opponent::Friend;
-        let face = friend && self.settings.with_untracked(|s| s.face_to_face);
-        if m.mode() == Mode::Flip {
-            // One fixed board: seat 0 at the bottom.
-            return (
-                Orientation::RedBottom,
-                if face { m.color_of(1) } else { None },
-            );
-        }
-        if face {
-            return (Orientation::RedBottom, Some(Color::Black));
-        }
-        let color = m
-            .color_of(seat)
-            .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
-        let o = match color {
-            Color::Red => Orientation::RedBottom,
-            Color::Black => Orientation::BlackBottom,
-        };
-        (o, None)
-    }
-
-    fn last_of(m: &Match) -> Option<(Point, Point)> {
-        m.game()
-            .reports()
-            .last()
-            .map(|r| (r.action.from(), r.action.to()))
-    }
-
-    /// Shows the board through a seat's eyes.
-    fn show_seat(&self, seat: u8) {
-        let shown = self.with_match(|m| {
-            let (orientation, turned) = self.orientation_for(m, seat);
-            Shown {
-                view: m.view_of(seat),
-                seat,
-                orientation,
-                turned,
-                last: Self::last_of(m),
-            }
-        });
-        self.shown.set(shown);
-    }
-
-    /// Whether the displayed seat may act now.
-    pub fn can_act(&self) -> bool {
-        if self.anim.with(|a| a.is_some())
-            || self.handover.with(|h| h.is_some())
-            || self.elsewhere.get()
-            || self.open_elsewhere.get()
-            || self.phase.get() != Phase::Play
-        {
-            return false;
-        }
-        self.rev.track();
-        let Some(seat) = self.shown.with(|s| s.as_ref().map(|s| s.seat)) else {
-            return false;
-        };
-        self.with_match(|m| m.seat_to_move() == Some(seat) && m.is_human(seat))
-            .unwrap_or(false)
-    }
-
-    /// A gesture on the play board.
-    pub fn play_gesture(&self, g: Gesture) {
-        match g {
-            Gesture::LongPress(p) => self.open_guess(p),
-            Gesture::Tap(p) => self.tap(p),
-            Gesture::Drop { from, to } => match to {
-                Some(to) if to != from => self.try_move(from, to),
-                _ => self.selected.set(None),
-            },
-        }
-    }
-
-    fn tap(&self, p: Point) {
-        if !self.can_act_untracked() {
-            return;
-        }
-        let Some(view) = self
-            .shown
-            .with_untracked(|s| s.as_ref().map(|s| s.view.clone()))
-        else {
-            return;
-        };
-        let actions = view.legal_actions();
-        if let Some(from) = self.selected.get_untracked() {
-            if from == p {
-                self.selected.set(None);
-                return;
-            }
-            if actions.contains(&Action::Move { from, to: p }) {
-                self.act(Action::Move { from, to: p });
-                return;
-            }
-        }
-        if actions.contains(&Action::Flip(p)) {
-            self.act(Action::Flip(p));
-        } else if actions
-            .iter()
-            .any(|a| matches!(a, Action::Move { from, .. } if *from == p))
-        {
-            self.selected.set(Some(p));
-        } else {
-            let own =
-                view.cells[p.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
-            if own && self.selected.get_untracked().is_none() {
-                self.sound(Cue::Illegal);
-            }
-            self.selected.set(None);
-        }
-    }
-
-    fn try_move(&self, from: Point, to: Point) {
-        if !self.can_act_untracked() {
-            return;
-        }
-        self.act(Action::Move { from, to });
-    }
-
-    fn can_act_untracked(&self) -> bool {
-        leptos::prelude::untrack(|| self.can_act())
-    }
-
-    /// Plays an action for the seat to move and animates it.
-    fn act(&self, action: Action) {
-        let Some(before) = self.shown.get_untracked() else {
-            return;
-        };
-        let played = self.update_match(|m| m.play(action));
-        let played = match played {
-            Some(Ok(p)) => p,
-            Some(Err(_)) => {
-                self.sound(Cue::Illegal);
-                self.notify(i18n::ILLEGAL.get(self.lang()));
-                self.selected.set(None);
-                return;
-            }
-            None => return,
-        };
-        self.selected.set(None);
-        self.guess_at.set(None);
-        self.move_guesses(&played.event);
-        self.autosave();
-        // The result counts as soon as it is decided, not after the last animation.
-        self.count_result();
-        let after = self.with_match(|m| m.view_of(before.seat));
-        let Some(after) = after else { return };
-        let plan = anim::plan(
-            &before.view,
-            &after,
-            &played.event,
-            &played.path,
-            before.orientation,
-            self.step_ms(),
-        );
-        // Plain moves and flips sound at once, contacts when the pieces meet.
-        let cue = plan.cue;
-        if matches!(cue, Cue::Move | Cue::Flip) || plan.travel_ms == 0 {
-            self.sound(cue);
-        } else {
-            let store = *self;
-            set_timeout(
-                move || store.sound(cue),
-                Duration::from_millis(u64::from(plan.travel_ms)),
-            );
-        }
-        let total = plan.total_ms();
-        if total == 0 {
-            self.finish(None);
-            return;
-        }
-        let id = self.serial.with_value(|s| s + 1);
-        self.serial.set_value(id);
-        self.anim.set(Some(Anim { id, plan }));
-        let store = *self;
-        set_timeout(
-            move || store.finish(Some(id)),
-            Duration::from_millis(u64::from(total) + 30),
-        );
-    }
-
-    /// The animation `id` is over (or there was none): show the new position, hand over,
-    /// or end the game.
-    fn finish(&self, id: Option<u64>) {
-        if let Some(id) = id {
-            if self.anim.with_untracked(|a| a.as_ref().map(|a| a.id)) != Some(id) {
-                return;
-            }
-        }
-        self.anim.set(None);
-        self.after_change();
-    }
-
-    /// The game changed: refresh what is shown, the phase and the hand-over.
-    fn after_change(&self) {
-        let Some((over, to_move, mode, friend)) = self.with_match(|m| {
-            (
-                m.outcome().is_some(),
-                m.seat_to_move(),
-                m.mode(),
-                m.config.opponent == Opponent::Friend,
-            )
-        }) else {
-            return;
-        };
-        let current = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat));
-        if over {
-            self.count_result();
-            self.handover.set(None);
-            self.show_seat(current.unwrap_or(0));
-            self.result_open.set(true);
-            self.phase.set(Phase::Over);
-            return;
-        }
-        let next = to_move.unwrap_or(0);
-        if friend && mode == Mode::Dark && current != Some(next) {
-            self.shown.set(None);
-            self.guesses.set([None; POINTS]);
-            let color = self.with_match(|m| m.color_of(next)).flatten();
-            self.handover.set(Some(Handover { seat: next, color }));
-        } else if friend {
-            self.show_seat(next);
-        } else {
-            self.show_seat(self.display_seat());
-        }
-    }
-
-    /// The seat handed the device to is ready.
-    pub fn handover_ready(&self) {
-        let Some(h) = self.handover.get_untracked() else {
-            return;
-        };
-        self.handover.set(None);
-        if self.phase.get_untracked() == Phase::Play {
-            let marks = self
-                .seat_guesses
-                .with_value(|g| g[usize::from(h.seat.min(1))]);
-            self.guesses.set(marks);
-            self.show_seat(h.seat);
-        }
-    }
-
-    /// The computer plays its move, if it is its turn (called by an Effect when idle). It thinks
-    /// in its Web Worker and sees only its own view; should the worker fail, a small search on
-    /// this thread answers instead.
-    pub fn computer_turn(&self) {
-        if self.thinking.get_untracked() || self.anim.with_untracked(|a| a.is_some()) {
-            return;
-        }
-        if self.phase.get_untracked() != Phase::Play || self.passive() {
-            return;
-        }
-        let level = self.config.with_untracked(|c| c.level);
-        let Some(req) = self
-            .with_match(|m| {
-                let seat = m.computer_to_move()?;
-                let view = m.full_view_of(seat);
-                Some(AiRequest::from_view(
-                    AiTask::Move,
-                    &view,
-                    m.formation_of(seat),
-                    level,
-                    m.computer_seed(),
-                ))
-            })
-            .flatten()
-        else {
-            return;
-        };
-        self.thinking.set(true);
-        let store = *self;
-        let rev = self.rev.get_untracked();
-        let ask = self.serial.with_value(|s| s + 1);
-        self.serial.set_value(ask);
-        self.asking.set_value(Some(ask));
-        self.ai.request(req, move |res| {
-            if store.asking.get_value() != Some(ask) {
-                return; // the watchdog answered already
-            }
-            store.asking.set_value(None);
-            store.thinking.set(false);
-            store.computer_answer(rev, level, res.action.as_deref());
-        });
-        // A worker that neither answers nor fails (it should never happen: the strongest level
-        // answers in well under a second) must not freeze the game: after a while it is replaced
-        // and a small search on this thread answers.
-        set_timeout(
-            move || {
-                if store.asking.get_value() != Some(ask) {
-                    return;
-                }
-                store.asking.set_value(None);
-                leptos::logging::warn!("the computer player did not answer; it is restarted");
-                store.ai.cancel();
-                store.thinking.set(false);
-                store.computer_answer(rev, level, None);
-            },
-            AI_PATIENCE,
-        );
-    }
-
-    /// Plays the computer's answer `action` (its string form) if the game is still the one it
-    /// was asked about (`rev`). An answer that is missing, unreadable or illegal is replaced by a
-    /// small search on this thread, so the game always goes on.
-    fn computer_answer(&self, rev: u64, level: u8, action: Option<&str>) {
-        // The game may have changed meanwhile (new game, undo).
-        if self.rev.get_untracked() != rev {
-            return;
-        }
-        let action = self
-            .with_match(|m| {
-                action
-                    .and_then(|a| a.parse::<Action>().ok())
-                    .filter(|a| m.game().position().legal_actions().contains(a))
-                    .or_else(|| m.computer_action(level, FALLBACK_NODES))
-            })
-            .flatten();
-        if let Some(a) = action {
-            self.act(a);
-        }
-    }
-
-    /// Takes back the player's last move (and the computer's reply).
-    pub fn undo(&self) {
-        if !self.against_computer()
-            || self.anim.with_untracked(|a| a.is_some())
-            || self.with_match(|m| m.outcome().is_some()).unwrap_or(true)
-        {
-            return;
-        }
-        let seat = self.config.with_untracked(|c| c.seat);
-        self.ai.cancel();
-        self.asking.set_value(None);
-        self.thinking.set(false);
-        if self.update_match(|m| m.undo_for(seat)) == Some(true) {
-            self.autosave();
-            self.selected.set(None);
-            self.show_seat(seat);
-        }
-    }
-
-    /// Whether undo is offered now.
-    pub fn may_undo(&self) -> bool {
-        self.rev.track();
-        self.against_computer()
-            && self.settings.with(|s| s.allow_undo)
-            && self.phase.get() == Phase::Play
-            // Not after the end: the result is counted, the game may have been shared with
-            // every formation in it, and a finished game is final.
-            && self
-                .with_match(|m| m.outcome().is_none() && m.can_undo(m.config.seat))
-                .unwrap_or(false)
-    }
-
-    /// The seat acting on the buttons: the player against the computer, else the seat to move.
-    fn acting_seat(&self) -> u8 {
-        if self.against_computer() {
-            self.config.with_untracked(|c| c.seat)
-        } else {
-            self.with_match(|m| m.seat_to_move()).flatten().unwrap_or(0)
-        }
-    }
-
-    /// Resign (after confirmation).
-    pub fn resign(&self) {
-        self.dialog.set(None);
-        let seat = self.acting_seat();
-        match self.update_match(|m| m.resign(seat)) {
-            Some(Ok(_)) => {
-                self.autosave();
-                self.anim.set(None);
-                self.after_change();
-            }
-            Some(Err(IllegalAction::ResignTooEarly)) => {
-                self.notify(i18n::RESIGN_TOO_EARLY.get(self.lang()))
-            }
-            _ => {}
-        }
-    }
-
-    /// Whether resigning is allowed now (not in the first 20 plies).
-    pub fn may_resign(&self) -> bool {
-        self.rev.track();
-        self.phase.get() == Phase::Play && self.with_match(|m| m.may_resign()).unwrap_or(false)
-    }
-
-    /// Offer a draw: the computer accepts a quiet game; a friend is asked.
-    pub fn offer_draw(&self) {
-        if self.phase.get_untracked() != Phase::Play {
-            return;
-        }
-        if self.against_computer() {
-            let quiet = self.with_match(|m| m.halfmoves()).unwrap_or(0);
-            if quiet >= 30 {
-                self.accept_draw();
-            } else {
-                self.notify(i18n::DRAW_DECLINED.get(self.lang()));
-            }
-        } else {
-            let from = self.acting_seat();
-            self.dialog.set(Some(Dialog::DrawOffer { from }));
-        }
-    }
-
-    pub fn accept_draw(&self) {
-        self.dialog.set(None);
-        if self.update_match(|m| m.agree_draw()).is_some() {
-            self.autosave();
-            self.anim.set(None);
-            self.after_change();
-        }
-    }
-
-    /// 暗棋: opens the guess picker on an enemy piece whose identity is hidden.
-    fn open_guess(&self, p: Point) {
-        let hidden_enemy = self.shown.with_untracked(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.view.mode == Mode::Dark
-                    && s.view.cells[p.index()].is_some_and(|o| {
-                        o.role.is_none() && o.color.is_some() && o.color != s.view.me
-                    })
-            })
-        });
-        if hidden_enemy {
-            self.guess_at.set(Some(p));
-        }
-    }
-
-    /// Puts (or clears) a guess mark.
-    pub fn set_guess(&self, p: Point, role: Option<Role>) {
-        self.guesses.update(|g| g[p.index()] = role);
-        if let Some(seat) = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)) {
-            self.seat_guesses
-                .update_value(|g| g[usize::from(seat.min(1))][p.index()] = role);
-        }
-        self.guess_at.set(None);
-        self.autosave();
-    }
-
-    /// Guess marks follow the pieces they are on (every seat's).
-    fn move_guesses(&self, ev: &junqi_core::PublicEvent) {
-        let follow = |g: &mut [Option<Role>; POINTS]| {
-            let from = ev.action.from();
-            let to = ev.action.to();
-            let mark = g[from.index()].take();
-            for p in &ev.removed {
-                g[p.index()] = None;
-            }
-            if matches!(ev.action, Action::Move { .. }) && !ev.removed.contains(&from) {
-                g[to.index()] = mark;
-            }
-            for (p, _) in &ev.revealed {
-                g[p.index()] = None;
-            }
-        };
-        self.guesses.update(follow);
-        self.seat_guesses
-            .update_value(|g| g.iter_mut().for_each(follow));
-    }
-
-    /// The clock: charge the time since the last tick to the seat to move.
-    pub fn tick(&self) {
-        let now = storage::now_ms();
-        self.siguo.tick(self, now);
-        if self.tick_move(now) {
-            if let Some(c) = self.clock.get_untracked() {
-                self.clock.set(Some(Clock { last: now, ..c }));
-            }
-            return;
-        }
-        let Some(mut c) = self.clock.get_untracked() else {
-            return;
-        };
-        let elapsed = (now - c.last).max(0.0);
-        c.last = now;
-        // Not while the game goes on in another tab: only the tab playing it runs its clock.
-        let running = self.phase.get_untracked() == Phase::Play
-            && self.handover.with_untracked(|h| h.is_none())
-            && !self.passive();
-        let to_move = self.with_match(|m| m.seat_to_move()).flatten();
-        if let (true, Some(seat)) = (running, to_move) {
-            let left = &mut c.left[usize::from(seat)];
-            *left = (*left - elapsed).max(0.0);
-            if *left <= 0.0 {
-                self.clock.set(Some(c));
-                self.update_match(|m| m.time_out(seat));
-                self.autosave();
-                self.anim.set(None);
-                self.after_change();
-                return;
-            }
-        }
-        self.clock.set(Some(c));
-        if running && now - self.clock_saved.get_value() >= CLOCK_SAVE_MS {
-            self.autosave();
-        }
-    }
-
-    /// The history as the board's viewer knew it, with the viewer's colour; while no seat's
-    /// view is shown (a pass-and-play hand-over), only what both players may know.
-    fn viewer_rows(&self) -> Option<(Vec<super::game::Row>, Option<Color>)> {
-        self.rev.track();
-        let seat = self.shown.with(|s| s.as_ref().map(|s| s.seat));
-        self.with_match(|m| match seat {
-            Some(seat) => (m.rows(seat), m.color_of(seat)),
-            None => (m.public_rows(), None),
-        })
-    }
-
-    /// The move list, in the interface language, naming the pieces the viewer could see.
-    pub fn move_list(&self) -> Vec<MoveEntry> {
-        let lang = self.lang();
-        self.viewer_rows()
-            .map(|(rows, _)| {
-                rows.iter()
-                    .map(|r| move_entry(&r.event, r.known, lang))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// What the last action did, as the viewer knew it: the caption by the board.
-    pub fn caption(&self) -> Option<String> {
-        let lang = self.lang();
-        let (mut rows, viewer) = self.viewer_rows()?;
-        let row = rows.pop()?;
-        Some(i18n::caption::caption(&row.event, row.known, viewer, lang))
-    }
-
-    /// The last action as both players may know it: the pass-and-play hand-over card repeats
-    /// it while the device changes hands, so it names no hidden piece.
-    pub fn public_caption(&self) -> Option<String> {
-        let lang = self.lang();
-        let row = self.with_match(|m| m.public_rows().pop()).flatten()?;
-        Some(i18n::caption::caption(&row.event, row.known, None, lang))
     }
 
     /// Persists settings (called by an Effect when they change).
@@ -1295,19 +541,6 @@ impl Store {
     pub fn delete_formation(&self, name: &str) {
         self.saved.update(|v| v.retain(|(n, _)| n != name));
         self.write_formations();
-    }
-}
-
-/// One row of a move list: the mover's name as the viewer knew it, the points, the result.
-pub fn move_entry(
-    ev: &junqi_core::PublicEvent,
-    known: super::game::Known,
-    lang: Lang,
-) -> MoveEntry {
-    MoveEntry {
-        ply: ev.ply,
-        color: ev.by,
-        text: i18n::caption::move_row(ev, known, lang),
     }
 }
 

@@ -274,11 +274,3 @@ fn guesses_stay_on_their_piece_and_are_saved() {
     let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
     assert_eq!(back.guesses(Seat::S), t.guesses(Seat::S));
 }
-
-#[test]
-#[ignore]
-fn debug_stored_save() {
-    let text = std::fs::read_to_string("/tmp/sg/save.json").unwrap();
-    let s = SiguoSave::from_text(&text).unwrap();
-    s.table().unwrap();
-}

@@ -2,8 +2,7 @@
 //! that may act now and checked against the rules core before it is shown.
 
 use super::Store;
-use crate::ai::protocol::{AiRequest, AiTask};
-use junqi_core::{Action, Point};
+use junqi_core::Point;
 use leptos::prelude::*;
 
 impl Store {
@@ -15,21 +14,8 @@ impl Store {
             done(None);
             return;
         }
-        let Some(seat) = self.shown.with_untracked(|s| s.as_ref().map(|s| s.seat)) else {
-            done(None);
-            return;
-        };
         let level = self.config.with_untracked(|c| c.level);
-        let Some(req) = self.with_match(|m| {
-            let view = m.full_view_of(seat);
-            AiRequest::from_view(
-                AiTask::Hint,
-                &view,
-                m.formation_of(seat),
-                level,
-                m.hint_seed(),
-            )
-        }) else {
+        let Some(req) = self.with_game(|c| c.hint_question(level)).flatten() else {
             done(None);
             return;
         };
@@ -41,12 +27,7 @@ impl Store {
                 return;
             }
             let action = store
-                .with_match(|m| {
-                    res.action
-                        .as_deref()
-                        .and_then(|a| a.parse::<Action>().ok())
-                        .filter(|a| m.game().position().legal_actions().contains(a))
-                })
+                .with_game(|c| c.legal_answer(res.action.as_deref()))
                 .flatten();
             done(action.map(|a| (a.from(), a.to())));
         });

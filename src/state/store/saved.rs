@@ -133,19 +133,17 @@ impl Store {
             return;
         }
         let now = storage::now_ms();
-        let clock = self.clock.get_untracked().map(|c| c.left);
-        let move_left = self.move_timer.get_untracked().map(|t| t.left);
         let computer = self.against_computer();
-        let marks = self.guesses.get_untracked();
         let updated = self
-            .with_match(|m| {
+            .with_game(|c| {
+                let m = c.game();
                 let mut g = self.saves.with_untracked(|s| s.get(&id).cloned())?;
                 g.update_from(m, now);
-                g.clock = clock;
-                g.move_left = move_left;
+                g.clock = c.clock().map(|c| c.left);
+                g.move_left = c.move_timer().map(|t| t.left);
                 g.guesses = if computer && m.outcome().is_none() {
                     SavedGame::format_guesses(
-                        marks
+                        c.guesses()
                             .iter()
                             .enumerate()
                             .filter_map(|(i, r)| Some((Point::new(i)?, (*r)?))),
@@ -219,14 +217,11 @@ impl Store {
                 marks[p.index()] = Some(r);
             }
         }
-        self.guesses.set(marks);
-        // Marks kept per seat belong to whatever game was shown before.
-        self.seat_guesses.set_value([[None; POINTS]; 2]);
         self.own_rev.set_value(g.rev);
         self.elsewhere.set(false);
         self.saves.update(|s| s.current = Some(g.id.clone()));
         self.write_saves();
-        self.enter_play(m, clock, g.move_left);
+        self.enter_play(m, clock, g.move_left, marks);
         Ok(())
     }
 

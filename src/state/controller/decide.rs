@@ -1,0 +1,87 @@
+//! The buttons beside the board: undo (against the computer), resign, and draws (the computer
+//! accepts a quiet game; a friend is asked).
+
+use super::{Controller, Effect};
+use crate::i18n;
+use junqi_core::IllegalAction;
+
+/// Plies without a capture after which the computer accepts a draw.
+const QUIET_FOR_DRAW: u32 = 30;
+
+/// What offering a draw leads to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawOffer {
+    /// The computer accepts: the game ends drawn ([`Controller::accept_draw`]).
+    Accepted,
+    /// The computer declines.
+    Declined,
+    /// Pass and play: the other seat is asked, on behalf of `from`.
+    Ask { from: u8 },
+}
+
+impl Controller {
+    /// Whether an undo may be tried now: against the computer, the board still, the game on.
+    pub fn undo_allowed(&self) -> bool {
+        !self.friend() && !self.animating && self.game.outcome().is_none()
+    }
+
+    /// Whether the player has an action of their own to take back.
+    pub fn can_undo(&self) -> bool {
+        self.game.outcome().is_none() && self.game.can_undo(self.game.config.seat)
+    }
+
+    /// Takes back `seat`'s last move (and the computer's reply).
+    pub fn undo(&mut self, seat: u8) -> Vec<Effect> {
+        self.edits += 1;
+        if !self.game.undo_for(seat) {
+            return Vec::new();
+        }
+        self.selected = None;
+        self.show_seat(seat);
+        vec![Effect::Save]
+    }
+
+    /// The acting seat resigns (refused in the first 20 plies).
+    pub fn resign(&mut self) -> Vec<Effect> {
+        let seat = self.acting_seat();
+        self.edits += 1;
+        match self.game.resign(seat) {
+            Ok(_) => self.ended(),
+            Err(IllegalAction::ResignTooEarly) => vec![Effect::Notice(i18n::RESIGN_TOO_EARLY)],
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Whether resigning is allowed now (not in the first 20 plies).
+    pub fn may_resign(&self) -> bool {
+        self.game.may_resign()
+    }
+
+    /// What offering a draw leads to now.
+    pub fn offer_draw(&self) -> DrawOffer {
+        if self.friend() {
+            DrawOffer::Ask {
+                from: self.acting_seat(),
+            }
+        } else if self.game.halfmoves() >= QUIET_FOR_DRAW {
+            DrawOffer::Accepted
+        } else {
+            DrawOffer::Declined
+        }
+    }
+
+    /// Both sides agree to a draw.
+    pub fn accept_draw(&mut self) -> Vec<Effect> {
+        self.edits += 1;
+        let _ = self.game.agree_draw();
+        self.ended()
+    }
+
+    /// A decision ended the game (or tried to): save, drop the animation, show the result.
+    fn ended(&mut self) -> Vec<Effect> {
+        self.animating = false;
+        let mut fx = vec![Effect::Save, Effect::StopAnimation];
+        fx.extend(self.after_change());
+        fx
+    }
+}

@@ -1,0 +1,235 @@
+//! Playing: gestures on the board (select, move, attack, flip, guess marks), the computer's
+//! answers, and one action's way from the referee to the animation.
+
+use super::{Controller, Effect, Page};
+use crate::ai::protocol::{AiRequest, AiTask};
+use crate::ground::anim::{self, Cue};
+use crate::ground::drag::Gesture;
+use crate::i18n;
+use junqi_core::{Action, Mode, Point, PublicEvent, Role};
+
+/// The most nodes the computer searches on the page's thread when its Web Worker fails, so the
+/// page stays responsive.
+pub const FALLBACK_NODES: u64 = 4_000;
+
+impl Controller {
+    /// A gesture on the play board.
+    pub fn gesture(&mut self, g: Gesture, page: Page) -> Vec<Effect> {
+        match g {
+            Gesture::LongPress(p) => {
+                self.open_guess(p);
+                Vec::new()
+            }
+            Gesture::Tap(p) => self.tap(p, page),
+            Gesture::Drop { from, to } => match to {
+                Some(to) if to != from => {
+                    if !self.can_act(page) {
+                        return Vec::new();
+                    }
+                    self.act(Action::Move { from, to }, page.step_ms)
+                }
+                _ => {
+                    self.selected = None;
+                    Vec::new()
+                }
+            },
+        }
+    }
+
+    /// A tap: pick up a piece, put it down again, move or attack with the piece picked up, or
+    /// turn a face-down piece (翻棋).
+    fn tap(&mut self, p: Point, page: Page) -> Vec<Effect> {
+        if !self.can_act(page) {
+            return Vec::new();
+        }
+        let Some(view) = self.shown.as_ref().map(|s| s.view.clone()) else {
+            return Vec::new();
+        };
+        let actions = view.legal_actions();
+        if let Some(from) = self.selected {
+            if from == p {
+                self.selected = None;
+                return Vec::new();
+            }
+            if actions.contains(&Action::Move { from, to: p }) {
+                return self.act(Action::Move { from, to: p }, page.step_ms);
+            }
+        }
+        if actions.contains(&Action::Flip(p)) {
+            return self.act(Action::Flip(p), page.step_ms);
+        }
+        let mut fx = Vec::new();
+        if actions
+            .iter()
+            .any(|a| matches!(a, Action::Move { from, .. } if *from == p))
+        {
+            self.selected = Some(p);
+        } else {
+            let own =
+                view.cells[p.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
+            if own && self.selected.is_none() {
+                fx.push(Effect::Sound {
+                    cue: Cue::Illegal,
+                    delay_ms: 0,
+                });
+            }
+            self.selected = None;
+        }
+        fx
+    }
+
+    /// Plays an action for the seat to move and plans its animation (`step_ms` per step; 0:
+    /// none, and the board moves on at once).
+    pub fn act(&mut self, action: Action, step_ms: u32) -> Vec<Effect> {
+        let Some(before) = self.shown.clone() else {
+            return Vec::new();
+        };
+        self.edits += 1;
+        let played = match self.game.play(action) {
+            Ok(p) => p,
+            Err(_) => {
+                self.selected = None;
+                return vec![
+                    Effect::Sound {
+                        cue: Cue::Illegal,
+                        delay_ms: 0,
+                    },
+                    Effect::Notice(i18n::ILLEGAL),
+                ];
+            }
+        };
+        self.selected = None;
+        self.guess_at = None;
+        self.move_guesses(&played.event);
+        // The result counts as soon as it is decided, not after the last animation.
+        let mut fx = vec![Effect::Save, Effect::CountResult];
+        let after = self.game.view_of(before.seat);
+        let plan = anim::plan(
+            &before.view,
+            &after,
+            &played.event,
+            &played.path,
+            before.orientation,
+            step_ms,
+        );
+        // Plain moves and flips sound at once, contacts when the pieces meet.
+        let cue = plan.cue;
+        let delay_ms = if matches!(cue, Cue::Move | Cue::Flip) || plan.travel_ms == 0 {
+            0
+        } else {
+            plan.travel_ms
+        };
+        fx.push(Effect::Sound { cue, delay_ms });
+        if plan.total_ms() == 0 {
+            fx.push(Effect::StopAnimation);
+            fx.extend(self.finish());
+        } else {
+            self.animating = true;
+            fx.push(Effect::Animate(plan));
+        }
+        fx
+    }
+
+    /// The question for the computer player, when it is its turn and the board is still: its
+    /// own view and formation only.
+    pub fn computer_question(&self, level: u8, page: Page) -> Option<AiRequest> {
+        if !page.in_play || page.passive || self.animating {
+            return None;
+        }
+        let m = &self.game;
+        let seat = m.computer_to_move()?;
+        let view = m.full_view_of(seat);
+        Some(AiRequest::from_view(
+            AiTask::Move,
+            &view,
+            m.formation_of(seat),
+            level,
+            m.computer_seed(),
+        ))
+    }
+
+    /// The hint button's question: the best action for the displayed seat, asked with that
+    /// seat's own view and formation.
+    pub fn hint_question(&self, level: u8) -> Option<AiRequest> {
+        let seat = self.shown.as_ref()?.seat;
+        let m = &self.game;
+        Some(AiRequest::from_view(
+            AiTask::Hint,
+            &m.full_view_of(seat),
+            m.formation_of(seat),
+            level,
+            m.hint_seed(),
+        ))
+    }
+
+    /// An answer of the computer player (an action's string form), if it is legal now.
+    pub fn legal_answer(&self, action: Option<&str>) -> Option<Action> {
+        action
+            .and_then(|a| a.parse::<Action>().ok())
+            .filter(|a| self.game.game().position().legal_actions().contains(a))
+    }
+
+    /// Plays the computer's answer `action` (its string form). An answer that is missing,
+    /// unreadable or illegal is replaced by a small search here, so the game always goes on.
+    pub fn computer_answer(
+        &mut self,
+        level: u8,
+        action: Option<&str>,
+        step_ms: u32,
+    ) -> Vec<Effect> {
+        let action = self
+            .legal_answer(action)
+            .or_else(|| self.game.computer_action(level, FALLBACK_NODES));
+        match action {
+            Some(a) => self.act(a, step_ms),
+            None => Vec::new(),
+        }
+    }
+
+    /// 暗棋: opens the guess picker on an enemy piece whose identity is hidden.
+    fn open_guess(&mut self, p: Point) {
+        let hidden_enemy = self.shown.as_ref().is_some_and(|s| {
+            s.view.mode == Mode::Dark
+                && s.view.cells[p.index()]
+                    .is_some_and(|o| o.role.is_none() && o.color.is_some() && o.color != s.view.me)
+        });
+        if hidden_enemy {
+            self.guess_at = Some(p);
+        }
+    }
+
+    /// Closes the guess picker without a mark.
+    pub fn close_guess(&mut self) {
+        self.guess_at = None;
+    }
+
+    /// Puts (or clears) a guess mark for the displayed seat.
+    pub fn set_guess(&mut self, p: Point, role: Option<Role>) -> Vec<Effect> {
+        self.guesses[p.index()] = role;
+        if let Some(seat) = self.shown.as_ref().map(|s| s.seat) {
+            self.seat_guesses[usize::from(seat.min(1))][p.index()] = role;
+        }
+        self.guess_at = None;
+        vec![Effect::Save]
+    }
+
+    /// Guess marks follow the pieces they are on (every seat's).
+    fn move_guesses(&mut self, ev: &PublicEvent) {
+        let follow = |g: &mut super::Marks| {
+            let from = ev.action.from();
+            let to = ev.action.to();
+            let mark = g[from.index()].take();
+            for p in &ev.removed {
+                g[p.index()] = None;
+            }
+            if matches!(ev.action, Action::Move { .. }) && !ev.removed.contains(&from) {
+                g[to.index()] = mark;
+            }
+            for (p, _) in &ev.revealed {
+                g[p.index()] = None;
+            }
+        };
+        follow(&mut self.guesses);
+        self.seat_guesses.iter_mut().for_each(follow);
+    }
+}

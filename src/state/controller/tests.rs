@@ -1,0 +1,416 @@
+//! The controller natively: gestures, the computer's answers, clocks, the buttons and the
+//! hand-overs, with what each answer asks the store to do.
+
+use super::*;
+use crate::ground::drag::Gesture;
+use crate::state::config::GameConfig;
+use junqi_core::{Action, Deployment, Outcome, Setup};
+
+/// The play screen of the tab playing the game, without animations.
+const PAGE: Page = Page {
+    in_play: true,
+    passive: false,
+    step_ms: 0,
+};
+
+fn pt(s: &str) -> Point {
+    Point::all().find(|p| p.to_string() == s).expect("a point")
+}
+
+fn config(mode: Mode, opponent: Opponent, seat: u8) -> GameConfig {
+    GameConfig {
+        mode,
+        opponent,
+        level: 1,
+        seat,
+        clock_minutes: 0,
+        move_seconds: 0,
+        ..GameConfig::default()
+    }
+}
+
+/// A game from the two classic formations (Red: classic 1, Black: classic 2).
+fn game(cfg: GameConfig) -> Match {
+    Match::new(
+        cfg,
+        Setup::Deployments {
+            red: Deployment::classic_1(),
+            black: Deployment::classic_2(),
+        },
+        1,
+    )
+    .unwrap()
+}
+
+fn controller(mode: Mode, opponent: Opponent, seat: u8) -> Controller {
+    Controller::new(
+        game(config(mode, opponent, seat)),
+        None,
+        None,
+        [None; POINTS],
+        false,
+        0.0,
+    )
+}
+
+fn tap(c: &mut Controller, s: &str) -> Vec<Effect> {
+    c.gesture(Gesture::Tap(pt(s)), PAGE)
+}
+
+fn sound(cue: Cue) -> Effect {
+    Effect::Sound { cue, delay_ms: 0 }
+}
+
+/// Plays `n` plies, each side choosing as the computer would.
+fn play_plies(c: &mut Controller, n: usize) {
+    for _ in 0..n {
+        let mut both = c.game().clone();
+        both.config.seat = 2;
+        both.config.opponent = Opponent::Computer;
+        let a = both.computer_action(1, 200).expect("an action");
+        let fx = c.act(a, 0);
+        assert!(fx.contains(&Effect::Save), "{a} was played: {fx:?}");
+    }
+}
+
+#[test]
+fn a_move_against_the_computer_and_its_answer() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    assert!(c.can_act(PAGE));
+    assert_eq!(c.computer_question(1, PAGE), None, "the person moves first");
+    // Pick up a piece, then move it.
+    assert_eq!(tap(&mut c, "c6"), vec![]);
+    assert_eq!(c.selected(), Some(pt("c6")));
+    let fx = tap(&mut c, "d5");
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Save,
+            Effect::CountResult,
+            sound(Cue::Move),
+            Effect::StopAnimation
+        ]
+    );
+    assert_eq!(c.selected(), None);
+    assert_eq!(c.edits(), 1);
+    let shown = c.shown().unwrap();
+    assert_eq!(shown.seat, 0, "the board stays the player's");
+    assert_eq!(shown.last, Some((pt("c6"), pt("d5"))));
+    assert!(!c.can_act(PAGE), "the computer's turn");
+    assert_eq!(tap(&mut c, "d5"), vec![], "taps wait for the computer");
+    // The computer is asked with its own view; an unreadable answer is replaced by a search.
+    let req = c.computer_question(1, PAGE).expect("a question");
+    assert!(!req.view.is_empty());
+    assert_eq!(
+        c.computer_question(
+            1,
+            Page {
+                passive: true,
+                ..PAGE
+            }
+        ),
+        None
+    );
+    let fx = c.computer_answer(1, Some("nonsense"), 0);
+    assert!(fx.contains(&Effect::Save), "{fx:?}");
+    assert_eq!(c.game().game().reports().len(), 2);
+    assert!(c.can_act(PAGE));
+    assert_eq!(c.move_list(Lang::En).len(), 2);
+    // The hint is asked for the displayed seat; an answer counts only while legal.
+    let hint = c.hint_question(1).expect("a hint question");
+    assert_eq!(hint.me, Some(Color::Red));
+    assert_eq!(c.legal_answer(Some("c6-d5")), None, "d5 is taken now");
+    assert_eq!(c.legal_answer(Some("nonsense")), None);
+    assert!(c.caption(Lang::En).is_some());
+}
+
+#[test]
+fn an_animated_action_holds_the_board_until_it_finishes() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    let step = Page {
+        step_ms: 100,
+        ..PAGE
+    };
+    c.gesture(Gesture::Tap(pt("a6")), step);
+    // The major general takes the lieutenant: the contact sounds when the pieces meet.
+    let fx = c.gesture(Gesture::Tap(pt("a7")), step);
+    assert!(matches!(fx.last(), Some(Effect::Animate(_))), "{fx:?}");
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Sound { delay_ms, .. } if *delay_ms > 0)));
+    assert!(c.animating());
+    assert_eq!(c.shown().unwrap().last, None, "the old board while it runs");
+    assert_eq!(
+        c.computer_question(1, PAGE),
+        None,
+        "the computer waits for it"
+    );
+    assert_eq!(c.finish(), vec![]);
+    assert!(!c.animating());
+    assert_eq!(c.shown().unwrap().last, Some((pt("a6"), pt("a7"))));
+    assert!(c.computer_question(1, PAGE).is_some());
+}
+
+#[test]
+fn illegal_taps_and_actions_change_nothing() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    // An own piece that cannot move (a landmine or the flag): a refusal sound, no selection.
+    let view = c.shown().unwrap().view.clone();
+    let actions = view.legal_actions();
+    let stuck = Point::all()
+        .find(|p| {
+            view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Red))
+                && !actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Move { from, .. } if from == p))
+        })
+        .expect("an immovable piece");
+    assert_eq!(
+        c.gesture(Gesture::Tap(stuck), PAGE),
+        vec![sound(Cue::Illegal)]
+    );
+    assert_eq!(c.selected(), None);
+    // An enemy piece with nothing picked up: nothing at all.
+    assert_eq!(tap(&mut c, "a7"), vec![]);
+    // A piece picked up and an unreachable point: put down, nothing played.
+    tap(&mut c, "c6");
+    assert_eq!(tap(&mut c, "c9"), vec![]);
+    assert_eq!(c.selected(), None);
+    // An illegal drop is refused by the referee, and said.
+    let fx = c.gesture(
+        Gesture::Drop {
+            from: pt("c6"),
+            to: Some(pt("c9")),
+        },
+        PAGE,
+    );
+    assert_eq!(fx, vec![sound(Cue::Illegal), Effect::Notice(i18n::ILLEGAL)]);
+    assert_eq!(c.game().game().reports().len(), 0);
+    assert!(c.can_act(PAGE));
+    // Not while another tab plays the game.
+    let away = Page {
+        passive: true,
+        ..PAGE
+    };
+    assert_eq!(c.gesture(Gesture::Tap(pt("c6")), away), vec![]);
+    assert_eq!(c.selected(), None);
+}
+
+/// What the board is given in 暗棋 never names an enemy piece, whoever looks.
+fn assert_no_enemy_named(c: &Controller) {
+    let Some(s) = c.shown() else { return };
+    let me = s.view.me.expect("a colour");
+    for o in s.view.cells.iter().flatten() {
+        if o.color != Some(me) {
+            assert_eq!(o.role, None, "{me:?} is shown an enemy {o:?}");
+        }
+    }
+}
+
+#[test]
+fn in_hidden_games_the_board_never_names_an_enemy_piece() {
+    let mut c = controller(Mode::Dark, Opponent::Computer, 0);
+    assert_no_enemy_named(&c);
+    for _ in 0..12 {
+        if c.game().outcome().is_some() {
+            break;
+        }
+        play_plies(&mut c, 1);
+        assert_no_enemy_named(&c);
+    }
+    // Pass and play: each seat's board, after each hand-over.
+    let mut f = controller(Mode::Dark, Opponent::Friend, 0);
+    for _ in 0..8 {
+        let h = f.handover().expect("a hand-over");
+        f.handover_ready(h.seat, true);
+        assert_eq!(f.shown().map(|s| s.seat), Some(h.seat));
+        assert_no_enemy_named(&f);
+        play_plies(&mut f, 1);
+        assert!(f.shown().is_none(), "hidden while the device changes hands");
+    }
+}
+
+#[test]
+fn a_clock_that_runs_out_loses_the_game() {
+    let mut c = Controller::new(
+        game(config(Mode::Open, Opponent::Computer, 0)),
+        Some([1_000.0, 1_000.0]),
+        None,
+        [None; POINTS],
+        false,
+        0.0,
+    );
+    assert_eq!(c.tick(400.0, PAGE), vec![Effect::SaveClockIfDue]);
+    assert_eq!(c.clock().unwrap().left, [600.0, 1_000.0]);
+    // Not in a tab that only shows the game.
+    let away = Page {
+        passive: true,
+        ..PAGE
+    };
+    assert_eq!(c.tick(900.0, away), vec![]);
+    assert_eq!(c.clock().unwrap().left, [600.0, 1_000.0]);
+    let fx = c.tick(1_600.0, PAGE);
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Save,
+            Effect::StopAnimation,
+            Effect::CountResult,
+            Effect::Over
+        ]
+    );
+    assert_eq!(c.clock().unwrap().left, [0.0, 1_000.0]);
+    assert_eq!(
+        c.game().outcome().and_then(Outcome::winner),
+        Some(Color::Black)
+    );
+    assert!(!c.can_act(PAGE));
+}
+
+#[test]
+fn a_per_move_timer_that_runs_out_passes_the_turn() {
+    let mut cfg = config(Mode::Open, Opponent::Computer, 0);
+    cfg.move_seconds = 10;
+    let mut c = Controller::new(game(cfg), None, Some(3_000.0), [None; POINTS], false, 0.0);
+    assert_eq!(c.move_timer().unwrap().left, 3_000.0, "as saved");
+    tap(&mut c, "c6");
+    assert_eq!(c.tick(2_000.0, PAGE), vec![]);
+    let fx = c.tick(3_500.0, PAGE);
+    assert_eq!(fx, vec![sound(Cue::Illegal), Effect::Save]);
+    assert_eq!(c.timeouts(), [1, 0]);
+    assert_eq!(c.selected(), None);
+    assert_eq!(c.game().seat_to_move(), Some(1));
+    let t = c.move_timer().unwrap();
+    assert_eq!(
+        (t.left, t.ply),
+        (10_000.0, c.game().game().position().ply())
+    );
+    // The computer's own turn is not timed.
+    assert_eq!(c.tick(60_000.0, PAGE), vec![]);
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    assert!(c.undo_allowed());
+    assert!(!c.can_undo(), "nothing to take back yet");
+    tap(&mut c, "c6");
+    tap(&mut c, "d5");
+    c.computer_answer(1, None, 0);
+    assert!(c.can_undo());
+    assert_eq!(c.undo(0), vec![Effect::Save]);
+    assert_eq!(c.game().game().reports().len(), 0);
+    assert_eq!(c.game().seat_to_move(), Some(0));
+    let s = c.shown().unwrap();
+    assert_eq!((s.seat, s.last), (0, None));
+    assert_eq!(c.undo(0), vec![], "nothing left");
+    // Never in pass and play.
+    assert!(!controller(Mode::Open, Opponent::Friend, 0).undo_allowed());
+}
+
+#[test]
+fn resigning_after_the_first_twenty_plies_ends_the_game() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 1);
+    assert_eq!(c.acting_seat(), 1);
+    assert!(!c.may_resign());
+    assert_eq!(c.resign(), vec![Effect::Notice(i18n::RESIGN_TOO_EARLY)]);
+    assert!(c.game().outcome().is_none());
+    play_plies(&mut c, 20);
+    if c.game().outcome().is_some() {
+        return; // a quick win: nothing left to resign
+    }
+    assert!(c.may_resign());
+    let fx = c.resign();
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Save,
+            Effect::StopAnimation,
+            Effect::CountResult,
+            Effect::Over
+        ]
+    );
+    assert_eq!(
+        c.game().outcome().and_then(Outcome::winner),
+        Some(Color::Red),
+        "the computer (seat 0) wins"
+    );
+    assert_eq!(c.shown().map(|s| s.seat), Some(1));
+    assert!(!c.can_act(PAGE));
+}
+
+#[test]
+fn a_draw_offered_and_accepted() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    assert_eq!(c.offer_draw(), DrawOffer::Declined, "not in a lively game");
+    let fx = c.accept_draw();
+    assert_eq!(fx.last(), Some(&Effect::Over));
+    assert!(matches!(c.game().outcome(), Some(Outcome::Draw { .. })));
+    // A friend is asked, on behalf of the seat to move.
+    let mut f = controller(Mode::Open, Opponent::Friend, 0);
+    play_plies(&mut f, 1);
+    assert_eq!(f.offer_draw(), DrawOffer::Ask { from: 1 });
+}
+
+#[test]
+fn pass_and_play_hands_the_device_over_in_hidden_games() {
+    let mut c = controller(Mode::Dark, Opponent::Friend, 0);
+    assert_eq!(
+        c.handover(),
+        Some(Handover {
+            seat: 0,
+            color: Some(Color::Red)
+        })
+    );
+    assert!(c.shown().is_none());
+    assert!(!c.can_act(PAGE));
+    c.handover_ready(0, true);
+    assert!(c.can_act(PAGE));
+    // Red marks a guess, then moves: the device goes to Black, Red's marks stay Red's.
+    c.gesture(Gesture::LongPress(pt("a7")), PAGE);
+    assert_eq!(c.guess_at(), Some(pt("a7")));
+    c.close_guess();
+    assert_eq!(c.guess_at(), None);
+    c.gesture(Gesture::LongPress(pt("c6")), PAGE);
+    assert_eq!(c.guess_at(), None, "no guesses on one's own pieces");
+    c.gesture(Gesture::LongPress(pt("a7")), PAGE);
+    assert_eq!(c.set_guess(pt("a7"), Some(Role::Bomb)), vec![Effect::Save]);
+    assert_eq!(c.guess_at(), None);
+    tap(&mut c, "c6");
+    let fx = tap(&mut c, "d5");
+    assert!(fx.contains(&Effect::Save));
+    assert_eq!(
+        c.handover(),
+        Some(Handover {
+            seat: 1,
+            color: Some(Color::Black)
+        })
+    );
+    assert!(c.shown().is_none());
+    assert_eq!(c.guesses(), &[None; POINTS], "Black never sees Red's marks");
+    // While the device changes hands only public facts are listed.
+    assert_eq!(c.move_list(Lang::En).len(), 1);
+    c.handover_ready(1, true);
+    assert_eq!(c.shown().unwrap().seat, 1);
+    assert_eq!(c.shown().unwrap().orientation, Orientation::BlackBottom);
+    tap(&mut c, "c7");
+    tap(&mut c, "d8");
+    c.handover_ready(0, true);
+    assert_eq!(c.guesses()[pt("a7").index()], Some(Role::Bomb));
+    // 明棋: no hand-over, the board turns to the seat to move.
+    let mut open = controller(Mode::Open, Opponent::Friend, 0);
+    assert_eq!(open.handover(), None);
+    tap(&mut open, "c6");
+    tap(&mut open, "d5");
+    assert_eq!(open.handover(), None);
+    assert_eq!(open.shown().unwrap().seat, 1);
+    // Face to face: one board, Black's labels turned.
+    open.set_face_to_face(true);
+    tap(&mut open, "c7");
+    tap(&mut open, "d8");
+    let s = open.shown().unwrap();
+    assert_eq!(
+        (s.orientation, s.turned),
+        (Orientation::RedBottom, Some(Color::Black))
+    );
+}
