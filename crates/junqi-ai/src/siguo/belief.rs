@@ -395,10 +395,24 @@ mod tests {
                 let view = SeatView::new(&truth, seat, InfoMode::FourDark);
                 let belief = TableBelief::infer(view.position(), &history)
                     .unwrap_or_else(|| panic!("replay disagrees at ply {}", truth.ply()));
-                for piece in &belief.pieces {
+                // Pieces are followed in setup order, seat by seat.
+                let setup: Vec<Role> = Seat::ALL
+                    .into_iter()
+                    .flat_map(|s| {
+                        let d = formations[s].clone();
+                        Slot::all()
+                            .filter(|x| x.is_setup_point())
+                            .map(move |x| d.get(x).expect("a full formation"))
+                    })
+                    .collect();
+                for (piece, &role) in belief.pieces.iter().zip(&setup) {
                     if let Some(p) = piece.at {
-                        let role = truth.at(p).and_then(|o| o.role).expect("a known piece");
+                        let shown = truth.at(p).and_then(|o| o.role).expect("a known piece");
+                        assert_eq!(shown, role);
                         assert!(piece.mask & bit(role) != 0, "{p} is {role:?}, ruled out");
+                    } else if piece.seat == seat {
+                        // One's own lost pieces, narrowed to the roles lost.
+                        assert!(piece.mask & bit(role) != 0, "own lost {role:?} ruled out");
                     }
                 }
                 let world = belief.sample(view.position(), seat, &mut rng);

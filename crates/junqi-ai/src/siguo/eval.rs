@@ -1,6 +1,7 @@
 //! The 四国 evaluation, from one team's point of view: material of both partners less the
 //! enemies', seats still in, pressure on the enemy flags, danger to each of the team's flags
-//! (the partner's counts as much as one's own) and advancement into enemy areas.
+//! (the partner's counts as much as one's own) and advancement into enemy areas; when
+//! identities are hidden, also the hunt for the enemy flags ([`Style`]).
 
 use crate::eval::base_value;
 use junqi_core::seat::{Seat, Team};

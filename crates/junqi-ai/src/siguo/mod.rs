@@ -6,7 +6,7 @@
 //! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
 //!   team score, the enemies minimise it, over the real seat order — on the view itself when
 //!   every identity is known (全明), else on worlds sampled from the view ([`worlds`]) with the
-//!   root scores averaged.
+//!   root scores averaged, the evaluation hunting the enemy flags ([`eval::Style::DARK`]).
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
