@@ -108,6 +108,43 @@ fn narrow(att: RoleMask, def: RoleMask, c: Contact, rules: &Rules) -> (RoleMask,
     )
 }
 
+/// Narrows the lost pieces of `seat`, whose standing pieces all have a single role, to the
+/// roles it lost: 25 pieces less those standing, each role as often as it was lost.
+fn lost_roles(pieces: &mut [Piece], seat: Seat) {
+    let mut left = [0u8; 12];
+    for r in Role::ALL {
+        left[r as usize] = r.count();
+    }
+    for q in pieces.iter().filter(|q| q.seat == seat && q.at.is_some()) {
+        if let Some(r) = roles(q.mask).next() {
+            left[r as usize] = left[r as usize].saturating_sub(1);
+        }
+    }
+    let lost: RoleMask = Role::ALL
+        .into_iter()
+        .filter(|&r| left[r as usize] > 0)
+        .fold(0, |m, r| m | bit(r));
+    let ids: Vec<usize> = (0..pieces.len())
+        .filter(|&i| pieces[i].seat == seat && pieces[i].at.is_none())
+        .collect();
+    for &i in &ids {
+        if pieces[i].mask & lost != 0 {
+            pieces[i].mask &= lost;
+        }
+    }
+    // A role whose every lost copy is already pinned to a piece is no other piece's.
+    for r in Role::ALL {
+        let pinned = ids.iter().filter(|&&i| pieces[i].mask == bit(r)).count();
+        if pinned >= left[r as usize] as usize {
+            for &i in &ids {
+                if pieces[i].mask != bit(r) && pieces[i].mask & !bit(r) != 0 {
+                    pieces[i].mask &= !bit(r);
+                }
+            }
+        }
+    }
+}
+
 /// One piece followed through the game.
 #[derive(Copy, Clone, Debug)]
 struct Piece {
@@ -204,8 +241,25 @@ impl TableBelief {
                 };
             }
         }
-        // Two passes let what one combat tells reach the next.
-        for _ in 0..2 {
+        // A seat whose standing pieces the view all shows (one's own; the partner's in 双明)
+        // lost exactly the roles it no longer has: its lost pieces take their roles from those.
+        let known: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&s| {
+                let mut standing = pieces.iter().filter_map(|q| q.at.filter(|_| q.seat == s));
+                let mut any = false;
+                let all = standing.all(|p| {
+                    any = true;
+                    view.at(p).is_some_and(|o| o.role.is_some())
+                });
+                any && all
+            })
+            .collect();
+        // Passes let what one combat tells reach the next.
+        for _ in 0..3 {
+            for &s in &known {
+                lost_roles(&mut pieces, s);
+            }
             for &(a, d, c) in &contacts {
                 let (ma, md) = narrow(pieces[a].mask, pieces[d].mask, c, &rules);
                 pieces[a].mask = ma;
@@ -341,10 +395,24 @@ mod tests {
                 let view = SeatView::new(&truth, seat, InfoMode::FourDark);
                 let belief = TableBelief::infer(view.position(), &history)
                     .unwrap_or_else(|| panic!("replay disagrees at ply {}", truth.ply()));
-                for piece in &belief.pieces {
+                // Pieces are followed in setup order, seat by seat.
+                let setup: Vec<Role> = Seat::ALL
+                    .into_iter()
+                    .flat_map(|s| {
+                        let d = formations[s].clone();
+                        Slot::all()
+                            .filter(|x| x.is_setup_point())
+                            .map(move |x| d.get(x).expect("a full formation"))
+                    })
+                    .collect();
+                for (piece, &role) in belief.pieces.iter().zip(&setup) {
                     if let Some(p) = piece.at {
-                        let role = truth.at(p).and_then(|o| o.role).expect("a known piece");
+                        let shown = truth.at(p).and_then(|o| o.role).expect("a known piece");
+                        assert_eq!(shown, role);
                         assert!(piece.mask & bit(role) != 0, "{p} is {role:?}, ruled out");
+                    } else if piece.seat == seat {
+                        // One's own lost pieces, narrowed to the roles lost.
+                        assert!(piece.mask & bit(role) != 0, "own lost {role:?} ruled out");
                     }
                 }
                 let world = belief.sample(view.position(), seat, &mut rng);

@@ -1,6 +1,7 @@
 //! The 四国 evaluation, from one team's point of view: material of both partners less the
 //! enemies', seats still in, pressure on the enemy flags, danger to each of the team's flags
-//! (the partner's counts as much as one's own) and advancement into enemy areas.
+//! (the partner's counts as much as one's own) and advancement into enemy areas; when
+//! identities are hidden, also the hunt for the enemy flags ([`Style`]).
 
 use crate::eval::base_value;
 use junqi_core::seat::{Seat, Team};
@@ -65,16 +66,66 @@ fn flag_of(pos: &Position, seat: Seat) -> Option<Point> {
         .find(|&p| pos.at(p).is_some_and(|o| o.role == Some(Role::Flag)))
 }
 
+/// How the evaluation plays: [`Style::OPEN`] for 全明, [`Style::DARK`] for the worlds drawn
+/// when identities are hidden.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Hunt the enemy flags: a piece that can never move again (standing in a headquarters)
+    /// counts for little, a seat with few pieces left that can move is close to leaving (it is
+    /// out when it cannot move), and each seat's nearest piece is drawn to each enemy flag from
+    /// anywhere on the board, not only from close by. With every identity hidden the last
+    /// enemy pieces are found only by going to them, within the 70-ply quiet limit.
+    pub hunt: bool,
+}
+
+impl Style {
+    pub const OPEN: Style = Style { hunt: false };
+    pub const DARK: Style = Style { hunt: true };
+}
+
+/// What a piece that stands in a headquarters (where it never moves again) keeps of its value
+/// under [`Style::hunt`], in percent: it still blocks and must be beaten to pass.
+const STUCK_PERCENT: i32 = 35;
+
+/// Penalty under [`Style::hunt`] for a seat with 0, 1, 2 or 3 pieces that can still move: with
+/// none it is out at its turn (its flag and every piece gone).
+const FEW_MOVERS: [i32; 4] = [1200, 260, 90, 30];
+
+/// Pull under [`Style::hunt`] on a seat's nearest mobile piece to each enemy flag, per step.
+const HUNT_STEP: i32 = 14;
+
+/// Under [`Style::hunt`], a mobile piece next to an enemy flag: it takes the flag on its next
+/// move unless it is taken first.
+const FLAG_THREAT: i32 = 300;
+
 /// Score of one seat's army alone: material, advancement, flag danger and pressure.
-fn score_seat(pos: &Position, seat: Seat, enemy_flags: &[Point], own_flag: Option<Point>) -> i32 {
+fn score_seat(
+    pos: &Position,
+    seat: Seat,
+    enemy_flags: &[Point],
+    own_flag: Option<Point>,
+    style: Style,
+) -> i32 {
     let board = pos.board();
     let seating = pos.seating();
     let mut s = SEAT_IN;
+    let mut movers = 0usize;
+    let mut nearest = [u8::MAX; 4];
     for p in pos.pieces_of(seat) {
         let Some(occ) = pos.at(p) else { continue };
         let v = piece_value(occ.role);
-        s += v;
         let movable = occ.role.is_none_or(|r| r.is_movable() && r != Role::Bomb);
+        if style.hunt && occ.role != Some(Role::Flag) && board.is_headquarters(p) {
+            s += v * STUCK_PERCENT / 100;
+            continue;
+        }
+        s += v;
+        if style.hunt && occ.role.is_none_or(|r| r.is_movable()) {
+            movers += 1;
+            for (i, &f) in enemy_flags.iter().enumerate().take(4) {
+                nearest[i] = nearest[i].min(distance(p, f));
+            }
+        }
         if !movable {
             continue;
         }
@@ -128,11 +179,27 @@ fn score_seat(pos: &Position, seat: Seat, enemy_flags: &[Point], own_flag: Optio
         danger -= guards.count() as i32 * 15;
         s -= danger.max(0);
     }
+    if style.hunt {
+        s -= FEW_MOVERS.get(movers).copied().unwrap_or(0);
+        for &d in nearest.iter().take(enemy_flags.len()) {
+            if d != u8::MAX {
+                s += (30 - d as i32).max(0) * HUNT_STEP;
+            }
+            if d == 1 {
+                s += FLAG_THREAT;
+            }
+        }
+    }
     s
 }
 
 /// Static evaluation of `pos` for `team`.
 pub fn evaluate(pos: &Position, team: Team) -> i32 {
+    evaluate_with(pos, team, Style::OPEN)
+}
+
+/// Static evaluation of `pos` for `team` in `style`.
+pub fn evaluate_with(pos: &Position, team: Team, style: Style) -> i32 {
     let seating = pos.seating();
     let mut flags: [Option<Point>; 4] = [None; 4];
     for s in seating.seats().filter(|&s| seating.is_in(s)) {
@@ -145,7 +212,7 @@ pub fn evaluate(pos: &Position, team: Team) -> i32 {
             .filter(|&e| seating.are_enemies(s, e))
             .filter_map(|e| flags[e.index()])
             .collect();
-        let v = score_seat(pos, s, &enemy_flags, flags[s.index()]);
+        let v = score_seat(pos, s, &enemy_flags, flags[s.index()], style);
         if seating.team(s) == team {
             score += v;
         } else {

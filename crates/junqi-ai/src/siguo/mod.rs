@@ -6,7 +6,7 @@
 //! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
 //!   team score, the enemies minimise it, over the real seat order — on the view itself when
 //!   every identity is known (全明), else on worlds sampled from the view ([`worlds`]) with the
-//!   root scores averaged.
+//!   root scores averaged, the evaluation hunting the enemy flags ([`eval::Style::DARK`]).
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
@@ -22,7 +22,7 @@ use eval::WIN;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
 use junqi_core::{contact, Clash, Mode, Role, SplitMix64};
-use search::team_search;
+use search::{team_search, team_search_with};
 
 /// What one seat may know of a 4-player game, and nothing else.
 ///
@@ -259,14 +259,40 @@ fn dark_scores(
     } else {
         TableBelief::infer(&view.pos, &view.history)
     };
+    let draw = |rng: &mut SplitMix64| match &belief {
+        Some(b) => b.sample(&view.pos, view.seat, rng),
+        None => worlds::sample(&view.pos, view.seat, rng),
+    };
+    // Root attacks on hidden pieces: what the few searched worlds say such an attack wins
+    // depends mostly on who stands there in them, so the average over them is corrected by
+    // how far their immediate gain strays from its expectation over many more drawn worlds
+    // (a control variate). Otherwise the move whose few draws happen to be lucky is chosen.
+    let attacks: Vec<Move> = view
+        .legal_moves()
+        .into_iter()
+        .filter(|m| view.pos.at(m.to).is_some_and(|o| o.role.is_none()))
+        .collect();
+    let gain_in = |world: &Position, m: Move| -> i64 {
+        contact_gain(world, m).unwrap_or(0).clamp(-30_000, 30_000) as i64
+    };
+    let mut searched_gain = vec![0i64; attacks.len()];
+    let mut expected_gain = vec![0i64; attacks.len()];
+    if !attacks.is_empty() {
+        for _ in 0..EXTRA_WORLDS {
+            let world = draw(rng);
+            for (i, &m) in attacks.iter().enumerate() {
+                expected_gain[i] += gain_in(&world, m);
+            }
+        }
+    }
     for _ in 0..worlds {
-        let world = match &belief {
-            Some(b) => b.sample(&view.pos, view.seat, rng),
-            None => worlds::sample(&view.pos, view.seat, rng),
-        };
+        let world = draw(rng);
+        for (i, &m) in attacks.iter().enumerate() {
+            searched_gain[i] += gain_in(&world, m);
+        }
         let mut budget = NodeBudget(per_world);
         let mut both = Either(&mut budget, &mut *stop);
-        let res = team_search(&world, level.dark_depth, true, &mut both);
+        let res = team_search_with(&world, level.dark_depth, true, eval::Style::DARK, &mut both);
         searched += 1;
         for (m, s) in res.scored {
             let s = s.clamp(-30_000, 30_000) as i64;
@@ -279,11 +305,22 @@ fn dark_scores(
             break;
         }
     }
+    let n = searched.max(1);
     totals
         .into_iter()
-        .map(|(m, s)| (m, (s / searched.max(1)) as i32))
+        .map(|(m, s)| {
+            let mut mean = s / n;
+            if let Some(i) = attacks.iter().position(|&a| a == m) {
+                mean -= searched_gain[i] / n - expected_gain[i] / EXTRA_WORLDS as i64;
+            }
+            (m, mean.clamp(-30_000, 30_000) as i32)
+        })
         .collect()
 }
+
+/// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece gains
+/// on the spot.
+const EXTRA_WORLDS: usize = 32;
 
 #[cfg(test)]
 mod tests;

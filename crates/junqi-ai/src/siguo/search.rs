@@ -8,7 +8,7 @@
 //! Iterative deepening, a capture quiescence search, killer and history move ordering; the
 //! search reads no clock, only a [`Stop`].
 
-use super::eval::{evaluate, piece_value, WIN};
+use super::eval::{evaluate_with, piece_value, Style, WIN};
 use crate::search::Stop;
 use junqi_core::seat::Team;
 use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
@@ -39,11 +39,17 @@ pub struct TeamSearcher<'s> {
     aborted: bool,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<u32>,
+    style: Style,
 }
 
 impl<'s> TeamSearcher<'s> {
     pub fn new(stop: &'s mut dyn Stop) -> TeamSearcher<'s> {
+        TeamSearcher::with_style(stop, Style::OPEN)
+    }
+
+    pub fn with_style(stop: &'s mut dyn Stop, style: Style) -> TeamSearcher<'s> {
         TeamSearcher {
+            style,
             stop,
             nodes: 0,
             aborted: false,
@@ -148,7 +154,7 @@ impl<'s> TeamSearcher<'s> {
             return 0;
         }
         let team = team_to_move(pos);
-        let stand = evaluate(pos, team);
+        let stand = evaluate_with(pos, team, self.style);
         if stand >= beta || depth == 0 {
             return stand;
         }
@@ -193,7 +199,7 @@ impl<'s> TeamSearcher<'s> {
         let team = team_to_move(pos);
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            return evaluate(pos, team);
+            return evaluate_with(pos, team, self.style);
         }
         self.order(pos, &mut moves, ply);
         let mut best = -INF;
@@ -234,7 +240,18 @@ pub struct TeamResult {
 /// says so. With `exact`, every root move is searched with a full window, so root scores are
 /// comparable across sampled worlds.
 pub fn team_search(pos: &Position, max_depth: u32, exact: bool, stop: &mut dyn Stop) -> TeamResult {
-    let mut searcher = TeamSearcher::new(stop);
+    team_search_with(pos, max_depth, exact, Style::OPEN, stop)
+}
+
+/// [`team_search`] with the evaluation in `style`.
+pub fn team_search_with(
+    pos: &Position,
+    max_depth: u32,
+    exact: bool,
+    style: Style,
+    stop: &mut dyn Stop,
+) -> TeamResult {
+    let mut searcher = TeamSearcher::with_style(stop, style);
     let team = team_to_move(pos);
     let mut root = pos.legal_moves();
     let mut result = TeamResult {
