@@ -29,6 +29,8 @@ pub fn App() -> impl IntoView {
     provide_context(store);
     // An unfinished game goes on where it was left.
     store.resume_last();
+    // A reload of this tab in the middle of a 四国 game resumes that game.
+    store.siguo.resume_tab(&store);
     // A shared game's link (`#r=…`) opens its replay (the unfinished game stays in the
     // records), now or when the address changes.
     store.open_from_address();

@@ -69,11 +69,31 @@ async function namedSeats(page) {
   );
 }
 
-/** A tap on a point of the board, zooming in first where the board asks for it. */
+/** A tap on a point of the board as a person does it: where the points are too close together
+ * for a finger the first tap zooms in (then the point is tapped again), and a point outside the
+ * zoomed window is reached by zooming out first. */
 async function tapPoint(app, selector) {
-  const zoomable = await app.page.locator('[data-zoomable]:not([data-zoomed])').count();
-  if (zoomable) await press(app, selector);
+  const { page } = app;
+  const board = '[data-testid="siguo-board"]';
+  if (await page.locator(`${board}[data-zoomed]`).count()) {
+    const inside = await page.evaluate(
+      ([b, sel]) => {
+        const r = document.querySelector(`${b} svg`).getBoundingClientRect();
+        const e = document.querySelector(sel).getBoundingClientRect();
+        const x = e.left + e.width / 2;
+        const y = e.top + e.height / 2;
+        return x > r.left + 4 && x < r.right - 4 && y > r.top + 4 && y < r.bottom - 4;
+      },
+      [board, selector],
+    );
+    if (!inside) {
+      await press(app, '[data-testid="siguo-zoom-out"]');
+      await page.waitForSelector(`${board}:not([data-zoomed])`);
+    }
+  }
+  const zoomed = await page.locator(`${board}[data-zoomed]`).count();
   await press(app, selector);
+  if (!zoomed && (await page.locator(`${board}[data-zoomed]`).count())) await press(app, selector);
 }
 
 /** Plays one move of the person at the device: a piece of theirs with a destination, by taps. */

@@ -735,7 +735,13 @@ impl SiguoStore {
             return false;
         };
         match save::read(&id) {
-            Some(Ok(s)) if !s.finished() => self.open(store, &id).is_ok(),
+            Some(Ok(s)) if !s.finished() => match self.open(store, &id) {
+                Ok(()) => true,
+                Err(e) => {
+                    leptos::logging::warn!("the 四国 game of this tab could not be resumed: {e}");
+                    false
+                }
+            },
             _ => false,
         }
     }
