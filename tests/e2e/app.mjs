@@ -27,6 +27,9 @@ export const PROFILES = {
   tablet: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
   desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+  /** The small phone and the portrait tablet of the 4-player board's checks. */
+  phone360: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  tabletPortrait: { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
 };
 
 /** A fresh browser in `profile` with the app loaded. `reducedMotion: 'reduce'` turns animation

@@ -280,3 +280,67 @@ test('a reload in the middle of a 四国 game resumes it exactly, and it goes on
     await app.close();
   }
 });
+
+/** Controls on screen smaller than 44 px either way (a finger's size). */
+async function smallControls(page) {
+  return page.$$eval('button, select, input, [role="button"]', (els) =>
+    els
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        const style = getComputedStyle(e);
+        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && !e.closest('[hidden]');
+      })
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return { id: e.getAttribute('data-testid') ?? e.textContent.trim().slice(0, 20), w: Math.round(r.width), h: Math.round(r.height) };
+      })
+      .filter((c) => c.w < 44 || c.h < 44),
+  );
+}
+
+/** Distance on screen between two neighbouring points of the board. */
+async function spacing(page) {
+  return page.evaluate(() => {
+    const c = (n) => {
+      const r = document.querySelector(`[data-point="${n}"]`).getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    };
+    const [a, b] = [c('Sc5'), c('Sd5')];
+    return Math.hypot(a[0] - b[0], a[1] - b[1]);
+  });
+}
+
+for (const profile of ['phone360', 'tabletPortrait']) {
+  test(`${profile}: the 四国 table fits with no sideways scroll and every control and point at least 44 px`, async () => {
+    const app = await open(server.url, profile, { reducedMotion: 'reduce', init: sameRandom(7) });
+    const { page } = app;
+    try {
+      await chooseSiguo(app, { info: 'dark' });
+      await page.screenshot({ path: join(SHOTS, `siguo-options-${profile}.png`) });
+      await press(app, '[data-testid="start-game"]');
+      await page.waitForSelector('[data-testid="start"]:not([disabled])');
+      await press(app, '[data-testid="start"]');
+      assert.equal(await next(page), 'act');
+      const wide = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+      assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px`);
+      assert.deepEqual(await smallControls(page), []);
+      await page.screenshot({ path: join(SHOTS, `siguo-table-${profile}.png`) });
+      // Points: 44 px apart at once, or after the first tap zooms the board in.
+      if ((await spacing(page)) < 44) {
+        await press(app, '[data-point="Sc5"]');
+        await page.waitForSelector('[data-testid="siguo-board"][data-zoomed]');
+        await page.screenshot({ path: join(SHOTS, `siguo-zoomed-${profile}.png`) });
+        assert.deepEqual(await smallControls(page), []);
+      }
+      const gap = await spacing(page);
+      assert.ok(gap >= 44, `points ${gap.toFixed(1)} px apart`);
+      const wider = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+      assert.ok(wider <= 0, `zoomed, the page scrolls sideways by ${wider} px`);
+      // A move made from the zoomed board.
+      await playOne(app, 0, seeded(7));
+      assert.deepEqual(app.problems, []);
+    } finally {
+      await app.close();
+    }
+  });
+}
