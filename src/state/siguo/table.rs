@@ -39,7 +39,7 @@ pub struct Table {
     /// Milliseconds left on each seat's clock, when the game has clocks.
     clocks: Option<[f64; 4]>,
     /// Each seat's guesses at hidden pieces, kept on the piece as it moves.
-    guesses: [Vec<(Point, Role)>; 4],
+    guesses: PerSeat<Vec<(Point, Role)>>,
     /// Which flags were shown before the last action.
     flags_before: [bool; 4],
 }
@@ -62,7 +62,7 @@ impl Table {
             last_path: Vec::new(),
             seed,
             clocks: None,
-            guesses: Default::default(),
+            guesses: PerSeat::default(),
             flags_before: [false; 4],
         };
         if t.config.clock_minutes > 0 {
@@ -322,7 +322,7 @@ impl Table {
 
     /// `viewer`'s guesses on pieces it cannot see.
     pub fn guesses(&self, viewer: Seat) -> &[(Point, Role)] {
-        &self.guesses[viewer.index()]
+        &self.guesses[viewer]
     }
 
     /// `viewer` marks the hidden piece on `p` as `role` (or clears the mark). Only a piece
@@ -335,7 +335,7 @@ impl Table {
         if !hidden || self.is_over() {
             return false;
         }
-        let list = &mut self.guesses[viewer.index()];
+        let list = &mut self.guesses[viewer];
         list.retain(|(q, _)| *q != p);
         if let Some(r) = role {
             list.push((p, r));
@@ -349,7 +349,7 @@ impl Table {
         let to_after = self.truth.at(mv.to);
         let attacker_at_to = from_after.is_none() && to_after.is_some_and(|o| o.seat == by);
         let defender_stays = to_after.is_some_and(|o| o.seat != by);
-        for list in &mut self.guesses {
+        for list in self.guesses.0.iter_mut() {
             list.retain_mut(|(p, _)| {
                 if *p == mv.from {
                     if attacker_at_to {
@@ -370,7 +370,7 @@ impl Table {
     /// Marks on points left empty (a seat that left takes its pieces away).
     fn drop_stale_guesses(&mut self) {
         let truth = &self.truth;
-        for list in &mut self.guesses {
+        for list in self.guesses.0.iter_mut() {
             list.retain(|(p, _)| truth.at(*p).is_some());
         }
     }
@@ -386,11 +386,7 @@ impl Table {
     pub fn all_guesses(&self) -> Vec<(Seat, Point, Role)> {
         Seat::ALL
             .into_iter()
-            .flat_map(|s| {
-                self.guesses[s.index()]
-                    .iter()
-                    .map(move |(p, r)| (s, *p, *r))
-            })
+            .flat_map(|s| self.guesses[s].iter().map(move |(p, r)| (s, *p, *r)))
             .collect()
     }
 

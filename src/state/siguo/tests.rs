@@ -274,3 +274,23 @@ fn guesses_stay_on_their_piece_and_are_saved() {
     let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
     assert_eq!(back.guesses(Seat::S), t.guesses(Seat::S));
 }
+
+#[test]
+fn an_imported_record_becomes_a_game_of_its_own_and_a_bad_one_changes_nothing() {
+    let mut t = Table::new(computers(InfoMode::AllOpen, 1), formations(61), 2).unwrap();
+    play_out(&mut t, 2000);
+    let record = t.record().clone();
+    save::import(&record, "imported-1", 5.0).unwrap();
+    let (games, _) = save::list();
+    let g = games.iter().find(|g| g.id == "imported-1").unwrap();
+    assert!(g.finished());
+    assert_eq!(g.table().unwrap().outcome(), t.outcome());
+    let mut bad = record.clone();
+    bad.events.truncate(3);
+    bad.events
+        .push(junqi_core::siguo::SiguoEvent::Resign { seat: Seat::E });
+    bad.events
+        .push(junqi_core::siguo::SiguoEvent::Resign { seat: Seat::E });
+    assert!(save::import(&bad, "imported-2", 6.0).is_err());
+    assert!(save::read("imported-2").is_none());
+}
