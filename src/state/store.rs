@@ -103,7 +103,7 @@ pub struct RecordsNote {
 }
 
 /// How long the computer player may think before its worker is presumed stuck.
-const AI_PATIENCE: Duration = Duration::from_secs(10);
+pub(crate) const AI_PATIENCE: Duration = Duration::from_secs(10);
 
 /// Every signal of the app, `Copy` so closures can hold it.
 #[derive(Copy, Clone)]
@@ -291,6 +291,11 @@ impl Store {
         } else {
             self.config.with(|c| c.rules)
         }
+    }
+
+    /// Stops the computer player's thinking (a new worker takes its place).
+    pub(crate) fn ai_cancel(&self) {
+        self.ai.cancel();
     }
 
     /// Asks the page's computer player (四国 seats use it too).

@@ -127,11 +127,11 @@ fn engines_play_seats_of_a_four_player_match() {
     // in game 1, where every place sits one seat on).
     assert_eq!(
         replay(&dir.join("game-0.json")),
-        "189 events, S+N win (NoLegalMove)"
+        "293 events, S+N win (FlagCaptured)"
     );
     assert_eq!(
         replay(&dir.join("game-1.json")),
-        "137 events, E+W win (NoLegalMove)"
+        "143 events, E+W win (FlagCaptured)"
     );
 }
 

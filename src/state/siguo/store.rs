@@ -427,17 +427,35 @@ impl SiguoStore {
         let rev = self.rev.get_untracked();
         let ask = self.serial.get_value() + 1;
         self.serial.set_value(ask);
+        let req2 = req.clone();
         store.ai_request(req.clone(), move |res: AiResponse| {
             if me.serial.get_value() != ask {
                 return;
             }
+            me.serial.set_value(ask + 1);
             me.thinking.set(false);
-            me.computer_answer(&store, rev, &req, res.action.as_deref());
+            me.computer_answer(&store, rev, &req2, res.action.as_deref());
         });
+        // A worker that neither answers nor fails must not freeze the table: after a while it is
+        // replaced and the seat plays a fallback move.
+        set_timeout(
+            move || {
+                if me.serial.get_value() != ask {
+                    return;
+                }
+                me.serial.set_value(ask + 1);
+                leptos::logging::warn!("the computer player did not answer; it is restarted");
+                store.ai_cancel();
+                me.thinking.set(false);
+                me.computer_answer(&store, rev, &req, None);
+            },
+            crate::state::store::AI_PATIENCE,
+        );
     }
 
-    /// Plays a computer seat's answer; a missing or illegal one is replaced by a small search
-    /// on this thread, so the game always goes on.
+    /// Plays a computer seat's answer; a missing or illegal one is replaced by a legal move
+    /// drawn from the game's seed, so the game always goes on (the page carries no 4-player
+    /// search: it would weigh on every first visit for a case that should never happen).
     fn computer_answer(&self, store: &Store, rev: u64, req: &AiRequest, action: Option<&str>) {
         if self.rev.get_untracked() != rev {
             return;
@@ -449,13 +467,7 @@ impl SiguoStore {
         let mv = action
             .and_then(|a| a.parse::<Move>().ok())
             .filter(legal)
-            .or_else(|| {
-                let ask = req.siguo.as_ref()?;
-                crate::ai::siguo::answer(ask, 1, req.seed)
-                    .ok()
-                    .flatten()
-                    .and_then(|a| a.parse::<Move>().ok())
-            });
+            .or_else(|| self.with_table(|t| t.fallback_move(req.seed)).flatten());
         let Some(mv) = mv else {
             return;
         };

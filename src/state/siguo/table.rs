@@ -219,6 +219,20 @@ impl Table {
             .wrapping_add(self.rows.len() as u64 * 0x1000_0000_01B3)
     }
 
+    /// A legal move of the seat to move drawn from `seed`: what the page plays for a computer
+    /// seat when the computer player fails to answer (the search itself stays in the worker).
+    pub fn fallback_move(&self, seed: u64) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let legal = self.truth.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mut rng = junqi_core::SplitMix64::new(seed);
+        Some(legal[rng.below(legal.len() as u64) as usize])
+    }
+
     /// The seat to move plays `mv`.
     pub fn play(&mut self, mv: Move) -> Result<&Row, SiguoIllegal> {
         let by = self.turn();

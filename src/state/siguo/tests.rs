@@ -294,3 +294,11 @@ fn an_imported_record_becomes_a_game_of_its_own_and_a_bad_one_changes_nothing() 
     assert!(save::import(&bad, "imported-2", 6.0).is_err());
     assert!(save::read("imported-2").is_none());
 }
+
+#[test]
+fn the_fallback_move_is_legal_and_repeatable() {
+    let t = Table::new(computers(InfoMode::FourDark, 3), formations(71), 1).unwrap();
+    let m = t.fallback_move(9).unwrap();
+    assert!(t.dests(m.from).contains(&m.to));
+    assert_eq!(t.fallback_move(9), Some(m));
+}
