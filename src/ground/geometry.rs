@@ -68,6 +68,21 @@ impl ViewBox {
     pub fn attr(self) -> String {
         format!("0 0 {} {}", self.width, self.height)
     }
+
+    /// Drawing coordinates of a screen position over an `<svg>` with this view box drawn in
+    /// `rect`, which shows the whole view box centred (`preserveAspectRatio="xMidYMid meet"`).
+    pub fn from_client(self, client_x: f64, client_y: f64, rect: ScreenRect) -> Xy {
+        let scale = (rect.width / f64::from(self.width)).min(rect.height / f64::from(self.height));
+        if scale <= 0.0 {
+            return Xy { x: -1.0, y: -1.0 };
+        }
+        let dx = (rect.width - f64::from(self.width) * scale) / 2.0;
+        let dy = (rect.height - f64::from(self.height) * scale) / 2.0;
+        Xy {
+            x: ((client_x - rect.left - dx) / scale) as f32,
+            y: ((client_y - rect.top - dy) / scale) as f32,
+        }
+    }
 }
 
 /// The size of the board drawing.
@@ -160,17 +175,7 @@ pub struct ScreenRect {
 /// Board coordinates of a screen position over the board's `<svg>` drawn in `rect`, which shows
 /// the whole view box centred (`preserveAspectRatio="xMidYMid meet"`).
 pub fn client_to_board(client_x: f64, client_y: f64, rect: ScreenRect) -> Xy {
-    let vb = view_box();
-    let scale = (rect.width / f64::from(vb.width)).min(rect.height / f64::from(vb.height));
-    if scale <= 0.0 {
-        return Xy { x: -1.0, y: -1.0 };
-    }
-    let dx = (rect.width - f64::from(vb.width) * scale) / 2.0;
-    let dy = (rect.height - f64::from(vb.height) * scale) / 2.0;
-    Xy {
-        x: ((client_x - rect.left - dx) / scale) as f32,
-        y: ((client_y - rect.top - dy) / scale) as f32,
-    }
+    view_box().from_client(client_x, client_y, rect)
 }
 
 #[cfg(test)]

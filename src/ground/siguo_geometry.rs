@@ -371,17 +371,7 @@ pub fn headquarters_path() -> String {
 /// SVG coordinates of a screen position over the board's `<svg>` drawn in `rect`, which shows
 /// the whole (square) view box centred (`preserveAspectRatio="xMidYMid meet"`).
 pub fn client_to_view(client_x: f64, client_y: f64, rect: ScreenRect) -> Xy {
-    let vb = view_box();
-    let scale = (rect.width / f64::from(vb.width)).min(rect.height / f64::from(vb.height));
-    if scale <= 0.0 {
-        return Xy { x: -1.0, y: -1.0 };
-    }
-    let dx = (rect.width - f64::from(vb.width) * scale) / 2.0;
-    let dy = (rect.height - f64::from(vb.height) * scale) / 2.0;
-    Xy {
-        x: ((client_x - rect.left - dx) / scale) as f32,
-        y: ((client_y - rect.top - dy) / scale) as f32,
-    }
+    view_box().from_client(client_x, client_y, rect)
 }
 
 /// CSS pixels between neighbouring points when the whole board is drawn in `rect`.
