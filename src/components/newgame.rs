@@ -101,24 +101,7 @@ pub fn NewGameScreen() -> impl IntoView {
             .collect_view()
     };
     let levels = move || level_options(store);
-    let clocks = move || {
-        let l = lang();
-        CLOCK_CHOICES
-            .iter()
-            .map(|&m| {
-                let text = if m == 0 {
-                    i18n::CLOCK_OFF.get(l).to_string()
-                } else {
-                    format!("{m} {}", i18n::MINUTES.get(l))
-                };
-                view! {
-                    <option value=m.to_string() selected=move || config.with(|c| c.clock_minutes == m)>
-                        {text}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
+    let clocks = move || clock_options(lang(), move |m| config.with(|c| c.clock_minutes == m));
 
     view! {
         <div class="screen newgame">
@@ -349,6 +332,25 @@ pub fn level_options(store: Store) -> impl IntoView {
                     {format!("{n} · {name}")}
                 </option>
             }
+        })
+        .collect_view()
+}
+
+/// The whole-game clock's choices as `<option>`s in `lang`, `chosen` selecting one (the 2-player
+/// and the 四国 new-game choices).
+pub fn clock_options(
+    lang: Lang,
+    chosen: impl Fn(u32) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    CLOCK_CHOICES
+        .iter()
+        .map(|&m| {
+            let text = if m == 0 {
+                i18n::CLOCK_OFF.get(lang).to_string()
+            } else {
+                format!("{m} {}", i18n::MINUTES.get(lang))
+            };
+            view! { <option value=m.to_string() selected=move || chosen(m)>{text}</option> }
         })
         .collect_view()
 }

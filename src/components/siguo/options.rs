@@ -1,7 +1,7 @@
 //! The new-game choices of 四国: who sees what, who sits where (a person or a computer level),
 //! who moves first, and RULES-4P.md §8's switches, each explained in one line.
 
-use crate::i18n::{self, siguo_text as t, Lang};
+use crate::i18n::{self, siguo_text as t};
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::{InfoMode, WipeOut};
@@ -107,22 +107,10 @@ pub fn SiguoOptions() -> impl IntoView {
             .collect_view()
     };
     let clocks = move || {
-        let l = lang();
-        crate::state::config::CLOCK_CHOICES
-            .iter()
-            .map(|&m| {
-                let text = if m == 0 {
-                    i18n::CLOCK_OFF.get(l).to_string()
-                } else {
-                    format!("{m} {}", i18n::MINUTES.get(l))
-                };
-                view! {
-                    <option value=m.to_string() selected=move || config.with(|c| c.clock_minutes == m)>{text}</option>
-                }
-            })
-            .collect_view()
+        crate::components::newgame::clock_options(lang(), move |m| {
+            config.with(|c| c.clock_minutes == m)
+        })
     };
-    let _ = Lang::Zh;
     view! {
         <section class="siguo-options" data-testid="siguo-options">
             <p class="explain">{move || t::SIGUO_EXPLAIN.get(lang())}</p>

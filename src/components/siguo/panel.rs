@@ -2,7 +2,7 @@
 //! result, the move list, removed pieces, resign, replay and share.
 
 use crate::components::share::Share;
-use crate::i18n::{self, siguo_text as t, Lang};
+use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::Table;
 use crate::state::store::Store;
 use junqi_core::seat::Seat;
@@ -199,7 +199,6 @@ fn ReplayBar() -> impl IntoView {
                 on:click=move |_| sg.watch.set(w)>{text}</button>
         }
     };
-    let _ = Lang::Zh;
     view! {
         <div class="siguo-replay" data-testid="siguo-replay">
             <div class="replay-steps">
