@@ -309,52 +309,30 @@ impl Store {
     /// read and replay it; otherwise says why and changes nothing.
     pub fn import_record(&self, name: &str, text: &str) {
         let lang = self.lang();
-        // A 4-player record file becomes a 四国 game of its own.
-        if junqi_core::GameRecord::from_json(text).is_err() {
-            if let Ok(record) = junqi_core::siguo::SiguoRecord::from_json(text) {
-                let now = storage::now_ms();
-                let id = format!("imported-{:x}", now as u64);
-                let note = match crate::state::siguo::save::import(&record, &id, now) {
-                    Ok(()) => {
-                        self.siguo.records_rev.update(|r| *r += 1);
-                        RecordsNote {
-                            error: false,
-                            text: format!("{}{name}", i18n::IMPORTED.get(lang)),
-                        }
-                    }
-                    Err(e) => RecordsNote {
-                        error: true,
-                        text: format!("{}{name}: {e}", i18n::IMPORT_FAILED.get(lang)),
-                    },
-                };
-                self.records_note.set(Some(note));
-                return;
-            }
-        }
-        let checked = junqi_core::GameRecord::from_json(text).and_then(|r| {
-            junqi_core::Game::replay(&r)?;
-            Ok(r)
-        });
-        let note = match checked {
-            Ok(record) => {
-                let now = storage::now_ms();
-                let id = format!("imported-{:x}", now as u64);
-                let g = SavedGame::from_record(&record, id, now);
-                match saves::rebuild(&g) {
-                    Ok(_) => {
-                        self.saves.update(|s| s.put(g));
-                        self.write_saves();
-                        RecordsNote {
-                            error: false,
-                            text: format!("{}{name}", i18n::IMPORTED.get(lang)),
-                        }
-                    }
-                    Err(e) => RecordsNote {
-                        error: true,
-                        text: format!("{}{name}: {e}", i18n::IMPORT_FAILED.get(lang)),
-                    },
-                }
-            }
+        let now = storage::now_ms();
+        let id = format!("imported-{:x}", now as u64);
+        let done: Result<(), String> = match junqi_core::GameRecord::from_json(text) {
+            Err(e) => match junqi_core::siguo::SiguoRecord::from_json(text) {
+                // A 4-player record file becomes a 四国 game of its own.
+                Ok(record) => crate::state::siguo::save::import(&record, &id, now)
+                    .map(|()| self.siguo.records_rev.update(|r| *r += 1)),
+                Err(_) => Err(e.to_string()),
+            },
+            Ok(record) => junqi_core::Game::replay(&record)
+                .map_err(|e| e.to_string())
+                .and_then(|_| {
+                    let g = SavedGame::from_record(&record, id, now);
+                    saves::rebuild(&g)?;
+                    self.saves.update(|s| s.put(g));
+                    self.write_saves();
+                    Ok(())
+                }),
+        };
+        let note = match done {
+            Ok(()) => RecordsNote {
+                error: false,
+                text: format!("{}{name}", i18n::IMPORTED.get(lang)),
+            },
             Err(e) => RecordsNote {
                 error: true,
                 text: format!("{}{name}: {e}", i18n::IMPORT_FAILED.get(lang)),
