@@ -4,8 +4,9 @@
 // 1. index.html: the CSP <meta> carries the placeholder {{inline-script-hashes}}; it becomes the
 //    'sha256-…' of every inline <script> Trunk wrote (its loader of the app's wasm), so the
 //    policy needs no 'unsafe-inline'.
-// 2. sw.js: pwa/sw.js preceded by the list of every file of the build (html, both binaries'
-//    js and wasm, css, fonts, icons, manifest, …), each with the SHA-256 of its content in
+// 2. sw.js: pwa/sw.js preceded by the list of every file of the build that the app loads (html,
+//    the three binaries' js and wasm, css, fonts, icons, manifest, …; not the font's licence
+//    texts), each with the SHA-256 of its content in
 //    Subresource Integrity form ("sha256-<base64>"), and a version hashed from their names and
 //    contents, which names the service worker's cache. No list is kept by hand: a new file is
 //    precached by the next build, and any change to any file makes a new version. The service
@@ -60,9 +61,12 @@ async function walk(dir) {
   return out;
 }
 
+// Texts that ship beside the font for its licence (LICENSE-*.txt, README.md, the character
+// list) are served but never loaded by the app: not precached.
+const NOT_LOADED = /(^|\/)(LICENSE[^/]*|README\.md|[^/]*\.txt)$/;
 const files = (await walk(staging))
   .map((path) => relative(staging, path).split(sep).join('/'))
-  .filter((path) => path !== SW)
+  .filter((path) => path !== SW && !NOT_LOADED.test(path))
   .sort();
 for (const must of ['index.html', 'manifest.webmanifest']) {
   if (!files.includes(must)) fail(`${must} is not in the build`);

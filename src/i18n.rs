@@ -289,6 +289,13 @@ strings! {
     UNDO_HIDDEN_RULE = "暗棋和翻棋中，只有没翻开、没碰子的棋步可以悔。",
         "In Hidden and Flip games, only moves that flipped or met no piece can be taken back.";
     LEARN = "学棋", "Learn";
+    WELCOME_LEAD = "两军对阵，夺下对方的军旗就赢了。", "Two armies face each other: take the enemy flag to win.";
+    WELCOME_PLAY = "和电脑下一盘", "Play the computer";
+    WELCOME_LEARN = "学下棋（给孩子的课程）", "Learn to play (a course for children)";
+    WELCOME_CHOOSE = "所有玩法和选择", "All games and choices";
+    WELCOME_LOADING = "正在载入棋局……", "Loading the game…";
+    WELCOME_FAILED = "没能载入棋局。请检查网络后再试。", "The game could not be loaded. Check the connection and try again.";
+    WELCOME_RETRY = "再试一次", "Try again";
     WHO_PLAYS = "谁来学棋？", "Who is playing?";
     NEW_PROFILE = "新的小棋手", "New player";
     PROFILE_NAME = "名字", "Name";

@@ -8,6 +8,7 @@ pub mod ground;
 pub mod i18n;
 pub mod learn;
 pub mod pwa;
+pub mod start;
 pub mod state;
 
 use components::newgame::NewGameScreen;
@@ -42,6 +43,21 @@ pub fn App() -> impl IntoView {
     provide_context(assist);
     let learn = learn::lesson::Learn::new(store, assist);
     provide_context(learn);
+    // What the player pressed on the first screen before the game was loaded (src/start.rs):
+    // the language chosen there (nothing is stored yet on a first visit, so its defaults), then
+    // a game against the computer, the course, or the new-game screen as it is.
+    if let Some((intent, lang)) = start::take_intent() {
+        if lang != store.lang() {
+            store
+                .settings
+                .set(state::settings::Settings::defaults(lang));
+        }
+        match intent {
+            start::Intent::Play => store.start_game(),
+            start::Intent::Learn => learn.open(),
+            start::Intent::Choose => {}
+        }
+    }
     // Settings, new-game choices, grown-up settings or formations that could not be read are
     // kept as they are: say so (unless something else was said already).
     if !state::storage::take_unread().is_empty() && store.message.get_untracked().is_none() {

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ARGS, CHROMIUM, watch } from './app.mjs';
+import { ARGS, CHROMIUM, pastWelcome, watch } from './app.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST = join(ROOT, 'dist');
@@ -35,6 +35,8 @@ export async function openAiPage(url) {
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   const { problems } = watch(page);
   await page.goto(url);
+  // A fresh profile meets the welcome (src/start.rs); the hook comes with the whole game.
+  await pastWelcome({ page, touch: false });
   await page.waitForFunction(() => typeof window.__junqiAi === 'function');
   const close = async () => {
     await ctx.close();

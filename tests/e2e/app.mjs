@@ -63,9 +63,9 @@ export async function open(
   // Flight mode from the start: only the service worker's cache can answer.
   if (offline) await ctx.setOffline(true);
   await page.goto(url);
-  await page.waitForSelector(ready);
-  await page.evaluate(() => document.fonts.ready);
   const touch = Boolean(PROFILES[profile].hasTouch);
+  await pastWelcome({ page, touch }, ready);
+  await page.evaluate(() => document.fonts.ready);
   const close = async () => {
     await ctx.close();
     if (!keep) await rm(dir, { recursive: true, force: true });
@@ -97,6 +97,19 @@ export function watch(page) {
     if (r.status() >= 400) problems.push(`response ${r.status()}: ${r.url()}`);
   });
   return { problems, aborted };
+}
+
+/** The first screen of a first visit (a fresh profile, nothing in the address) is the welcome
+ * (src/start.rs): its "all games and choices" leads to the new-game screen, as a player who
+ * wants to choose goes. Waits for `ready`, pressing through the welcome if it comes first. */
+export async function pastWelcome(app, ready = '[data-testid="start-game"]') {
+  const { page } = app;
+  const WELCOME = '[data-testid="welcome-choose"]';
+  await page.waitForSelector(`${ready}, ${WELCOME}`);
+  if (!(await page.locator(ready).count()) && (await page.locator(WELCOME).count())) {
+    await press(app, WELCOME);
+    await page.waitForSelector(ready);
+  }
 }
 
 /** A tap on touch profiles, a click elsewhere; `force` because pieces and marks lie over points. */

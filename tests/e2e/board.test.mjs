@@ -45,9 +45,9 @@ async function open(profile) {
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   const { problems } = watch(page);
   await page.goto(server.url);
-  // The first screen is the new-game form (its board is decoration, hidden on phones): start
-  // a game to reach the setup screen, whose board every profile shows.
-  await page.click('[data-testid="start-game"]');
+  // The first screen of a first visit is the welcome: "play the computer" leads to the setup
+  // screen, whose board every profile shows.
+  await page.click('[data-testid="welcome-play"]');
   await page.waitForSelector('[data-testid="start"]');
   await page.waitForSelector('svg.board [data-point]');
   await page.evaluate(() => document.fonts.ready);

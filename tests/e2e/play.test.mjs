@@ -79,13 +79,16 @@ test('scripts/play.sh serves the game on 127.0.0.1:8080, the board is drawn, Ctr
     assert.match(page.headers.get('content-type'), /text\/html/);
     assert.match(page.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'the page is sent compressed');
     const html = await page.text();
-    const wasm = html.match(/junqi-web-[0-9a-f]+_bg\.wasm/)?.[0];
-    assert.ok(wasm, 'index.html names the page’s WebAssembly');
-    const module = await fetch(URL_ + wasm);
-    assert.equal(module.status, 200);
-    assert.equal(module.headers.get('content-type'), 'application/wasm');
-    assert.match(module.headers.get('content-encoding') ?? '', /^(br|gzip)$/, 'the WebAssembly is sent compressed');
-    assert.ok(WebAssembly.validate(new Uint8Array(await module.arrayBuffer())), 'a valid WebAssembly module');
+    const wasm = html.match(/junqi-start-[0-9a-f]+_bg\.wasm/)?.[0];
+    assert.ok(wasm, 'index.html names the first screen’s WebAssembly');
+    // The first screen's module, and the whole game's that it loads (src/start.rs).
+    for (const file of [wasm, 'junqi-web_bg.wasm']) {
+      const module = await fetch(URL_ + file);
+      assert.equal(module.status, 200, file);
+      assert.equal(module.headers.get('content-type'), 'application/wasm');
+      assert.match(module.headers.get('content-encoding') ?? '', /^(br|gzip)$/, `${file} is sent compressed`);
+      assert.ok(WebAssembly.validate(new Uint8Array(await module.arrayBuffer())), `${file}: a valid WebAssembly module`);
+    }
     const sw = await fetch(URL_ + 'sw.js');
     assert.equal(sw.status, 200);
     assert.match(sw.headers.get('content-type'), /javascript/);
@@ -93,12 +96,12 @@ test('scripts/play.sh serves the game on 127.0.0.1:8080, the board is drawn, Ctr
     const missing = await fetch(URL_ + 'no-such-file.js');
     assert.equal(missing.status, 404);
 
-    // The board drawn in a browser: the new-game screen, then a game's setup board.
+    // The board drawn in a browser: the welcome of a first visit, then a game's setup board.
     browser = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1024, height: 768 } });
     const tab = browser.pages()[0] ?? (await browser.newPage());
     const { problems } = watch(tab);
     await tab.goto(URL_);
-    await tab.click('[data-testid="start-game"]');
+    await tab.click('[data-testid="welcome-play"]');
     await tab.waitForSelector('svg.board [data-point]');
     assert.equal(await tab.locator('svg.board [data-point]').count(), 60, 'the 60 points of the board');
     assert.ok((await tab.locator('svg.board [data-at]').count()) >= 25, 'an army on the board');

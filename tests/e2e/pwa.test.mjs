@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
-import { ARGS, CHROMIUM } from './app.mjs';
+import { ARGS, CHROMIUM, pastWelcome } from './app.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -136,7 +136,7 @@ async function launch() {
 /** Opens the app and waits until the service worker controls the page. */
 async function visit(page) {
   await page.goto(server.url);
-  await page.waitForSelector(BOARD);
+  await pastWelcome({ page, touch: false }, BOARD);
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
     timeout: 30_000,
   });
@@ -194,12 +194,17 @@ test('offline: after one visit every built file is cached; the board and the com
   const w = await launch();
   try {
     await visit(w.page);
-    // Every file of the build is in the one cache, under the version sw.js was built with.
-    const files = (await siteFiles()).filter((f) => f !== 'sw.js');
+    // Every file of the build the app loads is in the one cache, under the version sw.js was
+    // built with: not the font's licence texts, which are only served.
+    const all = await siteFiles();
+    const files = all.filter((f) => f !== 'sw.js' && !/(^|\/)(LICENSE[^/]*|README\.md|[^/]*\.txt)$/.test(f));
+    assert.ok(all.includes('assets/fonts/LICENSE-Apache-2.0.txt'), 'the font licence ships');
+    assert.ok(!files.includes('assets/fonts/LICENSE-Apache-2.0.txt'), 'and is not precached');
     for (const must of ['index.html', 'manifest.webmanifest', 'ai_worker.js', 'ai_worker_bg.wasm']) {
       assert.ok(files.includes(must), must);
     }
-    assert.ok(files.filter((f) => f.endsWith('.wasm')).length >= 2, 'both binaries');
+    assert.ok(files.filter((f) => f.endsWith('.wasm')).length >= 3, 'the first screen, the whole game, the worker');
+    assert.ok(files.includes('junqi-web_bg.wasm') && files.includes('junqi-web.js'), 'the whole game, loaded lazily');
     assert.ok(files.some((f) => f.endsWith('.css')) && files.some((f) => f.endsWith('.woff2')));
     assert.ok(files.some((f) => f.startsWith('icons/')));
     const version = (await readFile(join(site, 'sw.js'), 'utf8')).match(/const VERSION = "(\w+)"/)[1];

@@ -38,7 +38,7 @@ for (const profile of ['phone', 'tablet']) {
     let release;
     const held = new Promise((r) => (release = r));
     let asked = 0;
-    await page.route(/junqi-web-[^/]*_bg\.wasm$/, async (route) => {
+    await page.route(/junqi-start-[^/]*_bg\.wasm$/, async (route) => {
       asked++;
       await held;
       await route.continue();
@@ -62,11 +62,19 @@ for (const profile of ['phone', 'tablet']) {
     assert.match(bg, /radial-gradient/);
     await page.screenshot({ path: join(SHOTS, `shell-${profile}.png`) });
 
-    const wasm = page.waitForResponse((r) => /junqi-web-[^/]*_bg\.wasm$/.test(r.url()));
+    const wasm = page.waitForResponse((r) => /junqi-start-[^/]*_bg\.wasm$/.test(r.url()));
     release();
-    await page.waitForSelector('[data-testid="start-game"]');
+    // A first visit: the loading screen becomes the welcome, its board kept, the bar gone.
+    await page.waitForSelector('[data-testid="welcome"]');
     // scripts/serve.mjs sends it brotli-compressed to a browser that takes brotli.
     assert.equal(await (await wasm).headerValue('content-encoding'), 'br');
+    assert.ok(await shell.locator('svg.shell-board').isVisible(), 'the board outline stays');
+    assert.equal(await shell.locator('.shell-stage > .shell-bar').isVisible(), false, 'no loading bar');
+    assert.equal(await page.locator('.app').count(), 0, 'the whole game is not loaded yet');
+    const game = page.waitForResponse((r) => /junqi-web_bg\.wasm$/.test(r.url()));
+    await page.tap('[data-testid="welcome-choose"]');
+    await page.waitForSelector('[data-testid="start-game"]');
+    assert.equal(await (await game).headerValue('content-encoding'), 'br');
     assert.equal(await page.locator('#shell').count(), 0, 'the app removed the loading screen');
     assert.equal(await page.locator('body > .app').count(), 1);
     assert.deepEqual(problems, [], 'no errors, no CSP violations');
