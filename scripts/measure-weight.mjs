@@ -4,9 +4,15 @@
 // the page's WebAssembly bytes go, by crate.
 //
 //   node scripts/measure-weight.mjs [dist] [--breakdown[=file.wasm]] [--no-opt] [--top=N] [--json]
+//                                   [--budget=BYTES]
 //
 // The first screen's files are read from dist/index.html itself: its stylesheets, its preloads
-// (the font, Trunk's JS and wasm). The worker is every dist/ai_worker* file.
+// (the font, Trunk's JS and wasm of the first module, src/start.rs). The whole game (junqi-web.js,
+// its wasm and its style sheets, loaded when the first screen asks) and the worker (every dist/ai_worker* file)
+// are listed apart.
+//
+// --budget=BYTES: the size budget of the test command (scripts/test.sh). Exits 1, printing the
+// figure, when the first screen's gzip-compressed bytes are over BYTES.
 //
 // --breakdown attributes the page wasm's code section to crates by the function names of its
 // name section. dist/ has no names (wasm-opt drops them), so it reads wasm-bindgen's output
@@ -19,6 +25,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+// The whole game's style sheets, which src/start.js loads with it.
+import { STYLES } from '../src/start.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -26,6 +34,12 @@ const json = args.includes('--json');
 const breakdownArg = args.find((a) => a.startsWith('--breakdown'));
 const top = Number(args.find((a) => a.startsWith('--top='))?.split('=')[1] ?? 0);
 const noOpt = args.includes('--no-opt');
+const budgetArg = args.find((a) => a.startsWith('--budget='));
+const budget = budgetArg ? Number(budgetArg.split('=')[1]) : null;
+if (budgetArg && !(budget > 0)) {
+  console.error(`measure-weight: ${budgetArg} is not a number of bytes`);
+  process.exit(2);
+}
 const DIST = resolve(args.find((a) => !a.startsWith('--')) ?? join(ROOT, 'dist'));
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -54,11 +68,17 @@ const worker = readdirSync(DIST)
   .sort()
   .map(sizes);
 const pageWasm = first.find((f) => f.file.endsWith('.wasm'));
+const game = readdirSync(DIST)
+  .filter((f) => (/^junqi-web[-_.]/.test(f) && /\.(js|wasm)$/.test(f)) || STYLES.includes(f))
+  .sort()
+  .map(sizes);
 
 const sum = (list, key) => list.reduce((s, f) => s + f[key], 0);
 const report = {
   first: first,
   firstTotal: { raw: sum(first, 'raw'), gzip: sum(first, 'gzip'), brotli: sum(first, 'brotli') },
+  game,
+  gameTotal: { raw: sum(game, 'raw'), gzip: sum(game, 'gzip'), brotli: sum(game, 'brotli') },
   worker,
   workerTotal: { raw: sum(worker, 'raw'), gzip: sum(worker, 'gzip'), brotli: sum(worker, 'brotli') },
 };
@@ -243,6 +263,10 @@ if (json) {
   console.log('| file | raw KB | gzip KB | brotli KB |\n|---|---|---|---|');
   first.forEach((f) => console.log(line(f)));
   console.log(line({ file: '**first screen**', ...report.firstTotal }));
+  console.log('\nThe whole game (loaded when the first screen asks, or at once for a returning player)\n');
+  console.log('| file | raw KB | gzip KB | brotli KB |\n|---|---|---|---|');
+  game.forEach((f) => console.log(line(f)));
+  console.log(line({ file: '**whole game**', ...report.gameTotal }));
   console.log('\nComputer player (Web Worker, started after the page)\n');
   console.log('| file | raw KB | gzip KB | brotli KB |\n|---|---|---|---|');
   worker.forEach((f) => console.log(line(f)));
@@ -258,4 +282,15 @@ if (json) {
     if (b.biggest.length) console.log(`\nThe ${b.biggest.length} biggest functions:\n`);
     for (const f of b.biggest) console.log(`${String(f.raw).padStart(7)}  ${f.group.padEnd(30)} ${f.name.slice(0, 160)}`);
   }
+}
+
+if (budget != null) {
+  const bytes = report.firstTotal.gzip;
+  const verdict = bytes <= budget ? 'within' : 'OVER';
+  const text = `size budget: the first screen is ${bytes} bytes gzipped, ${verdict} the budget of ${budget}`;
+  if (bytes > budget) {
+    console.error(`${text}: a change made the first visit heavier (see BENCHMARKS.md, "First visit")`);
+    process.exit(1);
+  }
+  console.log(text);
 }
