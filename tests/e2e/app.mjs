@@ -121,6 +121,8 @@ export async function press(app, selector) {
 /** Chooses a new game on the new-game screen and starts it. */
 export async function newGame(app, { mode = 'open', opponent = 'computer', level = '1', seat = '0' } = {}) {
   const { page } = app;
+  // Right after a (re)load the whole game may still be on its way (src/start.rs).
+  await pastWelcome(app, '.app[data-phase]');
   if (!(await page.locator('[data-testid="start-game"]').count())) {
     await press(app, '[data-testid="new-game"]');
   }
