@@ -111,8 +111,13 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
+    // A 四国 seat arranges here too: its pieces in its seat's ink (style/siguo-table.css).
+    let setup_class = move || match store.siguo.arranging.get() {
+        Some(seat) => format!("screen setup siguo-setup seat-{}", seat.index()),
+        None => "screen setup".to_string(),
+    };
     view! {
-        <div class="screen setup">
+        <div class=setup_class>
             <div class="board-area">{board}</div>
             <SetupPanel model=model/>
         </div>
@@ -137,9 +142,15 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     let title = move || {
         let l = lang();
         let color = store.setup.with(|s| s.as_ref().map(|s| s.color));
-        match color {
-            Some(c) => format!("{} · {}", i18n::SETUP.get(l), i18n::color_name(c, l)),
-            None => i18n::SETUP.get(l).to_string(),
+        // A 四国 seat is named by its seat, not by the 2-player colour it arranges with.
+        match (store.siguo.arranging.get(), color) {
+            (Some(seat), _) => format!(
+                "{} · {}",
+                i18n::SETUP.get(l),
+                i18n::siguo_text::seat_name(seat, l)
+            ),
+            (None, Some(c)) => format!("{} · {}", i18n::SETUP.get(l), i18n::color_name(c, l)),
+            (None, None) => i18n::SETUP.get(l).to_string(),
         }
     };
     let on_preset = move |ev: leptos::ev::Event| {

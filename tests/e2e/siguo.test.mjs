@@ -203,14 +203,21 @@ test('双明 pass and play, two people and two computers: each person sees only 
   try {
     await chooseSiguo(app, { info: 'double', seats: { 0: 'human', 1: 'human', 2: 'computer', 3: 'computer' } });
     await press(app, '[data-testid="start-game"]');
+    // Each person's pieces on the setup screen in their seat's ink (S red, E blue).
+    const ink = () => page.$eval('.screen.setup .pieces .piece-body', (e) => getComputedStyle(e).stroke);
     // S arranges; the device goes to E, who arranges behind a hand-over screen.
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    assert.equal(await ink(), 'rgb(179, 38, 30)', 'S arranges in red');
+    assert.match(await page.textContent('.screen.setup .panel'), /Setup · South/, 'named by the seat');
     await press(app, '[data-testid="start"]');
     await page.waitForSelector('[data-testid="siguo-handover"][data-seat="1"]');
     assert.equal(await page.locator('[data-role]').count(), 0, 'nothing of S is shown to E');
     await page.waitForSelector('[data-testid="siguo-ready"]:not([disabled])');
     await press(app, '[data-testid="siguo-ready"]');
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    assert.equal(await ink(), 'rgb(28, 85, 168)', 'E arranges in blue');
+    assert.match(await page.textContent('.screen.setup .panel'), /Setup · East/, 'named by the seat');
+    await page.screenshot({ path: join(SHOTS, 'siguo-setup-east-tablet.png') });
     await press(app, '[data-testid="start"]');
     await page.waitForSelector(SCREEN);
     const partners = { 0: ['0', '2'], 1: ['1', '3'] };
