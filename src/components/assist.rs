@@ -1,7 +1,7 @@
 //! Help drawn on the play board: the hint arrow, the attack preview badges, and the hint
 //! button (limited per game by the grown-up setting).
 
-use crate::ground::geometry::{point_xy, Orientation};
+use crate::ground::geometry::{arrow_between, point_xy, Orientation};
 use crate::ground::preview::{attack_preview, code};
 use crate::ground::render::RenderModel;
 use crate::i18n;
@@ -16,49 +16,17 @@ pub fn arrow_view(
     orientation: Orientation,
     testid: &'static str,
 ) -> impl IntoView {
-    let a = point_xy(from, orientation);
-    let b = point_xy(to, orientation);
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (ux, uy) = (dx / len, dy / len);
-    // From the edge of one piece to the edge of the other, so neither label is covered; the
-    // head is a triangle, smaller between close neighbours.
-    let to_edge = {
-        let tx = if ux.abs() > 1e-6 {
-            33.0 / ux.abs()
-        } else {
-            f32::INFINITY
-        };
-        let ty = if uy.abs() > 1e-6 {
-            18.0 / uy.abs()
-        } else {
-            f32::INFINITY
-        };
-        tx.min(ty) + 2.0
-    };
-    let cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
-    let head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
-    let head_half = head_len * 13.0 / 22.0;
-    let a = crate::ground::geometry::Xy {
-        x: a.x + ux * cut,
-        y: a.y + uy * cut,
-    };
-    let tip = (b.x - ux * cut, b.y - uy * cut);
-    let base = (tip.0 - ux * head_len, tip.1 - uy * head_len);
-    let (nx, ny) = (-uy * head_half, ux * head_half);
-    let head = format!(
-        "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} Z",
-        tip.0,
-        tip.1,
-        base.0 + nx,
-        base.1 + ny,
-        base.0 - nx,
-        base.1 - ny
+    // How far a 2-player tile reaches from its point, across and along.
+    let arrow = arrow_between(
+        point_xy(from, orientation),
+        point_xy(to, orientation),
+        33.0,
+        18.0,
     );
     view! {
         <g class="hint-arrow" data-testid=testid data-from=from.to_string() data-to=to.to_string()>
-            <line x1=a.x y1=a.y x2=base.0 y2=base.1></line>
-            <path d=head></path>
+            <line x1=arrow.start.x y1=arrow.start.y x2=arrow.base.x y2=arrow.base.y></line>
+            <path d=arrow.head></path>
         </g>
     }
 }

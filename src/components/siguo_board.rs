@@ -10,7 +10,7 @@
 
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
-use crate::ground::geometry::{ScreenRect, Xy};
+use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
 use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
     client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
@@ -70,6 +70,9 @@ pub fn SiguoBoard(
     /// The last move's path, rail runs included, start to end.
     #[prop(into)]
     path: Signal<Vec<Point>>,
+    /// The computer's suggestion (a hint), from and to: drawn as an arrow.
+    #[prop(into)]
+    hint: Signal<Option<(Point, Point)>>,
     /// Seats that are out: their areas stay, marked.
     #[prop(into)]
     out: Signal<Vec<Seat>>,
@@ -395,6 +398,33 @@ pub fn SiguoBoard(
         }
     };
 
+    // The hint: an arrow from the piece to its destination, between the tiles' edges (the
+    // 2-player board's arrow and style, `hint-arrow`).
+    let hint_arrow = {
+        let board = board.clone();
+        move || {
+            let (from, to) = hint.get()?;
+            let seat = viewer.get();
+            let arrow = arrow_between(
+                point_xy(&board, from, seat),
+                point_xy(&board, to, seat),
+                TILE_W / 2.0,
+                TILE_H / 2.0,
+            );
+            Some(view! {
+                <g
+                    class="hint-arrow"
+                    data-testid="siguo-hint-arrow"
+                    data-from=from.to_string()
+                    data-to=to.to_string()
+                >
+                    <line x1=arrow.start.x y1=arrow.start.y x2=arrow.base.x y2=arrow.base.y></line>
+                    <path d=arrow.head></path>
+                </g>
+            })
+        }
+    };
+
     // The pieces, keyed so that an unchanged piece keeps its element.
     let drawn = {
         let board = board.clone();
@@ -518,6 +548,7 @@ pub fn SiguoBoard(
                         />
                     </g>
                     <g class="dest-marks">{marks}</g>
+                    {hint_arrow}
                 </g>
             </svg>
             <Show when=move || zoom.with(Option::is_some)>

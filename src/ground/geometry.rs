@@ -178,6 +178,62 @@ pub fn client_to_board(client_x: f64, client_y: f64, rect: ScreenRect) -> Xy {
     view_box().from_client(client_x, client_y, rect)
 }
 
+/// A hint's arrow between two tiles ([`arrow_between`]): the shaft from `start` to `base`, and
+/// the head, an SVG path from `base` to the tip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub start: Xy,
+    pub base: Xy,
+    pub head: String,
+}
+
+/// The arrow from the tile at `a` to the one at `b`, tiles reaching `half_w` across and
+/// `half_h` along from their points (plus a margin of 2): from the edge of one to the edge of
+/// the other, so neither
+/// label is covered; the head is a triangle, smaller between close neighbours. Used by the
+/// 2-player and the 4-player boards.
+pub fn arrow_between(a: Xy, b: Xy, half_w: f32, half_h: f32) -> Arrow {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let to_edge = {
+        let tx = if ux.abs() > 1e-6 {
+            half_w / ux.abs()
+        } else {
+            f32::INFINITY
+        };
+        let ty = if uy.abs() > 1e-6 {
+            half_h / uy.abs()
+        } else {
+            f32::INFINITY
+        };
+        tx.min(ty) + 2.0
+    };
+    let cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
+    let head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
+    let head_half = head_len * 13.0 / 22.0;
+    let start = Xy {
+        x: a.x + ux * cut,
+        y: a.y + uy * cut,
+    };
+    let tip = (b.x - ux * cut, b.y - uy * cut);
+    let base = Xy {
+        x: tip.0 - ux * head_len,
+        y: tip.1 - uy * head_len,
+    };
+    let (nx, ny) = (-uy * head_half, ux * head_half);
+    let head = format!(
+        "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} Z",
+        tip.0,
+        tip.1,
+        base.x + nx,
+        base.y + ny,
+        base.x - nx,
+        base.y - ny
+    );
+    Arrow { start, base, head }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,5 +358,25 @@ mod tests {
         };
         let xy = client_to_board(50.0 + 58.0, 40.0, wide);
         assert!((xy.x - 58.0).abs() < 1e-3, "{xy:?}");
+    }
+
+    #[test]
+    fn a_hint_arrow_runs_between_the_tiles_edges() {
+        // Straight up, tiles 33 across and 18 along: it leaves the first tile 20 above its
+        // point and its tip stops 20 below the other's, the head 22 long.
+        let a = arrow_between(
+            Xy { x: 100.0, y: 300.0 },
+            Xy { x: 100.0, y: 100.0 },
+            33.0,
+            18.0,
+        );
+        assert_eq!(a.start, Xy { x: 100.0, y: 280.0 });
+        assert_eq!(a.base, Xy { x: 100.0, y: 142.0 });
+        assert!(a.head.starts_with("M100.0,120.0 "), "{}", a.head);
+        // Sideways the tile is wider; close neighbours get a smaller head, never a negative one.
+        let a = arrow_between(Xy { x: 0.0, y: 0.0 }, Xy { x: 200.0, y: 0.0 }, 33.0, 18.0);
+        assert_eq!(a.start, Xy { x: 35.0, y: 0.0 });
+        let near = arrow_between(Xy { x: 0.0, y: 0.0 }, Xy { x: 40.0, y: 0.0 }, 33.0, 18.0);
+        assert!(near.start.x >= 0.0 && near.base.x <= 40.0 && near.start.x <= near.base.x + 6.0);
     }
 }

@@ -142,7 +142,24 @@ test('四暗 against three computer players: played by taps to the end, recorded
       if (what !== 'over') assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
       if (what === 'over') break;
       assert.equal(what, 'act');
-      await playOne(app, 0, rng);
+      if (mine === 3) {
+        // A hint: an arrow from one of my pieces to where the computer would go, the move named
+        // in the panel; its destination is one tap away, and playing it takes the arrow away.
+        await press(app, '[data-testid="siguo-hint"]');
+        const arrow = page.locator('[data-testid="siguo-hint-arrow"]');
+        await arrow.waitFor();
+        const [from, to] = [await arrow.getAttribute('data-from'), await arrow.getAttribute('data-to')];
+        assert.equal(await page.locator(`[data-at="${from}"][data-seat="0"]`).count(), 1, 'the arrow starts at my piece');
+        assert.ok((await page.textContent('[data-testid="siguo-hint-text"]')).includes(`${from} → ${to}`));
+        assert.equal(await page.locator(`[data-dest][data-point="${to}"]`).count(), 1, 'its end is a destination');
+        await page.screenshot({ path: join(SHOTS, 'siguo-hint-tablet.png') });
+        const before = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+        await tapPoint(app, `[data-point="${to}"]`);
+        await page.waitForFunction((n) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > n, before);
+        assert.equal(await arrow.count(), 0, 'the arrow goes with the move');
+      } else {
+        await playOne(app, 0, rng);
+      }
       mine += 1;
       if (!shot && mine === 8) {
         await page.screenshot({ path: join(SHOTS, 'siguo-play-tablet.png') });

@@ -102,6 +102,7 @@ pub fn SiguoScreen() -> impl IntoView {
     });
     let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));
     let path = Signal::derive(move || scene.with(|s| s.path.clone()));
+    let hint = Signal::derive(move || sg.hint.get().map(|m| (m.from, m.to)));
     let out = Signal::derive(move || scene.with(|s| s.out.clone()));
     let to_move = Signal::derive(move || scene.with(|s| s.to_move));
     let dests = Signal::derive(move || sg.dests());
@@ -122,6 +123,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     selected=selected
                     dests=dests
                     path=path
+                    hint=hint
                     out=out
                     to_move=to_move
                     on_tap=on_tap
