@@ -1,7 +1,7 @@
 //! Help drawn on the play board: the hint arrow, the attack preview badges, and the hint
 //! button (limited per game by the grown-up setting).
 
-use crate::ground::geometry::{arrow_between, point_xy, Orientation};
+use crate::ground::geometry::{arrow_between, point_xy, Arrow, Orientation};
 use crate::ground::preview::{attack_preview, code};
 use crate::ground::render::RenderModel;
 use crate::i18n;
@@ -23,8 +23,14 @@ pub fn arrow_view(
         33.0,
         18.0,
     );
+    arrow_svg(arrow, from.to_string(), to.to_string(), testid)
+}
+
+/// A hint's arrow as SVG (`hint-arrow`, style/learn.css), the points it joins named for tests:
+/// the 2-player and the 4-player boards draw it alike.
+pub fn arrow_svg(arrow: Arrow, from: String, to: String, testid: &'static str) -> impl IntoView {
     view! {
-        <g class="hint-arrow" data-testid=testid data-from=from.to_string() data-to=to.to_string()>
+        <g class="hint-arrow" data-testid=testid data-from=from data-to=to>
             <line x1=arrow.start.x y1=arrow.start.y x2=arrow.base.x y2=arrow.base.y></line>
             <path d=arrow.head></path>
         </g>

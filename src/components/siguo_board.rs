@@ -8,6 +8,7 @@
 //! then act, one finger drags the zoomed board, and the "whole board" button (or any change of
 //! the pieces, a move being made) zooms back out. A mouse or a pen always acts at once.
 
+use crate::components::assist::arrow_svg;
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
 use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
@@ -411,17 +412,12 @@ pub fn SiguoBoard(
                 TILE_W / 2.0,
                 TILE_H / 2.0,
             );
-            Some(view! {
-                <g
-                    class="hint-arrow"
-                    data-testid="siguo-hint-arrow"
-                    data-from=from.to_string()
-                    data-to=to.to_string()
-                >
-                    <line x1=arrow.start.x y1=arrow.start.y x2=arrow.base.x y2=arrow.base.y></line>
-                    <path d=arrow.head></path>
-                </g>
-            })
+            Some(arrow_svg(
+                arrow,
+                from.to_string(),
+                to.to_string(),
+                "siguo-hint-arrow",
+            ))
         }
     };
 

@@ -189,9 +189,8 @@ pub struct Arrow {
 
 /// The arrow from the tile at `a` to the one at `b`, tiles reaching `half_w` across and
 /// `half_h` along from their points (plus a margin of 2): from the edge of one to the edge of
-/// the other, so neither
-/// label is covered; the head is a triangle, smaller between close neighbours. Used by the
-/// 2-player and the 4-player boards.
+/// the other, so neither label is covered; the head is a triangle, smaller between close
+/// neighbours. Used by the 2-player and the 4-player boards.
 pub fn arrow_between(a: Xy, b: Xy, half_w: f32, half_h: f32) -> Arrow {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
