@@ -143,14 +143,13 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
         let l = lang();
         let color = store.setup.with(|s| s.as_ref().map(|s| s.color));
         // A 四国 seat is named by its seat, not by the 2-player colour it arranges with.
-        match (store.siguo.arranging.get(), color) {
-            (Some(seat), _) => format!(
-                "{} · {}",
-                i18n::SETUP.get(l),
-                i18n::siguo_text::seat_name(seat, l)
-            ),
-            (None, Some(c)) => format!("{} · {}", i18n::SETUP.get(l), i18n::color_name(c, l)),
-            (None, None) => i18n::SETUP.get(l).to_string(),
+        let who = match (store.siguo.arranging.get(), color) {
+            (Some(seat), _) => Some(i18n::siguo_text::seat_name(seat, l)),
+            (None, c) => c.map(|c| i18n::color_name(c, l)),
+        };
+        match who {
+            Some(who) => format!("{} · {who}", i18n::SETUP.get(l)),
+            None => i18n::SETUP.get(l).to_string(),
         }
     };
     let on_preset = move |ev: leptos::ev::Event| {
