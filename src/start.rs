@@ -145,7 +145,7 @@ pub fn Welcome(
 pub fn take_intent() -> Option<(Intent, Lang)> {
     #[cfg(target_arch = "wasm32")]
     {
-        let store = web_sys::window()?.session_storage().ok()??;
+        let store = crate::state::storage::session()?;
         let text = store.get_item(INTENT_KEY).ok()??;
         let _ = store.remove_item(INTENT_KEY);
         parse_intent(&text)
@@ -159,6 +159,7 @@ pub fn take_intent() -> Option<(Intent, Lang)> {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
+    use crate::state::storage;
     use wasm_bindgen::prelude::*;
 
     #[wasm_bindgen(module = "/src/start.js")]
@@ -169,14 +170,6 @@ mod web {
         /// Registers the service worker once the page is idle.
         #[wasm_bindgen(js_name = offlineWhenIdle)]
         fn offline_when_idle();
-    }
-
-    fn storage_keys(store: Option<web_sys::Storage>) -> Vec<String> {
-        let Some(store) = store else {
-            return Vec::new();
-        };
-        let n = store.length().unwrap_or(0);
-        (0..n).filter_map(|i| store.key(i).ok().flatten()).collect()
     }
 
     /// Starts the whole game; `done(false)` if it could not be loaded.
@@ -206,8 +199,8 @@ mod web {
             return;
         };
         let hash = window.location().hash().unwrap_or_default();
-        let mut keys = storage_keys(window.local_storage().ok().flatten());
-        keys.extend(storage_keys(window.session_storage().ok().flatten()));
+        let mut keys = storage::keys_of(window.local_storage().ok().flatten());
+        keys.extend(storage::keys_of(storage::session()));
         if returning(&hash, keys.iter().map(String::as_str)) {
             // The loading screen stays until the game replaces it; if the game cannot be
             // loaded (offline before it was ever cached), the first screen says so.
@@ -230,11 +223,9 @@ mod web {
         let Some(shell) = window.document().and_then(|d| d.get_element_by_id("shell")) else {
             return;
         };
-        let lang = RwSignal::new(Lang::from_tag(
-            &window.navigator().language().unwrap_or_default(),
-        ));
+        let lang = RwSignal::new(Lang::from_tag(&storage::browser_language()));
         let load = move |intent: Intent, l: Lang, done: Box<dyn FnOnce(bool)>| {
-            if let Ok(Some(store)) = window_storage() {
+            if let Some(store) = storage::session() {
                 let _ = store.set_item(INTENT_KEY, &intent_text(intent, l));
             }
             start_game(done);
@@ -252,12 +243,6 @@ mod web {
         };
         leptos::mount::mount_to(stage, move || view! { <Welcome lang load failed_first/> })
             .forget();
-    }
-
-    fn window_storage() -> Result<Option<web_sys::Storage>, JsValue> {
-        web_sys::window()
-            .ok_or_else(|| JsValue::from_str("no window"))?
-            .session_storage()
     }
 }
 

@@ -123,15 +123,27 @@ pub fn remove(key: &str) {
     MEMORY.with(|m| m.borrow_mut().remove(key));
 }
 
+/// This tab's `sessionStorage` (what a reload of this tab keeps).
+#[cfg(target_arch = "wasm32")]
+pub fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// Every key of `store`, in its order.
+#[cfg(target_arch = "wasm32")]
+pub fn keys_of(store: Option<web_sys::Storage>) -> Vec<String> {
+    let Some(s) = store else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+}
+
 /// Every key stored, sorted.
 pub fn keys() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let Some(s) = storage() else {
-            return Vec::new();
-        };
-        let n = s.length().unwrap_or(0);
-        let mut keys: Vec<String> = (0..n).filter_map(|i| s.key(i).ok().flatten()).collect();
+        let mut keys = keys_of(storage());
         keys.sort();
         keys
     }

@@ -83,9 +83,7 @@ fn load_config() -> (SiguoConfig, bool) {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn session() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok().flatten()
-}
+use crate::state::storage::session;
 
 fn tab_game() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
