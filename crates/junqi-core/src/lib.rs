@@ -21,6 +21,7 @@ mod dead;
 pub mod deployment;
 pub mod game;
 pub mod jfen;
+pub mod pointset;
 pub mod position;
 pub mod rng;
 pub mod rules;

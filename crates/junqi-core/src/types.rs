@@ -1,7 +1,8 @@
 //! The vocabulary of the game: colours, roles, pieces, points and sets of points.
 
+use crate::pointset::{BoardPoint, Set, SetIter};
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Index, IndexMut, Not};
+use core::ops::{Index, IndexMut, Not};
 use serde::{Deserialize, Serialize};
 
 /// One of the two armies. Red (红) moves first and sits at the bottom (rows 1–6).
@@ -305,118 +306,21 @@ impl<'de> Deserialize<'de> for Point {
     }
 }
 
-/// A set of points, one bit each.
-#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u64);
-
-impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
-    pub const FULL: Bitboard = Bitboard((1 << POINTS) - 1);
-
-    pub const fn from_point(p: Point) -> Bitboard {
-        Bitboard(1 << p.0)
-    }
-
-    pub fn contains(self, p: Point) -> bool {
-        self.0 >> p.0 & 1 != 0
-    }
-
-    pub fn add(&mut self, p: Point) {
-        self.0 |= 1 << p.0;
-    }
-
-    pub fn remove(&mut self, p: Point) {
-        self.0 &= !(1 << p.0);
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    pub fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    pub fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    pub fn first(self) -> Option<Point> {
-        (self.0 != 0).then(|| Point(self.0.trailing_zeros() as u8))
-    }
-
-    pub fn iter(self) -> BitboardIter {
-        BitboardIter(self.0)
-    }
-}
-
-impl fmt::Debug for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|p| p.to_string()))
-            .finish()
-    }
-}
-
-impl FromIterator<Point> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for p in iter {
-            b.add(p);
-        }
-        b
-    }
-}
-
+/// A set of points of the 2-player board (the general, 129-point-wide set of
+/// [`crate::pointset`]).
+pub type Bitboard = Set<Point>;
 /// Iterates the points of a [`Bitboard`] in index order.
-pub struct BitboardIter(u64);
+pub type BitboardIter = SetIter<Point>;
 
-impl Iterator for BitboardIter {
-    type Item = Point;
-    fn next(&mut self) -> Option<Point> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Point(i as u8))
+impl BoardPoint for Point {
+    const POINTS: usize = POINTS;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
     }
-}
-
-impl IntoIterator for Bitboard {
-    type Item = Point;
-    type IntoIter = BitboardIter;
-    fn into_iter(self) -> BitboardIter {
-        self.iter()
-    }
-}
-
-impl BitOr for Bitboard {
-    type Output = Bitboard;
-    fn bitor(self, o: Bitboard) -> Bitboard {
-        Bitboard(self.0 | o.0)
-    }
-}
-impl BitAnd for Bitboard {
-    type Output = Bitboard;
-    fn bitand(self, o: Bitboard) -> Bitboard {
-        Bitboard(self.0 & o.0)
-    }
-}
-impl Not for Bitboard {
-    type Output = Bitboard;
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::FULL.0)
-    }
-}
-impl BitOrAssign for Bitboard {
-    fn bitor_assign(&mut self, o: Bitboard) {
-        self.0 |= o.0;
-    }
-}
-impl BitAndAssign for Bitboard {
-    fn bitand_assign(&mut self, o: Bitboard) {
-        self.0 &= o.0;
+    #[inline(always)]
+    fn from_index(index: usize) -> Point {
+        Point(index as u8)
     }
 }
 

@@ -4,8 +4,8 @@
 //! owner's left); the nine centre points follow at 120..129 in reading order with S at the
 //! bottom (`Cnw Cn Cne Cw Cc Ce Csw Cs Cse`). A [`PointSet`] is three 64-bit words.
 
+use crate::pointset::{BoardPoint, Set, SetIter};
 use crate::seat::Seat;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 use std::fmt;
 
 /// Points on the board: 4 × 30 + 9.
@@ -77,146 +77,20 @@ impl fmt::Display for Point {
     }
 }
 
-/// A set of points of the 4-player board.
-#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
-pub struct PointSet([u64; 3]);
-
-impl PointSet {
-    pub const EMPTY: PointSet = PointSet([0; 3]);
-    /// Every point of the board.
-    pub const FULL: PointSet = PointSet([u64::MAX, u64::MAX, 1]);
-
-    pub fn single(p: Point) -> PointSet {
-        let mut s = PointSet::EMPTY;
-        s.add(p);
-        s
-    }
-
-    #[inline]
-    pub fn contains(self, p: Point) -> bool {
-        self.0[p.index() >> 6] >> (p.index() & 63) & 1 != 0
-    }
-
-    #[inline]
-    pub fn add(&mut self, p: Point) {
-        self.0[p.index() >> 6] |= 1 << (p.index() & 63);
-    }
-
-    #[inline]
-    pub fn remove(&mut self, p: Point) {
-        self.0[p.index() >> 6] &= !(1 << (p.index() & 63));
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2]) == 0
-    }
-
-    #[inline]
-    pub fn any(self) -> bool {
-        !self.is_empty()
-    }
-
-    #[inline]
-    pub fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
-    }
-
-    pub fn first(self) -> Option<Point> {
-        self.iter().next()
-    }
-
-    pub fn iter(self) -> PointSetIter {
-        PointSetIter {
-            words: self.0,
-            word: 0,
-        }
-    }
-}
-
-impl fmt::Debug for PointSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|p| p.to_string()))
-            .finish()
-    }
-}
-
-impl FromIterator<Point> for PointSet {
-    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> PointSet {
-        let mut s = PointSet::EMPTY;
-        for p in iter {
-            s.add(p);
-        }
-        s
-    }
-}
-
+/// A set of points of the 4-player board (the general set of [`crate::pointset`]).
+pub type PointSet = Set<Point>;
 /// The points of a set in index order.
-pub struct PointSetIter {
-    words: [u64; 3],
-    word: usize,
-}
+pub type PointSetIter = SetIter<Point>;
 
-impl Iterator for PointSetIter {
-    type Item = Point;
-    #[inline]
-    fn next(&mut self) -> Option<Point> {
-        while self.word < 3 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(Point((self.word * 64) as u8 + w.trailing_zeros() as u8));
-            }
-            self.word += 1;
-        }
-        None
+impl BoardPoint for Point {
+    const POINTS: usize = POINTS;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
     }
-}
-
-impl IntoIterator for PointSet {
-    type Item = Point;
-    type IntoIter = PointSetIter;
-    fn into_iter(self) -> PointSetIter {
-        self.iter()
-    }
-}
-
-impl BitOr for PointSet {
-    type Output = PointSet;
-    #[inline]
-    fn bitor(self, o: PointSet) -> PointSet {
-        PointSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
-    }
-}
-
-impl BitAnd for PointSet {
-    type Output = PointSet;
-    #[inline]
-    fn bitand(self, o: PointSet) -> PointSet {
-        PointSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
-    }
-}
-
-impl Not for PointSet {
-    type Output = PointSet;
-    #[inline]
-    fn not(self) -> PointSet {
-        PointSet([!self.0[0], !self.0[1], !self.0[2] & 1])
-    }
-}
-
-impl BitOrAssign for PointSet {
-    #[inline]
-    fn bitor_assign(&mut self, o: PointSet) {
-        *self = *self | o;
-    }
-}
-
-impl BitAndAssign for PointSet {
-    #[inline]
-    fn bitand_assign(&mut self, o: PointSet) {
-        *self = *self & o;
+    #[inline(always)]
+    fn from_index(index: usize) -> Point {
+        Point(index as u8)
     }
 }
 
