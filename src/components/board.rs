@@ -47,7 +47,7 @@ pub fn Board(
     press: Option<RwSignal<Option<Press>>>,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
-    let layout = BoardLayout::new(junqi_core::board(), orientation);
+    let layout = BoardLayout::new(junqi_core::Topology::standard(), orientation);
     let vb = layout.view_box;
     let (front_top, front_bottom) = layout.front;
     let marks = marks.unwrap_or_else(|| Signal::stored(Marks::default()));

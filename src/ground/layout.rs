@@ -181,10 +181,10 @@ pub fn mountain_snow_path() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::board;
+    use junqi_core::Topology;
 
     fn layout() -> BoardLayout {
-        BoardLayout::new(board(), Orientation::RedBottom)
+        BoardLayout::new(Topology::standard(), Orientation::RedBottom)
     }
 
     #[test]
@@ -268,7 +268,7 @@ mod tests {
         let files: String = l.files.iter().map(|f| f.text.as_str()).collect();
         assert_eq!(files, "abcde");
         assert_eq!(l.ranks.len(), 12);
-        let flipped = BoardLayout::new(board(), Orientation::BlackBottom);
+        let flipped = BoardLayout::new(Topology::standard(), Orientation::BlackBottom);
         assert!(flipped.files[0].at.x > flipped.files[4].at.x);
         assert_eq!(flipped.points[0].center, l.points[59].center);
     }

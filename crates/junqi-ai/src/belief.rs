@@ -5,8 +5,8 @@
 //! of Perfect Information Monte Carlo Sampling in Game Tree Search").
 
 use junqi_core::{
-    board, contact, Action, ActionResult, Clash, Color, Deployment, Mode, Piece, Point,
-    PublicEvent, Role, Rules, Slot, SplitMix64,
+    contact, Action, ActionResult, Clash, Color, Deployment, Mode, Piece, Point, PublicEvent, Role,
+    Rules, Slot, SplitMix64, Topology,
 };
 
 /// A set of roles, one bit per [`Role`].
@@ -58,7 +58,7 @@ fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
 /// Under `rail_three_steps` a run of more than three points, and under `rail_one_turn` a run with
 /// more than one turn, is an engineer's.
 fn plain_move(from: Point, to: Point, occupied: &dyn Fn(Point) -> bool, rules: &Rules) -> bool {
-    let topo = board();
+    let topo = Topology::standard();
     if topo.road_adjacent[from.index()].contains(to) {
         return true;
     }

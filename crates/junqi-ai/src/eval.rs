@@ -4,7 +4,7 @@
 //! stand; a bomb is worth what it can take), flag safety (enemy pieces near the flag, mines
 //! and pieces guarding it), camps and railway control, and advancement into the enemy half.
 
-use junqi_core::{board, Bitboard, Color, Mode, Point, Position, Role};
+use junqi_core::{Bitboard, Color, Mode, Point, Position, Role, Topology};
 use std::sync::OnceLock;
 
 /// A win, minus plies to reach it.
@@ -32,7 +32,7 @@ pub fn base_value(role: Role) -> i32 {
 fn distances() -> &'static Vec<[u8; 60]> {
     static D: OnceLock<Vec<[u8; 60]>> = OnceLock::new();
     D.get_or_init(|| {
-        let topo = board();
+        let topo = Topology::standard();
         let mut all = Vec::with_capacity(60);
         for p in Point::all() {
             let mut d = [u8::MAX; 60];
@@ -108,7 +108,7 @@ fn value(role: Role, own: &Side, enemy: &Side) -> i32 {
 
 /// Score of `c`'s side alone.
 fn score_side(pos: &Position, c: Color, own: &Side, enemy: &Side) -> i32 {
-    let topo = board();
+    let topo = pos.board();
     let mut s = 0;
     let known = !pos.face_down();
     for r in Role::ALL {
@@ -143,7 +143,7 @@ fn flag_danger(pos: &Position, c: Color) -> i32 {
     let Some(flag) = pos.pieces(c, Role::Flag).first() else {
         return 0;
     };
-    let topo = board();
+    let topo = pos.board();
     let mut danger = 0;
     let enemy_movers: Bitboard = {
         let mut b = Bitboard::EMPTY;

@@ -7,7 +7,6 @@
 //! side always has a move: the game can only go on without end. Anything less certain is not
 //! called dead (docs/rules-variants.md).
 
-use crate::board::board;
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role};
 
@@ -35,7 +34,7 @@ impl Position {
     /// Are `us`'s free pieces shut in, away from every enemy piece and headquarters, with room
     /// to keep moving?
     fn confined(&self, us: Color) -> bool {
-        let topo = board();
+        let topo = self.board();
         let mut free = Bitboard::EMPTY;
         let mut walls = Bitboard::EMPTY;
         for p in self.by_color[us] {
@@ -61,7 +60,7 @@ impl Position {
                 }
             }
         }
-        let enemy = self.by_color[!us];
+        let enemy = self.enemy_pieces(us);
         let mut reached = free;
         let mut frontier = free;
         while frontier.any() {

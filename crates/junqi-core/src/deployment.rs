@@ -12,7 +12,7 @@
 //! rank 5  back row     post HQ post HQ post
 //! ```
 
-use crate::board::{board, PointKind};
+use crate::board::{PointKind, Topology};
 use crate::rng::SplitMix64;
 use crate::rules::Rules;
 use crate::types::{ByRole, Color, Piece, Point, Role};
@@ -71,7 +71,7 @@ impl Slot {
     }
 
     pub fn kind(self) -> PointKind {
-        board().kind(self.point(Color::Red))
+        Topology::standard().kind(self.point(Color::Red))
     }
 
     /// Where pieces stand at the start: posts and headquarters.
@@ -333,7 +333,7 @@ impl Deployment {
 
     /// The slots joined by a road to `flag` (地雷围着军旗: where its landmines must stand).
     pub fn around(flag: Slot) -> Vec<Slot> {
-        let topo = crate::board::board();
+        let topo = crate::board::Topology::standard();
         let p = flag.point(Color::Red);
         topo.road_adjacent[p.index()]
             .into_iter()

@@ -92,7 +92,7 @@ impl Position {
         }
         SplitMix64::new(seed).shuffle(&mut pieces);
         let mut pos = Position::empty(Mode::Flip, rules);
-        let topo = crate::board::board();
+        let topo = pos.board();
         let points = Point::all().filter(|p| !topo.is_camp(*p));
         for (p, piece) in points.zip(pieces) {
             pos.put(

@@ -51,7 +51,7 @@ const fn full_words(points: usize) -> [u64; WORDS] {
 impl<P: BoardPoint> Set<P> {
     /// The words a board of `P` uses; the others stay zero, so every operation skips them and
     /// a set of the 60-point board costs one word's work.
-    const USED: usize = (P::POINTS + 63) / 64;
+    const USED: usize = P::POINTS.div_ceil(64);
 
     pub const EMPTY: Set<P> = Set {
         words: [0; WORDS],
@@ -229,8 +229,8 @@ impl<P: BoardPoint> BitOr for Set<P> {
     type Output = Set<P>;
     #[inline]
     fn bitor(mut self, o: Set<P>) -> Set<P> {
-        for i in 0..Self::USED {
-            self.words[i] = self.words[i] | o.words[i];
+        for (w, o) in self.words[..Self::USED].iter_mut().zip(o.words) {
+            *w |= o;
         }
         self
     }
@@ -240,8 +240,8 @@ impl<P: BoardPoint> BitAnd for Set<P> {
     type Output = Set<P>;
     #[inline]
     fn bitand(mut self, o: Set<P>) -> Set<P> {
-        for i in 0..Self::USED {
-            self.words[i] = self.words[i] & o.words[i];
+        for (w, o) in self.words[..Self::USED].iter_mut().zip(o.words) {
+            *w &= o;
         }
         self
     }
@@ -252,8 +252,8 @@ impl<P: BoardPoint> Not for Set<P> {
     #[inline]
     fn not(mut self) -> Set<P> {
         let full = Set::<P>::FULL.words;
-        for i in 0..Self::USED {
-            self.words[i] = !self.words[i] & full[i];
+        for (w, f) in self.words[..Self::USED].iter_mut().zip(full) {
+            *w = !*w & f;
         }
         self
     }

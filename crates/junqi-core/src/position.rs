@@ -1,9 +1,10 @@
 //! The full truth of a game (the referee's position): legal actions, playing them, outcomes.
 
 use crate::action::Action;
-use crate::board::{board, Topology};
+use crate::board::{BoardRef, Topology};
 use crate::combat::{contact, Clash};
 use crate::rules::{Mode, Rules};
+use crate::seat::Seating;
 use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role, POINTS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -265,6 +266,11 @@ pub struct Position {
     pub(crate) timeouts: ByColor<u8>,
     /// Do the rules change movement ([`Rules::changes_movement`])? Fixed with the rules.
     pub(crate) variant_moves: bool,
+    /// The board this position stands on.
+    pub(crate) board: BoardRef,
+    /// The table: Red is seat 0, Black seat 1. Every "who moves next" and "whose pieces may
+    /// be attacked" goes through it.
+    pub(crate) seating: Seating,
 }
 
 impl Position {
@@ -292,11 +298,54 @@ impl Position {
             hidden_mines: ByColor::default(),
             timeouts: ByColor::default(),
             variant_moves: rules.changes_movement(),
+            board: BoardRef::default(),
+            seating: Seating::two(),
         }
     }
 
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The board this position stands on.
+    #[inline(always)]
+    pub fn board(&self) -> &'static Topology {
+        self.board.get()
+    }
+
+    /// The table: two seats, Red (seat 0) and Black (seat 1), each its own team.
+    pub fn seating(&self) -> Seating {
+        self.seating
+    }
+
+    /// Who moves after `c`: the next seat still in, in the seating's turn order.
+    #[inline(always)]
+    pub fn next_after(&self, c: Color) -> Color {
+        self.seating
+            .next_in(c.seat())
+            .and_then(Color::of_seat)
+            .unwrap_or(c)
+    }
+
+    /// The colour on the other team: whose pieces `c` may attack, who wins when `c` loses.
+    #[inline(always)]
+    pub fn opponent(&self, c: Color) -> Color {
+        Color::ALL
+            .into_iter()
+            .find(|&o| self.seating.are_enemies(c.seat(), o.seat()))
+            .unwrap_or(c)
+    }
+
+    /// The pieces of known colour that `us` may attack: those of every seat on another team.
+    #[inline(always)]
+    pub(crate) fn enemy_pieces(&self, us: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for c in Color::ALL {
+            if self.seating.are_enemies(us.seat(), c.seat()) {
+                b |= self.by_color[c];
+            }
+        }
+        b
     }
 
     pub fn rules(&self) -> &Rules {
@@ -456,13 +505,13 @@ impl Position {
     /// Points a piece of `us` with `role` may attack.
     #[inline(always)]
     fn attackable(&self, us: Color, role: Role, topo: &Topology) -> Bitboard {
-        let mut targets = self.by_color[!us] & !self.face_down & !topo.camps;
+        let mut targets = self.enemy_pieces(us) & !self.face_down & !topo.camps;
         let mut flags = targets & self.by_role[Role::Flag as usize];
         if self.mode == Mode::Dark {
             // In 暗棋 a flag's special rules bind only once it is known to be the flag.
             flags &= self.public;
         }
-        if flags.any() && !self.may_take_flag(us, role, !us) {
+        if flags.any() && !self.may_take_flag(us, role, self.opponent(us)) {
             targets &= !flags;
         }
         targets
@@ -579,7 +628,7 @@ impl Position {
     ) -> Bitboard {
         if self.rules.no_enemy_camps {
             for camp in topo.camps {
-                if camp.half() != us {
+                if self.seating.are_enemies(us.seat(), topo.half(camp).seat()) {
                     dests.remove(camp);
                 }
             }
@@ -656,7 +705,7 @@ impl Position {
 
     /// The route of a one-turn railway run from `from` to `to`, if there is one.
     fn one_turn_path(&self, from: Point, to: Point) -> Option<Vec<Point>> {
-        let topo = board();
+        let topo = self.board();
         let empty = !self.occupied;
         for ray in &topo.rays[from.index()] {
             for (i, &q) in ray.iter().enumerate() {
@@ -727,7 +776,7 @@ impl Position {
         if self.outcome.is_some() {
             return 0;
         }
-        let topo = board();
+        let topo = self.board();
         let mut n = 0;
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
@@ -753,7 +802,7 @@ impl Position {
         if self.outcome.is_some() {
             return;
         }
-        let topo = board();
+        let topo = self.board();
         if let Some(us) = self.mover() {
             for from in self.by_color[us] & !self.face_down {
                 if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
@@ -781,7 +830,7 @@ impl Position {
                 color: Some(c),
                 role: Some(role),
                 face_down: false,
-            }) if c == us => self.destinations(from, us, role, board()),
+            }) if c == us => self.destinations(from, us, role, self.board()),
             _ => Bitboard::EMPTY,
         }
     }
@@ -795,7 +844,7 @@ impl Position {
 
     /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway route.
     pub fn path(&self, from: Point, to: Point) -> Vec<Point> {
-        let topo = board();
+        let topo = self.board();
         if topo.road_adjacent[from.index()].contains(to) {
             return vec![from, to];
         }
@@ -928,7 +977,7 @@ impl Position {
                 }
             } else {
                 Outcome::Win {
-                    winner: !to_move,
+                    winner: self.opponent(to_move),
                     reason: WinReason::NoLegalMove,
                 }
             });
@@ -948,7 +997,7 @@ impl Position {
         if self.halfmoves >= self.rules.quiet_limit() {
             return Some(if self.rules.no_collision_31 {
                 Outcome::Win {
-                    winner: !to_move,
+                    winner: self.opponent(to_move),
                     reason: WinReason::NoContact,
                 }
             } else {
@@ -968,7 +1017,7 @@ impl Position {
     /// Would the side not to move have a legal action if it were its turn?
     fn other_side_can_act(&self) -> bool {
         let mut other = self.clone();
-        other.turn = self.turn.map(|c| !c);
+        other.turn = self.turn.map(|c| self.next_after(c));
         other.count_actions() > 0
     }
 
@@ -994,10 +1043,10 @@ impl Position {
         if let Some(c) = self.turn {
             let n = self.timeouts[c].saturating_add(1);
             self.timeouts[c] = n;
-            self.turn = Some(!c);
+            self.turn = Some(self.next_after(c));
             if self.rules.timeout_limit > 0 && u32::from(n) >= self.rules.timeout_limit {
                 self.outcome = Some(Outcome::Win {
-                    winner: !c,
+                    winner: self.opponent(c),
                     reason: WinReason::Timeout,
                 });
             }
@@ -1039,7 +1088,7 @@ impl Position {
                 // carrier standing on it has just been taken off, so the point is free.
                 self.carry[owner] = None;
                 if !self.occupied.contains(carry.home) {
-                    let flag = Piece::new(!owner, Role::Flag);
+                    let flag = Piece::new(self.opponent(owner), Role::Flag);
                     self.put(carry.home, Occupant::known(flag));
                     self.public.add(carry.home);
                     report.revealed.push((carry.home, flag));
@@ -1050,7 +1099,11 @@ impl Position {
 
     fn assign_colors(&mut self, mover: Color) {
         let seat = (self.ply + 1) % 2; // ply 1 → seat 0
-        self.flip.first_color = Some(if seat == 0 { mover } else { !mover });
+        self.flip.first_color = Some(if seat == 0 {
+            mover
+        } else {
+            self.opponent(mover)
+        });
     }
 
     fn apply(&mut self, action: Action, path: Vec<Point>) -> MoveReport {
@@ -1085,7 +1138,7 @@ impl Position {
                     report.revealed.push((p, piece));
                 }
                 match self.turn {
-                    Some(c) => next_turn = Some(!c),
+                    Some(c) => next_turn = Some(self.next_after(c)),
                     None => {
                         let seat = ((self.ply + 1) % 2) as usize;
                         let assigned = piece.and_then(|piece| {
@@ -1104,7 +1157,7 @@ impl Position {
                                 self.assign_colors(c);
                                 report.by = Some(c);
                                 report.assigned = Some(c);
-                                next_turn = Some(!c);
+                                next_turn = Some(self.next_after(c));
                             }
                             None => next_turn = None,
                         }
@@ -1115,7 +1168,7 @@ impl Position {
                 let us = self.turn.unwrap_or(Color::Red);
                 let attacker = self.cells[from.index()].and_then(Occupant::piece);
                 report.attacker = attacker;
-                next_turn = Some(!us);
+                next_turn = Some(self.next_after(us));
                 match self.cells[to.index()] {
                     None => {
                         self.move_piece(from, to);
@@ -1206,10 +1259,11 @@ impl Position {
             if carry.at == from {
                 carry.at = to;
                 self.carry[us] = Some(carry);
+                let topo = self.board();
                 let home = if self.rules.carry_flag_front {
-                    to.half() == us
+                    topo.half(to) == us
                 } else {
-                    board().is_headquarters(to) && to.half() == us
+                    topo.is_headquarters(to) && topo.half(to) == us
                 };
                 if home {
                     self.outcome = Some(Outcome::Win {
@@ -1230,7 +1284,7 @@ impl Position {
             return Err(IllegalAction::ResignTooEarly);
         }
         let o = Outcome::Win {
-            winner: !color,
+            winner: self.opponent(color),
             reason: WinReason::Resignation,
         };
         self.outcome = Some(o);
@@ -1260,7 +1314,7 @@ impl Position {
             return Err(IllegalAction::GameOver);
         }
         let o = Outcome::Win {
-            winner: !color,
+            winner: self.opponent(color),
             reason: WinReason::Timeout,
         };
         self.outcome = Some(o);

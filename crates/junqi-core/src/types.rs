@@ -1,6 +1,7 @@
 //! The vocabulary of the game: colours, roles, pieces, points and sets of points.
 
 use crate::pointset::{BoardPoint, Set, SetIter};
+use crate::seat::Seat;
 use core::fmt;
 use core::ops::{Index, IndexMut, Not};
 use serde::{Deserialize, Serialize};
@@ -36,8 +37,29 @@ impl Color {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The seat this colour names: Red is seat 0, Black seat 1 ([`crate::Seating::two`]).
+    #[inline(always)]
+    pub fn seat(self) -> Seat {
+        match self {
+            Color::Red => Seat::S,
+            Color::Black => Seat::E,
+        }
+    }
+
+    /// The colour naming `seat` at a 2-seat table.
+    #[inline(always)]
+    pub fn of_seat(seat: Seat) -> Option<Color> {
+        match seat.index() {
+            0 => Some(Color::Red),
+            1 => Some(Color::Black),
+            _ => None,
+        }
+    }
 }
 
+/// The other colour, for naming ("the opponent", "the other half"). The rules ask the
+/// position's [`crate::Seating`] who moves next and who is an enemy.
 impl Not for Color {
     type Output = Color;
     fn not(self) -> Color {
@@ -219,10 +241,6 @@ impl Point {
     /// Column 0..5 (`a`..`e`) and row 1..=12.
     pub fn at(column: u8, row: u8) -> Option<Point> {
         (column < COLUMNS && (1..=ROWS).contains(&row)).then(|| Point((row - 1) * COLUMNS + column))
-    }
-
-    pub(crate) const fn from_index_unchecked(index: u8) -> Point {
-        Point(index)
     }
 
     pub fn index(self) -> usize {

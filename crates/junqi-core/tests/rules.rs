@@ -198,7 +198,7 @@ fn marshal_falling_shows_the_flag() {
     let marshal = p.pieces(Color::Black, Role::Marshal).first().unwrap();
     p.take(pt("c10"));
     let next_to_marshal = Point::all()
-        .find(|&q| board().road_adjacent[q.index()].contains(marshal) && p.at(q).is_none())
+        .find(|&q| p.board().road_adjacent[q.index()].contains(marshal) && p.at(q).is_none())
         .unwrap();
     p.put(
         next_to_marshal,
@@ -631,7 +631,7 @@ fn report_paths_follow_the_railway() {
     assert_eq!(names.last().unwrap(), "a11");
     // Every step of the path is a railway segment, and it avoids the piece on a6.
     for w in r.path.windows(2) {
-        assert_eq!(board().edge(w[0], w[1]), Some(EdgeKind::Rail));
+        assert_eq!(Topology::standard().edge(w[0], w[1]), Some(EdgeKind::Rail));
     }
     assert!(!names.contains(&"a6".to_string()));
     let mut p = pos("1f3/5/5/5/5/5/5/5/5/5/R4/1F3 r 0 1");

@@ -857,7 +857,7 @@ fn a_flip_decides_the_colours_of_a_hidden_game() {
                     red += 1;
                 }
             }
-            None => assert!(board().is_camp(p), "{p}"),
+            None => assert!(Topology::standard().is_camp(p), "{p}"),
         }
     }
     assert_eq!(red, 25);

@@ -372,7 +372,7 @@ impl LessonRun {
         }
         if self.lesson.no_headquarters && report.by == Some(Color::Red) {
             if let Action::Move { to, .. } = action {
-                if junqi_core::board().is_headquarters(to) {
+                if junqi_core::Topology::standard().is_headquarters(to) {
                     self.done = true;
                     return Feedback::Mistake(Mistake::Stuck { at: to });
                 }
