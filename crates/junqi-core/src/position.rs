@@ -559,6 +559,7 @@ impl Position {
     }
 
     /// Destinations under the movement rules of RULES.md §4 with the first ten switches.
+    #[inline(always)]
     fn plain_destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
         if !self.can_leave(from, role, us, topo) {
             return Bitboard::EMPTY;
