@@ -332,11 +332,17 @@ impl Game {
                     Outcome::Win {
                         winner,
                         reason: WinReason::Resignation,
-                    } => game.resign(!winner).map(|_| ()),
+                    } => {
+                        let loser = game.position().opponent(winner);
+                        game.resign(loser).map(|_| ())
+                    }
                     Outcome::Win {
                         winner,
                         reason: WinReason::Timeout,
-                    } => game.time_out(!winner).map(|_| ()),
+                    } => {
+                        let loser = game.position().opponent(winner);
+                        game.time_out(loser).map(|_| ())
+                    }
                     Outcome::Draw {
                         reason: crate::position::DrawReason::Agreement,
                     } => game.agree_draw().map(|_| ()),

@@ -192,7 +192,7 @@ impl Position {
         if mode == Mode::Flip {
             if let Some(c) = side {
                 // Whoever moves at odd plies moved first.
-                pos.flip.first_color = Some(if ply % 2 == 1 { c } else { !c });
+                pos.flip.first_color = Some(if ply % 2 == 1 { c } else { pos.opponent(c) });
             }
         }
         // Under the carrying switches a missing flag may be on its way home: not an end.

@@ -3,7 +3,13 @@
 //! The rules of 2-player Junqi (军棋 / 陆战棋) exactly as the project's RULES.md states them:
 //! the board as data, movement (railways, engineers turning, camps, headquarters), combat,
 //! setup validation, the three modes 明棋 / 暗棋 / 翻棋, the variant switches, JFEN, deployment
-//! strings and game records. Pure Rust with no web dependencies; no input panics.
+//! strings and game records — and the 4-player game of RULES-4P.md ([`siguo`]). Pure Rust with
+//! no web dependencies; no input panics.
+//!
+//! Both games share one core: seats, teams and the turn order are a [`Seating`] (Red and Black
+//! are seats 0 and 1 of a two-seat table); a position carries its board, which one description
+//! generates for both games ([`siguo::Layout`]); point sets are one type, wide enough for the
+//! 129-point cross ([`pointset`]).
 //!
 //! ```
 //! use junqi_core::Position;

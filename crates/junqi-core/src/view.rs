@@ -4,6 +4,7 @@ use crate::action::Action;
 use crate::jfen::board_fen_with;
 use crate::position::{ActionResult, Carry, MoveReport, Occupant, Outcome, Position};
 use crate::rules::{Mode, Rules};
+use crate::seat::Visibility;
 use crate::types::{ByColor, Color, Piece, Point, Role, POINTS};
 use serde::{Deserialize, Serialize};
 
@@ -122,7 +123,7 @@ impl PlayerView {
         }
         if self.mode == Mode::Flip {
             if let Some(me) = self.me {
-                pos.flip.first_color = Some(if self.seat == 0 { me } else { !me });
+                pos.flip.first_color = Some(if self.seat == 0 { me } else { pos.opponent(me) });
             }
         }
         pos
@@ -144,10 +145,15 @@ impl Position {
         if o.face_down {
             return false;
         }
-        match self.mode {
-            Mode::Open | Mode::Flip => true,
-            Mode::Dark => o.color == viewer || self.public.contains(p) || self.outcome.is_some(),
-        }
+        let visibility = match self.mode {
+            // Face-up pieces are seen by everyone in 明棋 and 翻棋.
+            Mode::Open | Mode::Flip => Visibility::All,
+            Mode::Dark => Visibility::Own,
+        };
+        let seen = visibility == Visibility::All
+            || matches!((viewer, o.color), (Some(v), Some(owner))
+                if self.seating.sees(v.seat(), owner.seat(), visibility));
+        seen || self.public.contains(p) || self.outcome.is_some()
     }
 
     /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).

@@ -661,3 +661,29 @@ fn bad_jfen_is_refused_clearly() {
         assert!(!e.contains('\n'));
     }
 }
+
+/// The 2-player game on the general core: Red and Black are seats 0 and 1 of a two-seat table,
+/// the position carries the board the shared description generates, and its point sets are the
+/// 4-player game's.
+#[test]
+fn two_player_positions_stand_on_the_general_core() {
+    let p = Position::from_jfen(CLASSIC_START).unwrap();
+    let seating = p.seating();
+    assert_eq!(seating.count(), 2);
+    assert_eq!(Color::Red.seat(), Seat::S);
+    assert_eq!(Color::Black.seat(), Seat::E);
+    assert_eq!(Color::of_seat(Seat::E), Some(Color::Black));
+    assert_eq!(Color::of_seat(Seat::N), None);
+    assert!(seating.are_enemies(Color::Red.seat(), Color::Black.seat()));
+    assert_eq!(p.next_after(Color::Red), Color::Black);
+    assert_eq!(p.next_after(Color::Black), Color::Red);
+    assert_eq!(p.opponent(Color::Black), Color::Red);
+    assert!(std::ptr::eq(p.board(), Topology::standard()));
+    assert_eq!(p.board().half("c6".parse().unwrap()), Color::Red);
+    assert_eq!(p.board().half("c7".parse().unwrap()), Color::Black);
+    // The board's sets hold up to 192 points; the 2-player board fills 60 of them.
+    assert_eq!(Bitboard::FULL.count(), 60);
+    assert_eq!(junqi_core::pointset::CAPACITY, 192);
+    assert_eq!(p.occupied().count(), 50);
+    assert_eq!(p.perft(3), 36_564);
+}
