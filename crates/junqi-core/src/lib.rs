@@ -8,7 +8,7 @@
 //!
 //! Both games share one core: seats, teams and the turn order are a [`Seating`] (Red and Black
 //! are seats 0 and 1 of a two-seat table); a position carries its board, which one description
-//! generates for both games ([`siguo::Layout`]); point sets are one type, wide enough for the
+//! generates for both games ([`siguo::layout::Layout`]); point sets are one type, wide enough for the
 //! 129-point cross ([`pointset`]).
 //!
 //! ```
