@@ -149,7 +149,7 @@ fn flag_danger(pos: &Position, c: Color) -> i32 {
         let mut b = Bitboard::EMPTY;
         for r in Role::ALL {
             if r.is_movable() {
-                b |= pos.pieces(!c, r);
+                b |= pos.pieces(pos.opponent(c), r);
             }
         }
         b & !pos.face_down()
@@ -168,7 +168,7 @@ fn flag_danger(pos: &Position, c: Color) -> i32 {
 
 /// Pressure of `c`'s movers on the enemy flag: pieces closing in on it score.
 fn flag_pressure(pos: &Position, c: Color) -> i32 {
-    let Some(flag) = pos.pieces(!c, Role::Flag).first() else {
+    let Some(flag) = pos.pieces(pos.opponent(c), Role::Flag).first() else {
         return 0;
     };
     let mut s = 0;
@@ -188,11 +188,12 @@ fn flag_pressure(pos: &Position, c: Color) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     let Some(us) = pos.turn() else { return 0 };
     let s_us = side(pos, us);
-    let s_them = side(pos, !us);
-    let mut score = score_side(pos, us, &s_us, &s_them) - score_side(pos, !us, &s_them, &s_us);
+    let them = pos.opponent(us);
+    let s_them = side(pos, them);
+    let mut score = score_side(pos, us, &s_us, &s_them) - score_side(pos, them, &s_them, &s_us);
     if pos.mode() != Mode::Flip || pos.face_down().count() < 10 {
-        score += flag_danger(pos, !us) - flag_danger(pos, us);
-        score += flag_pressure(pos, us) - flag_pressure(pos, !us);
+        score += flag_danger(pos, them) - flag_danger(pos, us);
+        score += flag_pressure(pos, us) - flag_pressure(pos, them);
     }
     // The quiet-move clock: an advantage that does not turn into a capture drains away.
     let limit = pos.rules().quiet_limit() as i32;
