@@ -5,8 +5,8 @@
 //! of Perfect Information Monte Carlo Sampling in Game Tree Search").
 
 use junqi_core::{
-    contact, Action, ActionResult, Clash, Color, Deployment, Mode, Piece, Point, PublicEvent, Role,
-    Rules, Slot, SplitMix64, Topology,
+    contact, Action, ActionResult, Bitboard, Clash, Color, Deployment, Mode, Piece, Point,
+    PublicEvent, Role, Rules, Slot, SplitMix64, Topology,
 };
 
 /// A set of roles, one bit per [`Role`].
@@ -54,38 +54,15 @@ fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
     m
 }
 
-/// Could a piece that is not an engineer have gone from `from` to `to` (a step or a straight run)?
-/// Under `rail_three_steps` a run of more than three points, and under `rail_one_turn` a run with
-/// more than one turn, is an engineer's.
-fn plain_move(from: Point, to: Point, occupied: &dyn Fn(Point) -> bool, rules: &Rules) -> bool {
+/// Could a piece that is not an engineer have gone from `from` to `to` (a step, or a railway
+/// run as the core decides it: [`Topology::runs`])? Under `rail_three_steps` a run of more than
+/// three points, and under `rail_one_turn` a run with more than one turn, is an engineer's.
+fn plain_move(from: Point, to: Point, occupied: Bitboard, rules: &Rules) -> bool {
     let topo = Topology::standard();
-    if topo.road_adjacent[from.index()].contains(to) {
-        return true;
-    }
-    let max = if rules.rail_three_steps {
-        3
-    } else {
-        usize::MAX
-    };
-    let clear = |ray: &[Point], i: usize| ray[..i].iter().all(|&q| !occupied(q));
-    topo.rays[from.index()].iter().any(|ray| {
-        ray.iter().enumerate().any(|(i, &q)| {
-            if i >= max || (i > 0 && occupied(ray[i - 1])) {
-                return false;
-            }
-            if q == to {
-                return clear(ray, i);
-            }
-            rules.rail_one_turn
-                && !occupied(q)
-                && clear(ray, i)
-                && topo.rays[q.index()].iter().any(|turn| {
-                    turn.iter()
-                        .position(|&t| t == to)
-                        .is_some_and(|j| i + 1 + j < max && clear(turn, j))
-                })
-        })
-    })
+    topo.road_adjacent[from.index()].contains(to)
+        || topo
+            .runs(from, !occupied, Bitboard::single(to), rules)
+            .contains(to)
 }
 
 fn matches(result: ActionResult, c: Clash, defender: Role) -> bool {
@@ -126,8 +103,10 @@ impl Belief {
             let target = cells[to.index()];
             if let Some(Tracked::Enemy(id)) = mover {
                 masks[id] &= movable_mask();
-                let occ = |q: Point| cells[q.index()].is_some();
-                if !plain_move(from, to, &occ, rules) {
+                let occupied: Bitboard = Point::all()
+                    .filter(|q| cells[q.index()].is_some())
+                    .collect();
+                if !plain_move(from, to, occupied, rules) {
                     let mut m = bit(Role::Engineer);
                     if rules.flying_bomb {
                         m |= bit(Role::Bomb);

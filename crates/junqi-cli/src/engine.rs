@@ -167,12 +167,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         }
     }
     let (from, to) = (action.from(), action.to());
-    let removed = match result {
-        ActionResult::Win | ActionResult::Capture => vec![to],
-        ActionResult::Lose | ActionResult::Scout => vec![from],
-        ActionResult::Both => vec![from, to],
-        ActionResult::Move | ActionResult::Flip | ActionResult::Bounce => vec![],
-    };
+    let removed = result.removals(from, to);
     Some(PublicEvent {
         ply,
         by,

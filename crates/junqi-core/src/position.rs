@@ -137,6 +137,17 @@ pub enum ActionResult {
 }
 
 impl ActionResult {
+    /// The points a move from `from` to `to` with this result empties of a piece (RULES.md §5):
+    /// what a player who hears only the result learns was removed.
+    pub fn removals(self, from: Point, to: Point) -> Vec<Point> {
+        match self {
+            ActionResult::Win | ActionResult::Capture => vec![to],
+            ActionResult::Lose | ActionResult::Scout => vec![from],
+            ActionResult::Both => vec![from, to],
+            ActionResult::Move | ActionResult::Flip | ActionResult::Bounce => vec![],
+        }
+    }
+
     /// The word of the engine protocol (`scout` is reported as `lose`).
     pub fn protocol_str(self) -> &'static str {
         match self {
@@ -652,56 +663,9 @@ impl Position {
         r
     }
 
-    /// Railway runs for a piece that does not run like an engineer: straight (as in §4), or under
-    /// `rail_one_turn` with one right-angle turn at an empty junction, and at most three points
-    /// in all under `rail_three_steps`.
+    /// Railway runs for a piece that does not run like an engineer ([`Topology::runs`]).
     fn limited_runs(&self, from: Point, targets: Bitboard, topo: &Topology) -> Bitboard {
-        let empty = !self.occupied;
-        let max = if self.rules.rail_three_steps {
-            3
-        } else {
-            usize::MAX
-        };
-        let mut dests = Bitboard::EMPTY;
-        for ray in &topo.rays[from.index()] {
-            for (i, &q) in ray.iter().enumerate() {
-                if i >= max {
-                    break;
-                }
-                if !empty.contains(q) {
-                    if targets.contains(q) {
-                        dests.add(q);
-                    }
-                    break;
-                }
-                dests.add(q);
-                if !self.rules.rail_one_turn {
-                    continue;
-                }
-                let prev = if i == 0 { from } else { ray[i - 1] };
-                let next = ray.get(i + 1).copied();
-                for turn in &topo.rays[q.index()] {
-                    let first = turn[0];
-                    if first == prev || Some(first) == next {
-                        continue;
-                    }
-                    for (j, &t) in turn.iter().enumerate() {
-                        if i + 1 + j >= max {
-                            break;
-                        }
-                        if empty.contains(t) {
-                            dests.add(t);
-                        } else {
-                            if targets.contains(t) {
-                                dests.add(t);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        dests
+        topo.runs(from, !self.occupied, targets, &self.rules)
     }
 
     /// The route of a one-turn railway run from `from` to `to`, if there is one.

@@ -240,3 +240,33 @@ fn views_list_the_referees_actions_carrier_case() {
         pos.to_jfen()
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, .. ProptestConfig::default() })]
+
+    /// What a player who hears only the result infers was removed
+    /// ([`ActionResult::removals`]) is what the referee removed.
+    #[test]
+    fn removals_follow_from_the_result(seed in any::<u64>(), dark in any::<bool>()) {
+        let mode = if dark { Mode::Dark } else { Mode::Open };
+        let setup = Setup::Deployments {
+            red: Deployment::random(seed),
+            black: Deployment::random(seed ^ 0xb1ac),
+        };
+        let mut game = Game::new(mode, Rules::default(), setup).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..200 {
+            let acts = game.position().legal_actions();
+            if acts.is_empty() {
+                break;
+            }
+            let a = acts[rng.below(acts.len() as u64) as usize];
+            let report = game.play(a).unwrap();
+            let mut removed: Vec<Point> = report.removed.iter().map(|(p, _)| *p).collect();
+            removed.sort();
+            let mut inferred = report.result.removals(a.from(), a.to());
+            inferred.sort();
+            prop_assert_eq!(removed, inferred, "{}", a);
+        }
+    }
+}

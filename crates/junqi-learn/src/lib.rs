@@ -510,7 +510,13 @@ impl Lesson {
     }
 }
 
-/// The outcome a piece of the learner would have attacking an enemy piece (attack preview).
+/// The outcome a piece of the learner would have attacking an enemy piece (attack preview): the
+/// core's [`junqi_core::contact`] for the course's game, 明棋 under the default rules.
 pub fn preview(attacker: Role, defender: Role) -> junqi_core::Clash {
-    junqi_core::clash(attacker, defender, &Rules::default(), false)
+    junqi_core::contact(
+        attacker,
+        defender,
+        junqi_core::Mode::Open,
+        &Rules::default(),
+    )
 }

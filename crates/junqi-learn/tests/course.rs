@@ -111,13 +111,14 @@ fn stars_fall_with_extra_moves() {
 
 #[test]
 fn attack_preview_matches_the_rules_core() {
-    use junqi_core::{clash, Role, Rules};
+    use junqi_core::{clash, contact, Clash, Mode, Role, Rules};
     for a in Role::ALL {
         for d in Role::ALL {
-            assert_eq!(
-                junqi_learn::preview(a, d),
-                clash(a, d, &Rules::default(), false)
-            );
+            let c = junqi_learn::preview(a, d);
+            assert_eq!(c, contact(a, d, Mode::Open, &Rules::default()));
+            // Under the default rules 明棋's contact is the plain clash table.
+            assert_eq!(c, clash(a, d, &Rules::default(), false));
+            assert_ne!(c, Clash::Scout);
         }
     }
 }
