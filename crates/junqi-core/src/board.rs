@@ -347,7 +347,7 @@ mod tests {
     use crate::types::{COLUMNS, ROWS};
 
     fn p(column: u8, row: u8) -> Point {
-        <Point as crate::pointset::BoardPoint>::from_index(((row - 1) * COLUMNS + column) as usize)
+        Point::new(((row - 1) * COLUMNS + column) as usize).unwrap()
     }
 
     /// RULES.md §2 listed by hand, as the board was before it was generated: the oracle the
@@ -412,7 +412,7 @@ mod tests {
         // Camp diagonals.
         for (i, kind) in kinds.iter().enumerate() {
             if *kind == PointKind::Camp {
-                let camp = <Point as crate::pointset::BoardPoint>::from_index(i);
+                let camp = Point::new(i).unwrap();
                 let (c, r) = (camp.column() as i8, camp.row() as i8);
                 for (dc, dr) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
                     let (nc, nr) = (c + dc, r + dr);
@@ -454,7 +454,7 @@ mod tests {
         let of_kind = |k: PointKind| {
             (0..POINTS)
                 .filter(|&i| kinds[i] == k)
-                .map(<Point as crate::pointset::BoardPoint>::from_index)
+                .filter_map(Point::new)
                 .collect::<Bitboard>()
         };
         let camps = of_kind(PointKind::Camp);

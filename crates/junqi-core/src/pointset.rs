@@ -4,7 +4,7 @@
 //!
 //! Three 64-bit words, chosen by measuring 2-player perft (BENCHMARKS.md, "The 2-player game on
 //! the general core"). Bits past the board's last point are always clear: `!` keeps only the
-//! board's points.
+//! board's points, and a point cannot be made outside its board.
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -18,11 +18,22 @@ pub const CAPACITY: usize = WORDS * 64;
 
 /// A point of some board: an index below [`BoardPoint::POINTS`].
 pub trait BoardPoint: Copy + fmt::Display {
-    /// Points on this kind of board.
+    /// Points on this kind of board (at most [`CAPACITY`]).
     const POINTS: usize;
     fn index(self) -> usize;
-    /// The point at `index`; only called with `index < POINTS`.
-    fn from_index(index: usize) -> Self;
+    /// The point at `index`, for the sets of this module only: they call it with
+    /// `index < POINTS`, and nothing outside the crate can make the [`Token`] to call it.
+    fn from_index(index: usize, token: Token) -> Self;
+}
+
+/// Proof that a [`BoardPoint::from_index`] call comes from this crate, which only asks for
+/// indices below the board's size: a point outside its board cannot be made from outside.
+pub struct Token(());
+
+impl Token {
+    pub(crate) const fn new() -> Token {
+        Token(())
+    }
 }
 
 /// A set of points of one kind of board.
@@ -49,9 +60,13 @@ const fn full_words(points: usize) -> [u64; WORDS] {
 }
 
 impl<P: BoardPoint> Set<P> {
-    /// The words a board of `P` uses; the others stay zero, so every operation skips them and
-    /// a set of the 60-point board costs one word's work.
-    const USED: usize = P::POINTS.div_ceil(64);
+    /// The words a board of `P` uses; the others stay zero, so the bit operations, counting and
+    /// iteration skip them (a set of the 60-point board costs one word's work there; copying and
+    /// comparing still cover all three).
+    const USED: usize = {
+        assert!(P::POINTS <= CAPACITY, "a board larger than a point set");
+        P::POINTS.div_ceil(64)
+    };
 
     pub const EMPTY: Set<P> = Set {
         words: [0; WORDS],
@@ -208,7 +223,8 @@ impl<P: BoardPoint> Iterator for SetIter<P> {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
-                return Some(P::from_index(self.word * 64 + w.trailing_zeros() as usize));
+                let i = self.word * 64 + w.trailing_zeros() as usize;
+                return Some(P::from_index(i, Token::new()));
             }
             self.word += 1;
         }

@@ -137,8 +137,10 @@ pub enum ActionResult {
 }
 
 impl ActionResult {
-    /// The points a move from `from` to `to` with this result empties of a piece (RULES.md §5):
-    /// what a player who hears only the result learns was removed.
+    /// The points whose pieces a move from `from` to `to` with this result takes off (RULES.md
+    /// §5): what a player who hears only the result learns was removed. The result alone cannot
+    /// tell one case: a bomb that takes the flag goes too (the game ends there). Under the
+    /// carrying switches a flag can come back to `to` when its carrier falls there.
     pub fn removals(self, from: Point, to: Point) -> Vec<Point> {
         match self {
             ActionResult::Win | ActionResult::Capture => vec![to],

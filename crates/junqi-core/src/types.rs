@@ -1,6 +1,6 @@
 //! The vocabulary of the game: colours, roles, pieces, points and sets of points.
 
-use crate::pointset::{BoardPoint, Set, SetIter};
+use crate::pointset::{BoardPoint, Set, SetIter, Token};
 use crate::seat::Seat;
 use core::fmt;
 use core::ops::{Index, IndexMut, Not};
@@ -58,8 +58,9 @@ impl Color {
     }
 }
 
-/// The other colour, for naming ("the opponent", "the other half"). The rules ask the
-/// position's [`crate::Seating`] who moves next and who is an enemy.
+/// The other colour, for naming in 2-player-only code ("the opponent", "the other half", the
+/// flag a carrier took). A position's rules ask its [`crate::Seating`] who moves next, who is
+/// an enemy and who sees whose pieces.
 impl Not for Color {
     type Output = Color;
     fn not(self) -> Color {
@@ -324,8 +325,8 @@ impl<'de> Deserialize<'de> for Point {
     }
 }
 
-/// A set of points of the 2-player board (the general, 129-point-wide set of
-/// [`crate::pointset`]).
+/// A set of points of the 2-player board (the general set of [`crate::pointset`], wide enough
+/// for the 129-point cross).
 pub type Bitboard = Set<Point>;
 /// Iterates the points of a [`Bitboard`] in index order.
 pub type BitboardIter = SetIter<Point>;
@@ -337,7 +338,7 @@ impl BoardPoint for Point {
         self.0 as usize
     }
     #[inline(always)]
-    fn from_index(index: usize) -> Point {
+    fn from_index(index: usize, _: Token) -> Point {
         Point(index as u8)
     }
 }

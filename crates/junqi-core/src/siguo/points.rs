@@ -4,7 +4,7 @@
 //! owner's left); the nine centre points follow at 120..129 in reading order with S at the
 //! bottom (`Cnw Cn Cne Cw Cc Ce Csw Cs Cse`). A [`PointSet`] is three 64-bit words.
 
-use crate::pointset::{BoardPoint, Set, SetIter};
+use crate::pointset::{BoardPoint, Set, SetIter, Token};
 use crate::seat::Seat;
 use std::fmt;
 
@@ -89,7 +89,7 @@ impl BoardPoint for Point {
         self.0 as usize
     }
     #[inline(always)]
-    fn from_index(index: usize) -> Point {
+    fn from_index(index: usize, _: Token) -> Point {
         Point(index as u8)
     }
 }
