@@ -146,6 +146,18 @@ impl Topology {
         };
         lines.sort_by_key(|l| (across(l), l.first().copied()));
 
+        Topology::from_parts(kinds, edges, lines, halves, world)
+    }
+
+    /// The board from its points' kinds, halves and world coordinates, its connections and its
+    /// straight railway lines; the adjacency, rail points, camps, headquarters and rays follow.
+    fn from_parts(
+        kinds: Vec<PointKind>,
+        edges: Vec<Edge>,
+        lines: Vec<Vec<Point>>,
+        halves: Vec<Color>,
+        world: Vec<(u8, u8)>,
+    ) -> Topology {
         let mut road_adjacent = vec![Bitboard::EMPTY; POINTS];
         let mut rail_adjacent = vec![Bitboard::EMPTY; POINTS];
         let mut rail = Bitboard::EMPTY;
@@ -195,11 +207,6 @@ impl Topology {
     /// y north → south (16 for row 1), Red's half at the bottom.
     pub fn world(&self, p: Point) -> (u8, u8) {
         self.world.get(p.index()).copied().unwrap_or((0, 0))
-    }
-
-    /// The point of `colour`'s deployment slot.
-    pub fn slot_point(&self, colour: Color, slot: Slot) -> Point {
-        slot.point(colour)
     }
 
     pub fn kind(&self, p: Point) -> PointKind {
@@ -306,10 +313,6 @@ fn rays_of(lines: &[Vec<Point>]) -> Vec<Vec<Vec<Point>>> {
 pub struct BoardRef(&'static Topology);
 
 impl BoardRef {
-    pub fn new(board: &'static Topology) -> BoardRef {
-        BoardRef(board)
-    }
-
     pub fn get(self) -> &'static Topology {
         self.0
     }
@@ -423,55 +426,8 @@ mod tests {
             }
         }
         edges.sort_by_key(|e| (e.a, e.b));
-
-        let mut road_adjacent = vec![Bitboard::EMPTY; POINTS];
-        let mut rail_adjacent = vec![Bitboard::EMPTY; POINTS];
-        let mut rail = Bitboard::EMPTY;
-        for e in &edges {
-            road_adjacent[e.a.index()].add(e.b);
-            road_adjacent[e.b.index()].add(e.a);
-            if e.kind == EdgeKind::Rail {
-                rail_adjacent[e.a.index()].add(e.b);
-                rail_adjacent[e.b.index()].add(e.a);
-                rail.add(e.a);
-                rail.add(e.b);
-            }
-        }
-
-        let mut rays = vec![Vec::new(); POINTS];
-        for line in &lines {
-            for (i, &pt) in line.iter().enumerate() {
-                let forward: Vec<Point> = line[i + 1..].to_vec();
-                let backward: Vec<Point> = line[..i].iter().rev().copied().collect();
-                for ray in [forward, backward] {
-                    if !ray.is_empty() {
-                        rays[pt.index()].push(ray);
-                    }
-                }
-            }
-        }
-
-        let of_kind = |k: PointKind| {
-            (0..POINTS)
-                .filter(|&i| kinds[i] == k)
-                .filter_map(Point::new)
-                .collect::<Bitboard>()
-        };
-        let camps = of_kind(PointKind::Camp);
-        let headquarters = of_kind(PointKind::Headquarters);
-        Topology {
-            kinds,
-            edges,
-            lines,
-            road_adjacent,
-            rail_adjacent,
-            rail,
-            camps,
-            headquarters,
-            rays,
-            halves: Point::all().map(|p| p.half()).collect(),
-            world: vec![(0, 0); POINTS],
-        }
+        let halves = Point::all().map(|p| p.half()).collect();
+        Topology::from_parts(kinds, edges, lines, halves, vec![(0, 0); POINTS])
     }
 
     #[test]

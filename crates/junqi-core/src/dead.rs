@@ -81,7 +81,7 @@ impl Position {
         // Room to move: every connected part of the reach holds more points than pieces.
         let mut rest = reached;
         while let Some(start) = rest.first() {
-            let mut part = Bitboard::from_point(start);
+            let mut part = Bitboard::single(start);
             let mut grow = part;
             while grow.any() {
                 let mut next = Bitboard::EMPTY;

@@ -86,12 +86,6 @@ impl<P: BoardPoint> Set<P> {
         s
     }
 
-    /// Same as [`Set::single`].
-    #[inline]
-    pub fn from_point(p: P) -> Set<P> {
-        Set::single(p)
-    }
-
     /// The word and bit of `p`. A point's index is below its board's size, so a one-word
     /// board needs no word index at all.
     #[inline(always)]

@@ -704,7 +704,7 @@ impl Position {
         let empty_rail = topo.rail & !self.occupied;
         let mut reached = Bitboard::EMPTY;
         let mut hits = Bitboard::EMPTY;
-        let mut frontier = Bitboard::from_point(from);
+        let mut frontier = Bitboard::single(from);
         while frontier.any() {
             let mut next = Bitboard::EMPTY;
             for q in frontier {
