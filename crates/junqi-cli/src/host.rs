@@ -16,7 +16,7 @@ use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Once;
 use std::time::{Duration, Instant};
@@ -68,7 +68,10 @@ impl Engine {
     /// Starts `sh -c cmd` in a process group of its own.
     pub fn spawn(cmd: &str) -> Result<Engine, String> {
         end_groups_on_signals();
-        let mut child = Command::new("sh")
+        // From the fork until the group is registered, a stop of the host would miss it; the
+        // signal handler leaves the ending to this thread meanwhile.
+        let spawning = Spawning::begin()?;
+        let child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
             .stdin(Stdio::piped())
@@ -79,9 +82,11 @@ impl Engine {
             // them running.
             .process_group(0)
             .spawn()
-            .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
+            .map_err(|e| format!("cannot start '{cmd}': {e}"));
+        let slot = child.as_ref().ok().and_then(|c| register_group(c.id()));
+        spawning.end();
+        let mut child = child?;
         let pgid = Some(child.id());
-        let slot = register_group(child.id());
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             signal_group(child.id(), libc::SIGKILL);
             unregister_group(slot);
@@ -371,7 +376,51 @@ fn end_groups_on_signals() {
     });
 }
 
+/// How many threads are between starting an engine and registering its group.
+static SPAWNING: AtomicUsize = AtomicUsize::new(0);
+/// The stopping signal received while an engine was being started (0: none).
+static PENDING: AtomicI32 = AtomicI32::new(0);
+
+/// A thread starting an engine. While any is, a stopping signal is only noted, and the last
+/// thread to register its engine's group ends the host, so no group is started and missed.
+struct Spawning;
+
+impl Spawning {
+    /// Refuses once the host is being stopped.
+    fn begin() -> Result<Spawning, String> {
+        SPAWNING.fetch_add(1, Ordering::SeqCst);
+        let spawning = Spawning;
+        if PENDING.load(Ordering::SeqCst) != 0 {
+            spawning.end();
+            return Err("the host is stopping".into());
+        }
+        Ok(spawning)
+    }
+
+    /// The group is registered (or no engine started): a signal noted meanwhile ends the host
+    /// now, if no other thread is still starting one.
+    fn end(self) {
+        if SPAWNING.fetch_sub(1, Ordering::SeqCst) == 1 {
+            let sig = PENDING.load(Ordering::SeqCst);
+            if sig != 0 {
+                end_host(sig);
+            }
+        }
+    }
+}
+
 extern "C" fn on_signal(sig: libc::c_int) {
+    // Noted first, counted second; `Spawning::end` does the reverse, so one of the two sees
+    // the other and the host is ended after every started group is registered.
+    PENDING.store(sig, Ordering::SeqCst);
+    if SPAWNING.load(Ordering::SeqCst) > 0 {
+        return;
+    }
+    end_host(sig);
+}
+
+/// Kills every registered group, then dies of `sig`. Only async-signal-safe calls.
+fn end_host(sig: libc::c_int) {
     for g in &GROUPS {
         let pgid = g.load(Ordering::SeqCst);
         if pgid > 1 {

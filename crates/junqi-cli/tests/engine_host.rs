@@ -100,6 +100,41 @@ fn assert_no_leftovers(dir: &Path) -> usize {
     }
 }
 
+/// A host started in the background, killed if the test fails before it ends.
+struct Host(std::process::Child);
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Host {
+    fn start(args: &[&str]) -> Host {
+        Host(
+            Command::new(JUNQI)
+                .arg("match")
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("junqi runs"),
+        )
+    }
+
+    /// Sends SIGTERM and waits: the host must die of it.
+    fn stop(&mut self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let status = self.0.wait().expect("the host ends");
+        assert!(!status.success());
+    }
+}
+
 fn forfeits(stderr: &str) -> usize {
     stderr.lines().filter(|l| l.contains("forfeits")).count()
 }
@@ -479,26 +514,20 @@ fn a_stopped_host_ends_its_engines() {
         "cmd:{}sleep 120 & exec '{JUNQI}' engine --level 1",
         record(&dir)
     );
-    let mut host = Command::new(JUNQI)
-        .args([
-            "match",
-            "--red",
-            &cmd,
-            "--black",
-            "greedy",
-            "--games",
-            "100000",
-            "--seed",
-            "3",
-            "--ms",
-            "300",
-            "--threads",
-            "1",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("junqi runs");
+    let mut host = Host::start(&[
+        "--red",
+        &cmd,
+        "--black",
+        "greedy",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        "--ms",
+        "300",
+        "--threads",
+        "1",
+    ]);
     // Wait until the probe and the first game's engine have started.
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < 2 {
@@ -506,13 +535,57 @@ fn a_stopped_host_ends_its_engines() {
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(200));
-    let status = Command::new("kill")
-        .args(["-TERM", &host.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-    let status = host.wait().expect("the host ends");
-    assert!(!status.success());
+    host.stop();
     assert_no_leftovers(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine that passes the probe and then dies at every game's `new`, so the host starts a
+/// new one for every game: stopping the host at any moment, even while it is starting an
+/// engine, leaves nothing running.
+#[test]
+fn a_host_stopped_while_starting_engines_ends_them_all() {
+    let dir = temp_dir("host-stopped-starting");
+    let script = dir.join("quitter.sh");
+    std::fs::write(
+        &script,
+        r#"sleep 120 </dev/null >/dev/null &
+while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*) echo '{"type":"hello","name":"quitter","version":"0"}' ;;
+    *'"type":"new"'*) exit 1 ;;
+  esac
+done
+"#,
+    )
+    .expect("write the fake");
+    let cmd = format!("cmd:{}exec sh '{}'", record(&dir), script.display());
+    for round in 0..12u64 {
+        let _ = std::fs::remove_file(dir.join("pids"));
+        let mut host = Host::start(&[
+            "--red",
+            &cmd,
+            "--black",
+            "random",
+            "--games",
+            "100000",
+            "--seed",
+            "3",
+            "--ms",
+            "300",
+            "--threads",
+            "2",
+        ]);
+        // Stop it after a varying number of engine starts, at a varying moment after.
+        let starts = 3 + (round % 4) as usize;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < starts {
+            assert!(Instant::now() < deadline, "the engines did not start");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_micros(round * 700));
+        host.stop();
+        assert_no_leftovers(&dir);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
