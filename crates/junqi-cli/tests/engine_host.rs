@@ -27,6 +27,22 @@ fn record(dir: &Path) -> String {
     )
 }
 
+/// Writes a fake engine's `sh` script into `dir` and returns the `cmd:` that runs it.
+fn fake(dir: &Path, name: &str, script: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, script).expect("write the fake");
+    format!("cmd:{}sh '{}'", record(dir), path.display())
+}
+
+/// Waits until `n` engines have started (written their line into `dir/pids`).
+fn wait_for_starts(dir: &Path, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < n {
+        assert!(Instant::now() < deadline, "the engines did not start");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 fn run_match(args: &[&str]) -> (i32, String, String, Duration) {
     let t = Instant::now();
     let out = Command::new(JUNQI)
@@ -142,9 +158,9 @@ fn forfeits(stderr: &str) -> usize {
 #[test]
 fn a_slow_new_forfeits_and_leaves_nothing_running() {
     let dir = temp_dir("slow-new");
-    let script = dir.join("slow.sh");
-    std::fs::write(
-        &script,
+    let cmd = fake(
+        &dir,
+        "slow.sh",
         r#"while IFS= read -r line; do
   case "$line" in
     *'"type":"hello"'*) echo '{"type":"hello","name":"slow","version":"0"}' ;;
@@ -153,9 +169,7 @@ fn a_slow_new_forfeits_and_leaves_nothing_running() {
   esac
 done
 "#,
-    )
-    .expect("write the fake");
-    let cmd = format!("cmd:{}sh '{}'", record(&dir), script.display());
+    );
     let (code, out, err, took) = run_match(&[
         "--red",
         &cmd,
@@ -284,9 +298,9 @@ fn a_compound_command_is_ended_whole() {
 fn an_over_long_line_forfeits_and_the_engine_is_restarted() {
     let dir = temp_dir("long-line");
     // Answers go with 2 MiB on one line; a sleeping child keeps the group alive meanwhile.
-    let script = dir.join("long.sh");
-    std::fs::write(
-        &script,
+    let cmd = fake(
+        &dir,
+        "long.sh",
         r#"sleep 120 &
 while IFS= read -r line; do
   case "$line" in
@@ -297,9 +311,7 @@ while IFS= read -r line; do
   esac
 done
 "#,
-    )
-    .expect("write the fake");
-    let cmd = format!("cmd:{}sh '{}'", record(&dir), script.display());
+    );
     let (code, out, err, _) = run_match(&[
         "--red",
         &cmd,
@@ -529,11 +541,7 @@ fn a_stopped_host_ends_its_engines() {
         "1",
     ]);
     // Wait until the probe and the first game's engine have started.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < 2 {
-        assert!(Instant::now() < deadline, "the engines did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_starts(&dir, 2);
     std::thread::sleep(Duration::from_millis(200));
     host.stop();
     assert_no_leftovers(&dir);
@@ -546,9 +554,9 @@ fn a_stopped_host_ends_its_engines() {
 #[test]
 fn a_host_stopped_while_starting_engines_ends_them_all() {
     let dir = temp_dir("host-stopped-starting");
-    let script = dir.join("quitter.sh");
-    std::fs::write(
-        &script,
+    let cmd = fake(
+        &dir,
+        "quitter.sh",
         r#"sleep 120 </dev/null >/dev/null &
 while IFS= read -r line; do
   case "$line" in
@@ -557,10 +565,8 @@ while IFS= read -r line; do
   esac
 done
 "#,
-    )
-    .expect("write the fake");
-    let cmd = format!("cmd:{}exec sh '{}'", record(&dir), script.display());
-    for round in 0..12u64 {
+    );
+    for round in 0..40u64 {
         let _ = std::fs::remove_file(dir.join("pids"));
         let mut host = Host::start(&[
             "--red",
@@ -577,13 +583,8 @@ done
             "2",
         ]);
         // Stop it after a varying number of engine starts, at a varying moment after.
-        let starts = 3 + (round % 4) as usize;
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::fs::read_to_string(dir.join("pids")).map_or(0, |t| t.lines().count()) < starts {
-            assert!(Instant::now() < deadline, "the engines did not start");
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        std::thread::sleep(Duration::from_micros(round * 700));
+        wait_for_starts(&dir, 3 + (round % 4) as usize);
+        std::thread::sleep(Duration::from_micros((round % 12) * 700));
         host.stop();
         assert_no_leftovers(&dir);
     }
