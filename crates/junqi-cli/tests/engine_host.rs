@@ -151,6 +151,8 @@ impl Host {
     }
 }
 
+/// Forfeits reported by a match. Matches that must have none give each move 5 s: a level-1
+/// engine stops at its node budget long before, so a busy machine cannot make it late.
 fn forfeits(stderr: &str) -> usize {
     stderr.lines().filter(|l| l.contains("forfeits")).count()
 }
@@ -180,15 +182,15 @@ done
         "--seed",
         "4",
         "--start-ms",
-        "300",
+        "2000",
         "--threads",
         "1",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(": 0 wins, 0 draws, 3 losses"), "{out}");
     assert_eq!(forfeits(&err), 3, "{err}");
-    assert!(err.contains("new: no 'deployment' within 300 ms"), "{err}");
-    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert!(err.contains("new: no 'deployment' within 2000 ms"), "{err}");
+    assert!(took < Duration::from_secs(40), "{took:?}");
     // The probe, then a fresh engine for each game after each forfeit.
     assert_eq!(assert_no_leftovers(&dir), 4);
     let _ = std::fs::remove_dir_all(&dir);
@@ -217,7 +219,7 @@ fn extra_lines_after_go_are_skipped() {
             "--seed",
             "5",
             "--ms",
-            "300",
+            "5000",
             "--threads",
             "1",
         ]);
@@ -252,7 +254,7 @@ fn replies_to_update_are_skipped() {
         "--seed",
         "6",
         "--ms",
-        "300",
+        "5000",
         "--threads",
         "1",
     ]);
@@ -282,7 +284,7 @@ fn a_compound_command_is_ended_whole() {
         "--seed",
         "7",
         "--ms",
-        "300",
+        "5000",
         "--threads",
         "1",
     ]);
@@ -324,7 +326,7 @@ done
         "--seed",
         "8",
         "--ms",
-        "300",
+        "5000",
         "--threads",
         "1",
     ]);
@@ -350,7 +352,7 @@ fn new_messages(dir: &Path, args: &[&str]) -> Vec<serde_json::Value> {
         "--games",
         "2",
         "--ms",
-        "300",
+        "5000",
         "--threads",
         "1",
     ];
@@ -536,7 +538,7 @@ fn a_stopped_host_ends_its_engines() {
         "--seed",
         "3",
         "--ms",
-        "300",
+        "5000",
         "--threads",
         "1",
     ]);
@@ -578,7 +580,7 @@ done
             "--seed",
             "3",
             "--ms",
-            "300",
+            "5000",
             "--threads",
             "2",
         ]);
