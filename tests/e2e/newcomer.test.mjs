@@ -346,11 +346,16 @@ test('phone: on the setup screen no control sits under another and an opened sec
     assert.deepEqual(await coveredControls(page), [], 'setup, closed');
     await press(app, '[data-testid="my-formations"]');
     await page.waitForSelector('[data-testid="formation-name"]');
-    await page.waitForTimeout(200);
-    const inView = await page.$eval('[data-testid="save-formation"]', (e) => {
-      const r = e.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= innerHeight;
-    });
+    const inView = await page
+      .waitForFunction(
+        () => {
+          const r = document.querySelector('[data-testid="save-formation"]').getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        },
+        null,
+        { timeout: 3000 },
+      )
+      .catch(() => null);
     assert.ok(inView, 'the opened section is scrolled into view');
     assert.deepEqual(await coveredControls(page), [], 'setup, my formations open');
     await page.fill('[data-testid="formation-name"]', 'wall');
