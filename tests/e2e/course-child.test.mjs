@@ -120,14 +120,15 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     // of the animation's own time (a busy machine may be anywhere in its 3.2 s loop when asked).
     const demo = await goal.locator('.demo-mover').evaluate((e) => {
       const [a] = e.getAnimations();
-      const state = a?.playState;
+      if (!a) return { state: 'no animation', xs: [] };
+      const state = a.playState;
       a.pause();
       const at = (ms) => {
         a.currentTime = ms;
         return e.getBoundingClientRect().x;
       };
       const xs = [at(0), at(1600)];
-      a.currentTime = 2600; // then on from near the end of the move, as the speak button is tested
+      a.currentTime = 2000; // then on from where the piece has taken the other (the screenshot)
       a.play();
       return { state, xs };
     });
@@ -146,7 +147,7 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     const answer = await clip;
     assert.ok(answer.ok(), `the recording answers: ${answer.status()}`);
     assert.match(answer.headers()['content-type'] ?? '', /^audio\/(wav|x-wav|wave)/);
-    // A new demo from its start: its animation began after the press, not 2.6 s into the loop.
+    // A new demo from its start: its animation began after the press, not 2 s into the loop.
     const again = await goal
       .locator('.demo-mover')
       .evaluate((e) => ({ old: e.hasAttribute('data-before'), t: e.getAnimations()[0]?.currentTime }));

@@ -213,7 +213,7 @@ async function recordEffects(page) {
           anim.currentTime = 0;
         }
         const sample = () => {
-          if (!el.isConnected || m.samples.length > 57) return;
+          if (!el.isConnected || m.samples.length > 17 + 40) return;
           const t = new DOMMatrix(getComputedStyle(el).transform);
           m.samples.push({ x: t.e, y: t.f });
           requestAnimationFrame(sample);
