@@ -109,6 +109,7 @@ impl SiguoAsk {
         let mut pos = Position::from_notation_with(&self.view, self.rules)
             .map_err(|e| format!("bad view: {e}"))?;
         pos.set_counters(self.quiet, self.ply.max(1));
+        pos.settle_view(seat, self.info);
         for c in self.flags.chars() {
             let s = Seat::from_letter(c).ok_or_else(|| format!("bad flag seat '{c}'"))?;
             pos.show_flag(s);

@@ -154,10 +154,12 @@ fn exit_text(r: ExitReason, lang: Lang) -> &'static str {
         (ExitReason::NoLegalMove, Lang::Zh) => "无子可走",
         (ExitReason::Resignation, Lang::Zh) => "认输",
         (ExitReason::Timeout, Lang::Zh) => "超时",
+        (ExitReason::NoContact, Lang::Zh) => "31步无交战",
         (ExitReason::FlagCaptured, Lang::En) => "flag taken",
         (ExitReason::NoLegalMove, Lang::En) => "no move left",
         (ExitReason::Resignation, Lang::En) => "resigned",
         (ExitReason::Timeout, Lang::En) => "out of time",
+        (ExitReason::NoContact, Lang::En) => "31 plies without an attack",
     }
 }
 
@@ -195,6 +197,10 @@ pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
             (SiguoDraw::MutualWipeOut, Lang::En) => "Draw: both teams wiped out at once.".into(),
             (SiguoDraw::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
             (SiguoDraw::Agreed, Lang::En) => "Draw by agreement.".into(),
+            (SiguoDraw::PlyLimit, Lang::Zh) => "和棋：已到总步数限制。".into(),
+            (SiguoDraw::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
+            (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：双方都已无法取胜。".into(),
+            (SiguoDraw::DeadPosition, Lang::En) => "Draw: neither team can win any more.".into(),
         },
     }
 }

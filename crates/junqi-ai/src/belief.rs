@@ -18,7 +18,7 @@ pub fn bit(r: Role) -> RoleMask {
     1 << r as u16
 }
 
-fn movable_mask() -> RoleMask {
+pub(crate) fn movable_mask() -> RoleMask {
     ALL_ROLES & !bit(Role::Landmine) & !bit(Role::Flag)
 }
 
@@ -39,19 +39,13 @@ enum Tracked {
 }
 
 /// The setup rules (RULES.md §3, with the game's setup switches) as a mask for the piece that
-/// started on `slot`.
-fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
-    let mut m = ALL_ROLES;
-    if slot.kind() != junqi_core::PointKind::Headquarters {
-        m &= !bit(Role::Flag);
-    }
-    if slot.rank() < 4 {
-        m &= !bit(Role::Landmine);
-    }
-    if slot.rank() == 0 && !rules.bombs_front_row {
-        m &= !bit(Role::Bomb);
-    }
-    m
+/// started on `slot`, as the core states them ([`Deployment::allowed_slots_with`]). The same
+/// for any seat's area on any board: slots are read as their owner sees them.
+pub(crate) fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
+    Role::ALL
+        .into_iter()
+        .filter(|&r| Deployment::allowed_slots_with(r, rules).contains(&slot))
+        .fold(0, |m, r| m | bit(r))
 }
 
 /// Could a piece that is not an engineer have gone from `from` to `to` (a step, or a railway

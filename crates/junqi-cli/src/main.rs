@@ -26,8 +26,8 @@ commands:
   apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
   perft '<JFEN>' <depth> [--divide] [--rules a,b]
                                         leaves of the legal-action tree
-  validate '<deployment>'               ok, or every violation, one per line
-  validate --seat S|E|N|W '<deployment>'
+  validate '<deployment>' [--rules a,b]  ok, or every violation, one per line
+  validate --seat S|E|N|W '<deployment>' [--rules a,b]
                                         the same for a 四国 seat's formation, at its points
   replay <file>                         checks a game record (2- or 4-player JSON, or a
                                         share link: '#r=…') and prints its outcome
@@ -48,7 +48,9 @@ rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag h
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
   mines_around_flag no_enemy_camps carry_flag_front no_move_draw dead_position_draw
-rule settings: ply_limit=N timeout_limit=N (0 = off)";
+rule settings: ply_limit=N timeout_limit=N (0 = off)
+四国 takes every switch and setting but the three flip_ ones, carry_flag_home,
+  carry_flag_front and timeout_limit (docs/rules-variants.md, \"On the cross board\")";
 
 /// A one-line failure.
 pub struct Fail(pub String);
@@ -195,22 +197,31 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 Ok(p.perft(depth).to_string())
             }
         }
-        "validate" if rest.first().is_some_and(|a| a == "--seat") => {
-            let [_, seat, text] = rest else {
-                return Err(Fail(
-                    "validate --seat takes a seat (S, E, N or W) and one deployment string".into(),
-                ));
-            };
-            siguo::validate(seat, text)
-        }
         "validate" => {
-            let [text] = rest else {
+            let mut seat = None;
+            let mut others = Vec::new();
+            let mut it = rest.iter();
+            while let Some(a) = it.next() {
+                if a == "--seat" {
+                    let s = it
+                        .next()
+                        .ok_or_else(|| Fail("--seat needs a seat (S, E, N or W)".into()))?;
+                    seat = Some(s.as_str());
+                } else {
+                    others.push(a.clone());
+                }
+            }
+            let (pos, rules, _) = split_options(&others)?;
+            let [text] = pos[..] else {
                 return Err(Fail(
-                    "validate takes one deployment string (or --seat S and one)".into(),
+                    "validate takes one deployment string (and --seat S for a 四国 seat)".into(),
                 ));
             };
+            if let Some(seat) = seat {
+                return siguo::validate(seat, text, rules);
+            }
             let d: Deployment = text.parse()?;
-            match d.validate() {
+            match d.validate_with(&rules) {
                 Ok(()) => Ok("ok".into()),
                 Err(vs) => {
                     let lines: Vec<String> = vs.iter().map(|v| v.to_string()).collect();

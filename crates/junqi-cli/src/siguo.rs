@@ -5,11 +5,18 @@ use junqi_core::seat::Seat;
 use junqi_core::siguo::{seat_violations, Move, Position, SiguoRecord, SiguoRules};
 use junqi_core::{Deployment, Rules};
 
-fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
+/// The 4-player rules with `rules`' switches, or the reason they cannot be played there.
+pub fn table_rules(rules: Rules) -> Result<SiguoRules, Fail> {
     let rules = SiguoRules {
         rules,
         ..SiguoRules::default()
     };
+    rules.validate()?;
+    Ok(rules)
+}
+
+fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
+    let rules = table_rules(rules)?;
     Position::from_notation_with(text, rules).map_err(|e| Fail(format!("bad position: {e}")))
 }
 
@@ -78,13 +85,14 @@ pub fn parse_seat(text: &str) -> Result<Seat, Fail> {
     })
 }
 
-/// `validate --seat S '<deployment>'`: ok, or every violation of the setup rules by the
+/// `validate --seat S '<deployment>' [--rules …]`: ok, or every violation of the setup rules by the
 /// formation in that seat's area (printed one per line, with the seat's point names) and a
 /// failure counting them.
-pub fn validate(seat: &str, text: &str) -> Result<String, Fail> {
+pub fn validate(seat: &str, text: &str, rules: Rules) -> Result<String, Fail> {
     let seat = parse_seat(seat)?;
+    let rules = table_rules(rules)?;
     let d: Deployment = text.parse()?;
-    let vs = seat_violations(seat, &d);
+    let vs = seat_violations(seat, &d, &rules);
     if vs.is_empty() {
         return Ok("ok".into());
     }

@@ -10,12 +10,13 @@
 //!   `update`'s `last` is what the referee tells everyone (RULES-4P.md §6.3): the move, the
 //!   combat's outcome, the seats that left and any flag shown.
 
-use junqi_ai::deploy::formation;
+use junqi_ai::deploy::formation_for;
 use junqi_ai::search::Stop;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
 use junqi_core::seat::{Order, Seat};
+use junqi_core::siguo::notation::piece_str;
 use junqi_core::siguo::{ExitReason, InfoMode, Move, Position, SiguoReport, SiguoRules, WipeOut};
 use junqi_core::{Clash, Role, Rules};
 use serde_json::{json, Value};
@@ -101,14 +102,22 @@ fn exit_str(r: ExitReason) -> &'static str {
         ExitReason::NoLegalMove => "no_legal_move",
         ExitReason::Resignation => "resignation",
         ExitReason::Timeout => "timeout",
+        ExitReason::NoContact => "no_contact",
     }
 }
 
-/// `last` of an `update`: what the referee tells everyone about `report`, and the flags that
-/// became public with it (`after` is the position after it, `shown_before` which flags were
+/// `last` of an `update`: what the referee tells everyone about `report`, and the pieces that
+/// became public with it (a scouted piece, a landmine that sent a piece back, flags shown) (`after` is the position after it, `shown_before` which flags were
 /// shown before).
 pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]) -> Value {
-    let mut revealed = Vec::new();
+    let mut revealed: Vec<Value> = report
+        .shown
+        .iter()
+        .filter_map(|&p| {
+            let occ = after.at(p)?;
+            Some(json!([p.to_string(), piece_str(occ)]))
+        })
+        .collect();
     for seat in Seat::ALL {
         if after.flag_shown(seat) && !shown_before[seat.index()] {
             for p in after.pieces_of(seat) {
@@ -242,6 +251,7 @@ impl SiguoGame {
                 .filter(|&v| v > 0)
                 .ok_or_else(|| format!("'quiet_limit' must be a whole number above 0, not {q}"))?;
         }
+        table.validate().map_err(|e| format!("'rules': {e}"))?;
         let seed = match msg.get("seed") {
             None | Some(Value::Null) => 0,
             Some(v) => v.as_u64().ok_or_else(|| {
@@ -259,7 +269,10 @@ impl SiguoGame {
 
     /// The answer to `new`: the built-in formation for this game's seed and seat.
     pub fn deployment(&self) -> Value {
-        let d = formation(self.seed ^ (self.seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9));
+        let d = formation_for(
+            self.seed ^ (self.seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9),
+            &self.rules.rules,
+        );
         json!({"type": "deployment", "deployment": d.to_string()})
     }
 
@@ -289,14 +302,7 @@ impl SiguoGame {
             }
         };
         pos.set_counters(number("quiet", 0)?, number("ply", 1)?);
-        // A flag written with its letter in a seat the mode hides from us was shown to everyone.
-        for p in pos.occupied() {
-            if let Some(occ) = pos.at(p) {
-                if occ.role == Some(Role::Flag) && !pos.sees(self.seat, occ, self.mode) {
-                    pos.show_flag(occ.seat);
-                }
-            }
-        }
+        pos.settle_view(self.seat, self.mode);
         Ok(SeatView::new(&pos, self.seat, self.mode).with_history(&self.history))
     }
 

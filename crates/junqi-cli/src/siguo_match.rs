@@ -13,7 +13,7 @@ use crate::host::Engine;
 use crate::seeds::{self, Purpose};
 use crate::siguo_engine::{last_json, new_message, shown_flags, view_fields};
 use crate::Fail;
-use junqi_ai::deploy::formation;
+use junqi_ai::deploy::formation_for;
 use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::belief::TableEvent;
 use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
@@ -195,7 +195,7 @@ impl Place {
         let d: Deployment = text
             .parse()
             .map_err(|e: junqi_core::deployment::DeploymentParseError| e.to_string())?;
-        let v = seat_violations(seat, &d);
+        let v = seat_violations(seat, &d, rules);
         if !v.is_empty() {
             let list: Vec<String> = v.iter().map(ToString::to_string).collect();
             return Err(format!("invalid deployment: {}", list.join(", ")));
@@ -293,11 +293,10 @@ pub fn play_game(
         );
     };
     let builtin_formation = |seat: Seat| {
-        formation(seeds::derive(
-            match_seed,
-            game,
-            Purpose::SeatFormation(place_of(seat)),
-        ))
+        formation_for(
+            seeds::derive(match_seed, game, Purpose::SeatFormation(place_of(seat))),
+            &rules.rules,
+        )
     };
     let mut formations = PerSeat::new_with(builtin_formation);
     let mut failed_start = Vec::new();
@@ -496,10 +495,7 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
             })?;
         }
     }
-    let rules = SiguoRules {
-        rules,
-        ..SiguoRules::default()
-    };
+    let rules = crate::siguo::table_rules(rules)?;
     let seed = seed.unwrap_or_else(seeds::fresh);
     let threads = threads.clamp(1, 16) as u64;
     let started = Instant::now();

@@ -231,52 +231,7 @@ impl Topology {
     /// and ends on it if it is in `targets`. The one place these runs are decided: the move
     /// generator and the AI's reading of an opponent's move both ask here.
     pub fn runs(&self, from: Point, empty: Bitboard, targets: Bitboard, rules: &Rules) -> Bitboard {
-        let topo = self;
-        let max = if rules.rail_three_steps {
-            3
-        } else {
-            usize::MAX
-        };
-        let mut dests = Bitboard::EMPTY;
-        for ray in &topo.rays[from.index()] {
-            for (i, &q) in ray.iter().enumerate() {
-                if i >= max {
-                    break;
-                }
-                if !empty.contains(q) {
-                    if targets.contains(q) {
-                        dests.add(q);
-                    }
-                    break;
-                }
-                dests.add(q);
-                if !rules.rail_one_turn {
-                    continue;
-                }
-                let prev = if i == 0 { from } else { ray[i - 1] };
-                let next = ray.get(i + 1).copied();
-                for turn in &topo.rays[q.index()] {
-                    let first = turn[0];
-                    if first == prev || Some(first) == next {
-                        continue;
-                    }
-                    for (j, &t) in turn.iter().enumerate() {
-                        if i + 1 + j >= max {
-                            break;
-                        }
-                        if empty.contains(t) {
-                            dests.add(t);
-                        } else {
-                            if targets.contains(t) {
-                                dests.add(t);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        dests
+        crate::rail::runs(&self.rays, from, empty, targets, rules)
     }
 
     /// The kind of connection between two points, if any.

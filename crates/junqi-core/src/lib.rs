@@ -29,6 +29,7 @@ pub mod game;
 pub mod jfen;
 pub mod pointset;
 pub mod position;
+mod rail;
 pub mod rng;
 pub mod rules;
 pub mod types;

@@ -670,52 +670,15 @@ impl Position {
         topo.runs(from, !self.occupied, targets, &self.rules)
     }
 
-    /// The route of a one-turn railway run from `from` to `to`, if there is one.
-    fn one_turn_path(&self, from: Point, to: Point) -> Option<Vec<Point>> {
-        let topo = self.board();
-        let empty = !self.occupied;
-        for ray in &topo.rays[from.index()] {
-            for (i, &q) in ray.iter().enumerate() {
-                if !empty.contains(q) {
-                    break;
-                }
-                for turn in &topo.rays[q.index()] {
-                    if let Some(j) = turn.iter().position(|&t| t == to) {
-                        if turn[..j].iter().all(|&t| empty.contains(t)) {
-                            let mut path = vec![from];
-                            path.extend_from_slice(&ray[..=i]);
-                            path.extend_from_slice(&turn[..=j]);
-                            return Some(path);
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
-
     /// An engineer's railway reach from `from`: (destinations, empty points reached).
+    #[inline(always)]
     fn engineer_reach(
         &self,
         from: Point,
         targets: Bitboard,
         topo: &Topology,
     ) -> (Bitboard, Bitboard) {
-        let empty_rail = topo.rail & !self.occupied;
-        let mut reached = Bitboard::EMPTY;
-        let mut hits = Bitboard::EMPTY;
-        let mut frontier = Bitboard::single(from);
-        while frontier.any() {
-            let mut next = Bitboard::EMPTY;
-            for q in frontier {
-                next |= topo.rail_adjacent[q.index()];
-            }
-            hits |= next & targets;
-            frontier = next & empty_rail & !reached;
-            frontier.remove(from);
-            reached |= frontier;
-        }
-        (reached | hits, reached)
+        crate::rail::engineer_reach(&topo.rail_adjacent, topo.rail, self.occupied, from, targets)
     }
 
     /// The colour whose pieces may move now (`None`: 翻棋 before colours, flips only).
@@ -816,20 +779,14 @@ impl Position {
             return vec![from, to];
         }
         let empty = !self.occupied;
-        for ray in &topo.rays[from.index()] {
-            if let Some(i) = ray.iter().position(|&q| q == to) {
-                if ray[..i].iter().all(|&q| empty.contains(q)) {
-                    let mut path = vec![from];
-                    path.extend_from_slice(&ray[..=i]);
-                    return path;
-                }
-            }
+        if let Some(path) = crate::rail::straight_path(&topo.rays, from, to, empty) {
+            return path;
         }
         let runs_like_engineer = self
             .piece_at(from)
             .is_some_and(|p| self.runs_like_engineer(p.role));
         if self.rules.rail_one_turn && !runs_like_engineer {
-            if let Some(path) = self.one_turn_path(from, to) {
+            if let Some(path) = crate::rail::one_turn_path(&topo.rays, from, to, empty) {
                 return path;
             }
         }

@@ -13,7 +13,7 @@
 use super::worlds;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Move, Occupant, Point, Position, SiguoReport, POINTS};
-use junqi_core::{contact, Clash, Mode, PointKind, Role, Rules, Slot, SplitMix64};
+use junqi_core::{contact, Clash, Mode, Role, Rules, Slot, SplitMix64};
 
 /// What everyone is told about a combat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,31 +58,7 @@ impl TableEvent {
     }
 }
 
-type RoleMask = u16;
-const ALL_ROLES: RoleMask = (1 << 12) - 1;
-
-fn bit(r: Role) -> RoleMask {
-    1 << r as u16
-}
-
-fn movable() -> RoleMask {
-    ALL_ROLES & !bit(Role::Landmine) & !bit(Role::Flag)
-}
-
-/// The setup rules (RULES.md §3) for the piece deployed on `slot`.
-fn setup_mask(slot: Slot) -> RoleMask {
-    let mut m = ALL_ROLES;
-    if slot.kind() != PointKind::Headquarters {
-        m &= !bit(Role::Flag);
-    }
-    if slot.rank() < 4 {
-        m &= !bit(Role::Landmine);
-    }
-    if slot.rank() == 0 {
-        m &= !bit(Role::Bomb);
-    }
-    m
-}
+use crate::belief::{bit, movable_mask as movable, setup_mask, RoleMask};
 
 fn roles(m: RoleMask) -> impl Iterator<Item = Role> {
     Role::ALL.into_iter().filter(move |&r| m & bit(r) != 0)
@@ -90,8 +66,14 @@ fn roles(m: RoleMask) -> impl Iterator<Item = Role> {
 
 /// The roles of `att` and `def` that agree with the combat's outcome `c` for some role of the
 /// other; a set that would become empty (a position set up by hand) is left as it was.
-fn narrow(att: RoleMask, def: RoleMask, c: Contact, rules: &Rules) -> (RoleMask, RoleMask) {
-    let agrees = |a: Role, d: Role| Contact::of(contact(a, d, Mode::Open, rules)) == c;
+fn narrow(
+    att: RoleMask,
+    def: RoleMask,
+    c: Contact,
+    mode: Mode,
+    rules: &Rules,
+) -> (RoleMask, RoleMask) {
+    let agrees = |a: Role, d: Role| Contact::of(contact(a, d, mode, rules)) == c;
     let mut a2 = 0;
     let mut d2 = 0;
     for a in roles(att) {
@@ -175,7 +157,7 @@ impl TableBelief {
                 cells[p.index()] = Some(pieces.len());
                 pieces.push(Piece {
                     seat,
-                    mask: setup_mask(slot),
+                    mask: setup_mask(slot, &rules),
                     at: Some(p),
                 });
             }
@@ -261,7 +243,13 @@ impl TableBelief {
                 lost_roles(&mut pieces, s);
             }
             for &(a, d, c) in &contacts {
-                let (ma, md) = narrow(pieces[a].mask, pieces[d].mask, c, &rules);
+                let (ma, md) = narrow(
+                    pieces[a].mask,
+                    pieces[d].mask,
+                    c,
+                    view.contact_mode(),
+                    &rules,
+                );
                 pieces[a].mask = ma;
                 pieces[d].mask = md;
             }

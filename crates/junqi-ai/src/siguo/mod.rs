@@ -21,7 +21,7 @@ use belief::{TableBelief, TableEvent};
 use eval::WIN;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
-use junqi_core::{contact, Clash, Mode, Role, SplitMix64};
+use junqi_core::{contact, Clash, Role, SplitMix64};
 use search::{team_search, team_search_with};
 
 /// What one seat may know of a 4-player game, and nothing else.
@@ -167,7 +167,7 @@ fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
     let att = pos.at(m.from)?.role?;
     let def = pos.at(m.to)?;
     Some(match def.role {
-        Some(dr) => match contact(att, dr, Mode::Open, &pos.rules().rules) {
+        Some(dr) => match contact(att, dr, pos.contact_mode(), &pos.rules().rules) {
             Clash::Win | Clash::Both if dr == Role::Flag => WIN,
             Clash::Win => base_value(dr),
             Clash::Both => base_value(dr) - base_value(att),

@@ -12,7 +12,7 @@ use super::eval::{evaluate_with, piece_value, Style, WIN};
 use crate::search::Stop;
 use junqi_core::seat::Team;
 use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
-use junqi_core::{contact, Clash, Mode, Role};
+use junqi_core::{contact, Clash, Role};
 
 const INF: i32 = 2 * WIN;
 const MAX_PLY: usize = 64;
@@ -77,7 +77,7 @@ impl<'s> TeamSearcher<'s> {
         let (Some(ar), Some(dr)) = (att.role, def.role) else {
             return Some(piece_value(def.role) / 2 - piece_value(att.role) / 2);
         };
-        let c = contact(ar, dr, Mode::Open, &pos.rules().rules);
+        let c = contact(ar, dr, pos.contact_mode(), &pos.rules().rules);
         Some(match c {
             Clash::Win | Clash::Both if dr == Role::Flag => WIN,
             Clash::Win => piece_value(Some(dr)),

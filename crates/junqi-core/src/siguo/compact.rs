@@ -12,7 +12,7 @@
 //! | 1 | the seat that moves first, 0..3 |
 //! | 1 | mutual wipe-out: 0 the team that moved wins, 1 draw |
 //! | 4 | plies without a capture that draw, u32 LE |
-//! | 2 | result: `0 0` none, `1+team reason` a win, `3 reason` a draw |
+//! | 2 | result: `0 0` none, `1+team reason` a win (0 flag captured, 1 no legal move, 2 resignation, 3 timeout, 4 no contact), `3 reason` a draw (0 no capture, 1 mutual wipe-out, 2 agreed, 3 ply limit, 4 dead position) |
 //! | 4 × 15 | the formations of S, E, N, W, a nibble per slot (0 empty, 1..12 a role) |
 //! | 2 each | the events: `from to` (point indices < 129) a move, `253 seat` a draw that seat offered and all agreed, `254 seat` a resignation, `255 seat` a timeout |
 //!
@@ -34,16 +34,21 @@ use base64::Engine;
 const RESIGN: u8 = 254;
 const TIMEOUT: u8 = 255;
 const DRAW: u8 = 253;
-const EXITS: [ExitReason; 4] = [
+/// Reasons by code; new ones are only ever appended, so an older reader refuses a code it
+/// does not know instead of misreading it.
+const EXITS: [ExitReason; 5] = [
     ExitReason::FlagCaptured,
     ExitReason::NoLegalMove,
     ExitReason::Resignation,
     ExitReason::Timeout,
+    ExitReason::NoContact,
 ];
-const DRAWS: [SiguoDraw; 3] = [
+const DRAWS: [SiguoDraw; 5] = [
     SiguoDraw::NoCapture,
     SiguoDraw::MutualWipeOut,
     SiguoDraw::Agreed,
+    SiguoDraw::PlyLimit,
+    SiguoDraw::DeadPosition,
 ];
 
 fn outcome_code(o: Option<SiguoOutcome>) -> [u8; 2] {

@@ -4,6 +4,7 @@
 
 use super::points::{Point, PointSet};
 use super::position::Position;
+use crate::rail;
 use crate::seat::Seat;
 use crate::types::Role;
 use std::fmt;
@@ -48,7 +49,7 @@ impl Position {
 
     /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
     /// outside camps.
-    fn destinations(&self, from: Point, role: Role, targets: PointSet) -> PointSet {
+    fn destinations(&self, from: Point, us: Seat, role: Role, targets: PointSet) -> PointSet {
         let b = &*self.board;
         if !role.is_movable() || (b.is_headquarters(from) && !self.rules.rules.hq_exit) {
             return PointSet::EMPTY;
@@ -60,7 +61,9 @@ impl Position {
         // A rail run starts with a rail segment: with none open there is none.
         if (b.rail_step[from.index()] & open).any() {
             if self.runs_like_engineer(role) {
-                dests |= self.engineer_reach(from, targets);
+                dests |= rail::engineer_reach(&b.rail_step, b.rail, self.occupied, from, targets).0;
+            } else if self.variant_runs() {
+                dests |= rail::runs(&b.rays, from, empty, targets, &self.rules.rules);
             } else {
                 for ray in &b.rays[from.index()] {
                     for &q in ray {
@@ -76,28 +79,30 @@ impl Position {
                 }
             }
         }
+        if self.rules.rules.no_enemy_camps {
+            dests &= !self.barred_camps(us);
+        }
         dests
     }
 
-    /// An engineer's railway reach: empty rail points joined to `from` through empty rail
-    /// points, and the targets next to them.
-    fn engineer_reach(&self, from: Point, targets: PointSet) -> PointSet {
-        let b = &*self.board;
-        let empty_rail = b.rail & !self.occupied;
-        let mut reached = PointSet::EMPTY;
-        let mut hits = PointSet::EMPTY;
-        let mut frontier = PointSet::single(from);
-        while frontier.any() {
-            let mut next = PointSet::EMPTY;
-            for q in frontier {
-                next |= b.rail_step[q.index()];
+    /// Do the railway switches change how a piece that is no engineer runs?
+    fn variant_runs(&self) -> bool {
+        self.rules.rules.rail_one_turn || self.rules.rules.rail_three_steps
+    }
+
+    /// `no_enemy_camps`: the camps in the areas of `us`'s enemies (a partner's camps stay
+    /// open, the centre has none).
+    pub(crate) fn barred_camps(&self, us: Seat) -> PointSet {
+        let mut barred = PointSet::EMPTY;
+        for camp in self.board.camps {
+            if camp
+                .area()
+                .is_some_and(|owner| self.seating.are_enemies(us, owner))
+            {
+                barred.add(camp);
             }
-            hits |= next & targets;
-            frontier = next & empty_rail & !reached;
-            frontier.remove(from);
-            reached |= frontier;
         }
-        reached | hits
+        barred
     }
 
     /// Enemy pieces of `us` that may be attacked (not in camps).
@@ -110,7 +115,7 @@ impl Position {
         let targets = self.targets_of(seat);
         for from in self.by_seat[seat] {
             if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                if !f(from, self.destinations(from, role, targets)) {
+                if !f(from, self.destinations(from, seat, role, targets)) {
                     return;
                 }
             }
@@ -162,7 +167,7 @@ impl Position {
     pub fn destinations_from(&self, from: Point) -> PointSet {
         match self.cells[from.index()] {
             Some(occ) if occ.seat == self.turn && self.outcome.is_none() => match occ.role {
-                Some(role) => self.destinations(from, role, self.targets_of(self.turn)),
+                Some(role) => self.destinations(from, self.turn, role, self.targets_of(self.turn)),
                 None => PointSet::EMPTY,
             },
             _ => PointSet::EMPTY,
@@ -172,7 +177,7 @@ impl Position {
     /// The destinations of a lone piece of `role` belonging to `seat` on `from`, whatever else
     /// stands on the board (for probes and move previews).
     pub fn reach(&self, from: Point, seat: Seat, role: Role) -> PointSet {
-        self.destinations(from, role, self.targets_of(seat))
+        self.destinations(from, seat, role, self.targets_of(seat))
     }
 
     pub fn is_legal(&self, m: Move) -> bool {

@@ -4,6 +4,7 @@
 use super::moves::Move;
 use super::points::{Point, PointSet};
 use super::position::Position;
+use crate::rail;
 use crate::types::Role;
 
 impl Position {
@@ -17,20 +18,20 @@ impl Position {
         if b.step[m.from.index()].contains(m.to) {
             return vec![m.from, m.to];
         }
-        for ray in &b.rays[m.from.index()] {
-            if let Some(i) = ray.iter().position(|&q| q == m.to) {
-                if ray[..i].iter().all(|q| !self.occupied.contains(*q)) {
-                    let mut out = vec![m.from];
-                    out.extend_from_slice(&ray[..=i]);
-                    return out;
-                }
-            }
+        let empty = !self.occupied;
+        if let Some(path) = rail::straight_path(&b.rays, m.from, m.to, empty) {
+            return path;
         }
         let role = self.at(m.from).and_then(|o| o.role);
         let engineer_like = role == Some(Role::Engineer)
             || (role == Some(Role::Bomb) && self.rules.rules.flying_bomb);
         if engineer_like {
             return self.rail_path(m.from, m.to);
+        }
+        if self.rules.rules.rail_one_turn {
+            if let Some(path) = rail::one_turn_path(&b.rays, m.from, m.to, empty) {
+                return path;
+            }
         }
         Vec::new()
     }

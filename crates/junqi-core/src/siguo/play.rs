@@ -4,10 +4,11 @@
 //! wipe-out switch and the 70-ply draw (RULES-4P.md §6).
 
 use super::moves::Move;
+use super::points::Point;
 use super::position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
-use super::rules::WipeOut;
+use super::rules::{InfoMode, WipeOut};
 use crate::combat::{contact, Clash};
-use crate::rules::Mode;
+use crate::rules::{Mode, NO_COLLISION_LIMIT};
 use crate::seat::Seat;
 use crate::types::Role;
 use std::fmt;
@@ -42,6 +43,9 @@ pub struct SiguoReport {
     pub mv: Option<Move>,
     /// The combat result, when the move attacked a piece of known identity.
     pub clash: Option<Clash>,
+    /// Points whose piece this move made known to every seat: the defender an engineer
+    /// scouted, a landmine that sent a piece back.
+    pub shown: Vec<Point>,
     /// Seats that left the game because of this move, in order.
     pub eliminated: Vec<(Seat, ExitReason)>,
     pub outcome: Option<SiguoOutcome>,
@@ -70,22 +74,29 @@ impl Position {
             by: us,
             mv: Some(m),
             clash: None,
+            shown: Vec::new(),
             eliminated: Vec::new(),
             outcome: None,
         };
         let attacker = self.cells[m.from.index()];
         let defender = self.cells[m.to.index()];
         let mut attack = false;
+        // Unknown identities (a seat's own reasoning about its view) count as a removal: only
+        // a referee who knows them can resolve the attack.
+        let mut removal = false;
         match (attacker, defender) {
-            (Some(att), None) => {
-                self.take(m.from);
-                self.put(m.to, att);
-            }
+            (Some(_), None) => self.move_piece(m.from, m.to),
             (Some(att), Some(def)) => {
                 attack = true;
+                removal = true;
                 if let (Some(ar), Some(dr)) = (att.role, def.role) {
-                    let result = contact(ar, dr, Mode::Open, &self.rules.rules);
+                    let result = contact(ar, dr, self.contact_mode(), &self.rules.rules);
                     report.clash = Some(result);
+                    removal = result.attacker_removed() || result.defender_removed();
+                    if matches!(result, Clash::Scout | Clash::Bounce) {
+                        self.public.add(m.to);
+                        report.shown.push(m.to);
+                    }
                     if result.attacker_removed() {
                         self.lose_piece(m.from, att);
                     }
@@ -93,19 +104,24 @@ impl Position {
                         self.lose_piece(m.to, def);
                     }
                     if result == Clash::Win {
-                        self.take(m.from);
-                        self.put(m.to, att);
+                        self.move_piece(m.from, m.to);
                     }
                     if dr == Role::Flag && result.defender_removed() {
                         self.exit(def.seat, ExitReason::FlagCaptured, &mut report);
                     }
                 }
-                // Unknown identities: only a referee who knows them can resolve the attack.
             }
             (None, _) => {}
         }
         self.ply += 1;
-        if attack {
+        // The count of quiet plies: plies without a removal, or under `no_collision_31` without
+        // an attack (a bounce is an attack that removes nothing).
+        let resets = if self.rules.rules.no_collision_31 {
+            attack
+        } else {
+            removal
+        };
+        if resets {
             self.quiet = 0;
         } else {
             self.quiet += 1;
@@ -113,17 +129,59 @@ impl Position {
         if self.outcome.is_none() {
             self.pass_turn(us, &mut report);
         }
-        if self.outcome.is_none() && self.quiet >= self.rules.quiet_limit {
-            self.outcome = Some(SiguoOutcome::Draw {
-                reason: SiguoDraw::NoCapture,
-            });
-        }
+        self.end_by_counts(&mut report);
         report.outcome = self.outcome;
         report
     }
 
+    /// The mode [`contact`] is asked in on this table: `engineer_scouts` applies where seats
+    /// cannot see their enemies (四暗, 双明), as in 暗棋.
+    pub fn contact_mode(&self) -> Mode {
+        match self.info {
+            InfoMode::AllOpen => Mode::Open,
+            InfoMode::FourDark | InfoMode::DoubleOpen => Mode::Dark,
+        }
+    }
+
+    /// The counting rules after a move, once the next seat's turn has begun: the no-capture
+    /// draw, or under `no_collision_31` the seat to move leaving after 31 plies without an
+    /// attack (the count then starts again for the others); then `ply_limit`'s draw and
+    /// `dead_position_draw`.
+    fn end_by_counts(&mut self, report: &mut SiguoReport) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.rules.rules.no_collision_31 {
+            if self.quiet >= NO_COLLISION_LIMIT {
+                let seat = self.turn;
+                self.quiet = 0;
+                self.exit(seat, ExitReason::NoContact, report);
+                if self.outcome.is_none() {
+                    self.pass_turn(seat, report);
+                }
+            }
+        } else if self.quiet >= self.rules.quiet_limit {
+            self.outcome = Some(SiguoOutcome::Draw {
+                reason: SiguoDraw::NoCapture,
+            });
+        }
+        if self.outcome.is_none()
+            && self.rules.rules.ply_limit > 0
+            && self.ply > self.rules.rules.ply_limit
+        {
+            self.outcome = Some(SiguoOutcome::Draw {
+                reason: SiguoDraw::PlyLimit,
+            });
+        }
+        if self.outcome.is_none() && self.rules.rules.dead_position_draw && self.is_dead() {
+            self.outcome = Some(SiguoOutcome::Draw {
+                reason: SiguoDraw::DeadPosition,
+            });
+        }
+    }
+
     /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag.
-    fn lose_piece(&mut self, p: super::points::Point, occ: Occupant) {
+    fn lose_piece(&mut self, p: Point, occ: Occupant) {
         self.take(p);
         if occ.role == Some(Role::Marshal) {
             self.flag_shown[occ.seat] = true;
@@ -166,7 +224,7 @@ impl Position {
             self.turn = next;
             return;
         }
-        if self.rules.wipe_out == WipeOut::Draw
+        if (self.rules.wipe_out == WipeOut::Draw || self.rules.rules.no_move_draw)
             && self
                 .seating
                 .seats()
@@ -203,6 +261,7 @@ impl Position {
             by: self.turn,
             mv: None,
             clash: None,
+            shown: Vec::new(),
             eliminated: Vec::new(),
             outcome: None,
         };
@@ -237,6 +296,7 @@ impl Position {
             by: seat,
             mv: None,
             clash: None,
+            shown: Vec::new(),
             eliminated: Vec::new(),
             outcome: self.outcome,
         })
@@ -253,6 +313,7 @@ impl Position {
             by: seat,
             mv: None,
             clash: None,
+            shown: Vec::new(),
             eliminated: Vec::new(),
             outcome: None,
         };

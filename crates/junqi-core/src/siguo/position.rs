@@ -2,7 +2,7 @@
 
 use super::board::Board;
 use super::points::{Point, PointSet, POINTS};
-use super::rules::SiguoRules;
+use super::rules::{InfoMode, SiguoRules};
 use crate::seat::{PerSeat, Seat, Seating, Team};
 use crate::types::Role;
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,8 @@ pub enum ExitReason {
     NoLegalMove,
     Resignation,
     Timeout,
+    /// `no_collision_31`: it was to move after 31 plies without an attack.
+    NoContact,
 }
 
 /// Why the game was drawn.
@@ -38,6 +40,10 @@ pub enum SiguoDraw {
     MutualWipeOut,
     /// Every player still in agreed to a draw.
     Agreed,
+    /// `ply_limit` plies were played.
+    PlyLimit,
+    /// `dead_position_draw`: no team can ever take a flag or remove a piece again.
+    DeadPosition,
 }
 
 /// How a 4-player game ended.
@@ -83,6 +89,11 @@ pub struct Position {
     pub(crate) rules: SiguoRules,
     /// Seats whose Field Marshal has fallen: their flag is shown to everyone.
     pub(crate) flag_shown: PerSeat<bool>,
+    /// Points whose piece every seat knows (a piece scouted under `engineer_scouts`, a
+    /// landmine that sent a piece back); the mark moves with the piece.
+    pub(crate) public: PointSet,
+    /// Who sees what; scouting applies where enemies are hidden.
+    pub(crate) info: InfoMode,
 }
 
 impl PartialEq for Position {
@@ -95,6 +106,8 @@ impl PartialEq for Position {
             && self.outcome == o.outcome
             && self.rules == o.rules
             && self.flag_shown == o.flag_shown
+            && self.public == o.public
+            && self.info == o.info
     }
 }
 
@@ -120,6 +133,8 @@ impl Position {
             outcome: None,
             rules,
             flag_shown: PerSeat::default(),
+            public: PointSet::EMPTY,
+            info: InfoMode::default(),
         }
     }
 
@@ -129,6 +144,29 @@ impl Position {
 
     pub fn rules(&self) -> &SiguoRules {
         &self.rules
+    }
+
+    /// Who sees what in this game (四暗 unless set).
+    pub fn info(&self) -> InfoMode {
+        self.info
+    }
+
+    /// Sets who sees what (a new game's mode: it decides where `engineer_scouts` applies).
+    pub fn set_info(&mut self, info: InfoMode) {
+        self.info = info;
+    }
+
+    /// Is the identity of the piece on `p` known to every seat (scouted, or a landmine that
+    /// sent a piece back)?
+    pub fn is_public(&self, p: Point) -> bool {
+        self.public.contains(p)
+    }
+
+    /// Marks the piece on `p` as known to every seat (for setting up positions).
+    pub fn make_public(&mut self, p: Point) {
+        if self.occupied.contains(p) {
+            self.public.add(p);
+        }
     }
 
     pub fn seating(&self) -> &Seating {
@@ -196,7 +234,19 @@ impl Position {
         self.by_seat[occ.seat].remove(p);
         self.occupied.remove(p);
         self.flags.remove(p);
+        self.public.remove(p);
         Some(occ)
+    }
+
+    /// Moves the piece on `from` to `to`, which must be empty; a public piece stays public.
+    pub(crate) fn move_piece(&mut self, from: Point, to: Point) {
+        let public = self.public.contains(from);
+        if let Some(occ) = self.take(from) {
+            self.put(to, occ);
+            if public {
+                self.public.add(to);
+            }
+        }
     }
 
     /// Marks `seat`'s flag as shown to everyone, as after its Field Marshal fell (for setting

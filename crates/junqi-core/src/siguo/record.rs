@@ -61,6 +61,8 @@ pub enum SiguoRecordError {
     Version(u32),
     /// A share link (compact text) that is corrupt or cut short.
     Link(String),
+    /// The rules cannot be played on the cross board ([`SiguoRules::validate`]).
+    Rules(String),
     /// A seat's formation breaks the setup rules.
     Setup {
         seat: Seat,
@@ -83,6 +85,7 @@ impl fmt::Display for SiguoRecordError {
         match self {
             SiguoRecordError::Json(e) => write!(f, "bad record: {e}"),
             SiguoRecordError::Version(v) => write!(f, "record version {v} is newer than this"),
+            SiguoRecordError::Rules(why) => write!(f, "bad rules: {why}"),
             SiguoRecordError::Link(why) => write!(f, "bad shared 4-player game: {why}"),
             SiguoRecordError::Setup { seat, violations } => {
                 write!(f, "seat {seat}'s formation: {}", violations.join(", "))
@@ -132,10 +135,13 @@ impl SiguoRecord {
         Ok(r)
     }
 
-    /// The start position, after checking every formation.
+    /// The start position, after checking the rules and every formation.
     pub fn start(&self) -> Result<Position, SiguoRecordError> {
+        self.rules
+            .validate()
+            .map_err(|e| SiguoRecordError::Rules(e.to_string()))?;
         for (i, d) in self.formations.iter().enumerate() {
-            let v = d.violations();
+            let v = d.violations_with(&self.rules.rules);
             if !v.is_empty() {
                 return Err(SiguoRecordError::Setup {
                     seat: Seat::ALL[i],
@@ -144,6 +150,7 @@ impl SiguoRecord {
             }
         }
         let mut pos = Position::start(self.rules, &PerSeat(self.formations.clone()));
+        pos.set_info(self.mode);
         pos.settle();
         Ok(pos)
     }

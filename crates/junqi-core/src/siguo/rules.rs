@@ -1,6 +1,6 @@
 //! The rule switches of the 4-player game (RULES-4P.md §8) and its information modes (§6.3).
 
-use crate::rules::{Rules, NO_CAPTURE_LIMIT};
+use crate::rules::{Rules, RulesConflict, NO_CAPTURE_LIMIT};
 use crate::seat::{Order, Seat, Seating, Visibility};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -16,12 +16,38 @@ pub enum WipeOut {
     Draw,
 }
 
+/// Why a set of rules cannot be played on the cross board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SiguoRulesError {
+    /// Two switches that exclude each other.
+    Conflict(RulesConflict),
+    /// A switch (or setting) that is on but has no meaning on the cross board, and why.
+    NotOnThisBoard {
+        name: &'static str,
+        why: &'static str,
+    },
+}
+
+impl fmt::Display for SiguoRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiguoRulesError::Conflict(c) => fmt::Display::fmt(c, f),
+            SiguoRulesError::NotOnThisBoard { name, why } => write!(
+                f,
+                "the rule switch '{name}' does not apply to the 4-player game: {why}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SiguoRulesError {}
+
 /// The choices of RULES-4P.md §8 and the RULES.md §8 switches that apply on this board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SiguoRules {
-    /// Combat and movement switches of RULES.md §8 (`mines_explode`, `flying_bomb`,
-    /// `bomb_cannot_take_flag`, `hq_exit`).
+    /// The switches of RULES.md §8 and docs/rules-variants.md, each with its meaning on the
+    /// cross board; those of [`SiguoRules::TWO_PLAYER_ONLY`] are refused ([`SiguoRules::validate`]).
     pub rules: Rules,
     /// Counter-clockwise (default) or clockwise turns.
     pub order: Order,
@@ -46,6 +72,48 @@ impl Default for SiguoRules {
 }
 
 impl SiguoRules {
+    /// The switches and settings of [`Rules`] that stay 2-player only, with the reason
+    /// (docs/rules-variants.md, "On the cross board"). Every other one applies on the cross
+    /// board.
+    pub const TWO_PLAYER_ONLY: [(&'static str, &'static str); 6] = [
+        ("flip_first_engineer", "翻棋 is a 2-player mode"),
+        ("flip_two_same", "翻棋 is a 2-player mode"),
+        ("flip_smallest_takes_flag", "翻棋 is a 2-player mode"),
+        (
+            "carry_flag_home",
+            "carrying a captured flag is not yet played on the cross board (a captured flag \
+             puts its owner out at once)",
+        ),
+        (
+            "carry_flag_front",
+            "carrying a captured flag is not yet played on the cross board (a captured flag \
+             puts its owner out at once)",
+        ),
+        (
+            "timeout_limit",
+            "the 4-player game has no per-move timer: a seat whose clock runs out leaves",
+        ),
+    ];
+
+    /// Does the switch or setting `name` of [`Rules`] apply on the cross board?
+    pub fn applies(name: &str) -> bool {
+        !SiguoRules::TWO_PLAYER_ONLY.iter().any(|(n, _)| *n == name)
+    }
+
+    /// Ok, or why these rules cannot be played: two switches that exclude each other, or the
+    /// first switch that is on but stays 2-player only (refused by name, never ignored).
+    pub fn validate(&self) -> Result<(), SiguoRulesError> {
+        self.rules.validate().map_err(SiguoRulesError::Conflict)?;
+        for (name, why) in SiguoRules::TWO_PLAYER_ONLY {
+            let on = self.rules.switch(name) == Some(true)
+                || self.rules.number(name).is_some_and(|n| n > 0);
+            if on {
+                return Err(SiguoRulesError::NotOnThisBoard { name, why });
+            }
+        }
+        Ok(())
+    }
+
     /// The seating of a new 4-player game under these rules.
     pub fn seating(&self) -> Seating {
         self.seating_for(4)

@@ -35,10 +35,11 @@ impl fmt::Display for SeatViolation {
     }
 }
 
-/// Every violation of RULES.md §3 by `d` deployed as `seat`'s formation, at the points of
-/// `seat`'s area: the rules a 4-player game checks before it starts.
-pub fn seat_violations(seat: Seat, d: &Deployment) -> Vec<SeatViolation> {
-    let mut pos = Position::empty(SiguoRules::default());
+/// Every violation of RULES.md §3 under `rules`' setup switches (`bombs_front_row`,
+/// `mines_around_flag`) by `d` deployed as `seat`'s formation, at the points of `seat`'s area:
+/// the rules a 4-player game checks before it starts.
+pub fn seat_violations(seat: Seat, d: &Deployment, rules: &SiguoRules) -> Vec<SeatViolation> {
+    let mut pos = Position::empty(*rules);
     pos.deploy(seat, d);
     pos.setup_violations(seat)
         .into_iter()
@@ -82,10 +83,11 @@ impl Position {
         d
     }
 
-    /// Every violation of RULES.md §3 by the pieces `seat` has in its own area, with slots
-    /// read as that seat sees its area (a piece of another seat there counts as missing).
+    /// Every violation of RULES.md §3, under this game's setup switches, by the pieces `seat`
+    /// has in its own area, with slots read as that seat sees its area (a piece of another seat
+    /// there counts as missing).
     pub fn setup_violations(&self, seat: Seat) -> Vec<Violation> {
-        self.deployment_of(seat).violations()
+        self.deployment_of(seat).violations_with(&self.rules.rules)
     }
 
     /// The start: every seat's formation in its area, `rules.first` to move.

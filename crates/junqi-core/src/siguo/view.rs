@@ -1,7 +1,9 @@
 //! What one seat may know (RULES-4P.md §6.3): its own pieces always, its partner's in 双明 and
-//! 全明, everyone's in 全明, and every flag whose owner's Field Marshal has fallen. Whatever it
-//! may not know is written `X`.
+//! 全明, everyone's in 全明, every flag whose owner's Field Marshal has fallen, and every piece a
+//! contact made public (scouted, or a landmine that sent a piece back). Whatever it may not know
+//! is written `X`.
 
+use super::points::Point;
 use super::position::{Occupant, Position};
 use super::rules::InfoMode;
 use crate::seat::Seat;
@@ -14,13 +16,39 @@ impl Position {
             || (occ.role == Some(Role::Flag) && self.flag_shown[occ.seat])
     }
 
+    /// May `viewer` know the identity of the piece on `p` under `mode` (false for an empty
+    /// point)?
+    pub fn sees_at(&self, viewer: Seat, p: Point, mode: InfoMode) -> bool {
+        self.public.contains(p)
+            || self.cells[p.index()].is_some_and(|occ| self.sees(viewer, occ, mode))
+    }
+
+    /// Takes a position read back from `viewer`'s view (its position string) under `mode` as
+    /// that view: the game's mode is `mode`, and every piece written with its letter that the
+    /// mode hides from `viewer` was shown to everyone — a flag after its Field Marshal fell,
+    /// any other piece by a contact.
+    pub fn settle_view(&mut self, viewer: Seat, mode: InfoMode) {
+        self.info = mode;
+        for p in self.occupied {
+            if let Some(occ) = self.cells[p.index()] {
+                if occ.role.is_some() && !self.sees(viewer, occ, mode) {
+                    if occ.role == Some(Role::Flag) {
+                        self.flag_shown[occ.seat] = true;
+                    } else {
+                        self.public.add(p);
+                    }
+                }
+            }
+        }
+    }
+
     /// `viewer`'s view of this position under `mode`: the same board, with every piece it may
     /// not know turned into an `X` of its seat.
     pub fn view(&self, viewer: Seat, mode: InfoMode) -> Position {
         let mut v = self.clone();
         for p in self.occupied {
             if let Some(occ) = self.cells[p.index()] {
-                if occ.role.is_some() && !self.sees(viewer, occ, mode) {
+                if occ.role.is_some() && !self.sees_at(viewer, p, mode) {
                     v.put(
                         p,
                         Occupant {
