@@ -1,0 +1,32 @@
+//! Perft of the 4-player classic start with each rule switch that applies on the cross board
+//! (the table of docs/rules-variants.md, "On the cross board"):
+//! `cargo run --release -p junqi-core --example siguo_switch_perft -- 4`.
+
+use junqi_core::siguo::{Position, SiguoRules};
+use junqi_core::{Deployment, Rules};
+
+fn main() {
+    let depth: u32 = std::env::args()
+        .nth(1)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    let mut rows: Vec<(String, Rules)> = vec![("none".into(), Rules::default())];
+    for name in Rules::NAMES.iter().filter(|n| SiguoRules::applies(n)) {
+        let mut r = Rules::default();
+        r.set_from_text(name).expect("a known switch");
+        rows.push((name.to_string(), r));
+    }
+    let mut both = Rules::default();
+    both.rail_one_turn = true;
+    both.rail_three_steps = true;
+    rows.push(("rail_one_turn + rail_three_steps".into(), both));
+    for (name, rules) in rows {
+        let table = SiguoRules {
+            rules,
+            ..SiguoRules::default()
+        };
+        let start = Position::start_all(table, &Deployment::classic_1());
+        let counts: Vec<String> = (1..=depth).map(|d| start.perft(d).to_string()).collect();
+        println!("| `{name}` | {} |", counts.join(" | "));
+    }
+}
