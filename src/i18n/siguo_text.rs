@@ -295,3 +295,28 @@ pub fn results_line(
         ),
     }
 }
+
+/// A rule switch explained in one line for the cross board: the 2-player text
+/// ([`super::rule_text`]) where it says the same, a 4-player one where the meaning differs
+/// (docs/rules-variants.md, "On the cross board").
+pub fn rule_text(name: &str) -> T {
+    match name {
+        "engineer_scouts" => T {
+            zh: "工兵侦察（四暗、双明）：工兵碰子向所有人亮出对方，工兵阵亡",
+            en: "Engineers scout (四暗, 双明): an engineer's attack shows the defender to everyone, the engineer dies",
+        },
+        "no_collision_31" => T {
+            zh: "31步无碰子：轮到的一方出局（代替70步和棋）",
+            en: "31 plies without contact: the player to move is out (instead of the 70-ply draw)",
+        },
+        "no_enemy_camps" => T {
+            zh: "不能进入敌方的行营（盟友的可以）",
+            en: "No piece may enter an enemy's camps (a partner's are open)",
+        },
+        "dead_position_draw" => T {
+            zh: "双方都无法再胜为和棋",
+            en: "Neither team able to win any more: a draw",
+        },
+        _ => super::rule_text(name),
+    }
+}

@@ -104,25 +104,9 @@ pub const TIMEOUT_LIMIT_CHOICES: [u32; 3] = [0, 3, 5];
 
 impl GameConfig {
     /// Turns the switch `name` on or off; turning one on turns off the switches it excludes
-    /// (`Rules::CONFLICTS`), so the rules stay valid.
+    /// ([`Rules::set_switch`]), so the rules stay valid.
     pub fn set_switch(&mut self, name: &str, on: bool) {
-        if on {
-            for (a, b) in Rules::CONFLICTS {
-                let other = if a == name {
-                    b
-                } else if b == name {
-                    a
-                } else {
-                    continue;
-                };
-                if let Some(o) = self.rules.switch_mut(other) {
-                    *o = false;
-                }
-            }
-        }
-        if let Some(s) = self.rules.switch_mut(name) {
-            *s = on;
-        }
+        self.rules.set_switch(name, on);
     }
 
     /// `key=value` pairs: what a saved game holds (and the first version stored).
@@ -287,11 +271,7 @@ impl GameConfig {
         }
         // Text from elsewhere (an old setting, a hand-made record) may name two switches that
         // exclude each other: the later one of the pair is dropped.
-        while let Err(conflict) = c.rules.validate() {
-            if let Some(b) = c.rules.switch_mut(conflict.1) {
-                *b = false;
-            }
-        }
+        c.rules = c.rules.without_conflicts();
         c
     }
 }

@@ -216,6 +216,39 @@ impl Rules {
         })
     }
 
+    /// Turns the switch `name` on or off; turning one on turns off the switches it excludes
+    /// ([`Rules::CONFLICTS`]), so valid rules stay valid. An unknown name changes nothing.
+    pub fn set_switch(&mut self, name: &str, on: bool) {
+        if on {
+            for (a, b) in Rules::CONFLICTS {
+                let other = if a == name {
+                    b
+                } else if b == name {
+                    a
+                } else {
+                    continue;
+                };
+                if let Some(o) = self.switch_mut(other) {
+                    *o = false;
+                }
+            }
+        }
+        if let Some(s) = self.switch_mut(name) {
+            *s = on;
+        }
+    }
+
+    /// Drops switches until the rules are valid: of each pair that excludes each other, the
+    /// second (for rules read from elsewhere: an old setting, a hand-made record).
+    pub fn without_conflicts(mut self) -> Rules {
+        while let Err(conflict) = self.validate() {
+            if let Some(b) = self.switch_mut(conflict.1) {
+                *b = false;
+            }
+        }
+        self
+    }
+
     /// The switch called `name`.
     pub fn switch(&self, name: &str) -> Option<bool> {
         let mut copy = *self;

@@ -4,16 +4,20 @@
 use crate::i18n::{self, siguo_text as t};
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
-use junqi_core::siguo::{InfoMode, WipeOut};
+use junqi_core::siguo::{InfoMode, SiguoRules, WipeOut};
+use junqi_core::Rules;
 use leptos::prelude::*;
 
-/// The RULES.md switches that apply on the 4-player board.
-const SWITCHES: [&str; 4] = [
-    "mines_explode",
-    "flying_bomb",
-    "bomb_cannot_take_flag",
-    "hq_exit",
-];
+/// The RULES.md switches offered for the 4-player board: every one that applies there
+/// ([`SiguoRules::applies`]) but `no_move_draw`, which on this board is the wipe-out choice
+/// above it, and `engineer_scouts` only where enemies are hidden.
+fn switches_for(info: InfoMode) -> impl Iterator<Item = &'static str> {
+    Rules::NAMES.into_iter().filter(move |&name| {
+        SiguoRules::applies(name)
+            && name != "no_move_draw"
+            && (name != "engineer_scouts" || info != InfoMode::AllOpen)
+    })
+}
 
 #[component]
 pub fn SiguoOptions() -> impl IntoView {
@@ -89,18 +93,17 @@ pub fn SiguoOptions() -> impl IntoView {
     };
     let switches = move || {
         let l = lang();
-        SWITCHES
-            .iter()
-            .map(|&name| {
+        switches_for(config.with(|c| c.info))
+            .map(|name| {
                 let checked = move || config.with(|c| c.rules.rules.switch(name) == Some(true));
                 view! {
                     <label class="rule">
                         <input type="checkbox" data-testid=format!("siguo-rule-{name}") prop:checked=checked
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
-                                config.update(|c| { if let Some(b) = c.rules.rules.switch_mut(name) { *b = on; } });
+                                config.update(|c| c.set_switch(name, on));
                             }/>
-                        <span>{i18n::rule_text(name).get(l)}</span>
+                        <span>{t::rule_text(name).get(l)}</span>
                     </label>
                 }
             })

@@ -81,6 +81,52 @@ impl SiguoConfig {
         if !crate::state::config::CLOCK_CHOICES.contains(&self.clock_minutes) {
             self.clock_minutes = 0;
         }
+        // Remembered choices of another version may hold switches that exclude each other,
+        // or that stay 2-player only: those are dropped, so a new game always starts.
+        self.rules.rules = self.rules.rules.without_conflicts();
+        for (name, _) in SiguoRules::TWO_PLAYER_ONLY {
+            if let Some(b) = self.rules.rules.switch_mut(name) {
+                *b = false;
+            }
+            if let Some(n) = self.rules.rules.number_mut(name) {
+                *n = 0;
+            }
+        }
         self
+    }
+
+    /// Turns the switch `name` on or off, turning off the switches it excludes.
+    pub fn set_switch(&mut self, name: &str, on: bool) {
+        self.rules.rules.set_switch(name, on);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembered_switches_that_cannot_be_played_here_are_dropped() {
+        let mut c = SiguoConfig::default();
+        c.rules.rules.flip_two_same = true;
+        c.rules.rules.carry_flag_home = true;
+        c.rules.rules.timeout_limit = 5;
+        c.rules.rules.mines_explode = true;
+        c.rules.rules.mines_bounce = true;
+        c.rules.rules.rail_one_turn = true;
+        let n = c.normalised();
+        assert_eq!(n.rules.validate(), Ok(()));
+        assert!(n.rules.rules.rail_one_turn && n.rules.rules.mines_explode);
+        assert!(!n.rules.rules.mines_bounce && !n.rules.rules.carry_flag_home);
+        assert_eq!(n.rules.rules.timeout_limit, 0);
+    }
+
+    #[test]
+    fn a_switch_turned_on_turns_off_the_one_it_excludes() {
+        let mut c = SiguoConfig::default();
+        c.set_switch("mines_bounce", true);
+        c.set_switch("mines_explode", true);
+        assert!(c.rules.rules.mines_explode && !c.rules.rules.mines_bounce);
+        assert_eq!(c.rules.validate(), Ok(()));
     }
 }
