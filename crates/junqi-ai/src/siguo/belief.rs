@@ -12,7 +12,7 @@
 
 use super::worlds;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Move, Occupant, Point, Position, SiguoReport, POINTS};
+use junqi_core::siguo::{Move, Occupant, Point, PointSet, Position, SiguoReport, POINTS};
 use junqi_core::{contact, Clash, Mode, Role, Rules, Slot, SplitMix64};
 
 /// What everyone is told about a combat.
@@ -167,6 +167,24 @@ impl TableBelief {
             if let Some(m) = ev.mv {
                 let mover = cells[m.from.index()]?;
                 pieces[mover].mask &= movable();
+                // A move no other piece could make (a railway run that turns, one longer than
+                // the railway switches allow) shows everyone an engineer (or a flying bomb).
+                let occupied: PointSet = Point::all()
+                    .filter(|q| cells[q.index()].is_some())
+                    .collect();
+                let plain = board.neighbours(m.from).contains(m.to)
+                    || board
+                        .runs(m.from, !occupied, PointSet::single(m.to), &rules)
+                        .contains(m.to);
+                if !plain {
+                    let mut runner = bit(Role::Engineer);
+                    if rules.flying_bomb {
+                        runner |= bit(Role::Bomb);
+                    }
+                    if pieces[mover].mask & runner != 0 {
+                        pieces[mover].mask &= runner;
+                    }
+                }
                 let target = cells[m.to.index()];
                 cells[m.from.index()] = None;
                 match (target, ev.contact) {
@@ -363,18 +381,43 @@ impl TableBelief {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deploy::formation;
     use crate::siguo::{random, InfoMode, SeatView};
     use junqi_core::seat::PerSeat;
     use junqi_core::siguo::SiguoRules;
 
-    /// Whatever the game, the truth is one of the worlds the belief allows: every standing
-    /// piece's true role is in its set, for every seat's belief.
+    /// The rule switches the belief reads: railway runs, scouting, bounces, setup.
+    fn table(seed: u64) -> SiguoRules {
+        let mut rules = Rules::default();
+        match seed % 4 {
+            1 => rules.rail_one_turn = true,
+            2 => {
+                rules.rail_three_steps = true;
+                rules.engineer_scouts = true;
+            }
+            3 => {
+                rules.mines_bounce = true;
+                rules.bombs_front_row = true;
+            }
+            _ => {}
+        }
+        SiguoRules {
+            rules,
+            ..SiguoRules::default()
+        }
+    }
+
+    /// Whatever the game and its switches, the truth is one of the worlds the belief allows:
+    /// every standing piece's true role is in its set, for every seat's belief. And a move no
+    /// other piece could make shows an engineer.
     #[test]
     fn the_truth_is_always_allowed() {
+        let mut engineers_seen = 0;
         for seed in 0..12u64 {
-            let formations = PerSeat::new_with(|s| formation(seed * 4 + s.index() as u64));
-            let mut truth = Position::start(SiguoRules::default(), &formations);
+            let rules = table(seed);
+            let formations = PerSeat::new_with(|s| {
+                crate::deploy::formation_for(seed * 4 + s.index() as u64, &rules.rules)
+            });
+            let mut truth = Position::start(rules, &formations);
             truth.settle();
             let mut history = Vec::new();
             let mut rng = SplitMix64::new(seed);
@@ -394,6 +437,9 @@ mod tests {
                     })
                     .collect();
                 for (piece, &role) in belief.pieces.iter().zip(&setup) {
+                    if piece.seat != seat && piece.mask == bit(Role::Engineer) {
+                        engineers_seen += 1;
+                    }
                     if let Some(p) = piece.at {
                         let shown = truth.at(p).and_then(|o| o.role).expect("a known piece");
                         assert_eq!(shown, role);
@@ -410,5 +456,6 @@ mod tests {
                 history.push(TableEvent::from_report(&report));
             }
         }
+        assert!(engineers_seen > 0, "no engineer was ever told by its run");
     }
 }

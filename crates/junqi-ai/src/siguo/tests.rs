@@ -73,6 +73,9 @@ fn check_outcome(truth: &Position) {
             SiguoDraw::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
             SiguoDraw::MutualWipeOut => {}
             SiguoDraw::Agreed => panic!("no draw is offered in computer games"),
+            SiguoDraw::PlyLimit | SiguoDraw::DeadPosition => {
+                panic!("{reason:?} needs a switch these games do not use")
+            }
         },
         None => panic!("the game did not finish: {truth}"),
     }

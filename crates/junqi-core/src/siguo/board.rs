@@ -21,6 +21,7 @@ use super::lines::straight_runs;
 use super::points::{Point, PointSet, AREA, CENTRE};
 use crate::board::{EdgeKind, PointKind};
 use crate::deployment::Slot;
+use crate::rules::Rules;
 use crate::seat::Seat;
 use std::sync::{Arc, OnceLock};
 
@@ -94,6 +95,13 @@ impl Board {
             headquarters: place.headquarters,
             rays,
         }
+    }
+
+    /// Railway runs from `from` for a piece that does not run like an engineer, through the
+    /// points of `empty`, stopping on one of them or on the first of `targets` in the way (the
+    /// railway switches of `rules` applied): what any observer can check a move against.
+    pub fn runs(&self, from: Point, empty: PointSet, targets: PointSet, rules: &Rules) -> PointSet {
+        crate::rail::runs(&self.rays, from, empty, targets, rules)
     }
 
     /// One shared copy of the 4-player board, built on first use.
