@@ -203,19 +203,18 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let mut it = rest.iter();
             while let Some(a) = it.next() {
                 if a == "--seat" {
-                    let s = it
-                        .next()
-                        .ok_or_else(|| Fail("--seat needs a seat (S, E, N or W)".into()))?;
-                    seat = Some(s.as_str());
+                    seat = Some(it.next().map_or("", String::as_str));
                 } else {
                     others.push(a.clone());
                 }
             }
             let (pos, rules, _) = split_options(&others)?;
             let [text] = pos[..] else {
-                return Err(Fail(
-                    "validate takes one deployment string (and --seat S for a 四国 seat)".into(),
-                ));
+                return Err(Fail(if seat.is_some() {
+                    "validate --seat takes a seat (S, E, N or W) and one deployment string".into()
+                } else {
+                    "validate takes one deployment string (or --seat S and one)".into()
+                }));
             };
             if let Some(seat) = seat {
                 return siguo::validate(seat, text, rules);

@@ -363,3 +363,39 @@ fn replay_reads_share_links_of_both_games() {
         )
     );
 }
+
+/// The setup switches per seat, and a switch that stays 2-player only refused by name.
+#[test]
+fn four_player_commands_take_the_cross_board_switches() {
+    // classic-1 with its front-row lieutenant and a bomb swapped: a bomb in the front row.
+    let bomb_front = "DECZD/BCP/ZNRB/GEC/MENLP/RPLFL";
+    let (code, out, _) = junqi(&["validate", "--seat", "E", bomb_front]);
+    assert_eq!(code, 2);
+    assert!(out.starts_with("bomb-in-front-row E"), "{out}");
+    let (code, out, err) = junqi(&[
+        "validate",
+        "--seat",
+        "E",
+        bomb_front,
+        "--rules",
+        "bombs_front_row",
+    ]);
+    assert_eq!((code, out.trim()), (0, "ok"), "{err}");
+    let start = "S Sc4=0R,Sb5=0F,Eb5=1F,Nb5=2F,Wb5=3F";
+    let (_, plain, _) = junqi(&["moves", start]);
+    let (code, turned, err) = junqi(&["moves", start, "--rules", "rail_one_turn"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !plain.contains("Sc4-Sa3") && turned.contains("Sc4-Sa3"),
+        "{turned}"
+    );
+    for switch in ["carry_flag_home", "flip_first_engineer", "timeout_limit=5"] {
+        let (code, _, err) = junqi(&["perft", start, "2", "--rules", switch]);
+        assert_eq!(code, 2, "{switch}");
+        let name = switch.split('=').next().unwrap();
+        assert!(
+            err.contains(&format!("'{name}' does not apply to the 4-player game")),
+            "{err}"
+        );
+    }
+}

@@ -365,3 +365,69 @@ fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
         "{views} {gos} {updates}"
     );
 }
+
+/// Every switch that applies on the cross board reaches the games, the engines and the records:
+/// engines and built-in players play whole games under them without a forfeit, every record
+/// replays under the switches it names, and a 2-player-only switch is refused by name.
+#[test]
+fn four_player_matches_play_under_the_cross_board_switches() {
+    let bin = env!("CARGO_BIN_EXE_junqi");
+    let seats = format!("cmd:{bin} engine --level 1,random,greedy,level:1");
+    for (k, switches) in [
+        "rail_one_turn,no_enemy_camps,mines_around_flag",
+        "rail_three_steps,engineer_scouts,mines_bounce,bombs_front_row",
+        "marshal_survives_mine,no_collision_31,ply_limit=120,dead_position_draw",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = temp_dir(&format!("switches-{k}"));
+        let (code, out, err) = junqi(&[
+            "match",
+            "--seats",
+            &seats,
+            "--mode",
+            "siguo-dark",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+            "--ms",
+            "60000",
+            "--start-ms",
+            "60000",
+            "--rules",
+            switches,
+            "--records",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{switches}: {err}");
+        assert!(!err.contains("resigns"), "{switches}: {err}");
+        assert!(out.contains("2 games, seed 5"), "{out}");
+        for g in 0..2 {
+            let path = dir.join(format!("game-{g}.json"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            for name in switches.split(',') {
+                let key = name.split('=').next().unwrap();
+                assert!(text.contains(&format!("\"{key}\"")), "{key} in game {g}");
+            }
+            assert!(replay(&path).contains("events"), "{switches} game {g}");
+        }
+    }
+    let (code, _, err) = junqi(&[
+        "match",
+        "--seats",
+        "random,random,random,random",
+        "--games",
+        "1",
+        "--rules",
+        "flip_two_same",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'flip_two_same' does not apply to the 4-player game"),
+        "{err}"
+    );
+}
