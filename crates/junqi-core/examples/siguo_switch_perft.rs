@@ -16,9 +16,11 @@ fn main() {
         r.set_from_text(name).expect("a known switch");
         rows.push((name.to_string(), r));
     }
-    let mut both = Rules::default();
-    both.rail_one_turn = true;
-    both.rail_three_steps = true;
+    let both = Rules {
+        rail_one_turn: true,
+        rail_three_steps: true,
+        ..Rules::default()
+    };
     rows.push(("rail_one_turn + rail_three_steps".into(), both));
     for (name, rules) in rows {
         let table = SiguoRules {

@@ -585,18 +585,7 @@ impl Position {
             if self.runs_like_engineer(role) {
                 dests |= self.engineer_reach(from, targets, topo).0;
             } else {
-                for ray in &topo.rays[from.index()] {
-                    for &q in ray {
-                        if empty.contains(q) {
-                            dests.add(q);
-                        } else {
-                            if targets.contains(q) {
-                                dests.add(q);
-                            }
-                            break;
-                        }
-                    }
-                }
+                dests |= crate::rail::straight_runs(&topo.rays, from, empty, targets);
             }
         }
         dests

@@ -34,6 +34,31 @@ pub(crate) fn engineer_reach<P: BoardPoint>(
     (reached | hits, reached)
 }
 
+/// Straight railway runs from `from` under the default rules: along each ray through empty
+/// points, stopping on an empty point or the first target in the way.
+#[inline(always)]
+pub(crate) fn straight_runs<P: BoardPoint>(
+    rays: &[Vec<Vec<P>>],
+    from: P,
+    empty: Set<P>,
+    targets: Set<P>,
+) -> Set<P> {
+    let mut dests = Set::EMPTY;
+    for ray in &rays[from.index()] {
+        for &q in ray {
+            if empty.contains(q) {
+                dests.add(q);
+            } else {
+                if targets.contains(q) {
+                    dests.add(q);
+                }
+                break;
+            }
+        }
+    }
+    dests
+}
+
 /// Railway runs from `from` for a piece that does not run like an engineer, over a board whose
 /// straight runs leaving each point are `rays`: straight through empty points to an empty point
 /// or the first target; with `rail_one_turn` it may change line once at an empty point, with

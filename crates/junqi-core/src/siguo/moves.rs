@@ -50,6 +50,24 @@ impl Position {
     /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
     /// outside camps.
     fn destinations(&self, from: Point, us: Seat, role: Role, targets: PointSet) -> PointSet {
+        if self.variant_moves() {
+            self.destinations_in::<true>(from, us, role, targets)
+        } else {
+            self.destinations_in::<false>(from, us, role, targets)
+        }
+    }
+
+    /// [`Position::destinations`], with the switches that change movement (`VARIANT`) decided
+    /// at compile time for the move loops, so the default move generation does no more work
+    /// than it did before those switches applied here.
+    #[inline(always)]
+    fn destinations_in<const VARIANT: bool>(
+        &self,
+        from: Point,
+        us: Seat,
+        role: Role,
+        targets: PointSet,
+    ) -> PointSet {
         let b = &*self.board;
         if !role.is_movable() || (b.is_headquarters(from) && !self.rules.rules.hq_exit) {
             return PointSet::EMPTY;
@@ -62,27 +80,21 @@ impl Position {
         if (b.rail_step[from.index()] & open).any() {
             if self.runs_like_engineer(role) {
                 dests |= rail::engineer_reach(&b.rail_step, b.rail, self.occupied, from, targets).0;
-            } else if self.variant_runs() {
+            } else if VARIANT && self.variant_runs() {
                 dests |= rail::runs(&b.rays, from, empty, targets, &self.rules.rules);
             } else {
-                for ray in &b.rays[from.index()] {
-                    for &q in ray {
-                        if empty.contains(q) {
-                            dests.add(q);
-                        } else {
-                            if targets.contains(q) {
-                                dests.add(q);
-                            }
-                            break;
-                        }
-                    }
-                }
+                dests |= rail::straight_runs(&b.rays, from, empty, targets);
             }
         }
-        if self.rules.rules.no_enemy_camps {
+        if VARIANT && self.rules.rules.no_enemy_camps {
             dests &= !self.barred_camps(us);
         }
         dests
+    }
+
+    /// Do the switches change where pieces may go (railway runs, enemy camps)?
+    fn variant_moves(&self) -> bool {
+        self.variant_runs() || self.rules.rules.no_enemy_camps
     }
 
     /// Do the railway switches change how a piece that is no engineer runs?
@@ -111,11 +123,26 @@ impl Position {
     }
 
     /// Calls `f` with every piece of `seat` that knows its role and its destinations.
-    fn for_each_piece(&self, seat: Seat, mut f: impl FnMut(Point, PointSet) -> bool) {
+    fn for_each_piece(&self, seat: Seat, f: impl FnMut(Point, PointSet) -> bool) {
+        if self.variant_moves() {
+            self.for_each_piece_in::<true>(seat, f)
+        } else {
+            self.for_each_piece_in::<false>(seat, f)
+        }
+    }
+
+    fn for_each_piece_in<const VARIANT: bool>(
+        &self,
+        seat: Seat,
+        mut f: impl FnMut(Point, PointSet) -> bool,
+    ) {
         let targets = self.targets_of(seat);
         for from in self.by_seat[seat] {
             if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                if !f(from, self.destinations(from, seat, role, targets)) {
+                if !f(
+                    from,
+                    self.destinations_in::<VARIANT>(from, seat, role, targets),
+                ) {
                     return;
                 }
             }
