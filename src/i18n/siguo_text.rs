@@ -197,7 +197,7 @@ pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
             (SiguoDraw::MutualWipeOut, Lang::En) => "Draw: both teams wiped out at once.".into(),
             (SiguoDraw::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
             (SiguoDraw::Agreed, Lang::En) => "Draw by agreement.".into(),
-            (SiguoDraw::PlyLimit, Lang::Zh) => "和棋：已到总步数限制。".into(),
+            (SiguoDraw::PlyLimit, Lang::Zh) => "和棋：已到步数限制。".into(),
             (SiguoDraw::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
             (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：双方都已无法取胜。".into(),
             (SiguoDraw::DeadPosition, Lang::En) => "Draw: neither team can win any more.".into(),
@@ -302,7 +302,7 @@ pub fn results_line(
 pub fn rule_text(name: &str) -> T {
     match name {
         "engineer_scouts" => T {
-            zh: "工兵侦察（四暗、双明）：工兵碰子向所有人亮出对方，工兵阵亡",
+            zh: "工兵侦察（四暗、双明）：工兵碰子亮出对方，大家都能看见，工兵阵亡",
             en: "Engineers scout (四暗, 双明): an engineer's attack shows the defender to everyone, the engineer dies",
         },
         "no_collision_31" => T {
@@ -310,7 +310,7 @@ pub fn rule_text(name: &str) -> T {
             en: "31 plies without contact: the player to move is out (instead of the 70-ply draw)",
         },
         "no_enemy_camps" => T {
-            zh: "不能进入敌方的行营（盟友的可以）",
+            zh: "不能进入敌方的行营（队友的可以）",
             en: "No piece may enter an enemy's camps (a partner's are open)",
         },
         "dead_position_draw" => T {
