@@ -38,12 +38,14 @@ commands:
                                         referees games, alternating who moves first;
                                         players: random, greedy, level:1..5, cmd:<engine command>;
                                         without --seed a seed is drawn and printed
-  match --seats A,B,C,D [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
+  match --seats A,B,C,D [--teams each] [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
         [--ms N] [--start-ms N] [--rules a,b] [--threads T] [--records DIR]
                                         referees 四国 games, A+C against B+D, seats turning
                                         one place each game; players: random, greedy,
                                         level:1..5, cmd:<engine command>; --records writes
-                                        each game's record as DIR/game-N.json
+                                        each game's record as DIR/game-N.json;
+                                        --teams each: 四方混战, each for himself;
+                                        --seats A,B,C: 三国 (W's area empty)
 rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row

@@ -121,7 +121,7 @@ pub fn replay_record(record: &SiguoRecord) -> Result<String, Fail> {
     let end = record.replay()?;
     let n = record.events.len();
     Ok(match end.outcome() {
-        Some(o) => format!("{n} events, {o}"),
+        Some(o) => format!("{n} events, {}", o.describe(end.seating())),
         None => format!("{n} events, unfinished"),
     })
 }

@@ -17,7 +17,9 @@ use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::piece_str;
-use junqi_core::siguo::{ExitReason, InfoMode, Move, Position, SiguoReport, SiguoRules, WipeOut};
+use junqi_core::siguo::{
+    ExitReason, InfoMode, Move, Position, SiguoReport, SiguoRules, Table, WipeOut,
+};
 use junqi_core::{Clash, Role, Rules};
 use serde_json::{json, Value};
 
@@ -178,6 +180,45 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
     Ok(TableEvent { mv, contact, left })
 }
 
+/// The table a `seating`'s `seats` and `teams` describe: 四国 (the default: four seats, S+N
+/// against E+W), 四方混战 (four seats, each its own team) or 三国 (S, E, N, each its own team).
+fn table_field(seating: &Value) -> Result<Table, String> {
+    let letters = |v: &Value| -> Option<String> {
+        v.as_array()?
+            .iter()
+            .map(|x| x.as_str().map(str::to_string))
+            .collect()
+    };
+    let seats = match seating.get("seats").filter(|v| !v.is_null()) {
+        None => "SENW".to_string(),
+        Some(v) => letters(v).ok_or_else(|| format!("'seating.seats' must list seats, not {v}"))?,
+    };
+    let teams: Option<Vec<String>> = match seating.get("teams").filter(|v| !v.is_null()) {
+        None => None,
+        Some(v) => Some(
+            v.as_array()
+                .and_then(|ts| ts.iter().map(letters).collect())
+                .ok_or_else(|| format!("'seating.teams' must list teams of seats, not {v}"))?,
+        ),
+    };
+    let singles = |n: usize| {
+        teams.as_ref().is_none_or(|t| {
+            t.len() == n
+                && t.iter()
+                    .zip(seats.chars())
+                    .all(|(x, c)| *x == c.to_string())
+        })
+    };
+    match seats.as_str() {
+        "SENW" if teams.as_ref().is_none_or(|t| *t == ["SN", "EW"]) => Ok(Table::Teams),
+        "SENW" if teams.is_some() && singles(4) => Ok(Table::Each),
+        "SEN" if singles(3) => Ok(Table::Three),
+        _ => Err(format!(
+            "unknown 'seating' {seating} (S E N W in teams S+N and E+W, each for himself, or S E N each for himself)"
+        )),
+    }
+}
+
 fn seat_field(msg: &Value, field: &str) -> Result<Option<Seat>, String> {
     match msg.get(field) {
         None | Some(Value::Null) => Ok(None),
@@ -219,6 +260,7 @@ impl SiguoGame {
             if !seating.is_object() {
                 return Err(format!("'seating' must be an object, not {seating}"));
             }
+            table.table = table_field(seating)?;
             table.order = match seating.get("order").and_then(Value::as_str) {
                 None | Some("counter-clockwise") => Order::CounterClockwise,
                 Some("clockwise") => Order::Clockwise,
@@ -252,6 +294,9 @@ impl SiguoGame {
                 .ok_or_else(|| format!("'quiet_limit' must be a whole number above 0, not {q}"))?;
         }
         table.validate().map_err(|e| format!("'rules': {e}"))?;
+        if !table.table.seating().contains(seat) {
+            return Err(format!("'seat' {seat} does not sit at this table"));
+        }
         let seed = match msg.get("seed") {
             None | Some(Value::Null) => 0,
             Some(v) => v.as_u64().ok_or_else(|| {

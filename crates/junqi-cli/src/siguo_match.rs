@@ -1,10 +1,12 @@
-//! `junqi match --seats A,B,C,D --mode siguo-dark|siguo-double|siguo-open`: 4-player games
-//! between built-in players and external engines (docs/protocol-4p.md; started, timed and
-//! ended by `host.rs` as in 2-player matches). The places in `--seats` are numbered 0 to 3; places 0 and 2 are
-//! team A, places 1 and 3 team B. In even games place k sits at seat S, E, N, W (k = 0..3), so
-//! team A is S+N and moves first; in odd games everyone moves one seat on, so team B moves
-//! first. Every seed (formations, each player's own choices) is derived one-way from `--seed`
-//! (see `seeds.rs`).
+//! `junqi match --seats A,B,C,D --mode siguo-dark|siguo-double|siguo-open`: games on the cross
+//! board between built-in players and external engines (docs/protocol-4p.md; started, timed
+//! and ended by `host.rs` as in 2-player matches). The places in `--seats` are numbered from 0.
+//! At 四国 places 0 and 2 are team A, places 1 and 3 team B; in even games place k sits at seat
+//! S, E, N, W (k = 0..3), so team A is S+N and moves first; in odd games everyone moves one
+//! seat on, so team B moves first. With `--teams each` (四方混战) or three places (三国) each
+//! place plays for itself, and game g seats place k at seat (k + g) mod n, so every place sits
+//! at every seat in turn. Every seed (formations, each player's own choices) is derived one-way
+//! from `--seed` (see `seeds.rs`).
 
 use crate::engine::{
     play_in_threads, probe, rules_to_json, wilson, Limits, GO_GRACE, WRITE_TIMEOUT,
@@ -20,7 +22,7 @@ use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel}
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
     seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoReport,
-    SiguoRules,
+    SiguoRules, Table,
 };
 use junqi_core::{Deployment, Rules};
 use serde_json::{json, Value};
@@ -249,9 +251,9 @@ impl Place {
 }
 
 /// After each event, every engine hears what everyone was told, in its own seat's view (place
-/// k sits at seat k + `shift`).
+/// k sits at seat k + `shift`, round the table's seats).
 fn tell(
-    places: &mut [Place; 4],
+    places: &mut [Place],
     truth: &Position,
     report: &SiguoReport,
     before: [bool; 4],
@@ -259,14 +261,17 @@ fn tell(
     shift: usize,
 ) {
     let last = last_json(report, truth, before);
+    let n = places.len();
     for (k, place) in places.iter_mut().enumerate() {
-        place.update(truth, Seat::ALL[(k + shift) % 4], mode, &last);
+        place.update(truth, Seat::ALL[(k + shift) % n], mode, &last);
     }
 }
 
-/// A finished game: the result for the teams, the record and the thinking times.
+/// A finished game: the result for the teams (at 四国), the place whose seat won (at the tables
+/// where each plays for himself), the record and the thinking times.
 pub struct Played {
     pub result: TeamResult,
+    pub winner: Option<usize>,
     pub record: SiguoRecord,
     pub timing: Timing,
 }
@@ -275,24 +280,33 @@ pub struct Played {
 /// (no start, a bad deployment, an illegal or late move, a crash) resigns, with a line on
 /// standard error; its partner plays on.
 pub fn play_game(
-    places: &mut [Place; 4],
+    places: &mut [Place],
     mode: InfoMode,
     rules: SiguoRules,
     match_seed: u64,
     game: u64,
 ) -> Result<Played, Fail> {
     let mut timing = Timing::default();
-    let shift = (game % 2) as usize;
+    let n = places.len();
+    let shift = if rules.table == Table::Teams {
+        (game % 2) as usize
+    } else {
+        (game % n as u64) as usize
+    };
     // Place k sits at seat k + shift.
-    let place_of = |seat: Seat| (seat.index() + 4 - shift) % 4;
-    let seat_of = |place: usize| Seat::ALL[(place + shift) % 4];
-    let resigns = |places: &[Place; 4], seat: Seat, why: &str| {
+    let place_of = |seat: Seat| (seat.index() + n - shift) % n;
+    let seat_of = |place: usize| Seat::ALL[(place + shift) % n];
+    let seating = rules.table.seating();
+    let resigns = |places: &[Place], seat: Seat, why: &str| {
         eprintln!(
             "junqi: game {game}: seat {seat} ('{}') resigns: {why}",
             places[place_of(seat)].name
         );
     };
     let builtin_formation = |seat: Seat| {
+        if !seating.contains(seat) {
+            return Deployment::empty();
+        }
         formation_for(
             seeds::derive(match_seed, game, Purpose::SeatFormation(place_of(seat))),
             &rules.rules,
@@ -300,7 +314,7 @@ pub fn play_game(
     };
     let mut formations = PerSeat::new_with(builtin_formation);
     let mut failed_start = Vec::new();
-    for seat in Seat::ALL {
+    for seat in seating.seats() {
         let k = place_of(seat);
         if places[k].command().is_none() {
             continue;
@@ -395,8 +409,15 @@ pub fn play_game(
         }
         _ => TeamResult::Draw,
     };
+    let winner = match truth.outcome() {
+        Some(SiguoOutcome::Win { team, .. }) => {
+            (0..n).find(|&k| truth.seating().team(seat_of(k)) == team)
+        }
+        _ => None,
+    };
     Ok(Played {
         result,
+        winner,
         record,
         timing,
     })
@@ -406,6 +427,7 @@ pub fn play_game(
 /// [--threads T]`
 pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     let mut seats = None;
+    let mut teams_each = false;
     let mut mode = InfoMode::FourDark;
     let mut games = 10u64;
     let mut seed = None;
@@ -423,6 +445,18 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
         };
         match a.as_str() {
             "--seats" => seats = Some(val()?),
+            "--teams" => {
+                let t = val()?;
+                teams_each = match t.as_str() {
+                    "each" => true,
+                    "pairs" => false,
+                    _ => {
+                        return Err(Fail(format!(
+                            "--teams takes 'pairs' (四国, the default) or 'each' (each for himself), not '{t}'"
+                        )))
+                    }
+                };
+            }
             "--mode" => {
                 let m = val()?;
                 mode = InfoMode::ALL
@@ -468,11 +502,15 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     }
     let seats = seats.ok_or_else(|| Fail("a 4-player match needs --seats A,B,C,D".into()))?;
     let specs: Vec<&str> = seats.split(',').map(str::trim).collect();
-    let [s0, s1, s2, s3] = specs[..] else {
-        return Err(Fail(format!(
-            "--seats takes four players, not {}",
-            specs.len()
-        )));
+    let table = match (specs.len(), teams_each) {
+        (4, false) => Table::Teams,
+        (4, true) => Table::Each,
+        (3, _) => Table::Three,
+        (n, _) => {
+            return Err(Fail(format!(
+                "--seats takes four players (四国, or 四方混战 with --teams each) or three (三国), not {n}"
+            )))
+        }
     };
     let limits = Limits {
         ms,
@@ -480,7 +518,7 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
     };
     // Every place is read, and every engine greeted, before the first game: a mistyped player
     // is reported at once instead of becoming a match of resignations.
-    for spec in [s0, s1, s2, s3] {
+    for &spec in &specs {
         if let Some(cmd) = Place::new(spec, limits)?.command() {
             probe(cmd, limits).map_err(|e| {
                 let hint = if spec.starts_with("level") {
@@ -495,20 +533,16 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
             })?;
         }
     }
-    let rules = crate::siguo::table_rules(rules)?;
+    let mut rules = crate::siguo::table_rules(rules)?;
+    rules.table = table;
     let seed = seed.unwrap_or_else(seeds::fresh);
     let threads = threads.clamp(1, 16) as u64;
     let started = Instant::now();
     let results = play_in_threads(
         games,
         threads,
-        || -> Result<[Place; 4], Fail> {
-            Ok([
-                Place::new(s0, limits)?,
-                Place::new(s1, limits)?,
-                Place::new(s2, limits)?,
-                Place::new(s3, limits)?,
-            ])
+        || -> Result<Vec<Place>, Fail> {
+            specs.iter().map(|spec| Place::new(spec, limits)).collect()
         },
         |places, g| {
             let played = play_game(places, mode, rules, seed, g)?;
@@ -517,15 +551,20 @@ pub fn run_siguo_match(args: &[String]) -> Result<String, Fail> {
                 std::fs::write(&path, played.record.to_json())
                     .map_err(|e| Fail(format!("cannot write '{}': {e}", path.display())))?;
             }
-            Ok((played.result, played.timing))
+            Ok(((played.result, played.winner), played.timing))
         },
     )?;
     let mut timing = Timing::default();
     for (_, t) in &results {
         timing.add(t);
     }
-    let results: Vec<TeamResult> = results.into_iter().map(|(r, _)| r).collect();
-    let mut text = report(&specs, mode, seed, &results, started);
+    let mut text = if table == Table::Teams {
+        let results: Vec<TeamResult> = results.iter().map(|((r, _), _)| *r).collect();
+        report(&specs, mode, seed, &results, started)
+    } else {
+        let winners: Vec<Option<usize>> = results.iter().map(|((_, w), _)| *w).collect();
+        report_each(&specs, table, mode, seed, &winners, started)
+    };
     for (k, spec) in specs.iter().enumerate() {
         let mean = 1000.0 * timing.total[k] / timing.moves[k].max(1) as f64;
         text.push_str(&format!(
@@ -543,6 +582,41 @@ fn percent(x: f64, n: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Each place's wins, draws and losses at a table where each plays for himself: a game won by
+/// another place is a loss.
+fn report_each(
+    specs: &[&str],
+    table: Table,
+    mode: InfoMode,
+    seed: u64,
+    winners: &[Option<usize>],
+    started: Instant,
+) -> String {
+    let n = winners.len() as f64;
+    let d = winners.iter().filter(|w| w.is_none()).count() as f64;
+    let mut lines = vec![format!(
+        "{}, {} ({}), mode {mode} ({}), {n} games, seed {seed}",
+        specs.join(" vs "),
+        table.as_str(),
+        table.zh(),
+        mode.zh()
+    )];
+    for (k, spec) in specs.iter().enumerate() {
+        let w = winners.iter().filter(|x| **x == Some(k)).count() as f64;
+        let l = n - w - d;
+        let (lo, hi) = wilson(w, n);
+        lines.push(format!(
+            "place {k} ({spec}): {w} wins, {d} draws, {l} losses; wins {:.1}% (95% interval \
+             {:.1}%–{:.1}%)",
+            percent(w, n),
+            100.0 * lo,
+            100.0 * hi,
+        ));
+    }
+    lines.push(format!("time {:.1}s", started.elapsed().as_secs_f64()));
+    lines.join("\n")
 }
 
 fn report(

@@ -231,7 +231,7 @@ fn match_referees_four_player_games() {
     let (_, again, _) = junqi(&args);
     let results = |s: &str| s.lines().take(3).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(results(&out), results(&again));
-    let (code, out, err) = junqi(&["match", "--seats", "random,random,random"]);
+    let (code, out, err) = junqi(&["match", "--seats", "random,random"]);
     assert_ne!(code, 0);
     assert!(out.is_empty());
     assert!(err.contains("four players"), "{err}");

@@ -1,8 +1,8 @@
-//! Perft of the 4-player classic start with each rule switch that applies on the cross board
-//! (the table of docs/rules-variants.md, "On the cross board"):
-//! `cargo run --release -p junqi-core --example siguo_switch_perft -- 4`.
+//! Perft of the 4-player classic start with each rule switch that applies on the cross board,
+//! then at each table of the cross board (the tables of docs/rules-variants.md, "On the cross
+//! board" and "Other tables"): `cargo run --release -p junqi-core --example siguo_switch_perft -- 4`.
 
-use junqi_core::siguo::{Position, SiguoRules};
+use junqi_core::siguo::{Position, SiguoRules, Table};
 use junqi_core::{Deployment, Rules};
 
 fn main() {
@@ -30,5 +30,20 @@ fn main() {
         let start = Position::start_all(table, &Deployment::classic_1());
         let counts: Vec<String> = (1..=depth).map(|d| start.perft(d).to_string()).collect();
         println!("| `{name}` | {} |", counts.join(" | "));
+    }
+    println!();
+    for table in Table::ALL {
+        let rules = SiguoRules {
+            table,
+            ..SiguoRules::default()
+        };
+        let start = Position::start_all(rules, &Deployment::classic_1());
+        let counts: Vec<String> = (1..=depth).map(|d| start.perft(d).to_string()).collect();
+        println!(
+            "| {} ({}) | {} |",
+            table.zh(),
+            table.as_str(),
+            counts.join(" | ")
+        );
     }
 }

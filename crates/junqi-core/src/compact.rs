@@ -25,6 +25,8 @@ const FORMAT: u8 = 1;
 const FORMAT_2: u8 = 2;
 /// A 4-player record (`siguo/compact.rs`).
 pub(crate) const FORMAT_SIGUO: u8 = 3;
+/// The format of a 4-player-board game at another table (四方混战, 三国).
+pub(crate) const FORMAT_TABLES: u8 = 4;
 /// The switches format 1 knows (the first ten of `Rules::NAMES`).
 const FORMAT_1_SWITCHES: u32 = 10;
 
@@ -288,7 +290,7 @@ pub fn read_shared(text: &str) -> Result<SharedGame, SharedGameError> {
         .decode(text.trim().trim_start_matches('#'))
         .ok()
         .and_then(|b| b.first().copied());
-    if first == Some(FORMAT_SIGUO) {
+    if first == Some(FORMAT_SIGUO) || first == Some(FORMAT_TABLES) {
         SiguoRecord::from_compact(text)
             .map(SharedGame::FourPlayer)
             .map_err(SharedGameError::FourPlayer)

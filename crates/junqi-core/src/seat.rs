@@ -134,10 +134,13 @@ pub enum Visibility {
     All,
 }
 
-/// The table: how many seats, the turn order, who moves first and who is still in.
+/// The table: how many seats, how they make teams, the turn order, who moves first and who is
+/// still in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Seating {
     seats: u8,
+    /// How many teams: 2 (seat `s` is on team `s mod 2`, partners opposite) or one per seat.
+    teams: u8,
     order: Order,
     first: Seat,
     /// Bit `s` set: seat `s` is still in.
@@ -149,6 +152,7 @@ impl Seating {
     pub fn four() -> Seating {
         Seating {
             seats: 4,
+            teams: 2,
             order: Order::CounterClockwise,
             first: Seat::S,
             alive: 0b1111,
@@ -159,9 +163,23 @@ impl Seating {
     pub fn two() -> Seating {
         Seating {
             seats: 2,
+            teams: 2,
             order: Order::CounterClockwise,
             first: Seat::S,
             alive: 0b11,
+        }
+    }
+
+    /// `seats` seats (2 to 4) round the table, each for himself (四方混战 with four, 三国 with
+    /// three), counter-clockwise from S.
+    pub fn each(seats: usize) -> Seating {
+        let n = seats.clamp(2, MAX_SEATS) as u8;
+        Seating {
+            seats: n,
+            teams: n,
+            order: Order::CounterClockwise,
+            first: Seat::S,
+            alive: (1u8 << n) - 1,
         }
     }
 
@@ -203,9 +221,17 @@ impl Seating {
         Team((s.index() % self.teams()) as u8)
     }
 
-    /// How many teams: 2 at both tables.
+    /// How many teams: 2 at the 2-player table and at 四国, one per seat when each plays for
+    /// himself.
     pub fn teams(&self) -> usize {
-        2
+        self.teams as usize
+    }
+
+    /// The teams that still have a seat in, in team order.
+    pub fn teams_in(&self) -> impl Iterator<Item = Team> + '_ {
+        (0..self.teams())
+            .map(|t| Team(t as u8))
+            .filter(|&t| !self.team_is_out(t))
     }
 
     /// The seats of `t`.
@@ -213,7 +239,8 @@ impl Seating {
         self.seats().filter(move |&s| self.team(s) == t)
     }
 
-    /// `S+N` and `E+W` at a 4-seat table, `red` and `black` at a 2-seat one.
+    /// `S+N` and `E+W` at a 4-seat table of two teams, the seat's letter for a seat playing for
+    /// himself, `red` and `black` at a 2-seat table.
     pub fn team_name(&self, t: Team) -> String {
         if self.seats == 2 {
             return if t.0 == 0 { "red" } else { "black" }.to_string();
@@ -222,9 +249,9 @@ impl Seating {
         letters.join("+")
     }
 
-    /// The partner opposite, at a 4-seat table.
+    /// The partner opposite, at a 4-seat table of two teams.
     pub fn partner(&self, s: Seat) -> Option<Seat> {
-        (self.seats == 4).then(|| s.plus(2))
+        (self.seats == 4 && self.teams == 2).then(|| s.plus(2))
     }
 
     /// Are `a` and `b` on different teams (may `a` attack `b`'s pieces)?

@@ -6,7 +6,7 @@
 use junqi_core::compact::{read_shared, SharedGame, SharedGameError};
 use junqi_core::siguo::{
     InfoMode, SiguoDraw, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoRecordError, SiguoRules,
-    WipeOut,
+    Table, WipeOut,
 };
 use junqi_core::{Deployment, GameRecord, Order, PerSeat, RecordError, Rules, Seat, SplitMix64};
 use proptest::prelude::*;
@@ -67,6 +67,7 @@ fn switches(seed: u64) -> SiguoRules {
             WipeOut::MoverWins
         },
         quiet_limit: if seed.is_multiple_of(7) { 40 } else { 70 },
+        table: Table::Teams,
     }
 }
 
@@ -211,7 +212,7 @@ fn corrupt_and_cut_links_are_refused_with_a_reason() {
     raw[0] = 9;
     assert_eq!(
         err(&encode(&raw)),
-        "bad shared 4-player game: format 9 is newer than this version reads (1 to 3)"
+        "bad shared 4-player game: format 9 is newer than this version reads (1 to 4)"
     );
     raw[0] = 3;
     raw[1] = 7;

@@ -84,6 +84,8 @@ impl SiguoConfig {
         // Remembered choices of another version may hold switches that exclude each other,
         // or that stay 2-player only: those are dropped, so a new game always starts.
         self.rules.rules = self.rules.rules.without_conflicts();
+        // The app offers 四国's two teams only.
+        self.rules.table = junqi_core::siguo::Table::Teams;
         for (name, _) in SiguoRules::TWO_PLAYER_ONLY {
             if let Some(b) = self.rules.rules.switch_mut(name) {
                 *b = false;

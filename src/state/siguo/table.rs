@@ -51,6 +51,17 @@ impl Table {
         formations: PerSeat<Deployment>,
         seed: u64,
     ) -> Result<Table, String> {
+        // The app seats 四国's two teams; the other tables of the cross board (四方混战, 三国)
+        // are refereed by `junqi match` and not shown here yet, so their games are refused
+        // by name rather than drawn as 四国.
+        let table = config.rules.table;
+        if table != junqi_core::siguo::Table::Teams {
+            return Err(format!(
+                "this game was played at {} ({}), which the app does not show yet; `junqi replay` checks it",
+                table.zh(),
+                table.as_str()
+            ));
+        }
         let record = SiguoRecord::new(config.info, config.rules, formations);
         let truth = record.start().map_err(|e| e.to_string())?;
         let mut t = Table {

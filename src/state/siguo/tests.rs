@@ -302,3 +302,24 @@ fn the_fallback_move_is_legal_and_repeatable() {
     assert!(t.dests(m.from).contains(&m.to));
     assert_eq!(t.fallback_move(9), Some(m));
 }
+
+/// A record of a game at another table of the cross board (四方混战, 三国) is refused by name,
+/// not drawn as 四国.
+#[test]
+fn games_at_the_other_tables_are_refused_by_name() {
+    use junqi_core::siguo::{SiguoRecord, SiguoRules, Table as Seats};
+    for table in [Seats::Each, Seats::Three] {
+        let rules = SiguoRules {
+            table,
+            ..SiguoRules::default()
+        };
+        let mut f = formations(3);
+        if table == Seats::Three {
+            f[Seat::W] = junqi_core::Deployment::empty();
+        }
+        let record = SiguoRecord::new(InfoMode::FourDark, rules, f);
+        let err = Table::from_record(SiguoConfig::default(), &record, 1).unwrap_err();
+        assert!(err.contains(table.zh()), "{err}");
+        assert!(save::import(&record, "x", 1.0).is_err());
+    }
+}

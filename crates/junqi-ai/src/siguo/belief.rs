@@ -151,7 +151,8 @@ impl TableBelief {
         let rules = view.rules().rules;
         let mut cells: [Option<usize>; POINTS] = [None; POINTS];
         let mut pieces: Vec<Piece> = Vec::with_capacity(100);
-        for seat in Seat::ALL {
+        let seats: Vec<Seat> = view.seating().seats().collect();
+        for &seat in &seats {
             for slot in Slot::all().filter(|s| s.is_setup_point()) {
                 let p = board.slot_point(seat, slot);
                 cells[p.index()] = Some(pieces.len());
@@ -243,7 +244,7 @@ impl TableBelief {
         }
         // A seat whose standing pieces the view all shows (one's own; the partner's in 双明)
         // lost exactly the roles it no longer has: its lost pieces take their roles from those.
-        let known: Vec<Seat> = Seat::ALL
+        let known: Vec<Seat> = seats
             .into_iter()
             .filter(|&s| {
                 let mut standing = pieces.iter().filter_map(|q| q.at.filter(|_| q.seat == s));

@@ -1,9 +1,11 @@
-//! Team search for 四国: alpha-beta over the seat order with two sides, the two partners
-//! maximising one team score and the two enemies minimising it. The order S, E, N, W makes
-//! partners alternate with enemies, so every other ply changes side — but a seat that is out is
-//! skipped, and then one team may move twice in a row: the window flips only when the team
-//! to move changes (the "paranoid" reduction of max-n to two players, Sturtevant & Korf 2000,
-//! which is exact here because the game is a two-team zero-sum game).
+//! Team search for the cross board: alpha-beta over the seat order with two sides, the root's
+//! team maximising its score and every other seat minimising it. At 四国 the order S, E, N, W
+//! makes partners alternate with enemies, so every other ply changes side — but a seat that is
+//! out is skipped, and then one team may move twice in a row: the window flips only when the
+//! side to move changes. This is the "paranoid" reduction of max-n to two players (Sturtevant
+//! & Korf 2000): exact at 四国, a two-team zero-sum game, and the usual safe approximation at
+//! the tables where each plays for himself (四方混战, 三国), where every other seat is treated
+//! as one enemy.
 //!
 //! Iterative deepening, a capture quiescence search, killer and history move ordering; the
 //! search reads no clock, only a [`Stop`].
@@ -23,6 +25,9 @@ fn team_to_move(pos: &Position) -> Team {
     pos.seating().team(pos.turn())
 }
 
+/// Which side a score is for: the root's team (`true`) or all the others together.
+type Side = bool;
+
 /// The score of a finished game for `team`.
 fn outcome_score(o: SiguoOutcome, team: Team, ply: usize) -> i32 {
     match o {
@@ -40,6 +45,8 @@ pub struct TeamSearcher<'s> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<u32>,
     style: Style,
+    /// The team the search plays for.
+    root: Team,
 }
 
 impl<'s> TeamSearcher<'s> {
@@ -55,6 +62,32 @@ impl<'s> TeamSearcher<'s> {
             aborted: false,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
+            root: Team::new(0).expect("team 0 exists"),
+        }
+    }
+
+    /// The side to move in `pos`.
+    fn side(&self, pos: &Position) -> Side {
+        team_to_move(pos) == self.root
+    }
+
+    /// The static score of `pos` for `side`: the root team's evaluation, or its negation.
+    fn evaluate(&self, pos: &Position, side: Side) -> i32 {
+        let s = evaluate_with(pos, self.root, self.style);
+        if side {
+            s
+        } else {
+            -s
+        }
+    }
+
+    /// The score of a finished game for `side`.
+    fn outcome(&self, o: SiguoOutcome, side: Side, ply: usize) -> i32 {
+        let s = outcome_score(o, self.root, ply);
+        if side {
+            s
+        } else {
+            -s
         }
     }
 
@@ -113,11 +146,11 @@ impl<'s> TeamSearcher<'s> {
         }
     }
 
-    /// The score of `child` (reached by a move of `team`) for `team`, searched to `depth`.
+    /// The score of `child` (reached by a move of `side`) for `side`, searched to `depth`.
     fn child_score(
         &mut self,
         child: &Position,
-        team: Team,
+        side: Side,
         depth: u32,
         (alpha, beta): (i32, i32),
         ply: usize,
@@ -125,9 +158,9 @@ impl<'s> TeamSearcher<'s> {
     ) -> i32 {
         if let Some(o) = child.outcome() {
             self.nodes += 1;
-            return outcome_score(o, team, ply);
+            return self.outcome(o, side, ply);
         }
-        let same = team_to_move(child) == team;
+        let same = self.side(child) == side;
         let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
         let s = if quiet {
             self.quiescence(child, a, b, ply, depth)
@@ -153,8 +186,8 @@ impl<'s> TeamSearcher<'s> {
         if self.tick() {
             return 0;
         }
-        let team = team_to_move(pos);
-        let stand = evaluate_with(pos, team, self.style);
+        let side = self.side(pos);
+        let stand = self.evaluate(pos, side);
         if stand >= beta || depth == 0 {
             return stand;
         }
@@ -169,7 +202,7 @@ impl<'s> TeamSearcher<'s> {
         for m in contacts {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = self.child_score(&child, team, depth - 1, (alpha, beta), ply + 1, true);
+            let score = self.child_score(&child, side, depth - 1, (alpha, beta), ply + 1, true);
             if self.aborted {
                 return 0;
             }
@@ -196,17 +229,17 @@ impl<'s> TeamSearcher<'s> {
         if self.tick() {
             return 0;
         }
-        let team = team_to_move(pos);
+        let side = self.side(pos);
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            return evaluate_with(pos, team, self.style);
+            return self.evaluate(pos, side);
         }
         self.order(pos, &mut moves, ply);
         let mut best = -INF;
         for m in moves {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = self.child_score(&child, team, depth - 1, (alpha, beta), ply + 1, false);
+            let score = self.child_score(&child, side, depth - 1, (alpha, beta), ply + 1, false);
             if self.aborted {
                 return 0;
             }
@@ -252,7 +285,7 @@ pub fn team_search_with(
     stop: &mut dyn Stop,
 ) -> TeamResult {
     let mut searcher = TeamSearcher::with_style(stop, style);
-    let team = team_to_move(pos);
+    searcher.root = team_to_move(pos);
     let mut root = pos.legal_moves();
     let mut result = TeamResult {
         scored: root.iter().map(|&m| (m, 0)).collect(),
@@ -270,7 +303,7 @@ pub fn team_search_with(
             let mut child = pos.clone();
             child.play_unchecked(m);
             let lower = if exact { -INF } else { alpha };
-            let mut score = searcher.child_score(&child, team, depth - 1, (lower, INF), 1, false);
+            let mut score = searcher.child_score(&child, true, depth - 1, (lower, INF), 1, false);
             if searcher.aborted() {
                 break;
             }

@@ -4,7 +4,8 @@
 use super::*;
 use crate::deploy::formation;
 use junqi_core::seat::PerSeat;
-use junqi_core::siguo::{SiguoDraw, SiguoOutcome, SiguoRules};
+use junqi_core::seat::Seat;
+use junqi_core::siguo::{SiguoDraw, SiguoOutcome, SiguoRules, Table};
 use proptest::prelude::*;
 
 /// A player of these tests: 0 random, 1 greedy, otherwise a level.
@@ -20,16 +21,28 @@ fn act(kind: u8, view: &SeatView, seed: u64) -> Option<Move> {
 }
 
 fn start(seed: u64) -> Position {
+    start_at(seed, Table::Teams)
+}
+
+fn start_at(seed: u64, table: Table) -> Position {
     let formations =
         PerSeat::new_with(|s| formation(seed ^ ((s.index() as u64 + 1) * 0x1234_5678)));
-    let mut pos = Position::start(SiguoRules::default(), &formations);
+    let rules = SiguoRules {
+        table,
+        ..SiguoRules::default()
+    };
+    let mut pos = Position::start(rules, &formations);
     pos.settle();
     pos
 }
 
 /// Plays a game to its end (or `max_plies`), checking each chosen move against the referee.
 fn play(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32) -> Position {
-    let mut truth = start(seed);
+    play_at(kinds, mode, seed, max_plies, Table::Teams)
+}
+
+fn play_at(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32, table: Table) -> Position {
+    let mut truth = start_at(seed, table);
     let mut history = Vec::new();
     while !truth.is_over() && truth.ply() <= max_plies {
         let seat = truth.turn();
@@ -87,6 +100,30 @@ fn computer_games_finish_in_every_mode() {
         for (i, kinds) in [[3, 2, 3, 2], [4, 0, 3, 1]].into_iter().enumerate() {
             let truth = play(kinds, mode, 11 + i as u64, 3000);
             check_outcome(&truth);
+        }
+    }
+}
+
+/// 四方混战 and 三国: the computer plays whole games for itself, every move legal, and a game
+/// that is won ends with one seat left.
+#[test]
+fn computer_games_finish_at_the_other_tables() {
+    for table in [Table::Each, Table::Three] {
+        for mode in InfoMode::ALL {
+            let truth = play_at([3, 2, 1, 3], mode, 21, 3000, table);
+            match truth.outcome() {
+                Some(SiguoOutcome::Win { team, .. }) => {
+                    let left: Vec<Seat> = truth
+                        .seating()
+                        .seats()
+                        .filter(|&s| truth.seating().is_in(s))
+                        .collect();
+                    assert_eq!(left.len(), 1, "{table:?} {mode}");
+                    assert_eq!(truth.seating().team(left[0]), team);
+                }
+                Some(SiguoOutcome::Draw { .. }) => {}
+                None => panic!("{table:?} {mode}: the game did not finish: {truth}"),
+            }
         }
     }
 }

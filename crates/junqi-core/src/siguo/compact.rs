@@ -1,6 +1,9 @@
 //! The share-link (compact) form of a 4-player record: format 3 of the versioned compact text
 //! of [`crate::compact`], whose formats 1 and 2 hold 2-player games and are read and written
-//! exactly as before. Unpadded base64url of:
+//! exactly as before; format 4 holds a game at another table of the cross board (四方混战,
+//! 三国): format 3 with the table after the format byte (0 teams, 1 each, 2 three), wins coded
+//! `1+team` for up to four teams and draws `5 reason`, and only the formations of the seats at
+//! the table. Format 3, unpadded base64url of:
 //!
 //! | bytes | what |
 //! |---|---|
@@ -23,8 +26,10 @@ use super::moves::Move;
 use super::points::Point;
 use super::position::{ExitReason, SiguoDraw, SiguoOutcome};
 use super::record::{SiguoEvent, SiguoRecord, SiguoRecordError};
-use super::rules::{InfoMode, SiguoRules, WipeOut};
-use crate::compact::{push_deployment, read_deployment, rules_bits, rules_from_bits, FORMAT_SIGUO};
+use super::rules::{InfoMode, SiguoRules, Table, WipeOut};
+use crate::compact::{
+    push_deployment, read_deployment, rules_bits, rules_from_bits, FORMAT_SIGUO, FORMAT_TABLES,
+};
 use crate::deployment::{Deployment, SLOTS};
 use crate::rules::Rules;
 use crate::seat::{Order, Seat, Team};
@@ -51,27 +56,37 @@ const DRAWS: [SiguoDraw; 5] = [
     SiguoDraw::DeadPosition,
 ];
 
-fn outcome_code(o: Option<SiguoOutcome>) -> [u8; 2] {
+/// The first result byte of a draw: after the teams' win codes `1 + team` (two teams in
+/// format 3, up to four in format 4).
+fn draw_code(format: u8) -> u8 {
+    if format == FORMAT_SIGUO {
+        3
+    } else {
+        5
+    }
+}
+
+fn outcome_code(o: Option<SiguoOutcome>, format: u8) -> [u8; 2] {
     let exit = |r: ExitReason| EXITS.iter().position(|x| *x == r).unwrap_or(0) as u8;
     match o {
         None => [0, 0],
         Some(SiguoOutcome::Win { team, reason }) => [1 + team.index() as u8, exit(reason)],
         Some(SiguoOutcome::Draw { reason }) => [
-            3,
+            draw_code(format),
             DRAWS.iter().position(|x| *x == reason).unwrap_or(0) as u8,
         ],
     }
 }
 
-fn outcome_from(code: [u8; 2]) -> Option<Option<SiguoOutcome>> {
+fn outcome_from(code: [u8; 2], format: u8, teams: usize) -> Option<Option<SiguoOutcome>> {
     Some(match code[0] {
         0 if code[1] == 0 => None,
-        1 | 2 => Some(SiguoOutcome::Win {
-            team: Team::new(code[0] as usize - 1)?,
-            reason: *EXITS.get(code[1] as usize)?,
-        }),
-        3 => Some(SiguoOutcome::Draw {
+        c if c == draw_code(format) => Some(SiguoOutcome::Draw {
             reason: *DRAWS.get(code[1] as usize)?,
+        }),
+        c if c >= 1 && (c as usize) <= teams => Some(SiguoOutcome::Win {
+            team: Team::new(c as usize - 1)?,
+            reason: *EXITS.get(code[1] as usize)?,
         }),
         _ => return None,
     })
@@ -107,15 +122,25 @@ fn bad(why: &str) -> SiguoRecordError {
 }
 
 impl SiguoRecord {
-    /// The record as compact URL-safe text (format 3).
+    /// The record as compact URL-safe text: format 3 for 四国's two teams, format 4 (a table
+    /// byte after the format) for the other tables.
     pub fn to_compact(&self) -> String {
-        let mut out = vec![
-            FORMAT_SIGUO,
+        let table = self.rules.table;
+        let format = if table == Table::Teams {
+            FORMAT_SIGUO
+        } else {
+            FORMAT_TABLES
+        };
+        let mut out = vec![format];
+        if format == FORMAT_TABLES {
+            out.push(Table::ALL.iter().position(|t| *t == table).unwrap_or(0) as u8);
+        }
+        out.push(
             InfoMode::ALL
                 .iter()
                 .position(|m| *m == self.mode)
                 .unwrap_or(0) as u8,
-        ];
+        );
         let rules = &self.rules.rules;
         out.extend_from_slice(&rules_bits(rules).to_le_bytes());
         out.push(Rules::NUMBERS.len() as u8);
@@ -126,8 +151,8 @@ impl SiguoRecord {
         out.push(self.rules.first.index() as u8);
         out.push(u8::from(self.rules.wipe_out == WipeOut::Draw));
         out.extend_from_slice(&self.rules.quiet_limit.to_le_bytes());
-        out.extend_from_slice(&outcome_code(self.result));
-        for d in &self.formations {
+        out.extend_from_slice(&outcome_code(self.result, format));
+        for d in self.formations.iter().take(table.seats()) {
             push_deployment(&mut out, d);
         }
         for e in &self.events {
@@ -149,15 +174,20 @@ impl SiguoRecord {
             .decode(text.trim().trim_start_matches('#'))
             .map_err(|_| bad("not base64url"))?;
         let mut r = Reader { bytes: &bytes };
-        match r.byte("the format")? {
-            FORMAT_SIGUO => {}
+        let format = r.byte("the format")?;
+        let table = match format {
+            FORMAT_SIGUO => Table::Teams,
+            FORMAT_TABLES => *Table::ALL
+                .get(r.byte("the table")? as usize)
+                .filter(|t| **t != Table::Teams)
+                .ok_or_else(|| bad("unknown table"))?,
             1 | 2 => return Err(bad("it holds a 2-player game")),
             v => {
                 return Err(bad(&format!(
-                    "format {v} is newer than this version reads (1 to 3)"
+                    "format {v} is newer than this version reads (1 to 4)"
                 )))
             }
-        }
+        };
         let mode = *InfoMode::ALL
             .get(r.byte("the information mode")? as usize)
             .ok_or_else(|| bad("unknown information mode"))?;
@@ -193,9 +223,15 @@ impl SiguoRecord {
         };
         let quiet_limit = r.u32("the no-capture limit")?;
         let code = r.take(2, "the result")?;
-        let result = outcome_from([code[0], code[1]]).ok_or_else(|| bad("unknown result"))?;
+        let teams = table.seating().teams();
+        let result =
+            outcome_from([code[0], code[1]], format, teams).ok_or_else(|| bad("unknown result"))?;
         let mut formations: [Deployment; 4] = std::array::from_fn(|_| Deployment::empty());
-        for (seat, f) in Seat::ALL.iter().zip(formations.iter_mut()) {
+        for (seat, f) in Seat::ALL
+            .iter()
+            .zip(formations.iter_mut())
+            .take(table.seats())
+        {
             let what = format!("seat {seat}'s formation");
             *f = read_deployment(r.take(SLOTS / 2, &what)?)
                 .ok_or_else(|| bad(&format!("{what} holds an unknown piece")))?;
@@ -236,6 +272,7 @@ impl SiguoRecord {
                 first,
                 wipe_out,
                 quiet_limit,
+                table,
             },
             formations,
             events,

@@ -26,7 +26,7 @@ pub use play::{SiguoIllegal, SiguoReport};
 pub use points::{Point, PointSet, POINTS};
 pub use position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
-pub use rules::{InfoMode, SiguoRules, SiguoRulesError, WipeOut};
+pub use rules::{InfoMode, SiguoRules, SiguoRulesError, Table, WipeOut};
 pub use setup::{seat_violations, SeatViolation};
 
 #[cfg(test)]

@@ -73,13 +73,15 @@ impl Position {
             return PointSet::EMPTY;
         }
         let targets = self.attackable(role, targets);
-        let empty = !self.occupied;
+        // A closed area (三国's empty one) is never entered nor run through.
+        let blocked = self.occupied | self.closed;
+        let empty = !blocked;
         let open = empty | targets;
         let mut dests = b.step[from.index()] & open;
         // A rail run starts with a rail segment: with none open there is none.
         if (b.rail_step[from.index()] & open).any() {
             if self.runs_like_engineer(role) {
-                dests |= rail::engineer_reach(&b.rail_step, b.rail, self.occupied, from, targets).0;
+                dests |= rail::engineer_reach(&b.rail_step, b.rail, blocked, from, targets).0;
             } else if VARIANT && self.variant_runs() {
                 dests |= rail::runs(&b.rays, from, empty, targets, &self.rules.rules);
             } else {

@@ -171,8 +171,19 @@ impl Position {
                 if pos.at(p).is_some() {
                     return err(format!("point {p} is given twice"));
                 }
+                if !pos.seating.contains(occ.seat) {
+                    return err(format!("seat {} does not sit at this table", occ.seat));
+                }
+                if pos.closed.contains(p) {
+                    return err(format!("point {p} is in an area no seat plays"));
+                }
                 pos.put(p, occ);
             }
+        }
+        if !pos.seating.contains(turn) {
+            return err(format!(
+                "seat {turn} is to move but does not sit at this table"
+            ));
         }
         pos.settle_seats();
         pos.set_turn(turn);

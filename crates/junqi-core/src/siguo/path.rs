@@ -18,7 +18,7 @@ impl Position {
         if b.step[m.from.index()].contains(m.to) {
             return vec![m.from, m.to];
         }
-        let empty = !self.occupied;
+        let empty = !(self.occupied | self.closed);
         if let Some(path) = rail::straight_path(&b.rays, m.from, m.to, empty) {
             return path;
         }
@@ -60,7 +60,7 @@ impl Position {
                     out.reverse();
                     return out;
                 }
-                if !self.occupied.contains(q) {
+                if !self.occupied.contains(q) && !self.closed.contains(q) {
                     queue.push_back(q);
                 }
             }

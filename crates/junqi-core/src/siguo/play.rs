@@ -197,16 +197,15 @@ impl Position {
         report.eliminated.push((seat, why));
         let team = self.seating.team(seat);
         if self.outcome.is_none() && self.seating.team_is_out(team) {
-            let winner = self
-                .seating
-                .seats()
-                .map(|s| self.seating.team(s))
-                .find(|t| *t != team)
-                .unwrap_or(team);
-            self.outcome = Some(SiguoOutcome::Win {
-                team: winner,
-                reason: why,
-            });
+            // The game ends when one team is left (with more than two teams, the others
+            // play on).
+            let mut left = self.seating.teams_in();
+            if let (Some(winner), None) = (left.next(), left.next()) {
+                self.outcome = Some(SiguoOutcome::Win {
+                    team: winner,
+                    reason: why,
+                });
+            }
         }
     }
 

@@ -60,15 +60,29 @@ pub enum SiguoOutcome {
     },
 }
 
-impl fmt::Display for SiguoOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SiguoOutcome {
+    /// `S+N win (FlagCaptured)`, `E wins (NoLegalMove)`, `draw (NoCapture)`: the result with
+    /// its team named at `seating`'s table.
+    pub fn describe(&self, seating: &Seating) -> String {
         match self {
             SiguoOutcome::Win { team, reason } => {
-                let name = Seating::four().team_name(*team);
-                write!(f, "{name} win ({reason:?})")
+                let name = seating.team_name(*team);
+                let verb = if seating.members(*team).count() == 1 {
+                    "wins"
+                } else {
+                    "win"
+                };
+                format!("{name} {verb} ({reason:?})")
             }
-            SiguoOutcome::Draw { reason } => write!(f, "draw ({reason:?})"),
+            SiguoOutcome::Draw { reason } => format!("draw ({reason:?})"),
         }
+    }
+}
+
+impl fmt::Display for SiguoOutcome {
+    /// [`SiguoOutcome::describe`] at 四国's table of two teams.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&Seating::four()))
     }
 }
 
@@ -94,6 +108,8 @@ pub struct Position {
     pub(crate) public: PointSet,
     /// Who sees what; scouting applies where enemies are hidden.
     pub(crate) info: InfoMode,
+    /// Points of areas no seat plays (W's at 三国): never entered, nor passed on a run.
+    pub(crate) closed: PointSet,
 }
 
 impl PartialEq for Position {
@@ -108,6 +124,7 @@ impl PartialEq for Position {
             && self.flag_shown == o.flag_shown
             && self.public == o.public
             && self.info == o.info
+            && self.closed == o.closed
     }
 }
 
@@ -120,7 +137,12 @@ impl Position {
     /// An empty `board`, seated for its layout (4 seats round the cross, 2 facing).
     pub fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
         let seating = rules.seating_for(board.layout().seats());
+        let closed = board
+            .points()
+            .filter(|p| p.area().is_some_and(|a| !seating.contains(a)))
+            .collect();
         Position {
+            closed,
             board,
             cells: [None; POINTS],
             by_seat: PerSeat::default(),
@@ -214,9 +236,15 @@ impl Position {
         self.flag_shown[seat]
     }
 
-    /// Puts `occ` on `p`, replacing whatever stood there (a point off this board is ignored).
+    /// The points of areas no seat plays, which no piece enters (empty but at 三国).
+    pub fn closed(&self) -> PointSet {
+        self.closed
+    }
+
+    /// Puts `occ` on `p`, replacing whatever stood there (a point off this board, in a closed
+    /// area or of a seat not at this table is ignored).
     pub fn put(&mut self, p: Point, occ: Occupant) {
-        if !self.board.contains(p) {
+        if !self.board.contains(p) || self.closed.contains(p) || !self.seating.contains(occ.seat) {
             return;
         }
         self.take(p);

@@ -46,7 +46,9 @@ pub struct SiguoRecord {
     pub mode: InfoMode,
     #[serde(default)]
     pub rules: SiguoRules,
-    /// The formations of S, E, N and W, each as its owner sees its area.
+    /// The formations of S, E, N and W, each as its owner sees its area; a seat not at the
+    /// table (W at 三国) has none, written `""`.
+    #[serde(with = "formations")]
     pub formations: [Deployment; 4],
     pub events: Vec<SiguoEvent>,
     /// The result, once the game is over.
@@ -140,7 +142,18 @@ impl SiguoRecord {
         self.rules
             .validate()
             .map_err(|e| SiguoRecordError::Rules(e.to_string()))?;
+        let seating = self.rules.table.seating();
         for (i, d) in self.formations.iter().enumerate() {
+            if !seating.contains(Seat::ALL[i]) {
+                // A seat not at this table (W at 三国) has no formation.
+                if *d != Deployment::empty() {
+                    return Err(SiguoRecordError::Setup {
+                        seat: Seat::ALL[i],
+                        violations: vec!["a formation for a seat not at this table".into()],
+                    });
+                }
+                continue;
+            }
             let v = d.violations_with(&self.rules.rules);
             if !v.is_empty() {
                 return Err(SiguoRecordError::Setup {
@@ -177,5 +190,36 @@ impl SiguoRecord {
             });
         }
         Ok(pos)
+    }
+}
+
+/// The four formations as JSON strings, `""` for a seat without one.
+mod formations {
+    use crate::deployment::Deployment;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(f: &[Deployment; 4], s: S) -> Result<S::Ok, S::Error> {
+        let texts: Vec<String> = f
+            .iter()
+            .map(|d| {
+                if *d == Deployment::empty() {
+                    String::new()
+                } else {
+                    d.to_string()
+                }
+            })
+            .collect();
+        texts.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Deployment; 4], D::Error> {
+        let texts = <[String; 4]>::deserialize(d)?;
+        let mut out: [Deployment; 4] = std::array::from_fn(|_| Deployment::empty());
+        for (slot, text) in out.iter_mut().zip(texts.iter()) {
+            if !text.is_empty() {
+                *slot = text.parse().map_err(serde::de::Error::custom)?;
+            }
+        }
+        Ok(out)
     }
 }

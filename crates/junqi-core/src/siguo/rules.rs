@@ -16,6 +16,60 @@ pub enum WipeOut {
     Draw,
 }
 
+/// Who plays against whom on the cross board (RULES-4P.md §8 row 10; docs/rules-4p-tables.md).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Table {
+    /// 四国: four players, two against two, partners opposite (S+N against E+W).
+    #[default]
+    Teams,
+    /// 四方混战: four players, each for himself.
+    Each,
+    /// 三国: three players (S, E, N), each for himself; W's area stays empty and closed.
+    Three,
+}
+
+impl Table {
+    pub const ALL: [Table; 3] = [Table::Teams, Table::Each, Table::Three];
+
+    /// How many seats play.
+    pub fn seats(self) -> usize {
+        match self {
+            Table::Teams | Table::Each => 4,
+            Table::Three => 3,
+        }
+    }
+
+    /// The seating of a new game at this table.
+    pub fn seating(self) -> Seating {
+        match self {
+            Table::Teams => Seating::four(),
+            Table::Each => Seating::each(4),
+            Table::Three => Seating::each(3),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Table::Teams => "teams",
+            Table::Each => "each",
+            Table::Three => "three",
+        }
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            Table::Teams => "四国",
+            Table::Each => "四方混战",
+            Table::Three => "三国",
+        }
+    }
+
+    fn is_teams(&self) -> bool {
+        *self == Table::Teams
+    }
+}
+
 /// Why a set of rules cannot be played on the cross board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SiguoRulesError {
@@ -26,6 +80,8 @@ pub enum SiguoRulesError {
         name: &'static str,
         why: &'static str,
     },
+    /// The seat to move first does not sit at this table (W at 三国).
+    FirstNotAtTable(Seat),
 }
 
 impl fmt::Display for SiguoRulesError {
@@ -36,6 +92,9 @@ impl fmt::Display for SiguoRulesError {
                 f,
                 "the rule switch '{name}' does not apply to the 4-player game: {why}"
             ),
+            SiguoRulesError::FirstNotAtTable(seat) => {
+                write!(f, "seat {seat} moves first but does not sit at this table")
+            }
         }
     }
 }
@@ -57,6 +116,10 @@ pub struct SiguoRules {
     pub wipe_out: WipeOut,
     /// Plies without a capture after which the game is drawn (70).
     pub quiet_limit: u32,
+    /// Who plays against whom; left out of JSON for 四国's two teams, so such a record reads
+    /// exactly as before and an older reader refuses any other table.
+    #[serde(skip_serializing_if = "Table::is_teams")]
+    pub table: Table,
 }
 
 impl Default for SiguoRules {
@@ -67,6 +130,7 @@ impl Default for SiguoRules {
             first: Seat::S,
             wipe_out: WipeOut::MoverWins,
             quiet_limit: NO_CAPTURE_LIMIT,
+            table: Table::Teams,
         }
     }
 }
@@ -104,6 +168,9 @@ impl SiguoRules {
     /// first switch that is on but stays 2-player only (refused by name, never ignored).
     pub fn validate(&self) -> Result<(), SiguoRulesError> {
         self.rules.validate().map_err(SiguoRulesError::Conflict)?;
+        if !self.table.seating().contains(self.first) {
+            return Err(SiguoRulesError::FirstNotAtTable(self.first));
+        }
         for (name, why) in SiguoRules::TWO_PLAYER_ONLY {
             let on = self.rules.switch(name) == Some(true)
                 || self.rules.number(name).is_some_and(|n| n > 0);
@@ -119,12 +186,13 @@ impl SiguoRules {
         self.seating_for(4)
     }
 
-    /// The seating of a new game of `seats` (2 or 4) under these rules.
+    /// The seating of a new game on a board of `seats` areas (2, or the cross's 4) under these
+    /// rules: the two seats of the facing board, or this table's seats on the cross.
     pub fn seating_for(&self, seats: usize) -> Seating {
         let table = if seats == 2 {
             Seating::two()
         } else {
-            Seating::four()
+            self.table.seating()
         };
         table.with_order(self.order).with_first(self.first)
     }

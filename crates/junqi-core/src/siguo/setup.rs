@@ -90,10 +90,12 @@ impl Position {
         self.deployment_of(seat).violations_with(&self.rules.rules)
     }
 
-    /// The start: every seat's formation in its area, `rules.first` to move.
+    /// The start: every seat at the table (see [`SiguoRules::table`]) deploys its formation in
+    /// its area, `rules.first` to move; the formation of a seat not at the table is ignored.
     pub fn start(rules: SiguoRules, formations: &PerSeat<Deployment>) -> Position {
         let mut pos = Position::empty(rules);
-        for seat in Seat::ALL {
+        let seats: Vec<Seat> = pos.seating.seats().collect();
+        for seat in seats {
             pos.deploy(seat, &formations[seat]);
         }
         pos
