@@ -71,6 +71,31 @@ fn four_player_match_refuses_bad_seats() {
     }
 }
 
+/// `junqi match --seats SEATS --mode siguo-dark --games GAMES --seed SEED --threads 2`, with
+/// thinking and start deadlines far beyond any level's node budget (a loaded machine can never
+/// cut a search short and change the games), then `extra`.
+fn engine_match(seats: &str, games: &str, seed: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "match",
+        "--seats",
+        seats,
+        "--mode",
+        "siguo-dark",
+        "--games",
+        games,
+        "--seed",
+        seed,
+        "--threads",
+        "2",
+        "--ms",
+        "60000",
+        "--start-ms",
+        "60000",
+    ];
+    args.extend_from_slice(extra);
+    junqi(&args)
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("junqi-siguo-match-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -385,27 +410,12 @@ fn four_player_matches_play_under_the_cross_board_switches() {
     .enumerate()
     {
         let dir = temp_dir(&format!("switches-{k}"));
-        let (code, out, err) = junqi(&[
-            "match",
-            "--seats",
+        let (code, out, err) = engine_match(
             &seats,
-            "--mode",
-            "siguo-dark",
-            "--games",
             "2",
-            "--seed",
             "5",
-            "--threads",
-            "2",
-            "--ms",
-            "60000",
-            "--start-ms",
-            "60000",
-            "--rules",
-            switches,
-            "--records",
-            dir.to_str().unwrap(),
-        ]);
+            &["--rules", switches, "--records", dir.to_str().unwrap()],
+        );
         assert_eq!(code, 0, "{switches}: {err}");
         assert!(!err.contains("resigns"), "{switches}: {err}");
         assert!(out.contains("2 games, seed 5"), "{out}");
@@ -453,29 +463,11 @@ fn matches_at_the_tables_where_each_plays_for_himself() {
         ),
     ] {
         let dir = temp_dir(&format!("each-{n}"));
-        let mut args = vec![
-            "match",
-            "--seats",
-            &seats,
-            "--mode",
-            "siguo-dark",
-            "--games",
-            "3",
-            "--seed",
-            "9",
-            "--threads",
-            "2",
-            "--ms",
-            "60000",
-            "--start-ms",
-            "60000",
-            "--records",
-            dir.to_str().unwrap(),
-        ];
+        let mut extra = vec!["--records", dir.to_str().unwrap()];
         if let Some(t) = teams {
-            args.extend(["--teams", t]);
+            extra.extend(["--teams", t]);
         }
-        let (code, out, err) = junqi(&args);
+        let (code, out, err) = engine_match(&seats, "3", "9", &extra);
         assert_eq!(code, 0, "{err}");
         assert!(!err.contains("resigns"), "{err}");
         let table = if n == 4 {
