@@ -51,14 +51,13 @@ impl Table {
         formations: PerSeat<Deployment>,
         seed: u64,
     ) -> Result<Table, String> {
-        // The app seats 四国's two teams; the other tables of the cross board (四方混战, 三国)
-        // are refereed by `junqi match` and not shown here yet, so their games are refused
-        // by name rather than drawn as 四国.
+        // The app seats 四国's two teams; the other tables of the cross board (each for
+        // himself, three players) are refereed by `junqi match` and not shown here yet, so
+        // their games are refused by name rather than drawn as 四国.
         let table = config.rules.table;
         if table != junqi_core::siguo::Table::Teams {
             return Err(format!(
-                "this game was played at {} ({}), which the app does not show yet; `junqi replay` checks it",
-                table.zh(),
+                "this game was played at another table of the cross board ('{}'), which the app does not show yet; `junqi replay` checks it",
                 table.as_str()
             ));
         }

@@ -303,8 +303,8 @@ fn the_fallback_move_is_legal_and_repeatable() {
     assert_eq!(t.fallback_move(9), Some(m));
 }
 
-/// A record of a game at another table of the cross board (四方混战, 三国) is refused by name,
-/// not drawn as 四国.
+/// A record of a game at another table of the cross board (each for himself, three players)
+/// is refused by name, not drawn as 四国.
 #[test]
 fn games_at_the_other_tables_are_refused_by_name() {
     use junqi_core::siguo::{SiguoRecord, SiguoRules, Table as Seats};
@@ -319,7 +319,7 @@ fn games_at_the_other_tables_are_refused_by_name() {
         }
         let record = SiguoRecord::new(InfoMode::FourDark, rules, f);
         let err = Table::from_record(SiguoConfig::default(), &record, 1).unwrap_err();
-        assert!(err.contains(table.zh()), "{err}");
+        assert!(err.contains(table.as_str()), "{err}");
         assert!(save::import(&record, "x", 1.0).is_err());
     }
 }
