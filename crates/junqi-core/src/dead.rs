@@ -177,6 +177,8 @@ impl crate::siguo::Position {
             if self.rules.rules.no_enemy_camps {
                 team_walls |= self.barred_camps(s);
             }
+            // 三国's closed area is no room to move in.
+            team_walls |= self.closed;
             shut_in(
                 &b.step,
                 team_free,

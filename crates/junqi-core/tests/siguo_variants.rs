@@ -382,3 +382,38 @@ fn records_under_every_switch_that_applies_replay_and_round_trip() {
         }
     }
 }
+
+/// Records under a switch that version 1 did not play on the cross board are version 2; a
+/// version-1 record naming such a switch is refused by name, since it was played without it.
+#[test]
+fn records_under_the_newly_applied_switches_are_version_2() {
+    let formations = PerSeat::new_with(|_| Deployment::classic_1());
+    let plain = SiguoRecord::new(
+        InfoMode::FourDark,
+        rules(&["mines_explode"]),
+        formations.clone(),
+    );
+    assert_eq!(plain.version, 1);
+    let turned = SiguoRecord::new(InfoMode::FourDark, rules(&["rail_one_turn"]), formations);
+    assert_eq!(turned.version, 2);
+    assert_eq!(
+        SiguoRecord::from_json(&turned.to_json()),
+        Ok(turned.clone())
+    );
+    assert_eq!(
+        SiguoRecord::from_compact(&turned.to_compact()),
+        Ok(turned.clone())
+    );
+    let old = turned.to_json().replace("\"version\": 2", "\"version\": 1");
+    let err = SiguoRecord::from_json(&old).unwrap_err().to_string();
+    assert!(err.contains("'rail_one_turn'"), "{err}");
+}
+
+#[test]
+fn the_camps_of_a_seat_that_is_out_are_open() {
+    // E is out (no pieces): its camp Eb3 is open to S under no_enemy_camps; W's stays barred.
+    let text = "S Ea2=0R,Wa2=0C,Sb5=0F,Nb5=2F,Wb5=3F";
+    let p = pos(text, rules(&["no_enemy_camps"]));
+    assert!(dests(&p, "Ea2").contains(&"Eb3".to_string()));
+    assert!(!dests(&p, "Wa2").contains(&"Wb3".to_string()));
+}

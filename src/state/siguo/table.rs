@@ -352,10 +352,7 @@ impl Table {
     /// `viewer` marks the hidden piece on `p` as `role` (or clears the mark). Only a piece
     /// whose identity `viewer` may not know takes a mark.
     pub fn set_guess(&mut self, viewer: Seat, p: Point, role: Option<Role>) -> bool {
-        let hidden = self
-            .truth
-            .at(p)
-            .is_some_and(|o| !self.truth.sees(viewer, o, self.config.info));
+        let hidden = self.truth.at(p).is_some() && !self.truth.sees_at(viewer, p, self.config.info);
         if !hidden || self.is_over() {
             return false;
         }
@@ -392,10 +389,12 @@ impl Table {
     }
 
     /// Marks on points left empty (a seat that left takes its pieces away).
+    /// Marks on points left empty, or on pieces everyone now knows (scouted, a landmine that
+    /// sent a piece back), go.
     fn drop_stale_guesses(&mut self) {
         let truth = &self.truth;
         for list in self.guesses.0.iter_mut() {
-            list.retain(|(p, _)| truth.at(*p).is_some());
+            list.retain(|(p, _)| truth.at(*p).is_some() && !truth.is_public(*p));
         }
     }
 

@@ -219,8 +219,15 @@ pub fn evaluate_with(pos: &Position, team: Team, style: Style) -> i32 {
             score -= v;
         }
     }
-    // An advantage that does not turn into a capture drains away with the quiet-move clock.
-    let limit = pos.rules().quiet_limit.max(1) as i32;
+    // An advantage that does not turn into a capture drains away with the quiet-move clock
+    // (31 plies without an attack under `no_collision_31`, where that clock puts a seat out).
+    let rules = pos.rules();
+    let limit = if rules.rules.no_collision_31 {
+        junqi_core::rules::NO_COLLISION_LIMIT
+    } else {
+        rules.quiet_limit
+    }
+    .max(1) as i32;
     let left = (limit - pos.quiet() as i32).max(0);
     score * (limit + left) / (2 * limit)
 }

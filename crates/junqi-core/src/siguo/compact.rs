@@ -263,17 +263,18 @@ impl SiguoRecord {
                 }
             });
         }
+        let rules = SiguoRules {
+            rules,
+            order,
+            first,
+            wipe_out,
+            quiet_limit,
+            table,
+        };
         Ok(SiguoRecord {
-            version: SiguoRecord::VERSION,
+            version: SiguoRecord::version_for(&rules),
             mode,
-            rules: SiguoRules {
-                rules,
-                order,
-                first,
-                wipe_out,
-                quiet_limit,
-                table,
-            },
+            rules,
             formations,
             events,
             result,

@@ -104,15 +104,14 @@ impl Position {
         self.rules.rules.rail_one_turn || self.rules.rules.rail_three_steps
     }
 
-    /// `no_enemy_camps`: the camps in the areas of `us`'s enemies (a partner's camps stay
-    /// open, the centre has none).
+    /// `no_enemy_camps`: the camps in the areas of `us`'s enemies still in the game (a
+    /// partner's camps stay open, and so do those of a seat that is out; the centre has none).
     pub(crate) fn barred_camps(&self, us: Seat) -> PointSet {
         let mut barred = PointSet::EMPTY;
         for camp in self.board.camps {
-            if camp
-                .area()
-                .is_some_and(|owner| self.seating.are_enemies(us, owner))
-            {
+            if camp.area().is_some_and(|owner| {
+                self.seating.are_enemies(us, owner) && self.seating.is_in(owner)
+            }) {
                 barred.add(camp);
             }
         }

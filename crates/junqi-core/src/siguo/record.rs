@@ -4,7 +4,7 @@
 
 use super::moves::Move;
 use super::position::{Position, SiguoOutcome};
-use super::rules::{InfoMode, SiguoRules};
+use super::rules::{InfoMode, SiguoRules, Table};
 use crate::deployment::Deployment;
 use crate::seat::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -75,10 +75,11 @@ pub enum SiguoRecordError {
         index: usize,
         error: String,
     },
-    /// The replay ends otherwise than the record says.
+    /// The replay ends otherwise than the record says (at `table`, which names the teams).
     Result {
         recorded: Option<SiguoOutcome>,
         replayed: Option<SiguoOutcome>,
+        table: Table,
     },
 }
 
@@ -93,29 +94,46 @@ impl fmt::Display for SiguoRecordError {
                 write!(f, "seat {seat}'s formation: {}", violations.join(", "))
             }
             SiguoRecordError::Event { index, error } => write!(f, "event {index}: {error}"),
-            SiguoRecordError::Result { recorded, replayed } => write!(
+            SiguoRecordError::Result {
+                recorded,
+                replayed,
+                table,
+            } => write!(
                 f,
                 "the record says {}, the replay gives {}",
-                show(recorded),
-                show(replayed)
+                show(recorded, table),
+                show(replayed, table)
             ),
         }
     }
 }
 
-fn show(o: &Option<SiguoOutcome>) -> String {
-    o.map_or_else(|| "no result".to_string(), |o| o.to_string())
+fn show(o: &Option<SiguoOutcome>, table: &Table) -> String {
+    o.map_or_else(|| "no result".to_string(), |o| o.describe(&table.seating()))
 }
 
 impl std::error::Error for SiguoRecordError {}
 
 impl SiguoRecord {
-    pub const VERSION: u32 = 1;
+    /// The newest format version: 2 from when every rule switch applied on the cross board.
+    /// A record under only the switches version 1 already played is still written as version
+    /// 1, byte for byte as before; one under any other switch is version 2, which an older
+    /// reader refuses instead of replaying it with the switch ignored.
+    pub const VERSION: u32 = 2;
+
+    /// The version a record under `rules` is written as.
+    pub fn version_for(rules: &SiguoRules) -> u32 {
+        if rules.beyond_version_1().is_some() {
+            2
+        } else {
+            1
+        }
+    }
 
     /// A record of a game about to start.
     pub fn new(mode: InfoMode, rules: SiguoRules, formations: PerSeat<Deployment>) -> SiguoRecord {
         SiguoRecord {
-            version: SiguoRecord::VERSION,
+            version: SiguoRecord::version_for(&rules),
             mode,
             rules,
             formations: formations.0,
@@ -133,6 +151,16 @@ impl SiguoRecord {
             serde_json::from_str(text).map_err(|e| SiguoRecordError::Json(e.to_string()))?;
         if r.version > SiguoRecord::VERSION {
             return Err(SiguoRecordError::Version(r.version));
+        }
+        // Version 1 ignored most switches on the cross board: such a game cannot be replayed
+        // as it was played.
+        if r.version < 2 {
+            if let Some(name) = r.rules.beyond_version_1() {
+                return Err(SiguoRecordError::Rules(format!(
+                    "this record (version {}) was written by a version that did not play '{name}' on the cross board as it is played now, so it cannot be replayed as it was played",
+                    r.version
+                )));
+            }
         }
         Ok(r)
     }
@@ -187,6 +215,7 @@ impl SiguoRecord {
             return Err(SiguoRecordError::Result {
                 recorded: self.result,
                 replayed: pos.outcome(),
+                table: self.rules.table,
             });
         }
         Ok(pos)

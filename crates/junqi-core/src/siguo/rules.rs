@@ -16,7 +16,8 @@ pub enum WipeOut {
     Draw,
 }
 
-/// Who plays against whom on the cross board (RULES-4P.md §8 row 10; docs/rules-4p-tables.md).
+/// Who plays against whom on the cross board (RULES-4P.md §8 row 10; docs/rules-variants.md,
+/// "Other tables of the cross board").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Table {
@@ -158,6 +159,29 @@ impl SiguoRules {
             "the 4-player game has no per-move timer: a seat whose clock runs out leaves",
         ),
     ];
+
+    /// The switches that versions before every switch applied on the cross board already
+    /// played there as they are played now; records using only these are still written as
+    /// version 1 of [`super::SiguoRecord`].
+    pub const APPLIED_SINCE_VERSION_1: [&'static str; 4] = [
+        "mines_explode",
+        "flying_bomb",
+        "bomb_cannot_take_flag",
+        "hq_exit",
+    ];
+
+    /// The first switch or setting that is on and that record version 1 did not play as it is
+    /// played now (it was ignored on the cross board, or a bounce counted differently).
+    pub fn beyond_version_1(&self) -> Option<&'static str> {
+        Rules::NAMES
+            .iter()
+            .chain(Rules::NUMBERS.iter())
+            .copied()
+            .filter(|n| !SiguoRules::APPLIED_SINCE_VERSION_1.contains(n))
+            .find(|n| {
+                self.rules.switch(n) == Some(true) || self.rules.number(n).is_some_and(|v| v > 0)
+            })
+    }
 
     /// Does the switch or setting `name` of [`Rules`] apply on the cross board?
     pub fn applies(name: &str) -> bool {

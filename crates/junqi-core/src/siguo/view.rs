@@ -46,6 +46,7 @@ impl Position {
     /// not know turned into an `X` of its seat.
     pub fn view(&self, viewer: Seat, mode: InfoMode) -> Position {
         let mut v = self.clone();
+        v.info = mode;
         for p in self.occupied {
             if let Some(occ) = self.cells[p.index()] {
                 if occ.role.is_some() && !self.sees_at(viewer, p, mode) {
