@@ -3,6 +3,7 @@
 //! Every failure prints one line naming what is wrong and exits non-zero; nothing panics on
 //! input.
 
+use clap::{Args, Parser, Subcommand};
 use junqi_core::{Action, Deployment, Game, GameRecord, Position, Rules};
 use std::process::ExitCode;
 
@@ -13,46 +14,107 @@ mod host;
 #[path = "host_stub.rs"]
 mod host;
 mod lines;
+mod referee;
 mod seeds;
 mod siguo;
 mod siguo_engine;
-mod siguo_match;
 
-const USAGE: &str = "usage: junqi <command> [args]
-commands:
-  moves '<JFEN>' [--rules a,b]          legal actions of the side to move, one per line
-                                        (moves, apply and perft also take a 四国
-                                        position: 'S Sa4=0E,Sb5=0F,...')
-  apply '<JFEN>' <action>... [--rules]  the JFEN after the actions (明棋 combat)
-  perft '<JFEN>' <depth> [--divide] [--rules a,b]
-                                        leaves of the legal-action tree
-  validate '<deployment>' [--rules a,b]  ok, or every violation, one per line
-  validate --seat S|E|N|W '<deployment>' [--rules a,b]
-                                        the same for a 四国 seat's formation, at its points
-  replay <file>                         checks a game record (2- or 4-player JSON, or a
-                                        share link: '#r=…') and prints its outcome
-  engine [--level N]                    speaks the engine protocol (PROTOCOL.md) on stdin/stdout,
-                                        四国 seats too (docs/protocol-4p.md)
-  match --red P --black P [--mode open|dark|flip] [--games N] [--seed S] [--ms N]
-        [--start-ms N] [--rules a,b] [--threads T]
-                                        referees games, alternating who moves first;
-                                        players: random, greedy, level:1..5, cmd:<engine command>;
-                                        without --seed a seed is drawn and printed
-  match --seats A,B,C,D [--teams each] [--mode siguo-dark|siguo-double|siguo-open] [--games N] [--seed S]
-        [--ms N] [--start-ms N] [--rules a,b] [--threads T] [--records DIR]
-                                        referees 四国 games, A+C against B+D, seats turning
-                                        one place each game; players: random, greedy,
-                                        level:1..5, cmd:<engine command>; --records writes
-                                        each game's record as DIR/game-N.json;
-                                        --teams each: 四方混战, each for himself;
-                                        --seats A,B,C: 三国 (W's area empty)
-rule switches: mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
+/// Shown under `junqi --help`: the rule switches every command's `--rules` takes.
+const RULES_HELP: &str = "Rule switches (--rules a,b,c; RULES.md §8, docs/rules-variants.md):
+  mines_explode engineer_scouts flying_bomb bomb_cannot_take_flag hq_exit
   carry_flag_home no_collision_31 flip_first_engineer flip_two_same flip_smallest_takes_flag
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
   mines_around_flag no_enemy_camps carry_flag_front no_move_draw dead_position_draw
-rule settings: ply_limit=N timeout_limit=N (0 = off)
+Rule settings: ply_limit=N timeout_limit=N (0 = off)
 四国 takes every switch and setting but the three flip_ ones, carry_flag_home,
-  carry_flag_front and timeout_limit (docs/rules-variants.md, \"On the cross board\")";
+  carry_flag_front and timeout_limit (docs/rules-variants.md, \"On the cross board\").
+Positions: a JFEN for the 2-player board, or a 四国 position ('S Sa4=0E,Sb5=0F,...').";
+
+/// The command line. Every failure, clap's own included, is one line on standard error.
+#[derive(Parser)]
+#[command(
+    name = "junqi",
+    version,
+    about = "The Junqi (军棋) rules core and engine: moves, perft, validation, replay checks, \
+             the engine protocol and a match referee",
+    after_help = RULES_HELP,
+    arg_required_else_help = false
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// `--rules a,b,c`: switch names of RULES.md §8, and `name=N` for a numeric setting.
+#[derive(Args)]
+struct RulesArg {
+    /// Rule switches and settings, comma-separated (see `junqi --help`)
+    #[arg(long, value_name = "SWITCHES")]
+    rules: Option<String>,
+}
+
+impl RulesArg {
+    fn get(&self) -> Result<Rules, Fail> {
+        self.rules
+            .as_deref()
+            .map_or(Ok(Rules::default()), parse_rules)
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Legal actions of the side to move, one per line
+    Moves {
+        /// A JFEN (quote it) or a 四国 position
+        position: String,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// The position after the actions (明棋 combat)
+    Apply {
+        /// A JFEN (quote it) or a 四国 position
+        position: String,
+        /// Actions in the position's notation (c6-c7, Sa4-Ea0, ...)
+        actions: Vec<String>,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// Leaves of the legal-action tree
+    Perft {
+        /// A JFEN (quote it) or a 四国 position
+        position: String,
+        /// 0..=12
+        depth: String,
+        /// One line per first action with its count, then the total
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// ok, or every violation of a formation, one per line
+    Validate {
+        /// A 四国 seat (S, E, N or W): check the formation at that seat's points
+        #[arg(long, value_name = "SEAT")]
+        seat: Option<String>,
+        /// A deployment string (six rows: 5/3/4/3/5/5 letters)
+        deployment: String,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// Checks a game record (2- or 4-player JSON, or a share link '#r=…') and prints its outcome
+    Replay {
+        /// The record file
+        file: String,
+    },
+    /// Speaks the engine protocol (PROTOCOL.md, docs/protocol-4p.md) on stdin/stdout
+    Engine {
+        /// The computer level, 1..=5
+        #[arg(long, value_name = "N")]
+        level: Option<String>,
+    },
+    /// Referees games between built-in players and external engines, on either board
+    Match(referee::MatchArgs),
+}
 
 /// A one-line failure.
 pub struct Fail(pub String);
@@ -64,8 +126,11 @@ impl<E: std::fmt::Display> From<E> for Fail {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    match run(cli.command) {
         Ok(out) => {
             if !out.is_empty() {
                 println!("{out}");
@@ -80,6 +145,37 @@ fn main() -> ExitCode {
     }
 }
 
+/// Help and version go to standard output as clap writes them; a mistake on the command line
+/// is one line on standard error, like every other failure.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        }
+        _ => {
+            eprintln!("junqi: {}", one_line(&e.render().to_string()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap's message in one line: its paragraphs but the usage and the pointer to help, joined,
+/// then the pointer.
+fn one_line(text: &str) -> String {
+    let words: Vec<&str> = text
+        .split("\n\n")
+        .filter(|para| !para.trim_start().starts_with("Usage:"))
+        .flat_map(str::lines)
+        .map(|l| l.trim().trim_start_matches("error: "))
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect();
+    format!("{} (see --help)", words.join(" "))
+}
+
 /// Parses `--rules a,b,c` (switch names of RULES.md §8, and `name=N` for a numeric setting).
 pub fn parse_rules(list: &str) -> Result<Rules, Fail> {
     let mut rules = Rules::default();
@@ -90,26 +186,17 @@ pub fn parse_rules(list: &str) -> Result<Rules, Fail> {
     Ok(rules)
 }
 
-/// Splits `--rules X` and `--divide` out of the positional arguments.
-fn split_options(args: &[String]) -> Result<(Vec<&str>, Rules, bool), Fail> {
-    let mut pos = Vec::new();
-    let mut rules = Rules::default();
-    let mut divide = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--rules" => {
-                let v = it
-                    .next()
-                    .ok_or_else(|| Fail("--rules needs a list of switches".into()))?;
-                rules = parse_rules(v)?;
-            }
-            "--divide" => divide = true,
-            s if s.starts_with("--") => return Err(Fail(format!("unknown option '{s}'"))),
-            s => pos.push(s),
-        }
+/// `perft --divide`: a line per first action with its count, a blank line, the total.
+pub fn divide_lines<A: std::fmt::Display>(counts: impl Iterator<Item = (A, u64)>) -> String {
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for (a, n) in counts {
+        total += n;
+        lines.push(format!("{a}: {n}"));
     }
-    Ok((pos, rules, divide))
+    lines.push(String::new());
+    lines.push(total.to_string());
+    lines.join("\n")
 }
 
 /// Replays a 2-player record: the number of plies and the outcome.
@@ -132,96 +219,72 @@ fn replay_link(text: &str) -> Result<String, Fail> {
     }
 }
 
-fn run(args: &[String]) -> Result<String, Fail> {
-    let Some(cmd) = args.first() else {
-        return Err(Fail(USAGE.replace('\n', " ")));
-    };
-    let rest = &args[1..];
-    match cmd.as_str() {
-        "moves" => {
-            let (pos, rules, _) = split_options(rest)?;
-            let [jfen] = pos[..] else {
-                return Err(Fail("moves takes one JFEN (quote it)".into()));
-            };
-            if junqi_core::siguo::looks_like_position(jfen) {
-                return siguo::moves(jfen, rules);
+fn run(command: Command) -> Result<String, Fail> {
+    match command {
+        Command::Moves { position, rules } => {
+            let rules = rules.get()?;
+            if junqi_core::siguo::looks_like_position(&position) {
+                return siguo::moves(&position, rules);
             }
-            let p = Position::from_jfen_with(jfen, None, rules)?;
+            let p = Position::from_jfen_with(&position, None, rules)?;
             Ok(p.legal_actions()
                 .iter()
                 .map(Action::to_string)
                 .collect::<Vec<_>>()
                 .join("\n"))
         }
-        "apply" => {
-            let (pos, rules, _) = split_options(rest)?;
-            let Some((jfen, actions)) = pos.split_first() else {
-                return Err(Fail("apply takes a JFEN and actions".into()));
-            };
-            if junqi_core::siguo::looks_like_position(jfen) {
-                return siguo::apply(jfen, actions, rules);
+        Command::Apply {
+            position,
+            actions,
+            rules,
+        } => {
+            let rules = rules.get()?;
+            let actions: Vec<&str> = actions.iter().map(String::as_str).collect();
+            if junqi_core::siguo::looks_like_position(&position) {
+                return siguo::apply(&position, &actions, rules);
             }
-            let mut p = Position::from_jfen_with(jfen, None, rules)?;
+            let mut p = Position::from_jfen_with(&position, None, rules)?;
             for a in actions {
                 let action: Action = a.parse()?;
                 p.play(action).map_err(|e| Fail(format!("{a}: {e}")))?;
             }
             Ok(p.to_jfen())
         }
-        "perft" => {
-            let (pos, rules, divide) = split_options(rest)?;
-            let [jfen, depth] = pos[..] else {
-                return Err(Fail("perft takes a JFEN and a depth".into()));
-            };
+        Command::Perft {
+            position,
+            depth,
+            divide,
+            rules,
+        } => {
+            let rules = rules.get()?;
             let depth: u32 = depth
                 .parse()
                 .ok()
                 .filter(|d| *d <= 12)
                 .ok_or_else(|| Fail(format!("depth must be a number 0..=12, not '{depth}'")))?;
-            if junqi_core::siguo::looks_like_position(jfen) {
-                return siguo::perft(jfen, depth, divide, rules);
+            if junqi_core::siguo::looks_like_position(&position) {
+                return siguo::perft(&position, depth, divide, rules);
             }
-            let p = Position::from_jfen_with(jfen, None, rules)?;
-            if divide && depth > 0 {
-                let mut lines = Vec::new();
-                let mut total = 0;
-                for a in p.legal_actions() {
-                    let mut child = p.clone();
-                    child.play_unchecked(a);
-                    let n = child.perft(depth - 1);
-                    total += n;
-                    lines.push(format!("{a}: {n}"));
-                }
-                lines.push(String::new());
-                lines.push(total.to_string());
-                Ok(lines.join("\n"))
-            } else {
-                Ok(p.perft(depth).to_string())
+            let p = Position::from_jfen_with(&position, None, rules)?;
+            if !divide || depth == 0 {
+                return Ok(p.perft(depth).to_string());
             }
+            Ok(divide_lines(p.legal_actions().into_iter().map(|a| {
+                let mut child = p.clone();
+                child.play_unchecked(a);
+                (a, child.perft(depth - 1))
+            })))
         }
-        "validate" => {
-            let mut seat = None;
-            let mut others = Vec::new();
-            let mut it = rest.iter();
-            while let Some(a) = it.next() {
-                if a == "--seat" {
-                    seat = Some(it.next().map_or("", String::as_str));
-                } else {
-                    others.push(a.clone());
-                }
-            }
-            let (pos, rules, _) = split_options(&others)?;
-            let [text] = pos[..] else {
-                return Err(Fail(if seat.is_some() {
-                    "validate --seat takes a seat (S, E, N or W) and one deployment string".into()
-                } else {
-                    "validate takes one deployment string (or --seat S and one)".into()
-                }));
-            };
+        Command::Validate {
+            seat,
+            deployment,
+            rules,
+        } => {
+            let rules = rules.get()?;
             if let Some(seat) = seat {
-                return siguo::validate(seat, text, rules);
+                return siguo::validate(&seat, &deployment, rules);
             }
-            let d: Deployment = text.parse()?;
+            let d: Deployment = deployment.parse()?;
             match d.validate_with(&rules) {
                 Ok(()) => Ok("ok".into()),
                 Err(vs) => {
@@ -231,12 +294,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 }
             }
         }
-        "replay" => {
-            let [path] = rest else {
-                return Err(Fail("replay takes one record file".into()));
-            };
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Fail(format!("cannot read '{path}': {e}")))?;
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Fail(format!("cannot read '{file}': {e}")))?;
             if !text.trim_start().starts_with('{') {
                 return replay_link(&text);
             }
@@ -246,12 +306,7 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let record = GameRecord::from_json(&text)?;
             replay_two_player(&record)
         }
-        "engine" => engine::run_engine(rest).map(|_| String::new()),
-        "match" if rest.iter().any(|a| a == "--seats") => siguo_match::run_siguo_match(rest),
-        "match" => engine::run_match(rest),
-        "help" | "--help" | "-h" => Ok(USAGE.into()),
-        other => Err(Fail(format!(
-            "unknown command '{other}' (try 'junqi help')"
-        ))),
+        Command::Engine { level } => engine::run_engine(level.as_deref()).map(|_| String::new()),
+        Command::Match(args) => referee::run_match(args),
     }
 }

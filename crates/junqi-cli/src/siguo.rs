@@ -37,18 +37,13 @@ pub fn perft(text: &str, depth: u32, divide: bool, rules: Rules) -> Result<Strin
     if !divide || depth == 0 {
         return Ok(pos.perft(depth).to_string());
     }
-    let mut lines = Vec::new();
-    let mut total = 0;
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let n = child.perft(depth - 1);
-        total += n;
-        lines.push(format!("{m}: {n}"));
-    }
-    lines.push(String::new());
-    lines.push(total.to_string());
-    Ok(lines.join("\n"))
+    Ok(crate::divide_lines(pos.legal_moves().into_iter().map(
+        |m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, child.perft(depth - 1))
+        },
+    )))
 }
 
 /// The position string after the moves, then one line per seat that left and the result.

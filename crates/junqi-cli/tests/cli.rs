@@ -240,3 +240,114 @@ fn match_referees_builtin_and_external_players() {
     };
     assert_eq!(strip(&a), strip(&b));
 }
+
+#[test]
+fn help_prints_usage_of_every_command() {
+    let (code, out, err) = junqi(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Usage: junqi <COMMAND>"), "{out}");
+    for command in [
+        "moves", "apply", "perft", "validate", "replay", "engine", "match",
+    ] {
+        assert!(out.contains(&format!("  {command} ")), "{command}: {out}");
+        let (code, sub, err) = junqi(&[command, "--help"]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(
+            sub.contains(&format!("Usage: junqi {command}")),
+            "{command}: {sub}"
+        );
+    }
+    // `help <command>` is the same page.
+    assert_eq!(junqi(&["help", "match"]).1, junqi(&["match", "--help"]).1);
+    let (_, out, _) = junqi(&["match", "--help"]);
+    for option in [
+        "--red",
+        "--black",
+        "--seats",
+        "--teams",
+        "--mode",
+        "--games",
+        "--seed",
+        "--ms",
+        "--start-ms",
+        "--rules",
+        "--threads",
+        "--records",
+    ] {
+        assert!(out.contains(option), "{option}: {out}");
+    }
+    assert!(out.contains("level:1..5"), "{out}");
+    // The rule switches are listed where every command's --rules points.
+    let (_, out, _) = junqi(&["--help"]);
+    assert!(out.contains("marshal_survives_mine"), "{out}");
+}
+
+#[test]
+fn match_options_that_do_not_go_together_are_refused_in_one_line() {
+    for (args, words) in [
+        (vec!["match"], "--red"),
+        (vec!["match", "--red", "random"], "--black"),
+        (
+            vec![
+                "match", "--red", "random", "--black", "random", "--seats", "a,b,c,d",
+            ],
+            "--seats",
+        ),
+        (
+            vec![
+                "match", "--red", "random", "--black", "random", "--teams", "each",
+            ],
+            "--teams",
+        ),
+        (
+            vec![
+                "match", "--red", "random", "--black", "random", "--games", "x",
+            ],
+            "'x'",
+        ),
+        (
+            vec!["match", "--red", "random", "--black", "random", "--colour"],
+            "--colour",
+        ),
+    ] {
+        let (code, out, err) = junqi(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(out, "", "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("junqi: "), "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_two_player_match_writes_records_that_replay() {
+    let dir = std::env::temp_dir().join(format!("junqi-2p-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let (code, out, err) = junqi(&[
+        "match",
+        "--red",
+        "level:1",
+        "--black",
+        "greedy",
+        "--mode",
+        "dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--records",
+        &dir_text,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for g in 0..2 {
+        let path = dir.join(format!("game-{g}.json"));
+        let (code, replayed, err) = junqi(&["replay", &path.to_string_lossy()]);
+        assert_eq!(code, 0, "game {g}: {err}");
+        assert!(replayed.contains("plies"), "game {g}: {replayed}");
+    }
+    assert!(out.contains("level:1: "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

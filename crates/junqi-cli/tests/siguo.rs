@@ -294,7 +294,7 @@ fn validate_with_a_seat_refuses_bad_input_in_one_line() {
         ),
         (
             vec!["validate", "--seat", "S"],
-            "junqi: validate --seat takes a seat (S, E, N or W) and one deployment string\n",
+            "junqi: the following required arguments were not provided: <DEPLOYMENT> (see --help)\n",
         ),
         (
             vec!["validate", "--seat", "S", "DECPD/BCZ/ZNRB/GEC/MENLP/RPLFQ"],
