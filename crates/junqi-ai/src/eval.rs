@@ -33,28 +33,7 @@ fn distances() -> &'static Vec<[u8; 60]> {
     static D: OnceLock<Vec<[u8; 60]>> = OnceLock::new();
     D.get_or_init(|| {
         let topo = Topology::standard();
-        let mut all = Vec::with_capacity(60);
-        for p in Point::all() {
-            let mut d = [u8::MAX; 60];
-            d[p.index()] = 0;
-            let mut frontier = vec![p];
-            let mut step = 0u8;
-            while !frontier.is_empty() {
-                step += 1;
-                let mut next = Vec::new();
-                for q in frontier {
-                    for n in topo.road_adjacent[q.index()] {
-                        if d[n.index()] == u8::MAX {
-                            d[n.index()] = step;
-                            next.push(n);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            all.push(d);
-        }
-        all
+        crate::choice::step_distances(|i| topo.road_adjacent[i].into_iter().map(Point::index))
     })
 }
 

@@ -8,16 +8,17 @@
 //! give the same action on every machine.
 
 pub mod belief;
+pub mod choice;
 pub mod deploy;
 pub mod eval;
 pub mod search;
 pub mod siguo;
 
 use belief::Belief;
-use eval::{base_value, evaluate, WIN};
+use eval::{evaluate, WIN};
 use junqi_core::{
-    contact, Action, ActionResult, Clash, Color, Deployment, Mode, Occupant, Piece, PlayerView,
-    Point, Role, SplitMix64,
+    contact, Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point,
+    Role, SplitMix64,
 };
 use search::{search, Either, NodeBudget, Searcher, Stop};
 
@@ -167,43 +168,17 @@ pub fn choose(
         level.nodes
     });
     let mut stop = Either(&mut budget, stop);
-    let mut scored = match view.mode {
+    let scored = match view.mode {
         Mode::Open => open_scores(view, level, &mut stop),
         Mode::Dark => dark_scores(view, level, ctx, &mut rng, &mut stop),
         Mode::Flip => flip_scores(view, level, &mut stop),
     };
-    scored.retain(|(a, _)| legal.contains(a));
-    if scored.is_empty() {
-        return Some(legal[rng.below(legal.len() as u64) as usize]);
-    }
-    if level.wander > 0 && rng.below(100) < level.wander as u64 {
-        // A plausible but unconsidered move: anything that does not throw a piece away for nothing.
-        let plausible: Vec<Action> = scored
-            .iter()
-            .filter(|(_, s)| *s > -WIN / 2)
-            .map(|(a, _)| *a)
-            .collect();
-        if !plausible.is_empty() {
-            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
-        }
-    }
     let noise = if view.mode == Mode::Dark {
         level.dark_noise
     } else {
         level.noise
     };
-    if noise > 0 {
-        for (_, s) in scored.iter_mut() {
-            if s.abs() < WIN / 2 {
-                *s += rng.below(2 * noise as u64 + 1) as i32 - noise;
-            }
-        }
-    }
-    scored
-        .iter()
-        .copied()
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(a, _)| a)
+    choice::pick(scored, &legal, &mut rng, level.wander, noise)
 }
 
 /// The best action for the side to move, for the hint button (uses the default level).
@@ -383,49 +358,26 @@ fn flip_position_bonus(p: Point) -> i32 {
 /// `greedy`: the best immediate contact whose outcome it can judge, else a random action.
 pub fn greedy(view: &PlayerView, seed: u64) -> Option<Action> {
     let legal = view.legal_actions();
-    if legal.is_empty() {
-        return None;
-    }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    let mut best: Option<(i32, Action)> = None;
-    for &a in &legal {
+    let gain = |a: Action| {
         let Action::Move { from, to } = a else {
-            continue;
+            return None;
         };
-        let (Some(att), Some(def)) = (view.cells[from.index()], view.cells[to.index()]) else {
-            continue;
-        };
-        let Some(ar) = att.role else { continue };
-        let gain = match def.role {
-            Some(dr) => match contact(ar, dr, view.mode, &view.rules) {
-                Clash::Win if dr == Role::Flag => WIN,
-                Clash::Win => base_value(dr),
-                Clash::Both if dr == Role::Flag => WIN,
-                Clash::Both => base_value(dr) - base_value(ar),
-                Clash::Lose | Clash::Scout => -base_value(ar),
-                Clash::Bounce => 0,
-            },
-            // Unknown: an even chance of winning the average piece.
-            None => 250 - base_value(ar) / 2,
-        };
-        if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
-            best = Some((gain, a));
-        }
-    }
-    match best {
-        Some((_, a)) => Some(a),
-        None => Some(legal[rng.below(legal.len() as u64) as usize]),
-    }
+        let (att, def) = (view.cells[from.index()]?, view.cells[to.index()]?);
+        let ar = att.role?;
+        Some(match def.role {
+            Some(dr) => choice::clash_gain(ar, dr, contact(ar, dr, view.mode, &view.rules)),
+            None => choice::unknown_gain(ar),
+        })
+    };
+    choice::greedy_pick(&legal, gain, &mut rng)
 }
 
 /// `random`: a uniformly random legal action.
 pub fn random(view: &PlayerView, seed: u64) -> Option<Action> {
     let legal = view.legal_actions();
-    if legal.is_empty() {
-        return None;
-    }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    Some(legal[rng.below(legal.len() as u64) as usize])
+    choice::random_pick(&legal, &mut rng)
 }
 
 /// A static score of the view for the side to move (for a UI's advantage bar).

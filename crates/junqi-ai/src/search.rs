@@ -3,6 +3,7 @@
 //! reads a clock: the host passes a [`Stop`] that is asked every few nodes, so the same search
 //! runs natively, in a Web Worker, and in tests with node budgets (as in tantabus).
 
+use crate::choice::{best, deepen};
 use crate::eval::{base_value, evaluate, WIN};
 use junqi_core::{contact, Action, Clash, Mode, Position, Role};
 
@@ -255,10 +256,7 @@ pub struct SearchResult {
 
 impl SearchResult {
     pub fn best(&self) -> Option<(Action, i32)> {
-        self.scored
-            .iter()
-            .copied()
-            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        best(&self.scored)
     }
 }
 
@@ -276,53 +274,21 @@ pub fn search(pos: &Position, max_depth: u32, exact: bool, stop: &mut dyn Stop) 
     if root.is_empty() {
         return result;
     }
-    for depth in 1..=max_depth.max(1) {
-        let mut scored = Vec::with_capacity(root.len());
-        let mut alpha = -INF;
-        for &a in &root {
+    let (scored, depth) = deepen(
+        &root.clone(),
+        root,
+        max_depth,
+        exact,
+        |a, depth, lower| {
             let mut child = pos.clone();
             child.play_unchecked(a);
-            let lower = if exact { -INF } else { alpha };
-            let mut score = -searcher.negamax(&child, depth - 1, -INF, -lower, 1);
-            if searcher.aborted() {
-                break;
-            }
-            if !exact && score <= lower && lower > -INF {
-                // Failed low: only a bound, so rank it strictly below the best so far.
-                score = lower - 1;
-            }
-            alpha = alpha.max(score);
-            scored.push((a, score));
-        }
-        if searcher.aborted() && depth > 1 {
-            break;
-        }
-        if scored.len() == root.len() || result.depth == 0 {
-            // Merge: searched actions take their new scores; any left keep the old ones.
-            for (a, s) in &scored {
-                if let Some(slot) = result.scored.iter_mut().find(|(b, _)| b == a) {
-                    slot.1 = *s;
-                }
-            }
-            result.depth = depth;
-            scored.sort_by_key(|x| std::cmp::Reverse(x.1));
-            root = scored
-                .iter()
-                .map(|(a, _)| *a)
-                .chain(
-                    root.iter()
-                        .copied()
-                        .filter(|a| !scored.iter().any(|(b, _)| b == a)),
-                )
-                .collect();
-        }
-        if searcher.aborted() {
-            break;
-        }
-        if result.best().is_some_and(|(_, s)| s.abs() > WIN / 2) {
-            break;
-        }
-    }
+            let score = -searcher.negamax(&child, depth - 1, -INF, -lower, 1);
+            (!searcher.aborted()).then_some(score)
+        },
+        |scored| best(scored).is_some_and(|(_, s)| s.abs() > WIN / 2),
+    );
+    result.scored = scored;
+    result.depth = depth;
     result.nodes = searcher.nodes;
     result
 }

@@ -24,28 +24,8 @@ fn distances() -> &'static Vec<[u8; POINTS]> {
     static D: OnceLock<Vec<[u8; POINTS]>> = OnceLock::new();
     D.get_or_init(|| {
         let b = Board::siguo();
-        let mut all = Vec::with_capacity(POINTS);
-        for p in Point::all() {
-            let mut d = [u8::MAX; POINTS];
-            d[p.index()] = 0;
-            let mut frontier = vec![p];
-            let mut step = 0u8;
-            while !frontier.is_empty() {
-                step = step.saturating_add(1);
-                let mut next = Vec::new();
-                for q in frontier {
-                    for n in b.neighbours(q) {
-                        if d[n.index()] == u8::MAX {
-                            d[n.index()] = step;
-                            next.push(n);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            all.push(d);
-        }
-        all
+        let points: Vec<Point> = Point::all().collect();
+        crate::choice::step_distances(|i| b.neighbours(points[i]).into_iter().map(Point::index))
     })
 }
 

@@ -15,13 +15,12 @@ pub mod eval;
 pub mod search;
 pub mod worlds;
 
-use crate::eval::base_value;
+use crate::choice;
 use crate::search::{Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
-use eval::WIN;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
-use junqi_core::{contact, Clash, Role, SplitMix64};
+use junqi_core::{contact, SplitMix64};
 use search::{team_search, team_search_with};
 
 /// What one seat may know of a 4-player game, and nothing else.
@@ -154,11 +153,8 @@ fn move_seed(seed: u64, view: &SeatView) -> u64 {
 /// `random`: a uniformly random legal move.
 pub fn random(view: &SeatView, seed: u64) -> Option<Move> {
     let legal = view.legal_moves();
-    if legal.is_empty() {
-        return None;
-    }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    Some(legal[rng.below(legal.len() as u64) as usize])
+    choice::random_pick(&legal, &mut rng)
 }
 
 /// What attacking with `m` gains by what the view shows: the core's contact when both roles are
@@ -167,37 +163,20 @@ fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
     let att = pos.at(m.from)?.role?;
     let def = pos.at(m.to)?;
     Some(match def.role {
-        Some(dr) => match contact(att, dr, pos.contact_mode(), &pos.rules().rules) {
-            Clash::Win | Clash::Both if dr == Role::Flag => WIN,
-            Clash::Win => base_value(dr),
-            Clash::Both => base_value(dr) - base_value(att),
-            Clash::Lose | Clash::Scout => -base_value(att),
-            // Nothing removed: the attacker only learns what stands there.
-            Clash::Bounce => 0,
-        },
-        None => 250 - base_value(att) / 2,
+        Some(dr) => choice::clash_gain(
+            att,
+            dr,
+            contact(att, dr, pos.contact_mode(), &pos.rules().rules),
+        ),
+        None => choice::unknown_gain(att),
     })
 }
 
 /// `greedy`: the best immediate contact whose outcome it can judge, else a random move.
 pub fn greedy(view: &SeatView, seed: u64) -> Option<Move> {
     let legal = view.legal_moves();
-    if legal.is_empty() {
-        return None;
-    }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    let mut best: Option<(i32, Move)> = None;
-    for &m in &legal {
-        if let Some(gain) = contact_gain(&view.pos, m) {
-            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, m));
-            }
-        }
-    }
-    match best {
-        Some((_, m)) => Some(m),
-        None => Some(legal[rng.below(legal.len() as u64) as usize]),
-    }
+    choice::greedy_pick(&legal, |m| contact_gain(&view.pos, m), &mut rng)
 }
 
 /// The computer's move for the seat of `view` at `level`, or `None` if it is not to move or has
@@ -208,39 +187,14 @@ pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Sto
         return legal.first().copied();
     }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    let mut scored = if worlds::has_hidden(&view.pos) {
+    let scored = if worlds::has_hidden(&view.pos) {
         dark_scores(view, level, &mut rng, stop)
     } else {
         let mut budget = NodeBudget(level.nodes);
         let mut both = Either(&mut budget, stop);
         team_search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
     };
-    scored.retain(|(m, _)| legal.contains(m));
-    if scored.is_empty() {
-        return Some(legal[rng.below(legal.len() as u64) as usize]);
-    }
-    if level.wander > 0 && rng.below(100) < level.wander as u64 {
-        let plausible: Vec<Move> = scored
-            .iter()
-            .filter(|(_, s)| *s > -WIN / 2)
-            .map(|(m, _)| *m)
-            .collect();
-        if !plausible.is_empty() {
-            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
-        }
-    }
-    if level.noise > 0 {
-        for (_, s) in scored.iter_mut() {
-            if s.abs() < WIN / 2 {
-                *s += rng.below(2 * level.noise as u64 + 1) as i32 - level.noise;
-            }
-        }
-    }
-    scored
-        .iter()
-        .copied()
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(m, _)| m)
+    choice::pick(scored, &legal, &mut rng, level.wander, level.noise)
 }
 
 /// Root scores averaged over worlds sampled from the view.

@@ -11,6 +11,7 @@
 //! search reads no clock, only a [`Stop`].
 
 use super::eval::{evaluate_with, piece_value, Style, WIN};
+use crate::choice::deepen;
 use crate::search::Stop;
 use junqi_core::seat::Team;
 use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
@@ -295,56 +296,23 @@ pub fn team_search_with(
     if root.is_empty() || pos.is_over() {
         return result;
     }
+    let listed = root.clone();
     searcher.order(pos, &mut root, 0);
-    for depth in 1..=max_depth.max(1) {
-        let mut scored = Vec::with_capacity(root.len());
-        let mut alpha = -INF;
-        for &m in &root {
+    let (scored, depth) = deepen(
+        &listed,
+        root,
+        max_depth,
+        exact,
+        |m, depth, lower| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let lower = if exact { -INF } else { alpha };
-            let mut score = searcher.child_score(&child, true, depth - 1, (lower, INF), 1, false);
-            if searcher.aborted() {
-                break;
-            }
-            if !exact && score <= lower && lower > -INF {
-                score = lower - 1;
-            }
-            alpha = alpha.max(score);
-            scored.push((m, score));
-        }
-        if searcher.aborted() && depth > 1 {
-            break;
-        }
-        if scored.len() == root.len() || result.depth == 0 {
-            for (m, s) in &scored {
-                if let Some(slot) = result.scored.iter_mut().find(|(b, _)| b == m) {
-                    slot.1 = *s;
-                }
-            }
-            result.depth = depth;
-            scored.sort_by_key(|x| std::cmp::Reverse(x.1));
-            root = scored
-                .iter()
-                .map(|(m, _)| *m)
-                .chain(
-                    root.iter()
-                        .copied()
-                        .filter(|m| !scored.iter().any(|(b, _)| b == m)),
-                )
-                .collect();
-        }
-        if searcher.aborted() {
-            break;
-        }
-        if result
-            .scored
-            .iter()
-            .any(|(_, s)| s.abs() > WIN / 2 && *s > 0)
-        {
-            break;
-        }
-    }
+            let score = searcher.child_score(&child, true, depth - 1, (lower, INF), 1, false);
+            (!searcher.aborted()).then_some(score)
+        },
+        |scored| scored.iter().any(|(_, s)| s.abs() > WIN / 2 && *s > 0),
+    );
+    result.scored = scored;
+    result.depth = depth;
     result.nodes = searcher.nodes;
     result
 }

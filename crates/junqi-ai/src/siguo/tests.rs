@@ -6,6 +6,7 @@ use crate::deploy::formation;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{SiguoDraw, SiguoOutcome, SiguoRules, Table};
+use junqi_core::Role;
 use proptest::prelude::*;
 
 /// A player of these tests: 0 random, 1 greedy, otherwise a level.
