@@ -6,6 +6,7 @@
 use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
 pub mod caption;
+pub mod refusal;
 pub mod rules_text;
 pub mod siguo_text;
 
@@ -263,6 +264,7 @@ strings! {
     IMPORTED = "已导入：", "Imported: ";
     IMPORTED_GAME = "导入的棋局", "Imported game";
     IMPORT_FAILED = "无法导入，没有改动任何记录。", "Not imported, nothing was changed. ";
+    ALREADY_IMPORTED = "这局棋已经在棋谱里了，没有再导入：", "This game is already in the records, so it was not added again: ";
     RESUME_FAILED = "这一局无法继续：", "This game cannot be resumed: ";
     EXPORT_FAILED = "这一局无法导出：", "This game cannot be exported: ";
     UNREADABLE_TITLE = "保存的棋局无法读取", "The saved games could not be read";
@@ -287,7 +289,9 @@ strings! {
     DATA_UNREADABLE = "有些保存的设置或布阵无法读取（已损坏，或由新版程序保存），这里先用默认值。什么都没丢：新版的数据原样保留，损坏的数据另存了一份，可以在棋谱里下载。",
         "Some saved settings or formations could not be read (damaged, or saved by a newer version of the app): the defaults are used here. Nothing is lost: a newer version's data is left as it is, damaged data is kept as a copy you can download from the records.";
     UNDO_HIDDEN_RULE = "暗棋和翻棋中，只有没翻开、没碰子的棋步可以悔。",
-        "In Hidden and Flip games, only moves that flipped or met no piece can be taken back.";
+        "In Hidden and Flip games, only moves that flipped nothing and met no piece can be taken back.";
+    UNDO_FLIP_COMPUTER = "翻棋里电脑常常是翻子，翻开的棋步不能悔，所以悔棋常常不能用。",
+        "In Flip the computer's reply is usually a flip, which is never taken back, so undo is seldom available.";
     LEARN = "学棋", "Learn";
     WELCOME_LEAD = "两军对阵，夺下对方的军旗就赢了。", "Two armies face each other: take the enemy flag to win.";
     WELCOME_PLAY = "和电脑下一盘", "Play the computer";

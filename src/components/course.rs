@@ -214,7 +214,7 @@ fn CourseMenu() -> impl IntoView {
                 </button>
                 <h2>{move || i18n::LEVELS.get(lang())}</h2>
                 <GrownUpGate/>
-                <button data-testid="leave-course" on:click=move |_| learn.close()>
+                <button data-testid="map-back" on:click=move |_| learn.switch_profile()>
                     {move || i18n::BACK.get(lang())}
                 </button>
             </header>

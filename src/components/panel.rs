@@ -215,6 +215,7 @@ fn Controls() -> impl IntoView {
     let lang = move || store.lang();
     let playing = move || store.phase.get() == Phase::Play;
     let hidden = move || store.config.with(|c| c.mode) != junqi_core::Mode::Open;
+    let flip = move || store.config.with(|c| c.mode) == junqi_core::Mode::Flip;
     view! {
         <div class="controls">
             <button
@@ -248,6 +249,9 @@ fn Controls() -> impl IntoView {
             <Show when=move || hidden() && store.against_computer() && store.settings.with(|s| s.allow_undo)>
                 <p class="explain undo-rule" data-testid="undo-rule">
                     {move || i18n::UNDO_HIDDEN_RULE.get(lang())}
+                    // Against the computer in 翻棋 its reply is nearly always a flip: say why
+                    // undo stays grey.
+                    {move || flip().then(|| format!(" {}", i18n::UNDO_FLIP_COMPUTER.get(lang())))}
                 </p>
             </Show>
             // Why 认输 is greyed out, where a touch user can read it (a title shows on hover only).

@@ -13,7 +13,23 @@ use wasm_bindgen::JsCast;
 pub fn RecordsScreen() -> impl IntoView {
     let store = expect_context::<Store>();
     let lang = move || store.lang();
-    let games = move || store.saves.with(|s| s.games.clone());
+    // An unfinished game in which no move was played is listed only while the new-game screen
+    // offers to continue it: otherwise it is a formation left behind, not a game.
+    let games = move || {
+        let left = store.left.get();
+        store.saves.with(|s| {
+            s.games
+                .iter()
+                .filter(|g| g.finished() || g.plies() > 0 || left.as_ref() == Some(&g.id))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    let any_siguo = Memo::new(move |_| {
+        store.siguo.records_rev.track();
+        let (games, bad) = crate::state::siguo::save::list();
+        !games.is_empty() || !bad.is_empty()
+    });
     let note = move || {
         store.records_note.get().map(|n| {
             view! {
@@ -57,8 +73,8 @@ pub fn RecordsScreen() -> impl IntoView {
                         <RecordItem game=g/>
                     </For>
                 </ul>
-                <Show when=move || store.saves.with(|s| s.games.is_empty())>
-                    <p class="explain">{move || i18n::NO_RECORDS.get(lang())}</p>
+                <Show when=move || games().is_empty() && !any_siguo.get()>
+                    <p class="explain" data-testid="no-records">{move || i18n::NO_RECORDS.get(lang())}</p>
                 </Show>
                 <super::siguo::SiguoRecords/>
             </section>

@@ -110,10 +110,12 @@ pub fn guess_text(role: Role, lang: crate::i18n::Lang) -> String {
     match (role.rank(), lang) {
         (Some(r), _) => r.to_string(),
         (None, crate::i18n::Lang::Zh) => one_char(role).to_string(),
+        // Two letters, so that no mark reads as the notation's letters (B is the Brigadier
+        // and M the Marshal there).
         (None, crate::i18n::Lang::En) => match role {
-            Role::Bomb => "B",
-            Role::Landmine => "M",
-            _ => "F",
+            Role::Bomb => "Bo",
+            Role::Landmine => "Mi",
+            _ => "Fl",
         }
         .to_string(),
     }

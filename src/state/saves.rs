@@ -372,6 +372,17 @@ impl Saves {
         }
     }
 
+    /// Whether a saved game is the game of `record`: the same mode, rules, setup and moves.
+    pub fn holds(&self, record: &GameRecord) -> bool {
+        let moves = |r: &GameRecord| r.actions.iter().map(|a| a.action).collect::<Vec<_>>();
+        self.games.iter().filter_map(SavedGame::to_record).any(|g| {
+            g.mode == record.mode
+                && g.rules == record.rules
+                && g.setup == record.setup
+                && moves(&g) == moves(record)
+        })
+    }
+
     pub fn to_text(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }

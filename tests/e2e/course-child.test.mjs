@@ -223,8 +223,12 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     await page.screenshot({ path: join(SHOTS, 'course-trade-tablet.png') });
     assert.deepEqual(await smallTargets(page), []);
 
-    // Leaving the course brings the header back.
+    // The map's Back goes to the course's own start (who is playing), not out of the course;
+    // leaving from there brings the header back.
     await press(app, '[data-testid="lesson-menu"]');
+    await press(app, '[data-testid="map-back"]');
+    await page.waitForSelector('[data-testid="create-profile"], [data-testid="profile-list"], [data-testid="leave-course"]');
+    assert.equal(await page.locator('[data-testid="course-menu"]').count(), 0);
     await press(app, '[data-testid="leave-course"]');
     await page.waitForSelector('[data-testid="start-game"]');
     assert.equal(await headerButtons(page), 3);

@@ -288,7 +288,8 @@ test('tablet, English: the rules screen (rank ladder as pictures) from the new-g
     await page.screenshot({ path: join(SHOTS, 'guess-picker-en-tablet.png') });
     await press(app, '[data-guess-choice="Z"]');
     await page.waitForSelector('[data-testid="guess-picker"]', { state: 'detached' });
-    assert.equal(await page.textContent(`[data-at="${enemy}"] .guess text`), 'B');
+    // Two letters: the notation's B is the Brigadier, M the Marshal.
+    assert.equal(await page.textContent(`[data-at="${enemy}"] .guess text`), 'Bo');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
 import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom } from './app.mjs';
 
+/** A finished 四国 record, as `junqi match --seats … --records` writes one. */
+const siguo = await readFile(new URL('./fixtures/siguo-record.json', import.meta.url), 'utf8');
+
 let server;
 
 before(async () => {
@@ -156,18 +159,28 @@ for (const mode of ['open', 'dark', 'flip']) {
       const leaks = stored.filter((s) => s.includes(computer) || s.includes(computer.replaceAll('/', '')));
       assert.deepEqual(leaks, [], "the computer's formation is never in storage during the game");
 
-      // Export → import round-trips the record.
+      // Importing a game that is already in the records says so and adds nothing: the one
+      // there keeps who played it.
       const dir = await mkdtemp(join(tmpdir(), 'junqi-record-'));
       const path = join(dir, 'game.json');
       await writeFile(path, exported);
       await page.setInputFiles('[data-testid="import"]', path);
       await page.waitForSelector('[data-testid="records-note"]:not(.error)');
-      assert.equal(await item.count(), 2);
-      const imported = page.locator('[data-testid="record"][data-record^="imported-"]');
-      assert.equal(
-        await imported.locator('[data-testid="record-result"]').textContent(),
-        await item.nth(1).locator('[data-testid="record-result"]').textContent(),
+      assert.match(await page.textContent('[data-testid="records-note"]'), /already in the records.*game\.json/);
+      assert.equal(await item.count(), 1);
+      assert.match(await item.first().textContent(), /Computer, level 1/);
+      // Deleted, the game comes back from its file: export → import round-trips the record.
+      const result = await item.first().locator('[data-testid="record-result"]').textContent();
+      await press(app, '[data-testid="record"] [data-testid="delete"]');
+      await page.waitForSelector('[data-testid="deleted-note"]');
+      assert.equal(await item.count(), 0);
+      await page.setInputFiles('[data-testid="import"]', path);
+      await page.waitForFunction(() =>
+        /^Imported: game\.json/.test(document.querySelector('[data-testid="records-note"]')?.textContent ?? ''),
       );
+      assert.equal(await item.count(), 1);
+      const imported = page.locator('[data-testid="record"][data-record^="imported-"]');
+      assert.equal(await imported.locator('[data-testid="record-result"]').textContent(), result);
       const again = await download(app, '[data-testid="record"][data-record^="imported-"] [data-testid="export"]');
       assert.deepEqual(JSON.parse(again), record);
       await page.screenshot({ path: join(SHOTS, 'records-tablet.png') });
@@ -369,6 +382,18 @@ test('desktop: a malformed record file is refused with the reason and the record
         /bad setup/,
       ],
       ['future.json', '{"version":9,"mode":"flip","setup":{"kind":"shuffle","seed":1},"actions":[]}', /version 9/],
+      // A damaged key is named, not read past.
+      [
+        'damaged-key.json',
+        '{"version":1,"mode":"flip","setup":{"kind":"shuffle","seed":1},"actions":[{"action":"a1","resu7t":"flip"}]}',
+        /unknown entry 'resu7t'/,
+      ],
+      // A damaged 4-player record is refused by the 4-player reader, for what is wrong in it.
+      [
+        'siguo-damaged.json',
+        siguo.replace('"four-dark"', '"four-dusk"'),
+        /'four-dusk' is not a known value/,
+      ],
       [
         'illegal.json',
         '{"version":1,"mode":"flip","setup":{"kind":"shuffle","seed":1},"actions":[{"action":"a1-a2"}]}',
@@ -376,19 +401,47 @@ test('desktop: a malformed record file is refused with the reason and the record
       ],
     ];
     const saved = await page.evaluate(() => localStorage.getItem('junqi.saves'));
+    const keys = await page.evaluate(() => Object.keys(localStorage).sort());
     for (const [name, text, why] of bad) {
       const path = join(dir, name);
       await writeFile(path, text);
       await page.setInputFiles('[data-testid="import"]', path);
-      await page.waitForSelector('[data-testid="records-note"].error');
+      await page.waitForFunction(
+        (name) => document.querySelector('[data-testid="records-note"].error')?.textContent.includes(name),
+        name,
+      );
       const note = await page.textContent('[data-testid="records-note"]');
       assert.match(note, /Not imported/);
       assert.match(note, new RegExp(name.replace('.', '\\.')));
       assert.match(note, why);
       assert.equal(await item.count(), 1, 'the records are kept');
       assert.equal(await page.evaluate(() => localStorage.getItem('junqi.saves')), saved, 'nothing changed');
+      assert.deepEqual(await page.evaluate(() => Object.keys(localStorage).sort()), keys, 'nothing added');
+      assert.doesNotMatch(note, /expected one of/);
     }
     await page.screenshot({ path: join(SHOTS, 'records-import-error-desktop.png') });
+
+    // A good 四国 record is imported as a 四国 game; with it listed, the records never say
+    // "No games yet", even with no 2-player game left.
+    const good = join(dir, 'siguo.json');
+    await writeFile(good, siguo);
+    await page.setInputFiles('[data-testid="import"]', good);
+    await page.waitForFunction(() =>
+      /^Imported: siguo\.json/.test(document.querySelector('[data-testid="records-note"]')?.textContent ?? ''),
+    );
+    assert.equal(await page.locator('[data-testid="siguo-record-list"] [data-testid="siguo-record"]').count(), 1);
+    await page.setInputFiles('[data-testid="import"]', good);
+    await page.waitForFunction(() =>
+      /already in the records/.test(document.querySelector('[data-testid="records-note"]')?.textContent ?? ''),
+    );
+    assert.equal(await page.locator('[data-testid="siguo-record-list"] [data-testid="siguo-record"]').count(), 1);
+    await press(app, '[data-testid="record"] [data-testid="delete"]');
+    await page.waitForSelector('[data-testid="deleted-note"]');
+    assert.equal(await item.count(), 0);
+    assert.equal(await page.locator('[data-testid="no-records"]').count(), 0);
+    await page.screenshot({ path: join(SHOTS, 'records-siguo-only-desktop.png') });
+    await press(app, '[data-testid="undo-delete"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="record"]').length === 1);
 
     // An unfinished 暗棋 or 翻棋 game is not exported (the file would show hidden pieces).
     await press(app, '[data-testid="resume"]');

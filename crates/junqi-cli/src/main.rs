@@ -300,7 +300,7 @@ fn run(command: Command) -> Result<String, Fail> {
             if !text.trim_start().starts_with('{') {
                 return replay_link(&text);
             }
-            if siguo::is_record(&text) {
+            if junqi_core::siguo::SiguoRecord::is_meant(&text) {
                 return siguo::replay(&text);
             }
             let record = GameRecord::from_json(&text)?;

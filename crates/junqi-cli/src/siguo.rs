@@ -99,13 +99,6 @@ pub fn validate(seat: &str, text: &str, rules: Rules) -> Result<String, Fail> {
     )))
 }
 
-/// Is `text` a 4-player record (a JSON object with `formations`)?
-pub fn is_record(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .is_some_and(|v| v.get("formations").is_some())
-}
-
 /// Replays a 4-player record: the number of events and the result.
 pub fn replay(text: &str) -> Result<String, Fail> {
     replay_record(&SiguoRecord::from_json(text)?)

@@ -15,7 +15,7 @@ use std::fmt;
 
 /// How the pieces were first laid out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Setup {
     /// 明棋 and 暗棋: each side's formation.
     Deployments { red: Deployment, black: Deployment },
@@ -367,7 +367,10 @@ impl Game {
 }
 
 /// One action of a record, with the result it had.
+/// A key it does not know is refused by name, as in the record around it: a damaged file is
+/// never read as another game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RecordedAction {
     pub action: Action,
     #[serde(default, skip_serializing_if = "Option::is_none")]

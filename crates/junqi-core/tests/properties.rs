@@ -217,6 +217,28 @@ fn replay_refuses_a_tampered_record() {
     record.version = 99;
     assert_eq!(Game::replay(&record).unwrap_err(), RecordError::Version(99));
     assert!(GameRecord::from_json("{\"version\":1}").is_err());
+    // A damaged key anywhere in the record is named, never read past as a shorter game.
+    let json = game.record().to_json();
+    let mut damaged_keys = 0;
+    for (from, to) in [
+        ("\"result\": {", "\"resu7t\": {"),
+        ("\"action\"", "\"acti0n\""),
+        ("\"seed\"", "\"s33d\""),
+    ] {
+        let damaged = json.replacen(from, to, 1);
+        if damaged == json {
+            continue;
+        }
+        let bad = to.trim_matches(|c| c == '"' || c == ':' || c == ' ' || c == '{');
+        match GameRecord::from_json(&damaged) {
+            Err(RecordError::Json(e)) => {
+                assert!(e.contains(&format!("unknown field `{bad}`")), "{e}")
+            }
+            other => panic!("{to}: {other:?}"),
+        }
+        damaged_keys += 1;
+    }
+    assert!(damaged_keys > 0, "no key of the record was damaged");
 }
 
 /// A case the property above once found: under `carry_flag_home` in 暗棋, a carrier on the enemy

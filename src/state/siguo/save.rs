@@ -159,6 +159,16 @@ pub fn import(record: &SiguoRecord, id: &str, now: f64) -> Result<(), String> {
     }
 }
 
+/// Whether a saved 四国 game is the game of `record` (the same table, formations and events).
+pub fn holds(record: &SiguoRecord) -> bool {
+    list().0.iter().any(|g| {
+        g.record.mode == record.mode
+            && g.record.rules == record.rules
+            && g.record.formations == record.formations
+            && g.record.events == record.events
+    })
+}
+
 /// Every saved 四国 game, newest first; the ones this version cannot read come as their key and
 /// the reason, and stay stored as they are.
 pub fn list() -> (Vec<SiguoSave>, Vec<(String, Unreadable)>) {

@@ -306,32 +306,46 @@ impl Store {
     }
 
     /// Adds the game record in `text` (a file's contents) to the records, if junqi-core can
-    /// read and replay it; otherwise says why and changes nothing.
+    /// read and replay it; otherwise says why, in the player's language, and changes nothing. A
+    /// game already in the records is not added twice (the one there keeps who played it).
     pub fn import_record(&self, name: &str, text: &str) {
         let lang = self.lang();
         let now = storage::now_ms();
         let id = format!("imported-{:x}", now as u64);
-        let done: Result<(), String> = match junqi_core::GameRecord::from_json(text) {
-            Err(e) => match junqi_core::siguo::SiguoRecord::from_json(text) {
-                // A 4-player record file becomes a 四国 game of its own.
+        let done: Result<bool, String> = if junqi_core::siguo::SiguoRecord::is_meant(text) {
+            // A 4-player record file becomes a 四国 game of its own.
+            match junqi_core::siguo::SiguoRecord::from_json(text) {
+                Err(e) => Err(i18n::refusal::siguo_record(&e, lang)),
+                Ok(record) if crate::state::siguo::save::holds(&record) => Ok(false),
                 Ok(record) => crate::state::siguo::save::import(&record, &id, now)
-                    .map(|()| self.siguo.records_rev.update(|r| *r += 1)),
-                Err(_) => Err(e.to_string()),
-            },
-            Ok(record) => junqi_core::Game::replay(&record)
-                .map_err(|e| e.to_string())
-                .and_then(|_| {
-                    let g = SavedGame::from_record(&record, id, now);
-                    saves::rebuild(&g)?;
-                    self.saves.update(|s| s.put(g));
-                    self.write_saves();
-                    Ok(())
-                }),
+                    .map(|()| self.siguo.records_rev.update(|r| *r += 1))
+                    .map(|()| true),
+            }
+        } else {
+            match junqi_core::GameRecord::from_json(text) {
+                Err(e) => Err(i18n::refusal::record(&e, lang)),
+                Ok(record) => match junqi_core::Game::replay(&record) {
+                    Err(e) => Err(i18n::refusal::record(&e, lang)),
+                    Ok(_) if self.saves.with_untracked(|s| s.holds(&record)) => Ok(false),
+                    Ok(_) => {
+                        let g = SavedGame::from_record(&record, id, now);
+                        saves::rebuild(&g).map(|_| {
+                            self.saves.update(|s| s.put(g));
+                            self.write_saves();
+                            true
+                        })
+                    }
+                },
+            }
         };
         let note = match done {
-            Ok(()) => RecordsNote {
+            Ok(true) => RecordsNote {
                 error: false,
                 text: format!("{}{name}", i18n::IMPORTED.get(lang)),
+            },
+            Ok(false) => RecordsNote {
+                error: false,
+                text: format!("{}{name}", i18n::ALREADY_IMPORTED.get(lang)),
             },
             Err(e) => RecordsNote {
                 error: true,

@@ -146,6 +146,14 @@ impl SiguoRecord {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
+    /// Whether `text` is meant as a 4-player record (a JSON object with `formations`), damaged
+    /// or not: the reader to ask for its errors.
+    pub fn is_meant(text: &str) -> bool {
+        serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .is_some_and(|v| v.get("formations").is_some())
+    }
+
     pub fn from_json(text: &str) -> Result<SiguoRecord, SiguoRecordError> {
         let r: SiguoRecord =
             serde_json::from_str(text).map_err(|e| SiguoRecordError::Json(e.to_string()))?;
