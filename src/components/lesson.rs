@@ -153,7 +153,7 @@ pub fn LessonScreen() -> impl IntoView {
                 <div class="lesson-buttons">
                     <button class="big" data-testid="lesson-hint" aria-label=move || i18n::HINT.get(lang())
                         aria-pressed=move || learn.hint.get().to_string()
-                        on:click=move |_| learn.hint.update(|h| *h = !*h)>
+                        on:click=move |_| learn.show_hint()>
                         <svg class="bulb" viewBox="-12 -14 24 28" aria-hidden="true">
                             <path d="M0,-12 A9,9 0 0 1 6,4 L5,8 L-5,8 L-6,4 A9,9 0 0 1 0,-12 Z"></path>
                             <rect x="-4" y="9" width="8" height="3" rx="1"></rect>

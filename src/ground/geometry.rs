@@ -208,8 +208,15 @@ pub fn arrow_between(a: Xy, b: Xy, half_w: f32, half_h: f32) -> Arrow {
         };
         tx.min(ty) + 2.0
     };
-    let cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
-    let head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
+    let mut cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
+    let mut head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
+    // Between neighbours the tiles leave no room: the arrow then reaches over them, so that a
+    // shaft always shows which way it points (a head alone reads as a dot).
+    const MIN_SHAFT: f32 = 12.0;
+    if len - 2.0 * cut - head_len < MIN_SHAFT {
+        head_len = head_len.max(12.0).min(len * 0.4);
+        cut = ((len - head_len - MIN_SHAFT) / 2.0).max(0.0);
+    }
     let head_half = head_len * 13.0 / 22.0;
     let start = Xy {
         x: a.x + ux * cut,
@@ -239,6 +246,27 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    /// Shaft length and head length of the arrow from `a` to `b` on the 2-player board.
+    fn arrow_parts(a: &str, b: &str) -> (f32, f32) {
+        let o = Orientation::RedBottom;
+        let (from, to) = (point_xy(pt(a), o), point_xy(pt(b), o));
+        let arrow = arrow_between(from, to, 33.0, 18.0);
+        let shaft = ((arrow.base.x - arrow.start.x).powi(2)
+            + (arrow.base.y - arrow.start.y).powi(2))
+        .sqrt();
+        let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+        (shaft, len)
+    }
+
+    #[test]
+    fn an_arrow_between_neighbours_has_a_shaft() {
+        for (a, b) in [("a6", "a7"), ("b2", "c2"), ("b3", "c4"), ("a6", "a12")] {
+            let (shaft, len) = arrow_parts(a, b);
+            assert!(shaft >= 11.9, "{a}-{b}: shaft {shaft}");
+            assert!(shaft < len, "{a}-{b}: inside the span");
+        }
     }
 
     #[test]

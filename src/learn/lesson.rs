@@ -127,6 +127,8 @@ pub struct Learn {
     serial: StoredValue<u64>,
     /// Bumped by every tap: the idle hint shows only if nothing happened since it was timed.
     idle: StoredValue<u64>,
+    /// A mistake was made in this lesson since it was opened: the win gives at most two stars.
+    slipped: StoredValue<bool>,
 }
 
 impl Learn {
@@ -164,6 +166,7 @@ impl Learn {
             retell: RwSignal::new(0),
             serial: StoredValue::new(0),
             idle: StoredValue::new(0),
+            slipped: StoredValue::new(false),
         };
         storage::on_change_elsewhere(move |key| {
             if key.is_empty() || key == KEY {
@@ -241,6 +244,7 @@ impl Learn {
     /// Back to the course menu.
     pub fn menu(&self) {
         self.stop();
+        self.slipped.set_value(false);
         self.screen.set(LearnScreen::Menu);
     }
 
@@ -292,6 +296,9 @@ impl Learn {
             return;
         };
         let again = self.lesson.get_untracked().as_deref() == Some(id);
+        if !again {
+            self.slipped.set_value(false);
+        }
         self.bump();
         self.run.set_value(Some(run));
         self.selected.set(None);
@@ -369,6 +376,11 @@ impl Learn {
     /// The formation of an arrange lesson.
     pub fn formation(&self) -> Option<Deployment> {
         self.with_run(|r| r.formation().cloned()).flatten()
+    }
+
+    /// The bulb: shows the hint arrow (pressed again, or while the idle hint shows, it stays).
+    pub fn show_hint(&self) {
+        self.hint.set(true);
     }
 
     /// The arrow the hint shows: the next step of the known way, from where the learner is.
@@ -476,6 +488,13 @@ impl Learn {
         let Some(id) = self.lesson.get_untracked() else {
             return;
         };
+        // Done again after a mistake: well done, but not the three stars of a clean win.
+        let stars = if self.slipped.get_value() {
+            stars.min(2)
+        } else {
+            stars
+        };
+        self.slipped.set_value(false);
         self.profiles.update(|p| p.record(&id, stars));
         self.save_profiles();
         self.flash.set(Some(Flash::Success { stars }));
@@ -496,6 +515,7 @@ impl Learn {
     }
 
     fn mistake(&self, m: Mistake, at: Option<Point>) {
+        self.slipped.set_value(true);
         self.sound(mistake_cue(&m));
         self.flash.set(Some(Flash::Mistake { mistake: m, at }));
         let serial = self.bump();

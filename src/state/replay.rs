@@ -169,6 +169,7 @@ impl Store {
         let replay = Replay::new(record)?;
         self.open_new_game();
         self.replay_from_records.set_value(false);
+        self.replay_from_game.set_value(None);
         self.share.set(None);
         self.replay_playing.set(false);
         self.replay.set(Some(replay));
@@ -176,22 +177,31 @@ impl Store {
         Ok(())
     }
 
-    /// Replays the game just finished.
+    /// Replays the game just finished; Back comes back to its end (and its rematch).
     pub fn replay_this_game(&self) {
         let Some(record) = self.with_match(|m| m.game().record()) else {
             return;
         };
-        if let Err(e) = self.open_replay(record) {
-            self.message.set(Some(e));
+        let id = self.saves.with_untracked(|s| s.current.clone());
+        match self.open_replay(record) {
+            Ok(()) => self.replay_from_game.set_value(id),
+            Err(e) => self.message.set(Some(e)),
         }
     }
 
-    /// Leaves the replay for the new-game screen.
+    /// Leaves the replay: for the finished game it was opened from, or for the screen it was
+    /// opened from (the records, or the new-game screen).
     pub fn close_replay(&self) {
         self.replay_playing.set(false);
         self.replay.set(None);
         self.share.set(None);
         storage::clear_fragment();
+        if let Some(id) = self.replay_from_game.get_value() {
+            self.replay_from_game.set_value(None);
+            if self.reopen(&id).is_ok() {
+                return;
+            }
+        }
         self.open_new_game();
         // Back where it was opened from.
         if self.replay_from_records.get_value() {

@@ -159,6 +159,8 @@ pub struct Store {
     pub left: RwSignal<Option<String>>,
     /// Where closing the replay goes back to: the records (when opened there).
     pub(super) replay_from_records: StoredValue<bool>,
+    /// The saved game whose replay was opened from its end: Back goes back to it.
+    pub(super) replay_from_game: StoredValue<Option<String>>,
     /// The rank points the last counted game gave (games against the computer).
     pub last_points: RwSignal<Option<i64>>,
     /// Results and rank points.
@@ -247,6 +249,7 @@ impl Store {
             toast: RwSignal::new(None),
             left: RwSignal::new(None),
             replay_from_records: StoredValue::new(false),
+            replay_from_game: StoredValue::new(None),
             last_points: RwSignal::new(None),
             stats_base: StoredValue::new(stats.clone()),
             stats: RwSignal::new(stats),

@@ -204,6 +204,10 @@ test('tablet: two taps make a child, no grown-up buttons in the course, the take
     assert.equal(await page.getAttribute('[data-testid="lesson-hint"]', 'aria-pressed'), 'true');
     assert.ok((await sounds(page)) > heard, 'the hint is heard');
     await page.screenshot({ path: join(SHOTS, 'course-idle-hint-tablet.png') });
+    // The bulb pressed while that hint shows keeps it on screen (it never hides the help).
+    await press(app, '[data-testid="lesson-hint"]');
+    assert.equal(await page.getAttribute('[data-testid="lesson-hint"]', 'aria-pressed'), 'true');
+    assert.equal(await arrow.count(), 1);
 
     // Level 3: equal ranks both go — a picture of its own: both pieces meet in a puff.
     await press(app, '[data-testid="lesson-menu"]');

@@ -220,6 +220,23 @@ test('a wrong move is shown and heard, then the level starts again; the right on
     await press(app, '[data-testid="lesson-menu"]');
     await page.waitForSelector('[data-testid="course-menu"]');
     assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), String(got));
+
+    // A mistake redone: the clean win right after it is worth two stars, not three.
+    await press(app, `[data-level="${lesson.id}"]`);
+    await lessonReady(page, lesson.id);
+    await tapStep(app, lesson.wrong[0]);
+    await page.locator('[data-testid="mistake"]').waitFor({ timeout: 5000 });
+    await lessonReady(page, lesson.id);
+    await page.waitForSelector('.lesson:not([data-flash])');
+    for (const [i, step] of lesson.solution.entries()) {
+      await tapStep(app, step);
+      if (i + 1 < lesson.solution.length) {
+        await page.waitForSelector(`.lesson[data-moves="${i + 1}"]:not([data-flash])`, { timeout: 5000 });
+      }
+    }
+    const redone = await page.waitForSelector('[data-testid="lesson-success"]', { timeout: 5000 });
+    assert.equal(lesson.solution.length, lesson.par, 'the solution is played at par');
+    assert.equal(await redone.getAttribute('data-stars'), '2', 'a win after a mistake: two stars');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -203,8 +203,14 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     assert.deepEqual(await smallTargets(page), [], 'touch targets on the replay screen');
     assert.equal(link, overLink, 'the same game, the same link');
 
-    // The result was counted: one loss at level 1, 12 → 11 points (still 副班长).
+    // Back from the replay of the game just finished: its end again, with the result and the
+    // rematch.
     await press(app, '[data-testid="replay-close"]');
+    await page.waitForSelector('[data-testid="result"]');
+    assert.equal(await page.locator('[data-testid="rematch"]').count(), 1);
+    assert.equal(await page.locator('[data-testid="replay-screen"]').count(), 0);
+    await page.screenshot({ path: join(SHOTS, 'replay-back-to-result-tablet.png') });
+    // The result was counted once: one loss at level 1, 12 → 11 points (still 副班长).
     await openProfile(app);
     assert.equal(await page.getAttribute('[data-testid="rank"]', 'data-points'), '11');
     assert.equal(await page.getAttribute('[data-testid="rank"]', 'data-rank'), '1');

@@ -193,12 +193,22 @@ impl Store {
 
     /// Resumes an unfinished saved game by replaying it through the referee.
     pub fn resume(&self, id: &str) -> Result<(), String> {
+        self.open_saved(id, false)
+    }
+
+    /// Opens a saved game as it stands, finished or not: a finished one at its end, with its
+    /// result and rematch (after its replay).
+    pub fn reopen(&self, id: &str) -> Result<(), String> {
+        self.open_saved(id, true)
+    }
+
+    fn open_saved(&self, id: &str, finished_too: bool) -> Result<(), String> {
         // The latest another tab stored.
         self.saves_changed_elsewhere();
         let Some(g) = self.saves.with_untracked(|s| s.get(id).cloned()) else {
             return Err(format!("no saved game {id}"));
         };
-        if g.finished() {
+        if g.finished() && !finished_too {
             return Err("the game is over".into());
         }
         let m = saves::rebuild(&g)?;
