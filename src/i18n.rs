@@ -264,6 +264,9 @@ strings! {
     IMPORTED = "已导入：", "Imported: ";
     IMPORTED_GAME = "导入的棋局", "Imported game";
     IMPORT_FAILED = "无法导入，没有改动任何记录。", "Not imported, nothing was changed. ";
+    PIECE_KEY = "棋子对照", "Which piece is which";
+    PIECE_KEY_RULE = "数大的吃数小的，一样大的同归于尽。炸弹和什么碰都一起没了；只有工兵能挖地雷。",
+        "A higher number takes a lower one; equal numbers both go. A bomb goes with whatever it meets; only the engineer (32) clears a landmine.";
     ALREADY_IMPORTED = "这局棋已经在棋谱里了，没有再导入：", "This game is already in the records, so it was not added again: ";
     RESUME_FAILED = "这一局无法继续：", "This game cannot be resumed: ";
     EXPORT_FAILED = "这一局无法导出：", "This game cannot be exported: ";

@@ -2,7 +2,9 @@
 //! each side, the move list and the game's buttons.
 
 use super::piece::color_class;
+use crate::ground::label::LabelStyle;
 use crate::i18n::{self, Lang};
+use crate::state::config::Opponent;
 use crate::state::store::{Dialog, Phase, Store};
 use junqi_core::Color;
 use leptos::prelude::*;
@@ -11,14 +13,75 @@ use leptos::prelude::*;
 pub fn Panel() -> impl IntoView {
     view! {
         <aside class="panel play-panel">
+            <GameLine/>
             <Status/>
             <Clocks/>
             <MoveTimerRow/>
             <QuietCounter/>
+            <PieceKey/>
             <super::trays::Trays/>
             <MoveList/>
             <Controls/>
         </aside>
+    }
+}
+
+/// What this game is: its mode and who plays it (against the computer, its level and the
+/// level's name), so that a newcomer who pressed "Play the computer" sees what it started.
+#[component]
+pub fn GameLine() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let text = move || {
+        let lang = store.lang();
+        store.config.with(|c| {
+            let zh = i18n::mode_name(c.mode, Lang::Zh);
+            let mode = match lang {
+                Lang::Zh => zh.to_string(),
+                Lang::En => format!("{zh} {}", i18n::mode_name(c.mode, Lang::En)),
+            };
+            let who = match c.opponent {
+                Opponent::Computer => format!(
+                    "{} · {}",
+                    i18n::computer_level(c.level, lang),
+                    i18n::level_title(c.level, lang)
+                ),
+                Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang).to_string(),
+            };
+            format!("{mode} · {who}")
+        })
+    };
+    view! { <p class="game-line" data-testid="game-line">{text}</p> }
+}
+
+/// Where the pieces show numbers (the English labels), which number is which piece and what
+/// beats what; open until the player has finished a few games.
+#[component]
+fn PieceKey() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let numbers = move || store.settings.with(|s| s.labels == LabelStyle::Rank);
+    let open = store.stats.with_untracked(|s| s.games() < 3);
+    let rows = move || {
+        let lang = store.lang();
+        junqi_core::Role::ALL
+            .into_iter()
+            .filter_map(|r| r.rank().map(|n| (n, r)))
+            .map(|(n, r)| {
+                view! {
+                    <li><b>{n}</b> " " {i18n::role_name(r, lang)}</li>
+                }
+            })
+            .collect_view()
+    };
+    move || {
+        numbers().then(|| {
+            view! {
+                <details class="piece-key" data-testid="piece-key" open=open>
+                    <summary>{move || i18n::PIECE_KEY.get(store.lang())}</summary>
+                    <ul class="piece-key-ranks">{rows}</ul>
+                    <p class="explain">{move || i18n::PIECE_KEY_RULE.get(store.lang())}</p>
+                </details>
+            }
+        })
     }
 }
 

@@ -169,6 +169,7 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
         <aside class="panel setup-panel">
             // Everything but 出征 scrolls; 出征 stays below it, never over a control.
             <div class="panel-scroll setup-scroll" node_ref=scroll>
+            <super::panel::GameLine/>
             <h2 class="panel-heading">{title}</h2>
             <p class="hint">{move || i18n::SETUP_HINT.get(lang())}</p>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>

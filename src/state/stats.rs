@@ -131,6 +131,13 @@ impl Default for Stats {
 impl Stats {
     pub const VERSION: u32 = 1;
 
+    /// Games finished in all, against the computer and between friends.
+    pub fn games(&self) -> u32 {
+        let computer: u32 = self.computer.iter().flatten().map(Wdl::games).sum();
+        let friends: u32 = self.friend.iter().map(|f| f.red + f.black + f.draws).sum();
+        computer + friends
+    }
+
     pub fn from_text(text: &str) -> Result<Stats, String> {
         let s: Stats = serde_json::from_str(text).map_err(|e| e.to_string())?;
         if s.version != Stats::VERSION {

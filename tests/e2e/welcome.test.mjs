@@ -80,6 +80,19 @@ for (const profile of ['phone', 'tablet', 'desktop']) {
     assert.equal(await page.locator('#shell').count(), 0, 'the welcome gave way to the game');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('junqi.start')), null, 'the press was taken once');
     assert.ok(fetched.some((u) => GAME.test(u)), 'the whole game was fetched');
+    // The setup names what the press started: the mode and the computer's level.
+    assert.match(await page.textContent('[data-testid="game-line"]'), /^明棋 Open · Computer, level \d · \w+/);
+    await page.click('[data-testid="start"]');
+    await page.waitForSelector('.app[data-phase="play"]');
+    assert.match(await page.textContent('.play-panel [data-testid="game-line"]'), /^明棋 Open · Computer, level \d/);
+    // A first game with numbered pieces shows which number is which, and what beats what.
+    const key = page.locator('[data-testid="piece-key"]');
+    assert.equal(await key.getAttribute('open'), '');
+    const keyText = await key.textContent();
+    assert.match(keyText, /40 Field Marshal/);
+    assert.match(keyText, /32 Engineer/);
+    assert.match(keyText, /higher number takes a lower/);
+    await page.screenshot({ path: join(SHOTS, `first-game-key-${profile}.png`) });
     assert.deepEqual(problems, []);
   });
 }
