@@ -210,12 +210,20 @@ pub fn arrow_between(a: Xy, b: Xy, half_w: f32, half_h: f32) -> Arrow {
     };
     let mut cut = to_edge.min(len / 2.0 - 4.0).max(0.0);
     let mut head_len = (len - 2.0 * cut).clamp(6.0, 22.0);
-    // Between neighbours the tiles leave no room: the arrow then reaches over them, so that a
-    // shaft always shows which way it points (a head alone reads as a dot).
-    const MIN_SHAFT: f32 = 12.0;
+    // Between neighbours a full head leaves no shaft, and a head alone reads as a dot: the
+    // arrow then runs from the tiles' very edges (the labels stay free) with a smaller head;
+    // where even that leaves no room it reaches over the tiles.
+    const MIN_SHAFT: f32 = 6.0;
     if len - 2.0 * cut - head_len < MIN_SHAFT {
-        head_len = head_len.max(12.0).min(len * 0.4);
-        cut = ((len - head_len - MIN_SHAFT) / 2.0).max(0.0);
+        let edge = (to_edge - 1.0).min(len / 2.0 - 4.0).max(0.0);
+        let gap = len - 2.0 * edge;
+        if gap >= 14.0 {
+            cut = edge;
+            head_len = (gap * 0.55).clamp(6.0, 22.0);
+        } else {
+            head_len = head_len.max(12.0).min(len * 0.4);
+            cut = ((len - head_len - 2.0 * MIN_SHAFT) / 2.0).max(0.0);
+        }
     }
     let head_half = head_len * 13.0 / 22.0;
     let start = Xy {
@@ -262,9 +270,15 @@ mod tests {
 
     #[test]
     fn an_arrow_between_neighbours_has_a_shaft() {
-        for (a, b) in [("a6", "a7"), ("b2", "c2"), ("b3", "c4"), ("a6", "a12")] {
+        for (a, b) in [
+            ("a6", "a7"),
+            ("a2", "a3"),
+            ("b2", "c2"),
+            ("b3", "c4"),
+            ("a6", "a12"),
+        ] {
             let (shaft, len) = arrow_parts(a, b);
-            assert!(shaft >= 11.9, "{a}-{b}: shaft {shaft}");
+            assert!(shaft >= 5.9, "{a}-{b}: shaft {shaft}");
             assert!(shaft < len, "{a}-{b}: inside the span");
         }
     }
