@@ -149,6 +149,9 @@ fn ReplayStatus() -> impl IntoView {
             <span class="replay-ply" data-testid="replay-ply">{counter}</span>
         </div>
         {status}
+        <div class="caption replay-caption" data-testid="replay-caption" aria-live="polite">
+            {move || store.replay.with(|r| r.as_ref().and_then(|r| r.caption(store.lang())))}
+        </div>
         <ReplayRules/>
     }
 }
@@ -301,7 +304,8 @@ fn ReplayOptions() -> impl IntoView {
                 {options}
             </select>
         </label>
-        <div class="replay-sides" role="group" aria-label=move || i18n::REPLAY_SIDE.get(lang())>
+        <div class="replay-sides" role="group" aria-labelledby="replay-sides-label">
+            <span class="replay-sides-label" id="replay-sides-label">{move || i18n::REPLAY_SIDE.get(lang())}</span>
             {side(ReplaySide::Red, "replay-side-red", i18n::REPLAY_SIDE_RED)}
             {side(ReplaySide::Black, "replay-side-black", i18n::REPLAY_SIDE_BLACK)}
             <Show when=dark>{side(ReplaySide::Open, "replay-side-open", i18n::REPLAY_SIDE_OPEN)}</Show>

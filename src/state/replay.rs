@@ -125,21 +125,31 @@ impl Replay {
         self.events
             .iter()
             .enumerate()
-            .map(|(i, e)| {
-                let before = &self.positions[i];
-                let known = match e.action {
-                    junqi_core::Action::Flip(p) => super::game::Known {
-                        mover: e.revealed.iter().find(|(at, _)| *at == p).map(|(_, x)| *x),
-                        target: None,
-                    },
-                    junqi_core::Action::Move { from, to } => super::game::Known {
-                        mover: before.piece_at(from),
-                        target: before.piece_at(to),
-                    },
-                };
-                move_entry(e, known, lang)
-            })
+            .map(|(i, e)| move_entry(e, self.known(i), lang))
             .collect()
+    }
+
+    /// What event `i` moved and met, named (see [`Replay::moves`]).
+    fn known(&self, i: usize) -> super::game::Known {
+        let e = &self.events[i];
+        let before = &self.positions[i];
+        match e.action {
+            junqi_core::Action::Flip(p) => super::game::Known {
+                mover: e.revealed.iter().find(|(at, _)| *at == p).map(|(_, x)| *x),
+                target: None,
+            },
+            junqi_core::Action::Move { from, to } => super::game::Known {
+                mover: before.piece_at(from),
+                target: before.piece_at(to),
+            },
+        }
+    }
+
+    /// The ply just shown in a sentence, as play captions it ("Red's Captain moved c3–c4.").
+    pub fn caption(&self, lang: Lang) -> Option<String> {
+        let i = self.ply.checked_sub(1)?;
+        let e = self.events.get(i)?;
+        Some(i18n::caption::caption(e, self.known(i), None, lang))
     }
 
     /// The outcome, once the last ply is shown.

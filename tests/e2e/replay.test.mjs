@@ -131,6 +131,11 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     await expectPly(page, `3 / ${n}`);
     await key(page, 'ArrowLeft');
     await expectPly(page, `2 / ${n}`);
+    // The ply shown is said in a sentence, as in play; the view buttons carry a visible label.
+    const caption = (await page.textContent('[data-testid="replay-caption"]')).trim();
+    assert.match(caption, /^(Red|Black)'s .+\.$/, caption);
+    assert.match(await page.textContent('.replay-sides-label'), /View/);
+    assert.ok(await page.locator('.replay-sides-label').isVisible());
     await key(page, 'ArrowDown');
     await expectPly(page, `${n} / ${n}`);
     await key(page, 'ArrowRight');
