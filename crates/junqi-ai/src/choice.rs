@@ -239,7 +239,7 @@ mod tests {
             true,
             |m, _, _| {
                 calls += 1;
-                (calls < 4).then_some(i32::from(m))
+                (calls < 4).then_some(m)
             },
             |_| false,
         );
