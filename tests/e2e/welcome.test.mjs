@@ -80,11 +80,18 @@ for (const profile of ['phone', 'tablet', 'desktop']) {
     assert.equal(await page.locator('#shell').count(), 0, 'the welcome gave way to the game');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('junqi.start')), null, 'the press was taken once');
     assert.ok(fetched.some((u) => GAME.test(u)), 'the whole game was fetched');
-    // The setup names what the press started: the mode and the computer's level.
-    assert.match(await page.textContent('[data-testid="game-line"]'), /^明棋 Open · Computer, level \d · \w+/);
+    // The setup names what the press started, the mode and the computer's level, where a
+    // landscape screen has room; play does on every screen, at the top of its panel.
+    const setupLine = page.locator('.setup-panel [data-testid="game-line"]');
+    if (profile !== 'phone') {
+      assert.ok(await setupLine.isVisible());
+      assert.match(await setupLine.textContent(), /^明棋 Open · Computer, level \d · \w+/);
+    }
     await page.click('[data-testid="start"]');
     await page.waitForSelector('.app[data-phase="play"]');
-    assert.match(await page.textContent('.play-panel [data-testid="game-line"]'), /^明棋 Open · Computer, level \d/);
+    const playLine = page.locator('.play-panel [data-testid="game-line"]');
+    assert.ok(await playLine.isVisible());
+    assert.match(await playLine.textContent(), /^明棋 Open · Computer, level \d · \w+/);
     // A first game with numbered pieces shows which number is which, and what beats what.
     const key = page.locator('[data-testid="piece-key"]');
     assert.equal(await key.getAttribute('open'), '');
