@@ -30,6 +30,27 @@ pub struct Known {
     pub target: Option<Piece>,
 }
 
+impl Known {
+    /// What `event` moved and met, with `at` naming the piece a seat saw on a point before it:
+    /// a flip names the piece it turned up.
+    pub fn of(event: &PublicEvent, at: impl Fn(Point) -> Option<Piece>) -> Known {
+        match event.action {
+            Action::Flip(p) => Known {
+                mover: event
+                    .revealed
+                    .iter()
+                    .find(|(q, _)| *q == p)
+                    .map(|(_, piece)| *piece),
+                target: None,
+            },
+            Action::Move { from, to } => Known {
+                mover: at(from),
+                target: at(to),
+            },
+        }
+    }
+}
+
 /// One action of the history with what a seat knew of its pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
@@ -230,20 +251,7 @@ impl Match {
             }
         }
         self.trays.push(trays);
-        let known = [0, 1].map(|seat| match event.action {
-            Action::Flip(p) => Known {
-                mover: event
-                    .revealed
-                    .iter()
-                    .find(|(at, _)| *at == p)
-                    .map(|(_, piece)| *piece),
-                target: None,
-            },
-            Action::Move { from, to } => Known {
-                mover: seen_piece(&seen[seat], from),
-                target: seen_piece(&seen[seat], to),
-            },
-        });
+        let known = [0, 1].map(|seat| Known::of(&event, |p| seen_piece(&seen[seat], p)));
         self.known.push(known);
         Ok(Played { event, path })
     }

@@ -131,18 +131,8 @@ impl Replay {
 
     /// What event `i` moved and met, named (see [`Replay::moves`]).
     fn known(&self, i: usize) -> super::game::Known {
-        let e = &self.events[i];
         let before = &self.positions[i];
-        match e.action {
-            junqi_core::Action::Flip(p) => super::game::Known {
-                mover: e.revealed.iter().find(|(at, _)| *at == p).map(|(_, x)| *x),
-                target: None,
-            },
-            junqi_core::Action::Move { from, to } => super::game::Known {
-                mover: before.piece_at(from),
-                target: before.piece_at(to),
-            },
-        }
+        super::game::Known::of(&self.events[i], |p| before.piece_at(p))
     }
 
     /// The ply just shown in a sentence, as play captions it ("Red's Captain moved c3–c4.").
