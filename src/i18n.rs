@@ -300,6 +300,7 @@ strings! {
     WELCOME_PLAY = "和电脑下一盘", "Play the computer";
     WELCOME_LEARN = "学下棋（给孩子的课程）", "Learn to play (a course for children)";
     WELCOME_CHOOSE = "所有玩法和选择", "All games and choices";
+    WELCOME_FOUR = "四国军棋：四个人，两队", "四国: four players in two teams";
     WELCOME_LOADING = "正在载入棋局……", "Loading the game…";
     WELCOME_FAILED = "没能载入棋局。请检查网络后再试。", "The game could not be loaded. Check the connection and try again.";
     WELCOME_RETRY = "再试一次", "Try again";

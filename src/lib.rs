@@ -56,6 +56,7 @@ pub fn App() -> impl IntoView {
             start::Intent::Play => store.start_game(),
             start::Intent::Learn => learn.open(),
             start::Intent::Choose => {}
+            start::Intent::Four => store.siguo.chosen.set(true),
         }
     }
     // Settings, new-game choices, grown-up settings or formations that could not be read are

@@ -25,6 +25,8 @@ pub enum Intent {
     Learn,
     /// The new-game screen with every mode and choice.
     Choose,
+    /// The new-game screen with 四国, the 4-player game, chosen.
+    Four,
 }
 
 impl Intent {
@@ -33,6 +35,7 @@ impl Intent {
             Intent::Play => "play",
             Intent::Learn => "learn",
             Intent::Choose => "choose",
+            Intent::Four => "four",
         }
     }
 
@@ -41,6 +44,7 @@ impl Intent {
             "play" => Some(Intent::Play),
             "learn" => Some(Intent::Learn),
             "choose" => Some(Intent::Choose),
+            "four" => Some(Intent::Four),
             _ => None,
         }
     }
@@ -114,6 +118,9 @@ pub fn Welcome(
             </button>
             <button class="welcome-choose" data-testid="welcome-choose" disabled=loading on:click=move |_| go(Intent::Choose)>
                 {move || t(i18n::WELCOME_CHOOSE)}
+            </button>
+            <button class="welcome-choose" data-testid="welcome-four" disabled=loading on:click=move |_| go(Intent::Four)>
+                {move || t(i18n::WELCOME_FOUR)}
             </button>
             <button
                 class="welcome-lang"
@@ -255,7 +262,7 @@ mod tests {
 
     #[test]
     fn intents_round_trip_and_bad_text_is_none() {
-        for i in [Intent::Play, Intent::Learn, Intent::Choose] {
+        for i in [Intent::Play, Intent::Learn, Intent::Choose, Intent::Four] {
             for l in [Lang::Zh, Lang::En] {
                 assert_eq!(parse_intent(&intent_text(i, l)), Some((i, l)));
             }

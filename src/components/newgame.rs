@@ -105,8 +105,12 @@ pub fn NewGameScreen() -> impl IntoView {
 
     view! {
         <div class="screen newgame">
-            <div class="board-area decor">
-                <Board/>
+            <div class="board-area decor" data-board=move || if siguo.get() { "cross" } else { "facing" }>
+                {move || if siguo.get() {
+                    view! { <super::siguo::CrossDecor/> }.into_any()
+                } else {
+                    view! { <Board/> }.into_any()
+                }}
             </div>
             <aside class="panel newgame-panel">
                 // The choices scroll; Start stays below them, never over one.

@@ -11,8 +11,32 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Panel() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let panel = NodeRef::<leptos::html::Aside>::new();
+    // Whether the panel holds more below its fold (a phone's panel under the board scrolls):
+    // a shade and an arrow at its foot then say so.
+    let more = RwSignal::new(false);
+    let measure = move || {
+        if let Some(el) = panel.get_untracked() {
+            let below = el.scroll_height() - el.scroll_top() - el.client_height();
+            more.set(below > 4);
+        }
+    };
+    Effect::new(move |_| {
+        store.rev.track();
+        store.notice.track();
+        store.phase.track();
+        request_animation_frame(measure);
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
     view! {
-        <aside class="panel play-panel">
+        <aside
+            class="panel play-panel"
+            node_ref=panel
+            data-more=move || more.get().then_some("")
+            on:scroll=move |_| measure()
+        >
             <GameLine/>
             <Status/>
             <Clocks/>
@@ -22,6 +46,7 @@ pub fn Panel() -> impl IntoView {
             <super::trays::Trays/>
             <MoveList/>
             <Controls/>
+            <div class="more-below" data-testid="more-below" aria-hidden="true">"▾"</div>
         </aside>
     }
 }

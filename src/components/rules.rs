@@ -1,12 +1,13 @@
 //! The rules screen for grown-up newcomers: the rank ladder as pictures (in the player's
 //! label style, with rank numbers and names: the key to what the pieces show), then combat,
-//! moving, setting up and winning, each in a few lines. Reachable from the new-game screen,
-//! setup and play (`Dialog::Rules`).
+//! moving, setting up and winning, each in a few lines; for 四国 also its seats and teams,
+//! its cross board, who is out and who sees what. Reachable from the new-game screen, setup,
+//! play and the 四国 table (`Dialog::Rules`).
 
 use super::play::label_look;
 use super::trays::tray_piece;
 use crate::i18n::{self, rules_text as text, Lang, T};
-use crate::state::store::Store;
+use crate::state::store::{Phase, Store};
 use junqi_core::{Color, Role};
 use leptos::prelude::*;
 
@@ -29,6 +30,26 @@ fn lines(items: &'static [T], lang: Lang) -> impl IntoView {
     view! { <ul>{items.iter().map(|t| view! { <li>{t.get(lang)}</li> }).collect_view()}</ul> }
 }
 
+/// Whether the rules asked for are 四国's: its table, its setup, or the new-game screen with
+/// 四国 chosen.
+fn four_players(store: Store) -> bool {
+    match store.phase.get() {
+        Phase::Siguo => true,
+        Phase::Setup => store.siguo.arranging.get().is_some(),
+        Phase::NewGame => store.siguo.chosen.get(),
+        _ => false,
+    }
+}
+
+fn section(heading: T, items: &'static [T], lang: Lang) -> impl IntoView {
+    view! {
+        <section>
+            <h3>{heading.get(lang)}</h3>
+            {lines(items, lang)}
+        </section>
+    }
+}
+
 #[component]
 pub fn RulesScreen() -> impl IntoView {
     let store = expect_context::<Store>();
@@ -36,6 +57,7 @@ pub fn RulesScreen() -> impl IntoView {
     move || {
         let lang = store.lang();
         let look = look.get();
+        let four = four_players(store);
         let ladder = Role::ALL
             .into_iter()
             .map(|r| {
@@ -59,30 +81,48 @@ pub fn RulesScreen() -> impl IntoView {
                 }
             })
             .collect_view();
+        let pieces = view! {
+            <section>
+                <h3>{text::PIECES.get(lang)}</h3>
+                <ol class="ladder" data-testid="rank-ladder">{ladder}</ol>
+            </section>
+        };
+        // The pieces, combat, moving and setting up are the same on both boards; 四国 has its
+        // own turn order (the first moving line is the 2-player one), board and ending.
+        let body = if four {
+            view! {
+                {section(text::TEAMS_4P, &text::TEAMS_4P_LINES, lang)}
+                {pieces}
+                {section(text::COMBAT, &text::COMBAT_LINES, lang)}
+                {section(text::BOARD_4P, &text::BOARD_4P_LINES, lang)}
+                {section(text::MOVING, &text::MOVING_LINES[1..], lang)}
+                {section(text::SETUP, &text::SETUP_LINES, lang)}
+                {section(text::OUT_4P, &text::OUT_4P_LINES, lang)}
+                {section(text::INFO_4P, &text::INFO_4P_LINES, lang)}
+            }
+            .into_any()
+        } else {
+            view! {
+                {pieces}
+                {section(text::COMBAT, &text::COMBAT_LINES, lang)}
+                {section(text::MOVING, &text::MOVING_LINES, lang)}
+                {section(text::SETUP, &text::SETUP_LINES, lang)}
+                {section(text::WINNING, &text::WINNING_LINES, lang)}
+            }
+            .into_any()
+        };
+        let title = if four { text::TITLE_4P } else { text::TITLE };
         view! {
-            <div class="modal rules-modal" role="dialog" data-testid="rules">
+            <div
+                class="modal rules-modal"
+                role="dialog"
+                aria-labelledby="rules-title"
+                data-testid="rules"
+                data-board=if four { "cross" } else { "facing" }
+            >
                 <div class="modal-card rules-card">
-                    <h2>{text::TITLE.get(lang)}</h2>
-                    <section>
-                        <h3>{text::PIECES.get(lang)}</h3>
-                        <ol class="ladder" data-testid="rank-ladder">{ladder}</ol>
-                    </section>
-                    <section>
-                        <h3>{text::COMBAT.get(lang)}</h3>
-                        {lines(&text::COMBAT_LINES, lang)}
-                    </section>
-                    <section>
-                        <h3>{text::MOVING.get(lang)}</h3>
-                        {lines(&text::MOVING_LINES, lang)}
-                    </section>
-                    <section>
-                        <h3>{text::SETUP.get(lang)}</h3>
-                        {lines(&text::SETUP_LINES, lang)}
-                    </section>
-                    <section>
-                        <h3>{text::WINNING.get(lang)}</h3>
-                        {lines(&text::WINNING_LINES, lang)}
-                    </section>
+                    <h2 id="rules-title">{title.get(lang)}</h2>
+                    {body}
                     <button class="primary" data-testid="close-rules" on:click=move |_| store.dialog.set(None)>
                         {i18n::CLOSE.get(lang)}
                     </button>

@@ -14,6 +14,7 @@ use crate::state::storage;
 use crate::state::store::Store;
 use junqi_core::{Bitboard, Color, Deployment, Point};
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 
 #[component]
 pub fn SetupScreen() -> impl IntoView {
@@ -124,6 +125,9 @@ pub fn SetupScreen() -> impl IntoView {
     }
 }
 
+/// The formation menu's entry that opens the saved formations.
+const MINE: &str = "mine";
+
 #[component]
 fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     let store = expect_context::<Store>();
@@ -154,7 +158,16 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
     };
     let on_preset = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
-        if let Some(p) = find(&id) {
+        if id == MINE {
+            show_saved.set(true);
+            // The choice opens a section; the select goes back to naming none.
+            if let Some(select) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            {
+                select.set_value("");
+            }
+        } else if let Some(p) = find(&id) {
             store.setup_set(p.deployment());
         } else if let Some(name) = id.strip_prefix("saved:") {
             let d = store
@@ -170,8 +183,12 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
             // Everything but 出征 scrolls; 出征 stays below it, never over a control.
             <div class="panel-scroll setup-scroll" node_ref=scroll>
             <super::panel::GameLine/>
-            <h2 class="panel-heading">{title}</h2>
-            <p class="hint">{move || i18n::SETUP_HINT.get(lang())}</p>
+            // The rules beside the title: under a portrait board the tools below get the row.
+            <div class="setup-head">
+                <h2 class="panel-heading">{title}</h2>
+                <super::rules::RulesButton/>
+            </div>
+            <p class="hint" data-testid="setup-hint">{move || i18n::SETUP_HINT.get(lang())}</p>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
                 {move || {
                     let reasons = model.with(|m| m.as_ref().map(|m| m.reasons.clone()).unwrap_or_default());
@@ -220,6 +237,8 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                                 .map(|(n, _)| view! { <option value=format!("saved:{n}")>"★ " {n.clone()}</option> })
                                 .collect_view()
                         }}
+                        // Saving and deleting formations: opens the section below.
+                        <option value=MINE data-testid="my-formations">{move || format!("★ {}…", i18n::MY_FORMATIONS.get(lang()))}</option>
                     </select>
                 </label>
                 <button
@@ -242,13 +261,9 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
                 >
                     {move || i18n::MIRROR.get(lang())}
                 </button>
-                <button data-testid="my-formations" on:click=move |_| show_saved.update(|v| *v = !*v)>
-                    {move || i18n::MY_FORMATIONS.get(lang())}
-                </button>
-                <super::rules::RulesButton/>
             </div>
             <Show when=move || show_saved.get()>
-                <SavedFormations/>
+                <SavedFormations open=show_saved/>
             </Show>
             </div>
             <button
@@ -264,12 +279,18 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
 }
 
 #[component]
-fn SavedFormations() -> impl IntoView {
+fn SavedFormations(open: RwSignal<bool>) -> impl IntoView {
     let store = expect_context::<Store>();
     let lang = move || store.lang();
     let name = RwSignal::new(String::new());
     view! {
-        <div class="saved">
+        <div class="saved" data-testid="saved-formations">
+            <div class="row saved-head">
+                <h3>{move || i18n::MY_FORMATIONS.get(lang())}</h3>
+                <button data-testid="close-formations" on:click=move |_| open.set(false)>
+                    {move || i18n::CLOSE.get(lang())}
+                </button>
+            </div>
             <div class="row">
                 <input
                     type="text"

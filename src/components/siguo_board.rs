@@ -4,8 +4,8 @@
 //! answers a tap on a point with that point.
 //!
 //! A board whose points would be closer than [`MIN_TARGET_PX`] on the screen (a phone) cannot
-//! be tapped point by point: there a finger's tap zooms the board about the tapped place, taps
-//! then act, one finger drags the zoomed board, and the "whole board" button (or any change of
+//! be tapped point by point: there a finger's tap inside one of the viewer's own pieces picks
+//! it up, any other tap zooms the board about the tapped place, taps then act, one finger drags the zoomed board, and the "whole board" button (or any change of
 //! the pieces, a move being made) zooms back out. A mouse or a pen always acts at once.
 
 use crate::components::assist::arrow_svg;
@@ -15,8 +15,8 @@ use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
 use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
     client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
-    unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform, zoom_window, Corner,
-    SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H, TILE_W,
+    tile_at, unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform, zoom_window,
+    Corner, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H, TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
@@ -164,8 +164,16 @@ pub fn SiguoBoard(
             let seat = viewer.get_untracked();
             match zoom.get_untracked() {
                 None if !precise && zoom_factor(spacing_px(r), min_target).is_some() => {
-                    // Too small to tap point by point: zoom in about the tap instead.
-                    zoom.set(Some(xy_world(v, seat)));
+                    // Too small to tap point by point: a tap inside one of the viewer's own
+                    // pieces picks it up; any other tap zooms in about itself.
+                    let own = tile_at(&board, v, seat).filter(|&p| {
+                        pieces
+                            .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.seat == seat))
+                    });
+                    match own {
+                        Some(p) => on_tap.run(p),
+                        None => zoom.set(Some(xy_world(v, seat))),
+                    }
                 }
                 z => {
                     let at = match z {

@@ -103,6 +103,14 @@ pub fn point_at(board: &Board, xy: Xy, viewer: Seat) -> Option<Point> {
     board.points().find(|&p| board.world(p) == (gx, gy))
 }
 
+/// The point whose piece tile holds `xy` (a tap well inside a piece, not merely in its cell):
+/// on a board too small to tap point by point, such a tap on one's own piece still selects it.
+pub fn tile_at(board: &Board, xy: Xy, viewer: Seat) -> Option<Point> {
+    let p = point_at(board, xy, viewer)?;
+    let c = point_xy(board, p, viewer);
+    ((xy.x - c.x).abs() <= TILE_W / 2.0 && (xy.y - c.y).abs() <= TILE_H / 2.0).then_some(p)
+}
+
 /// An axis-aligned rectangle in SVG units.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Rect {
@@ -618,6 +626,39 @@ mod tests {
             assert_eq!(point_at(&b, world_xy((7.0, 7.0), viewer), viewer), None);
             assert_eq!(point_at(&b, Xy { x: -5.0, y: 40.0 }, viewer), None);
         }
+    }
+
+    #[test]
+    fn tile_at_is_the_piece_under_the_tap_not_the_gap_beside_it() {
+        let b = board();
+        let p = pt("Sb2");
+        let c = point_xy(&b, p, Seat::S);
+        let at = |dx: f32, dy: f32| {
+            tile_at(
+                &b,
+                Xy {
+                    x: c.x + dx,
+                    y: c.y + dy,
+                },
+                Seat::S,
+            )
+        };
+        assert_eq!(at(0.0, 0.0), Some(p));
+        assert_eq!(at(TILE_W / 2.0 - 1.0, -TILE_H / 2.0 + 1.0), Some(p));
+        // In the point's cell but between the tiles: not a piece.
+        assert_eq!(at(TILE_W / 2.0 + 2.0, 0.0), None);
+        assert_eq!(at(0.0, TILE_H / 2.0 + 2.0), None);
+        assert_eq!(
+            point_at(
+                &b,
+                Xy {
+                    x: c.x,
+                    y: c.y + TILE_H / 2.0 + 2.0
+                },
+                Seat::S
+            ),
+            Some(p)
+        );
     }
 
     #[test]

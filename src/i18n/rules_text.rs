@@ -138,3 +138,104 @@ pub const WINNING_LINES: [T; 4] = [
         en: "You may also resign (not in the first 20 plies) or offer a draw.",
     },
 ];
+
+// ----- 四国, the 4-player game (RULES-4P.md) ----------------------------------------------
+
+pub const TITLE_4P: T = T {
+    zh: "四国军棋规则",
+    en: "四国 rules: four players",
+};
+pub const TEAMS_4P: T = T {
+    zh: "座位和队伍",
+    en: "Seats and teams",
+};
+pub const BOARD_4P: T = T {
+    zh: "十字棋盘",
+    en: "The cross board",
+};
+pub const OUT_4P: T = T {
+    zh: "出局和胜负",
+    en: "Out, and winning",
+};
+pub const INFO_4P: T = T {
+    zh: "谁看得见什么",
+    en: "Who sees what",
+};
+/// Then [`COMBAT_LINES`], the moving lines after the first, and [`SETUP_LINES`]: those are
+/// the same on both boards.
+pub const TEAMS_4P_LINES: [T; 4] = [
+    T {
+        zh: "四人分两队，对面坐的是队友：南和北一队，东和西一队。",
+        en: "Four players in two teams; the player opposite is your partner: South with North, East with West.",
+    },
+    T {
+        zh: "每次走一子，按逆时针轮流：南、东、北、西。",
+        en: "Each player moves one piece in turn, counter-clockwise: South, East, North, West.",
+    },
+    T {
+        zh: "默认南方先走；谁先走、顺时针还是逆时针，可以在新对局里选。",
+        en: "South moves first unless the new-game screen says otherwise (who starts, and clockwise play, are choices there).",
+    },
+    T {
+        zh: "不能攻击队友，也不能走到队友的棋子上。",
+        en: "You may not attack your partner, nor move onto a partner's piece.",
+    },
+];
+pub const BOARD_4P_LINES: [T; 4] = [
+    T {
+        zh: "每人一块阵地，和两人棋的半边一样；中间是九宫：九个铁路点，没有行营。",
+        en: "Each player has an area like one half of the 2-player board; in the middle lies the centre: nine railway points, none a camp.",
+    },
+    T {
+        zh: "前排只有左、中、右三个点通往九宫。",
+        en: "Only the left, middle and right points of a front row lead into the centre.",
+    },
+    T {
+        zh: "四个角上的弧线把相邻两家的边路铁路连成一条直线，棋子可以直着穿过。",
+        en: "An arc in each corner joins two neighbours' side railways into one straight line: a piece runs straight through it.",
+    },
+    T {
+        zh: "谁的行营都能进；行营里的棋子不能被攻击。",
+        en: "Anyone may enter any camp; a piece in a camp cannot be attacked.",
+    },
+];
+pub const OUT_4P_LINES: [T; 5] = [
+    T {
+        zh: "军旗被夺、轮到走棋却无子可走、或者投降，这一家就出局，他的棋子全部离开棋盘。",
+        en: "A player is out when their flag is taken, when they have no legal move on their turn, or when they resign; all their pieces leave the board.",
+    },
+    T {
+        zh: "出局一家的阵地还在，可以穿过；轮到他时跳过，队友一个人接着下。",
+        en: "Their area stays and can be crossed; their turns are skipped, and their partner plays on alone.",
+    },
+    T {
+        zh: "两家都出局的一队输。",
+        en: "A team loses when both its players are out.",
+    },
+    T {
+        zh: "司令阵亡后，他那一家的军旗位置大家都看得见。",
+        en: "When a player's Field Marshal is removed, their flag is shown to everyone.",
+    },
+    T {
+        zh: "连续70步没有吃子算和棋。",
+        en: "70 plies in a row without a piece removed: a draw.",
+    },
+];
+pub const INFO_4P_LINES: [T; 4] = [
+    T {
+        zh: "四暗：每人只看得见自己的棋子，队友的也看不见。",
+        en: "四暗, all hidden: each player sees only their own pieces, not even their partner's.",
+    },
+    T {
+        zh: "双明：队友互相看得见，对手的看不见。",
+        en: "双明, partners open: partners see each other's pieces; the enemies' stay hidden.",
+    },
+    T {
+        zh: "全明：所有棋子都亮开。",
+        en: "全明, all open: every piece is shown.",
+    },
+    T {
+        zh: "看不见的棋子相碰，只公布结果：哪一方被吃，或者同归于尽。",
+        en: "When hidden pieces meet, only the result is told: which one is removed, or both.",
+    },
+];

@@ -14,6 +14,18 @@ pub const SIGUO_EXPLAIN: T = T {
     zh: "四人两队：对家是队友。吃掉两家敌人的军旗即胜。",
     en: "Four players in two teams: the player opposite is your partner. Take both enemy flags to win.",
 };
+pub const STRANDS: T = T {
+    zh: "走这一步以后，你就没有棋子能走了：除非别人走棋让出路来，轮到你时你就出局。",
+    en: "After this move none of your pieces could move: unless another player's move frees one, you are out when your turn comes.",
+};
+pub const STRAND_PLAY: T = T {
+    zh: "还是走",
+    en: "Play it anyway",
+};
+pub const STRAND_BACK: T = T {
+    zh: "换一步",
+    en: "Choose another move",
+};
 pub const INFO: T = T {
     zh: "明暗",
     en: "Who sees what",

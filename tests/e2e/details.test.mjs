@@ -388,6 +388,23 @@ test('tablet: 明棋 trays hold exactly the removed pieces by identity; the comp
       if (removed >= 6 && tray.some((t) => t.color === 'r') && tray.some((t) => t.color === 'b')) break;
     }
     assert.ok(removed >= 2, `pieces removed: ${removed}`);
+    // Each side's tray a block of its own: a gap between them, the name at the block's top
+    // in a readable size, pieces big enough to read their numbers.
+    const look = await page.evaluate(() => {
+      const [r, b] = ['r', 'b'].map((c) => document.querySelector(`[data-testid="tray-${c}"]`));
+      const name = r.querySelector('.tray-name');
+      const chip = document.querySelector('.tray-group .tray-piece');
+      return {
+        gap: b.getBoundingClientRect().top - r.getBoundingClientRect().bottom,
+        nameTop: name.getBoundingClientRect().top - r.getBoundingClientRect().top,
+        nameSize: parseFloat(getComputedStyle(name).fontSize),
+        chip: chip && [chip.getBoundingClientRect().width, chip.getBoundingClientRect().height],
+      };
+    });
+    assert.ok(look.gap >= 6, `the trays ${look.gap} px apart`);
+    assert.ok(look.nameTop <= 6, `the tray's name ${look.nameTop} px below its top`);
+    assert.ok(look.nameSize >= 14, `the tray's name at ${look.nameSize} px`);
+    assert.ok(look.chip && look.chip[0] >= 44 && look.chip[1] >= 24, `tray pieces ${look.chip}`);
     await page.screenshot({ path: join(SHOTS, 'trays-open-tablet.png') });
     assert.deepEqual(app.problems, []);
   } finally {

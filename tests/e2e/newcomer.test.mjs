@@ -345,7 +345,7 @@ test('phone: on the setup screen no control sits under another and an opened sec
     await newGame(app, { mode: 'open', level: '1', seat: '0' });
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
     assert.deepEqual(await coveredControls(page), [], 'setup, closed');
-    await press(app, '[data-testid="my-formations"]');
+    await page.selectOption('[data-testid="preset"]', 'mine');
     await page.waitForSelector('[data-testid="formation-name"]');
     const inView = await page
       .waitForFunction(

@@ -190,7 +190,7 @@ test('tablet: presets, random, mirror, and formations saved by name', async () =
     const random = await formation(page);
     assert.notDeepEqual(random, f);
     // Save it by name, change it, load it back.
-    await press(app, '[data-testid="my-formations"]');
+    await page.selectOption('[data-testid="preset"]', 'mine');
     await page.fill('[data-testid="formation-name"]', 'my wall');
     await press(app, '[data-testid="save-formation"]');
     await page.selectOption('[data-testid="preset"]', 'classic-2');

@@ -134,6 +134,16 @@ test('四暗 against three computer players: played by taps to the end, recorded
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
     await press(app, '[data-testid="start"]');
     await page.waitForSelector(SCREEN);
+    // Landscape, the cross fills the window's height: its points are a finger apart, and no
+    // tap of the whole game only zooms the board.
+    const apart = await spacing(page);
+    assert.ok(apart >= 44, `points ${apart.toFixed(1)} px apart on the landscape tablet`);
+    await page.evaluate(() => {
+      window.zooms = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="siguo-board"][data-zoomed]')) window.zooms += 1;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-zoomed'] });
+    });
     let mine = 0;
     let shot = false;
     for (;;) {
@@ -167,6 +177,7 @@ test('四暗 against three computer players: played by taps to the end, recorded
       }
       assert.ok(mine < 400, 'the game should end');
     }
+    assert.equal(await page.evaluate(() => window.zooms), 0, 'a tap only zoomed the board');
     const status = (await page.textContent('[data-testid="siguo-status"]')).trim();
     assert.match(status, /win|lost|Draw/);
     const plies = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
@@ -349,9 +360,13 @@ for (const profile of ['phone360', 'tabletPortrait']) {
       assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px`);
       assert.deepEqual(await smallControls(page), []);
       await page.screenshot({ path: join(SHOTS, `siguo-table-${profile}.png`) });
-      // Points: 44 px apart at once, or after the first tap zooms the board in.
+      // Points: 44 px apart at once, or after the first tap zooms the board in. A tap inside
+      // one of the player's own pieces picks it up at any zoom.
       if ((await spacing(page)) < 44) {
-        await press(app, '[data-point="Sc5"]');
+        await press(app, '[data-at="Sa3"]');
+        await page.waitForSelector('[data-dest]');
+        assert.equal(await page.locator('[data-testid="siguo-board"][data-zoomed]').count(), 0, 'a tap on a piece picked it up');
+        await press(app, '[data-point="Cc"]');
         await page.waitForSelector('[data-testid="siguo-board"][data-zoomed]');
         await page.screenshot({ path: join(SHOTS, `siguo-zoomed-${profile}.png`) });
         assert.deepEqual(await smallControls(page), []);

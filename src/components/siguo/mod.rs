@@ -176,3 +176,24 @@ pub fn SiguoHandover() -> impl IntoView {
         </div>
     }
 }
+
+/// The empty cross with its four seats, beside the 四国 new-game choices: the board the game
+/// is played on, South (the first person's seat) at the bottom and the partner opposite.
+#[component]
+pub fn CrossDecor() -> impl IntoView {
+    let none = Signal::stored(None);
+    view! {
+        <SiguoBoard
+            board=Board::shared()
+            viewer=Signal::stored(Seat::S)
+            pieces=Signal::stored(Vec::new())
+            selected=none
+            dests=Signal::stored(Vec::new())
+            path=Signal::stored(Vec::new())
+            hint=Signal::stored(None)
+            out=Signal::stored(Vec::new())
+            to_move=Signal::stored(None)
+            on_tap=Callback::new(|_| {})
+        />
+    }
+}

@@ -129,6 +129,19 @@ pub fn SiguoPanel() -> impl IntoView {
             <Show when=move || sg.guess_at.get().is_some()>
                 <GuessPicker/>
             </Show>
+            <Show when=move || sg.stranding.get().is_some()>
+                <div class="siguo-strand" role="alertdialog" aria-labelledby="siguo-strand-text" data-testid="siguo-strand">
+                    <p id="siguo-strand-text">{move || t::STRANDS.get(lang())}</p>
+                    <div class="siguo-actions">
+                        <button data-testid="siguo-strand-back" on:click=move |_| sg.stranding.set(None)>
+                            {move || t::STRAND_BACK.get(lang())}
+                        </button>
+                        <button data-testid="siguo-strand-play" on:click=move |_| sg.play_stranding(&store)>
+                            {move || t::STRAND_PLAY.get(lang())}
+                        </button>
+                    </div>
+                </div>
+            </Show>
             <Show when=move || sg.hint.get().is_some()>
                 <p class="siguo-hint" data-testid="siguo-hint-text">
                     {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from, m.to))}
@@ -167,6 +180,7 @@ pub fn SiguoPanel() -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            <crate::components::rules::RulesButton/>
             <details class="siguo-trays" open=move || replaying().then_some("")>
                 <summary>{move || t::REMOVED.get(lang())}</summary>
                 <ul>{trays}</ul>

@@ -54,6 +54,9 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The replay's eyes: a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// A move that would leave the person no move of their own, waiting for them to confirm
+    /// it or take it back.
+    pub stranding: RwSignal<Option<Move>>,
     /// The hidden piece whose guess is being chosen.
     pub guess_at: RwSignal<Option<Point>>,
     /// Bumped on every clock tick.
@@ -135,6 +138,7 @@ impl SiguoStore {
             hint: RwSignal::new(None),
             clock_rev: RwSignal::new(0),
             guess_at: RwSignal::new(None),
+            stranding: RwSignal::new(None),
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
@@ -306,14 +310,21 @@ impl SiguoStore {
             return;
         }
         let act = self.may_act();
+        self.stranding.set(None);
         if let Some(from) = self.selected.get_untracked() {
             let legal = self
                 .with_table(|t| t.dests(from).contains(&p))
                 .unwrap_or(false);
             if legal && act {
-                self.selected.set(None);
+                let mv = Move { from, to: p };
                 self.guess_at.set(None);
-                self.play(store, Move { from, to: p });
+                // A move that leaves the person no move of their own: asked first.
+                if self.with_table(|t| t.strands(mv)).unwrap_or(false) {
+                    self.stranding.set(Some(mv));
+                    return;
+                }
+                self.selected.set(None);
+                self.play(store, mv);
                 return;
             }
         }
@@ -341,6 +352,18 @@ impl SiguoStore {
             self.selected.set(Some(p));
         } else {
             self.selected.set(None);
+        }
+    }
+
+    /// The person confirms the move that leaves them no move ([`Self::stranding`]).
+    pub fn play_stranding(&self, store: &Store) {
+        let Some(mv) = self.stranding.get_untracked() else {
+            return;
+        };
+        self.stranding.set(None);
+        if self.may_act() {
+            self.selected.set(None);
+            self.play(store, mv);
         }
     }
 
@@ -780,6 +803,7 @@ impl SiguoStore {
         self.replay_ply.set(None);
         self.watch.set(None);
         self.guess_at.set(None);
+        self.stranding.set(None);
         set_tab_game(None);
         self.rev.update(|r| *r += 1);
     }

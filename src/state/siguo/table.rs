@@ -217,6 +217,12 @@ impl Table {
             .collect()
     }
 
+    /// Whether `mv` leaves the seat to move no move of its own ([`Position::strands`]): the
+    /// person is asked before it is played.
+    pub fn strands(&self, mv: Move) -> bool {
+        !self.is_over() && self.truth.strands(mv)
+    }
+
     /// The seat to move's question for the computer player: its own view only.
     pub fn ask(&self) -> SiguoAsk {
         SiguoAsk::new(&self.truth, self.turn(), self.config.info, &self.history)

@@ -212,6 +212,21 @@ impl Position {
         self.destinations_from(m.from).contains(m.to)
     }
 
+    /// Whether `m`, a legal move of the seat to move onto an empty point (so its result is
+    /// certain), leaves that seat no move of its own as the board then stands: unless another
+    /// seat's move frees one of its pieces first, it is out when its turn comes again
+    /// (RULES-4P.md §6.1). A move onto a piece is never said to strand: what the contact
+    /// leaves is not known before it. Only the mover's own pieces and where pieces stand
+    /// decide it, which every seat may know.
+    pub fn strands(&self, m: Move) -> bool {
+        if self.outcome.is_some() || self.cells[m.to.index()].is_some() || !self.is_legal(m) {
+            return false;
+        }
+        let mut after = self.clone();
+        after.move_piece(m.from, m.to);
+        !after.has_move(self.turn)
+    }
+
     /// Counts the leaves of the legal-move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {

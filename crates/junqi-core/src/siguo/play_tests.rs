@@ -238,3 +238,26 @@ fn settle_applies_the_start_of_turn_rule() {
     assert_eq!(settled.settle(), vec![]);
     assert_eq!(settled, start);
 }
+
+#[test]
+fn a_move_that_leaves_its_mover_no_move_is_said_to_strand() {
+    // S's only piece that moves is the captain on d4: into the headquarters d5 it never moves
+    // again, and S (flag and landmine besides) would have no move at its next turn.
+    let p = pos("S Sd4=0C,Sb5=0F,Sa4=0L,Ec3=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    assert!(p.is_legal(mv("Sd4-Sd5")));
+    assert!(p.strands(mv("Sd4-Sd5")));
+    assert!(!p.strands(mv("Sd4-Sd3")));
+    assert!(!p.strands(mv("Sd4-Sc4")));
+    // Not a legal move, or not the mover's: never said to strand.
+    assert!(!p.strands(mv("Sd4-Sd1")));
+    assert!(!p.strands(mv("Ec3-Ec2")));
+    let mut played = p.clone();
+    played.play(mv("Sd4-Sd5")).unwrap();
+    assert!(!played.has_move(Seat::S));
+
+    // Onto a piece the result is not known before the contact: not said to strand, even
+    // where a loss would leave the mover nothing.
+    let q = pos("S Sd4=0C,Sb5=0F,Sa4=0L,Sd5=1G,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
+    assert!(q.is_legal(mv("Sd4-Sd5")));
+    assert!(!q.strands(mv("Sd4-Sd5")));
+}
