@@ -16,10 +16,11 @@ pub fn Panel() -> impl IntoView {
     // Whether the panel holds more below its fold (a phone's panel under the board scrolls):
     // a shade and an arrow at its foot then say so.
     let more = RwSignal::new(false);
+    // Also called from an animation frame after a change, when the panel may be gone.
     let measure = move || {
-        if let Some(el) = panel.get_untracked() {
+        if let Some(el) = panel.try_get_untracked().flatten() {
             let below = el.scroll_height() - el.scroll_top() - el.client_height();
-            more.set(below > 4);
+            more.try_set(below > 4);
         }
     };
     Effect::new(move |_| {

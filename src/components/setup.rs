@@ -82,6 +82,7 @@ pub fn SetupScreen() -> impl IntoView {
                     })
                     look=look
                 />
+                {move || store.siguo.arranging.get().map(|seat| view! { <super::siguo::CrossMap seat=seat/> })}
                 <g class="violations">
                     {move || {
                         model

@@ -332,3 +332,35 @@ pub fn rule_text(name: &str) -> T {
         _ => super::rule_text(name),
     }
 }
+
+pub const MAP_YOU: T = T {
+    zh: "你",
+    en: "you",
+};
+pub const MAP_PARTNER: T = T {
+    zh: "队友",
+    en: "partner",
+};
+pub const MAP_ENEMY: T = T {
+    zh: "对手",
+    en: "enemy",
+};
+pub const MAP_CENTRE: T = T {
+    zh: "九宫",
+    en: "centre",
+};
+
+/// Above the area being arranged: whose it is and who the partner is, in short lines.
+pub fn map_caption(seat: Seat, partner: Seat, lang: Lang) -> [String; 2] {
+    let (me, them) = (seat_name(seat, lang), seat_name(partner, lang));
+    match lang {
+        Lang::Zh => [
+            format!("你在下面布{me}的阵地，"),
+            format!("对面的{them}是你的队友。"),
+        ],
+        Lang::En => [
+            format!("You arrange {me}'s area below;"),
+            format!("{them}, opposite, is your partner."),
+        ],
+    }
+}

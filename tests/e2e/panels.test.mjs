@@ -2,7 +2,8 @@
 // phone the setup panel shows its instruction and every tool without scrolling, and an answer
 // to a draw offer shows where the player looks; a panel with more below its fold says so. On a
 // landscape tablet the 翻暗棋 choice is not cut off. 四国 can be found and learned: the welcome
-// names it, its new-game choices show the cross, and Rules gives its own sheet on the new-game
+// names it, its new-game choices show the cross, its setup shows the cross as a map with the
+// partner opposite, and Rules gives its own sheet on the new-game
 // screen, at setup and at the table; a 360-px phone shows each seat bar whole; a 四国 move that
 // would leave the player no move of their own is asked about before it is played.
 import { test, before, after } from 'node:test';
@@ -168,7 +169,7 @@ async function closeRules(app) {
   await app.page.waitForSelector('[data-testid="rules"]', { state: 'detached' });
 }
 
-test('tablet, English: the welcome names 四国 and opens its choices beside the cross; Rules gives the 4-player sheet there, at setup and at the table, and the 2-player sheet otherwise', async () => {
+test('tablet, English: the welcome names 四国 and opens its choices beside the cross; its setup maps the cross; Rules gives the 4-player sheet there, at setup and at the table, and the 2-player sheet otherwise', async () => {
   const app = await open(server.url, 'tablet', {
     reducedMotion: 'reduce',
     init: sameRandom(11),
@@ -216,6 +217,20 @@ test('tablet, English: the welcome names 四国 and opens its choices beside the
     await press(app, '[data-testid="mode-siguo"]');
     await press(app, '[data-testid="start-game"]');
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    // The far half of the setup board is the cross as a map: the partner opposite, the
+    // enemies either side, the seat arranging below.
+    const map = await page.$$eval('[data-testid="cross-map"] .map-cell', (cells) =>
+      cells.map((c) => [c.getAttribute('data-seat'), c.textContent.trim()]),
+    );
+    assert.deepEqual(map, [
+      ['2', 'Northpartner'],
+      ['3', 'Westenemy'],
+      [null, 'centre'],
+      ['1', 'Eastenemy'],
+      ['0', 'Southyou'],
+    ]);
+    assert.match(await page.textContent('[data-testid="cross-map"]'), /North, opposite, is your partner/);
+    await page.screenshot({ path: join(SHOTS, 'siguo-setup-map-tablet.png') });
     assert.equal((await rulesSheet(app)).board, 'cross');
     await closeRules(app);
     await press(app, '[data-testid="start"]');

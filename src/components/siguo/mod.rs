@@ -197,3 +197,49 @@ pub fn CrossDecor() -> impl IntoView {
         />
     }
 }
+
+/// Over the empty far half of the setup board while a 四国 seat arranges: the cross as a
+/// map, the seat's own area at the bottom (the half below, where it arranges), its partner
+/// opposite and the enemies left and right, each in its seat colour.
+#[component]
+pub fn CrossMap(seat: Seat) -> impl IntoView {
+    let store = expect_context::<Store>();
+    let at = move |k: usize| Seat::ALL[(seat.index() + k) % 4];
+    // The far half of the 2-player drawing (src/ground/geometry.rs): 476 wide, the front
+    // band starting at y = 338.
+    const W: f32 = 100.0;
+    const H: f32 = 64.0;
+    const CX: f32 = 238.0;
+    const TOP: f32 = 26.0;
+    let cell = move |x: f32, y: f32, s: Option<Seat>, role: crate::i18n::T| {
+        let class = match s {
+            Some(s) => format!("map-cell seat-{}", s.index()),
+            None => "map-cell map-centre".to_string(),
+        };
+        let name = s.map(|s| t::seat_name(s, store.lang()).to_string());
+        view! {
+            <g class=class data-seat=s.map(|s| s.index().to_string())>
+                <rect x=x - W / 2.0 y=y width=W height=H rx="8"></rect>
+                <text x=x y=y + 26.0 class="map-name">{name}</text>
+                <text x=x y=y + 50.0 class="map-role">{move || role.get(store.lang())}</text>
+            </g>
+        }
+    };
+    let mid = TOP + H + 6.0;
+    view! {
+        <g class="cross-map" data-testid="cross-map" aria-hidden="true">
+            <rect class="map-back" x="6" y="6" width="464" height="326" rx="12"></rect>
+            {cell(CX, TOP, Some(at(2)), t::MAP_PARTNER)}
+            {cell(CX - W - 6.0, mid, Some(at(3)), t::MAP_ENEMY)}
+            {cell(CX, mid, None, t::MAP_CENTRE)}
+            {cell(CX + W + 6.0, mid, Some(at(1)), t::MAP_ENEMY)}
+            {cell(CX, mid + H + 6.0, Some(seat), t::MAP_YOU)}
+            <text x=CX y="282" class="map-caption">
+                {move || t::map_caption(seat, at(2), store.lang())[0].clone()}
+            </text>
+            <text x=CX y="310" class="map-caption">
+                {move || t::map_caption(seat, at(2), store.lang())[1].clone()}
+            </text>
+        </g>
+    }
+}
