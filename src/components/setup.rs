@@ -184,12 +184,14 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
             // Everything but 出征 scrolls; 出征 stays below it, never over a control.
             <div class="panel-scroll setup-scroll" node_ref=scroll>
             <super::panel::GameLine/>
-            // The rules beside the title: under a portrait board the tools below get the row.
+            // The title, the instruction and the rules in one block: under a portrait board
+            // (where the board shows whose pieces these are) the instruction takes the title's
+            // place beside the rules, and the tools below keep their row.
             <div class="setup-head">
                 <h2 class="panel-heading">{title}</h2>
+                <p class="hint" data-testid="setup-hint">{move || i18n::SETUP_HINT.get(lang())}</p>
                 <super::rules::RulesButton/>
             </div>
-            <p class="hint" data-testid="setup-hint">{move || i18n::SETUP_HINT.get(lang())}</p>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
                 {move || {
                     let reasons = model.with(|m| m.as_ref().map(|m| m.reasons.clone()).unwrap_or_default());

@@ -66,8 +66,8 @@ async function covered(page, selector) {
   );
 }
 
-test('phone: the setup panel shows its instruction and every tool at once; saved formations open from the formation menu and close', async () => {
-  const app = await open(server.url, 'phone', { reducedMotion: 'reduce' });
+for (const profile of ['phone', 'phone360']) test(`${profile}: the setup panel shows its instruction and every tool at once; saved formations open from the formation menu and close`, async () => {
+  const app = await open(server.url, profile, { reducedMotion: 'reduce' });
   const { page } = app;
   try {
     await newGame(app, { mode: 'open', level: '1', seat: '0' });
@@ -76,7 +76,7 @@ test('phone: the setup panel shows its instruction and every tool at once; saved
     const tools = '[data-testid="setup-hint"], [data-testid="open-rules"], [data-testid="preset"], [data-testid="random-setup"], [data-testid="mirror"], [data-testid="start"]';
     assert.deepEqual(await notWhole(page, tools), []);
     assert.deepEqual(await covered(page, tools), []);
-    await page.screenshot({ path: join(SHOTS, 'setup-tools-phone.png') });
+    await page.screenshot({ path: join(SHOTS, `setup-tools-${profile}.png`) });
     // A formation that breaks a rule says so (the instruction may then scroll).
     const valid = await page.getAttribute('[data-testid="violations"]', 'data-valid');
     assert.equal(valid, 'true');
