@@ -61,15 +61,21 @@ pub fn Trays() -> impl IntoView {
                 let chips = groups(&tray[c])
                     .into_iter()
                     .map(|(role, n)| {
+                        // The piece shows its rank (the key above names each); the name is
+                        // its title and what a screen reader says.
+                        let label = group_label(role, n, lang);
+                        let title = label.clone();
                         view! {
                             <span
                                 class="tray-group"
                                 data-tray-color=c.char().to_string()
                                 data-tray-role=role.map(|r| r.upper_char().to_string())
                                 data-count=n.to_string()
+                                title=title
                             >
                                 {tray_piece(c, role, look)}
-                                <span class="tray-count">{group_label(role, n, lang)}</span>
+                                <span class="tray-count" aria-hidden="true">{format!("×{n}")}</span>
+                                <span class="sr">{label}</span>
                             </span>
                         }
                     })

@@ -405,6 +405,14 @@ test('tablet: 明棋 trays hold exactly the removed pieces by identity; the comp
     assert.ok(look.nameTop <= 6, `the tray's name ${look.nameTop} px below its top`);
     assert.ok(look.nameSize >= 14, `the tray's name at ${look.nameSize} px`);
     assert.ok(look.chip && look.chip[0] >= 44 && look.chip[1] >= 24, `tray pieces ${look.chip}`);
+    // However long the trays, the move list keeps a few lines and never runs under the buttons.
+    const list = await page.evaluate(() => {
+      const l = document.querySelector('[data-testid="move-list"]').getBoundingClientRect();
+      const c = document.querySelector('.play-panel .controls').getBoundingClientRect();
+      return { height: l.height, over: l.bottom - c.top };
+    });
+    assert.ok(list.height >= 60, `the move list ${list.height} px tall`);
+    assert.ok(list.over <= 0.5, `the move list runs ${list.over} px under the buttons`);
     await page.screenshot({ path: join(SHOTS, 'trays-open-tablet.png') });
     assert.deepEqual(app.problems, []);
   } finally {
