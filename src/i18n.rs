@@ -5,6 +5,7 @@
 
 use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
 
+pub mod board_words;
 pub mod caption;
 pub mod refusal;
 pub mod rules_text;

@@ -4,7 +4,8 @@
 
 use crate::ground::drag::{Gesture, Press, LONG_PRESS_MS};
 use crate::ground::geometry::{
-    client_to_board, point_at, Orientation, ScreenRect, CAMP_RADIUS, POST_HEIGHT, POST_WIDTH,
+    client_to_board, point_at, step_on_screen, Orientation, Screen, ScreenRect, Xy, CAMP_RADIUS,
+    POST_HEIGHT, POST_WIDTH,
 };
 use crate::ground::layout::{
     headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
@@ -45,9 +46,20 @@ pub fn Board(
     /// The press in progress, for layers that draw a dragged piece.
     #[prop(optional)]
     press: Option<RwSignal<Option<Press>>>,
+    /// What stands on a point in words, as the viewer may know it
+    /// ([`crate::i18n::board_words::occupant`]). Given, the board is played by keys too: a
+    /// cursor moved by the arrows, Enter or Space for a tap, Escape to put back, G for a long
+    /// press; and a screen reader hears the point under the cursor.
+    #[prop(optional, into)]
+    speak: Option<Callback<Point, String>>,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let layout = BoardLayout::new(junqi_core::Topology::standard(), orientation);
+    let shapes: Vec<(Point, String, PointKind, bool, Xy)> = layout
+        .points
+        .iter()
+        .map(|p| (p.point, p.name.clone(), p.kind, p.on_rail, p.center))
+        .collect();
     let vb = layout.view_box;
     let (front_top, front_bottom) = layout.front;
     let marks = marks.unwrap_or_else(|| Signal::stored(Marks::default()));
@@ -199,13 +211,93 @@ pub fn Board(
         }
     };
 
+    // ----- keys -------------------------------------------------------------------------
+    let store = use_context::<crate::state::store::Store>();
+    let lang = move || store.map_or(crate::i18n::Lang::Zh, |s| s.lang());
+    let cursor = RwSignal::new(None::<Point>);
+    let keyed = speak.is_some();
+    // Where the cursor starts: the middle of the viewer's own front.
+    let home = match orientation {
+        Orientation::RedBottom => Point::at(2, 4),
+        Orientation::BlackBottom => Point::at(2, 9),
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if !keyed {
+            return;
+        }
+        let key = ev.key();
+        let at = cursor.get_untracked().or(home);
+        if let Some(dir) = Screen::of_key(&key) {
+            ev.prevent_default();
+            let next = at.and_then(|p| step_on_screen(p, dir, orientation)).or(at);
+            cursor.set(next);
+            return;
+        }
+        let Some(p) = at else {
+            return;
+        };
+        match key.as_str() {
+            "Enter" | " " => {
+                ev.prevent_default();
+                cursor.set(Some(p));
+                emit(Gesture::Tap(p));
+            }
+            "Escape" => emit(Gesture::Drop { from: p, to: None }),
+            "g" | "G" => emit(Gesture::LongPress(p)),
+            _ => {}
+        }
+    };
+    let on_focus = move |_| {
+        if keyed && cursor.get_untracked().is_none() {
+            cursor.set(home);
+        }
+    };
+    let words = {
+        let shapes = shapes.clone();
+        move |p: Point| -> Option<String> {
+            let speak = speak?;
+            let (_, name, kind, rail, _) = shapes.iter().find(|s| s.0 == p)?;
+            let l = lang();
+            let dest = marks.with(|m| m.dests.contains(p));
+            let occupant = speak.run(p);
+            Some(crate::i18n::board_words::point(
+                name,
+                crate::i18n::board_words::kind(*kind, *rail, l),
+                &occupant,
+                dest,
+                l,
+            ))
+        }
+    };
+    let active = move || cursor.get().map(|p| format!("pt-{p}"));
+    let cursor_mark = move || {
+        let p = cursor.get()?;
+        let (_, _, _, _, c) = shapes.iter().find(|s| s.0 == p)?;
+        let said = words(p).unwrap_or_default();
+        Some(view! {
+            <g class="key-cursor" id=format!("pt-{p}") role="img" aria-label=said data-cursor=p.to_string()
+                transform=format!("translate({} {})", c.x, c.y)>
+                <rect x="-40" y="-24" width="80" height="48" rx="10"></rect>
+            </g>
+        })
+    };
+
     view! {
         <svg
             class="board"
             viewBox=vb.attr()
             preserveAspectRatio="xMidYMid meet"
-            role="img"
-            aria-label="Junqi board: 60 points, railways and roads"
+            role=if keyed { "application" } else { "img" }
+            tabindex=keyed.then_some("0")
+            aria-label=move || if keyed {
+                crate::i18n::board_words::BOARD_KEYS.get(lang()).to_string()
+            } else {
+                "Junqi board: 60 points, railways and roads".to_string()
+            }
+            aria-activedescendant=active
+            data-testid=keyed.then_some("board")
+            on:keydown=on_key
+            on:focus=on_focus
             data-orientation=match orientation {
                 Orientation::RedBottom => "red",
                 Orientation::BlackBottom => "black",
@@ -235,6 +327,7 @@ pub fn Board(
             <g class="points">{points}</g>
             <g class="coords">{files}{ranks}</g>
             {children.map(|c| c())}
+            {cursor_mark}
         </svg>
     }
 }

@@ -23,3 +23,32 @@ pub mod share;
 pub mod siguo;
 pub mod siguo_board;
 pub mod trays;
+
+/// After a screen change that removed the focused control (Start, Play the computer), the
+/// keyboard's focus goes to the board rather than to the page: a keyboard player goes on
+/// from where the game is. A focus still on a control is left alone.
+pub fn focus_board_if_lost() {
+    use leptos::wasm_bindgen::JsCast;
+    leptos::prelude::request_animation_frame(|| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let lost = match doc.active_element() {
+            None => true,
+            Some(el) => doc
+                .body()
+                .is_some_and(|b| el == *b.unchecked_ref::<web_sys::Element>()),
+        };
+        if !lost {
+            return;
+        }
+        if let Some(board) = doc
+            .query_selector("[data-testid=\"board\"]")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok())
+        {
+            let _ = board.focus();
+        }
+    });
+}

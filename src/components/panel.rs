@@ -46,6 +46,7 @@ pub fn Panel() -> impl IntoView {
             <PieceKey/>
             <super::trays::Trays/>
             <MoveList/>
+            <MoveBox/>
             <Controls/>
             <div class="more-below" data-testid="more-below" aria-hidden="true">"▾"</div>
         </aside>
@@ -357,5 +358,50 @@ fn Controls() -> impl IntoView {
                 </button>
             </Show>
         </div>
+    }
+}
+
+/// A move typed in the notation (`c6-c7`), for the keyboard and screen readers: played, or
+/// refused with the reason, said in a live line.
+#[component]
+fn MoveBox() -> impl IntoView {
+    use crate::i18n::board_words as words;
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    let text = RwSignal::new(String::new());
+    let answer = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match store.play_typed(&text.get_untracked()) {
+            Ok(()) => {
+                text.set(String::new());
+                answer.set(None);
+            }
+            Err(why) => answer.set(Some(words::typed_refusal(&why, store.lang()))),
+        }
+    };
+    view! {
+        <Show when=move || store.phase.get() == Phase::Play>
+            <form class="move-box" data-testid="move-box" on:submit=submit>
+                <label for="move-input">{move || words::MOVE_BOX.get(lang())}</label>
+                <div class="row">
+                    <input
+                        id="move-input"
+                        type="text"
+                        data-testid="move-input"
+                        autocomplete="off"
+                        autocapitalize="off"
+                        spellcheck="false"
+                        placeholder="c6-c7"
+                        aria-describedby="move-input-hint"
+                        prop:value=move || text.get()
+                        on:input=move |ev| text.set(event_target_value(&ev))
+                    />
+                    <button type="submit" data-testid="move-submit">{move || words::MOVE_BOX_PLAY.get(lang())}</button>
+                </div>
+                <p id="move-input-hint" class="sr">{move || words::MOVE_BOX_HINT.get(lang())}</p>
+                <p class="move-box-answer" data-testid="move-answer" role="status">{move || answer.get()}</p>
+            </form>
+        </Show>
     }
 }

@@ -29,6 +29,7 @@ pub fn label_look(store: Store) -> Memo<LabelLook> {
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<Store>();
+    super::focus_board_if_lost();
     let press = RwSignal::new(None::<Press>);
     let model: Memo<Option<RenderModel>> = Memo::new(move |_| {
         let can_act = store.can_act();
@@ -82,6 +83,16 @@ pub fn PlayScreen() -> impl IntoView {
     });
     let on_gesture = Callback::new(move |g| store.play_gesture(g));
     let look = label_look(store);
+    let speak = Callback::new(move |p: Point| {
+        let mine = Some(match orientation.get_untracked() {
+            Orientation::RedBottom => junqi_core::Color::Red,
+            Orientation::BlackBottom => junqi_core::Color::Black,
+        });
+        model.with(|m| {
+            let pieces = m.as_ref().map(|m| m.pieces.as_slice()).unwrap_or_default();
+            crate::ground::render::spoken(pieces, p, mine, store.lang())
+        })
+    });
 
     let board = move || {
         let o = orientation.get();
@@ -92,6 +103,7 @@ pub fn PlayScreen() -> impl IntoView {
                 on_gesture=on_gesture
                 draggable=draggable
                 press=press
+                speak=speak
             >
                 <LastMoveLayer model=model orientation=o/>
                 <PieceLayer
@@ -316,6 +328,19 @@ fn ResultSummary() -> impl IntoView {
 #[component]
 fn ResultPanel() -> impl IntoView {
     let store = expect_context::<Store>();
+    let rematch = NodeRef::<leptos::html::Button>::new();
+    // The panel takes the keyboard's focus when it opens (on its first choice, the rematch).
+    Effect::new(move |was: Option<bool>| {
+        let open = store.phase.get() == Phase::Over && store.result_open.get();
+        if open && was != Some(true) {
+            request_animation_frame(move || {
+                if let Some(b) = rematch.try_get_untracked().flatten() {
+                    let _ = b.focus();
+                }
+            });
+        }
+        open
+    });
     move || {
         if store.phase.get() != Phase::Over || !store.result_open.get() {
             return None;
@@ -333,13 +358,13 @@ fn ResultPanel() -> impl IntoView {
             (Some(w), false) => i18n::wins(w, lang),
         };
         Some(view! {
-            <div class="result-panel" role="dialog">
-                <h2>{i18n::GAME_OVER.get(lang)}</h2>
+            <div class="result-panel" role="dialog" aria-labelledby="result-title">
+                <h2 id="result-title">{i18n::GAME_OVER.get(lang)}</h2>
                 <p class="headline">{headline}</p>
                 <p class="reason" data-testid="result">{i18n::outcome_text(outcome, lang)}</p>
                 <ResultSummary/>
                 <div class="row">
-                    <button class="primary" data-testid="rematch" on:click=move |_| store.rematch()>
+                    <button class="primary" data-testid="rematch" node_ref=rematch on:click=move |_| store.rematch()>
                         {i18n::REMATCH.get(lang)}
                     </button>
                     <button data-testid="play-again" on:click=move |_| store.open_new_game()>

@@ -19,6 +19,7 @@ use leptos::wasm_bindgen::JsCast;
 #[component]
 pub fn SetupScreen() -> impl IntoView {
     let store = expect_context::<Store>();
+    super::focus_board_if_lost();
     let press = RwSignal::new(None::<Press>);
     let orientation = Memo::new(move |_| {
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
@@ -71,11 +72,18 @@ pub fn SetupScreen() -> impl IntoView {
     });
     let on_gesture = Callback::new(move |g| store.setup_gesture(g));
     let look = label_look(store);
+    let speak = Callback::new(move |p: Point| {
+        let mine = store.setup.with_untracked(|s| s.as_ref().map(|s| s.color));
+        model.with(|m| {
+            let pieces = m.as_ref().map(|m| m.pieces.as_slice()).unwrap_or_default();
+            crate::ground::render::spoken(pieces, p, mine, store.lang())
+        })
+    });
 
     let board = move || {
         let o = orientation.get();
         view! {
-            <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press>
+            <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press speak=speak>
                 <PieceLayer
                     pieces=Signal::derive(move || {
                         model.with(|m| m.as_ref().map(|m| m.pieces.clone()).unwrap_or_default())

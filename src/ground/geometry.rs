@@ -133,6 +133,47 @@ pub fn front_y() -> f32 {
     (row_y(6, Orientation::RedBottom) + row_y(7, Orientation::RedBottom)) / 2.0
 }
 
+/// A direction on the screen, for moving the keyboard's cursor over the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Screen {
+    /// The arrow key's direction (`KeyboardEvent.key`), if it is one.
+    pub fn of_key(key: &str) -> Option<Screen> {
+        match key {
+            "ArrowUp" => Some(Screen::Up),
+            "ArrowDown" => Some(Screen::Down),
+            "ArrowLeft" => Some(Screen::Left),
+            "ArrowRight" => Some(Screen::Right),
+            _ => None,
+        }
+    }
+}
+
+/// The point next to `p` in screen direction `dir` as the board is drawn from `orientation`
+/// (every column and row of the 2-player board holds a point); `None` at the edge.
+pub fn step_on_screen(p: Point, dir: Screen, orientation: Orientation) -> Option<Point> {
+    // Red at the bottom: up is towards row 12, right towards column e.
+    let flip: i8 = match orientation {
+        Orientation::RedBottom => 1,
+        Orientation::BlackBottom => -1,
+    };
+    let (dc, dr) = match dir {
+        Screen::Up => (0, flip),
+        Screen::Down => (0, -flip),
+        Screen::Left => (-flip, 0),
+        Screen::Right => (flip, 0),
+    };
+    let c = p.column().checked_add_signed(dc)?;
+    let r = p.row().checked_add_signed(dr)?;
+    Point::at(c, r)
+}
+
 /// The point whose cell holds `xy`: the nearest point centre, if `xy` lies within half a step
 /// of it (the front counts as part of the nearest row). The whole board is covered, so every
 /// point's touch target is as large as the board allows.
@@ -419,5 +460,29 @@ mod tests {
         assert_eq!(a.start, Xy { x: 35.0, y: 0.0 });
         let near = arrow_between(Xy { x: 0.0, y: 0.0 }, Xy { x: 40.0, y: 0.0 }, 33.0, 18.0);
         assert!(near.start.x >= 0.0 && near.base.x <= 40.0 && near.start.x <= near.base.x + 6.0);
+    }
+
+    #[test]
+    fn the_cursor_steps_as_the_board_is_drawn() {
+        let p = |s: &str| s.parse::<Point>().unwrap();
+        let red = Orientation::RedBottom;
+        let black = Orientation::BlackBottom;
+        assert_eq!(step_on_screen(p("c6"), Screen::Up, red), Some(p("c7")));
+        assert_eq!(step_on_screen(p("c6"), Screen::Right, red), Some(p("d6")));
+        assert_eq!(step_on_screen(p("c6"), Screen::Up, black), Some(p("c5")));
+        assert_eq!(step_on_screen(p("c6"), Screen::Right, black), Some(p("b6")));
+        assert_eq!(step_on_screen(p("a1"), Screen::Left, red), None);
+        assert_eq!(step_on_screen(p("a1"), Screen::Down, red), None);
+        assert_eq!(step_on_screen(p("e12"), Screen::Up, red), None);
+        assert_eq!(step_on_screen(p("e12"), Screen::Down, black), None);
+        // Every step is drawn where the arrow points.
+        for o in [red, black] {
+            let a = point_xy(p("c6"), o);
+            let up = point_xy(step_on_screen(p("c6"), Screen::Up, o).unwrap(), o);
+            let right = point_xy(step_on_screen(p("c6"), Screen::Right, o).unwrap(), o);
+            assert!(up.y < a.y && right.x > a.x);
+        }
+        assert_eq!(Screen::of_key("ArrowLeft"), Some(Screen::Left));
+        assert_eq!(Screen::of_key("Enter"), None);
     }
 }

@@ -225,6 +225,24 @@ pub fn build_render_model(view: &PlayerView, ix: &Interaction) -> RenderModel {
     }
 }
 
+/// What stands on `p` in words, as the drawn pieces show it to the viewer (whose pieces are
+/// `mine`): the board's keyboard cursor and screen readers say it.
+pub fn spoken(
+    pieces: &[PieceModel],
+    p: Point,
+    mine: Option<Color>,
+    lang: crate::i18n::Lang,
+) -> String {
+    let piece = pieces.iter().find(|pc| pc.at == p);
+    crate::i18n::board_words::occupant(
+        piece.map(|pc| (if pc.face_down { None } else { pc.color }, pc.role)),
+        mine,
+        piece.and_then(|pc| pc.guess),
+        piece.is_some_and(|pc| pc.selected),
+        lang,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

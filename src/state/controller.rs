@@ -53,6 +53,21 @@ pub struct MoveEntry {
 /// Guess marks on the 60 points (暗棋: a player's own idea of an enemy piece).
 pub type Marks = [Option<Role>; POINTS];
 
+/// Why a typed action was not played ([`Controller::typed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Not an action in the notation.
+    Unreadable,
+    /// Not the viewer's turn now (or the game is not being played).
+    NotNow,
+    /// No piece of the viewer's stands there.
+    NotYours(Point),
+    /// That piece cannot make that move.
+    CannotGo(junqi_core::Action),
+    /// No face-down piece to turn up there.
+    NoFlip(Point),
+}
+
 /// Something the store carries out after the controller answered, in order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {

@@ -1,7 +1,7 @@
 //! Playing: gestures on the board (select, move, attack, flip, guess marks), the computer's
 //! answers, and one action's way from the referee to the animation.
 
-use super::{Controller, Effect, Page};
+use super::{Controller, Effect, Page, Typed};
 use crate::ai::protocol::{AiRequest, AiTask};
 use crate::ground::anim::{self, Cue};
 use crate::ground::drag::Gesture;
@@ -76,6 +76,28 @@ impl Controller {
             self.selected = None;
         }
         fx
+    }
+
+    /// An action typed in the project's notation (`c6-c7`; `c6` turns a piece up in 翻棋):
+    /// played when it is one of the viewer's legal actions now, else refused with the reason.
+    pub fn typed(&mut self, text: &str, page: Page) -> Result<Vec<Effect>, Typed> {
+        let action: Action = text.trim().parse().map_err(|_| Typed::Unreadable)?;
+        if !self.can_act(page) {
+            return Err(Typed::NotNow);
+        }
+        let Some(view) = self.shown.as_ref().map(|s| s.view.clone()) else {
+            return Err(Typed::NotNow);
+        };
+        if view.legal_actions().contains(&action) {
+            return Ok(self.act(action, page.step_ms));
+        }
+        let from = action.from();
+        let own = view.cells[from.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
+        Err(match action {
+            Action::Move { .. } if !own => Typed::NotYours(from),
+            Action::Move { .. } => Typed::CannotGo(action),
+            Action::Flip(p) => Typed::NoFlip(p),
+        })
     }
 
     /// Plays an action for the seat to move and plans its animation (`step_ms` per step; 0:

@@ -414,3 +414,26 @@ fn pass_and_play_hands_the_device_over_in_hidden_games() {
         (Orientation::RedBottom, Some(Color::Black))
     );
 }
+
+#[test]
+fn a_typed_move_is_played_when_legal_and_refused_with_its_reason() {
+    let mut c = controller(Mode::Open, Opponent::Computer, 0);
+    assert_eq!(c.typed("c6 to d5", PAGE), Err(Typed::Unreadable));
+    assert_eq!(c.typed("c12-c11", PAGE), Err(Typed::NotYours(pt("c12"))));
+    assert_eq!(
+        c.typed("c6-c9", PAGE),
+        Err(Typed::CannotGo(Action::Move {
+            from: pt("c6"),
+            to: pt("c9")
+        }))
+    );
+    assert_eq!(c.typed("c6", PAGE), Err(Typed::NoFlip(pt("c6"))));
+    assert_eq!(c.edits(), 0, "nothing refused is played");
+    let fx = c.typed(" c6-d5 ", PAGE).expect("legal");
+    assert!(fx.contains(&Effect::Save));
+    assert_eq!(c.shown().unwrap().last, Some((pt("c6"), pt("d5"))));
+    // The computer's turn now.
+    assert_eq!(c.typed("d5-c6", PAGE), Err(Typed::NotNow));
+    let refusal = crate::i18n::board_words::typed_refusal(&Typed::NotYours(pt("c12")), Lang::En);
+    assert_eq!(refusal, "No piece of yours stands on c12.");
+}

@@ -150,6 +150,19 @@ impl Store {
         }
     }
 
+    /// An action typed in the notation (the move box): played, or the reason it was not.
+    pub fn play_typed(&self, text: &str) -> Result<(), crate::state::controller::Typed> {
+        let page = self.page();
+        match self.update_game(|c| c.typed(text, page)) {
+            Some(Ok(fx)) => {
+                self.apply(fx);
+                Ok(())
+            }
+            Some(Err(why)) => Err(why),
+            None => Err(crate::state::controller::Typed::NotNow),
+        }
+    }
+
     /// Plays an action for the seat to move and animates it (the tests play this way).
     #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(super) fn act(&self, action: junqi_core::Action) {

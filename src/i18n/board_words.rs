@@ -1,0 +1,198 @@
+//! The board in words, for the keyboard's cursor and screen readers: what a point is and what
+//! stands there as the viewer may know it ("c6, railway post, your Captain").
+
+use super::{color_name, role_name, Lang, T};
+use junqi_core::{Color, PointKind, Role};
+
+/// The board's name and its keys.
+pub const BOARD_KEYS: T = T {
+    zh: "棋盘。方向键移动光标，回车或空格拿起、放下棋子，Esc 放回，G 标记猜测。",
+    en: "Board. Arrow keys move the cursor; Enter or Space picks a piece up and puts it down; Escape puts it back; G marks a guess.",
+};
+const POST: T = T {
+    zh: "兵站",
+    en: "post",
+};
+const RAIL_POST: T = T {
+    zh: "铁路兵站",
+    en: "railway post",
+};
+const CAMP: T = T {
+    zh: "行营",
+    en: "camp",
+};
+const HQ: T = T {
+    zh: "大本营",
+    en: "headquarters",
+};
+const EMPTY: T = T {
+    zh: "空",
+    en: "empty",
+};
+const FACE_DOWN: T = T {
+    zh: "未翻开的棋子",
+    en: "face-down piece",
+};
+const DEST: T = T {
+    zh: "可以走到这里",
+    en: "you can move here",
+};
+const PICKED: T = T {
+    zh: "已拿起",
+    en: "picked up",
+};
+
+pub const MOVE_BOX: T = T {
+    zh: "输入走法",
+    en: "Type a move",
+};
+pub const MOVE_BOX_HINT: T = T {
+    zh: "例如 c6-c7；翻棋里输入一个点（如 c6）翻开那里的棋子。",
+    en: "For example c6-c7; in 翻棋 a point alone (c6) turns up the piece there.",
+};
+pub const MOVE_BOX_PLAY: T = T {
+    zh: "走",
+    en: "Play",
+};
+
+/// Why a typed action was not played.
+pub fn typed_refusal(why: &crate::state::controller::Typed, lang: Lang) -> String {
+    use crate::state::controller::Typed;
+    match (why, lang) {
+        (Typed::Unreadable, Lang::Zh) => "看不懂这步棋：请写成 c6-c7 这样。".to_string(),
+        (Typed::Unreadable, Lang::En) => "Not a move: write it like c6-c7.".to_string(),
+        (Typed::NotNow, Lang::Zh) => "现在不是你走棋。".to_string(),
+        (Typed::NotNow, Lang::En) => "It is not your move now.".to_string(),
+        (Typed::NotYours(p), Lang::Zh) => format!("{p} 上没有你的棋子。"),
+        (Typed::NotYours(p), Lang::En) => format!("No piece of yours stands on {p}."),
+        (Typed::CannotGo(a), Lang::Zh) => format!("{} 上的棋子不能走 {a}。", a.from()),
+        (Typed::CannotGo(a), Lang::En) => format!("The piece on {} cannot play {a}.", a.from()),
+        (Typed::NoFlip(p), Lang::Zh) => format!("{p} 上没有能翻开的棋子。"),
+        (Typed::NoFlip(p), Lang::En) => format!("There is no face-down piece to turn up on {p}."),
+    }
+}
+
+/// What kind of point it is.
+pub fn kind(kind: PointKind, on_rail: bool, lang: Lang) -> &'static str {
+    match kind {
+        PointKind::Post if on_rail => RAIL_POST.get(lang),
+        PointKind::Post => POST.get(lang),
+        PointKind::Camp => CAMP.get(lang),
+        PointKind::Headquarters => HQ.get(lang),
+    }
+}
+
+/// What stands on a point as the viewer knows it: `None` for nothing. `mine` is the viewer's
+/// colour; `role` is given only where the viewer may know it; `picked`: the piece the viewer
+/// has picked up.
+pub fn occupant(
+    piece: Option<(Option<Color>, Option<Role>)>,
+    mine: Option<Color>,
+    guess: Option<Role>,
+    picked: bool,
+    lang: Lang,
+) -> String {
+    let Some((color, role)) = piece else {
+        return EMPTY.get(lang).to_string();
+    };
+    let whose = |c: Color| match (lang, Some(c) == mine) {
+        (Lang::Zh, true) => "你的".to_string(),
+        (Lang::Zh, false) => format!("{}的", color_name(c, lang)),
+        (Lang::En, true) => "your".to_string(),
+        (Lang::En, false) => format!("{}'s", color_name(c, lang)),
+    };
+    let mut text = match (color, role) {
+        (None, _) => FACE_DOWN.get(lang).to_string(),
+        (Some(c), Some(r)) => match lang {
+            Lang::Zh => format!("{}{}", whose(c), role_name(r, lang)),
+            Lang::En => format!("{} {}", whose(c), role_name(r, lang)),
+        },
+        (Some(c), None) => match lang {
+            Lang::Zh => format!("{}暗子", color_name(c, lang)),
+            Lang::En => format!("hidden {} piece", color_name(c, lang)),
+        },
+    };
+    if let Some(g) = guess {
+        match lang {
+            Lang::Zh => text.push_str(&format!("，你猜是{}", role_name(g, lang))),
+            Lang::En => text.push_str(&format!(", you guess {}", role_name(g, lang))),
+        }
+    }
+    if picked {
+        text.push_str(sep(lang));
+        text.push_str(PICKED.get(lang));
+    }
+    text
+}
+
+fn sep(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "，",
+        Lang::En => ", ",
+    }
+}
+
+/// The whole description of a point: its name, kind, occupant, and whether the piece picked
+/// up may go there.
+pub fn point(name: &str, kind_words: &str, occupant: &str, dest: bool, lang: Lang) -> String {
+    let mut parts = vec![name, kind_words, occupant];
+    if dest {
+        parts.push(DEST.get(lang));
+    }
+    parts.join(sep(lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_is_named_as_the_viewer_knows_it() {
+        let red = Some(Color::Red);
+        let own = occupant(Some((red, Some(Role::Captain))), red, None, false, Lang::En);
+        assert_eq!(
+            point(
+                "c6",
+                kind(PointKind::Post, true, Lang::En),
+                &own,
+                false,
+                Lang::En
+            ),
+            "c6, railway post, your Captain"
+        );
+        let hidden = occupant(
+            Some((Some(Color::Black), None)),
+            red,
+            Some(Role::Bomb),
+            false,
+            Lang::En,
+        );
+        assert_eq!(
+            point(
+                "d8",
+                kind(PointKind::Camp, false, Lang::En),
+                &hidden,
+                true,
+                Lang::En
+            ),
+            "d8, camp, hidden Black piece, you guess Bomb, you can move here"
+        );
+        let picked = occupant(Some((red, Some(Role::Engineer))), red, None, true, Lang::En);
+        assert_eq!(picked, "your Engineer, picked up");
+        assert_eq!(occupant(None, red, None, false, Lang::Zh), "空");
+        assert_eq!(
+            occupant(Some((None, None)), None, None, false, Lang::En),
+            "face-down piece"
+        );
+        assert_eq!(
+            occupant(
+                Some((Some(Color::Black), Some(Role::Marshal))),
+                red,
+                None,
+                false,
+                Lang::Zh
+            ),
+            "黑方的司令"
+        );
+    }
+}

@@ -1,0 +1,195 @@
+// End-to-end: the 2-player game by the keyboard alone, read as a screen reader reads it. From
+// the welcome to the end of a 明棋 game against the computer no pointer is used: Tab and Enter
+// reach the buttons, the board takes the focus after each screen change, the arrow keys move a
+// cursor over the points, Enter picks a piece up and puts it down (a swap in setup, a move in
+// play), Escape puts it back; a move can also be typed (c6-c7) and a wrong one is refused with
+// its reason; the point under the cursor is named in words through the accessibility tree
+// ("c6, railway post, your Captain"); the result takes the focus at the end.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from '../../scripts/serve.mjs';
+import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom } from './app.mjs';
+
+let server;
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
+  await mkdir(SHOTS, { recursive: true });
+  server = await serve(DIST);
+});
+
+after(async () => {
+  await server?.close();
+});
+
+const BOARD = '[data-testid="board"]';
+
+/** The focused element's test id (or tag). */
+async function focused(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    return e?.getAttribute('data-testid') ?? e?.tagName.toLowerCase();
+  });
+}
+
+/** Presses Tab (or `back`: Shift+Tab) until the control `testid` has the focus, then `key`
+ * (none: only the focus). */
+async function tabTo(page, testid, key = 'Enter', back = false) {
+  for (let i = 0; i < 120; i++) {
+    if ((await focused(page)) === testid) {
+      if (key) await page.keyboard.press(key);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${testid}`);
+}
+
+/** What the board says now: the point under its cursor, in words, as the accessibility tree
+ * has it (the board's active descendant). */
+async function said(page) {
+  return page.evaluate((sel) => {
+    const b = document.querySelector(sel);
+    const id = b?.getAttribute('aria-activedescendant');
+    const e = id && document.getElementById(id);
+    return e ? { at: e.getAttribute('data-cursor'), words: e.getAttribute('aria-label') } : null;
+  }, BOARD);
+}
+
+const col = (name) => name.charCodeAt(0) - 97;
+const row = (name) => Number(name.slice(1));
+
+/** Moves the cursor to `target` with the arrow keys (Red at the bottom: up is rank + 1). */
+async function cursorTo(page, target) {
+  let now = await said(page);
+  if (!now) {
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    now = await said(page);
+  }
+  const dc = col(target) - col(now.at);
+  const dr = row(target) - row(now.at);
+  for (let i = 0; i < Math.abs(dc); i++) await page.keyboard.press(dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+  const at = await said(page);
+  assert.equal(at.at, target, 'the cursor reached its point');
+  return at.words;
+}
+
+test('desktop, English: a 明棋 game against the computer from the welcome to its end by the keyboard alone, the board read in words', async () => {
+  const app = await open(server.url, 'desktop', {
+    reducedMotion: 'reduce',
+    init: sameRandom(21),
+    ready: '[data-testid="welcome-play"]',
+  });
+  const { page } = app;
+  const rng = seeded(21);
+  // Any pointer use fails the test.
+  await page.evaluate(() => {
+    window.pointerUsed = 0;
+    for (const t of ['pointerdown', 'mousedown', 'touchstart']) {
+      addEventListener(t, () => (window.pointerUsed += 1), true);
+    }
+  });
+  try {
+    await tabTo(page, 'welcome-play');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    // Setup: the board has the focus; two pieces swap by keys.
+    await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), BOARD);
+    const formation = () => page.$$eval('[data-at]', (els) => els.map((e) => `${e.getAttribute('data-at')}=${e.getAttribute('data-role')}`).sort());
+    const before = await formation();
+    // Two front-row pieces of different ranks: swapping them keeps the formation legal.
+    const front = await page.$$eval('[data-at$="6"]', (els) => els.map((e) => [e.getAttribute('data-at'), e.getAttribute('data-role')]));
+    const [first] = front;
+    const second = front.find(([, r]) => r !== first[1]);
+    const a = await cursorTo(page, first[0]);
+    assert.match(a, new RegExp(`^${first[0]}, railway post, your \\w+`));
+    await page.keyboard.press('Enter');
+    assert.match((await said(page)).words, /picked up/);
+    await cursorTo(page, second[0]);
+    await page.keyboard.press('Enter');
+    const after = await formation();
+    assert.notDeepEqual(after, before, 'the two pieces swapped');
+    await page.screenshot({ path: join(SHOTS, 'keyboard-setup-desktop.png') });
+    await tabTo(page, 'start');
+
+    // Play: the board has the focus again.
+    await page.waitForSelector('[data-testid="status"]');
+    await page.waitForFunction((sel) => document.activeElement === document.querySelector(sel), BOARD);
+    let moves = 0;
+    let shot = false;
+    while (!(await isOver(page)) && moves < 400) {
+      await idle(page);
+      if (await isOver(page)) break;
+      const mine = await page.$$eval('[data-movable]', (els) => els.map((e) => e.getAttribute('data-at')));
+      if (!mine.length) break;
+      const order = mine.map((m) => [rng(), m]).sort((x, y) => x[0] - y[0]).map((x) => x[1]);
+      let played = false;
+      for (const from of order.slice(0, 6)) {
+        await cursorTo(page, from);
+        await page.keyboard.press('Enter');
+        const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+        if (!dests.length) {
+          await page.keyboard.press('Escape');
+          continue;
+        }
+        if (moves === 0) {
+          // Escape puts the piece back.
+          await page.keyboard.press('Escape');
+          assert.equal(await page.locator('[data-dest]').count(), 0, 'Escape put the piece back');
+          await page.keyboard.press('Enter');
+        }
+        if (moves === 1) {
+          // The move box: a move the piece cannot make is refused with the reason, a legal one
+          // is played; then back to the board.
+          const to = dests[0];
+          await page.keyboard.press('Escape');
+          await tabTo(page, 'move-input', null);
+          await page.keyboard.type(`${from}-a12`);
+          await page.keyboard.press('Enter');
+          await page.waitForFunction(() => document.querySelector('[data-testid="move-answer"]')?.textContent);
+          const answer = await page.textContent('[data-testid="move-answer"]');
+          assert.ok(/cannot play|No piece of yours/.test(answer), answer);
+          await page.keyboard.press('Control+A');
+          const n = await page.$$eval('[data-testid="move-list"] li', (els) => els.length);
+          await page.keyboard.type(`${from}-${to}`);
+          await page.keyboard.press('Enter');
+          await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] li').length > k, n);
+          assert.equal(await page.inputValue('[data-testid="move-input"]'), '', 'the box empties');
+          await tabTo(page, 'board', null, true);
+          played = true;
+          moves += 1;
+          break;
+        }
+        const enemy = await page.$$eval('[data-dest]', (els) =>
+          els.map((e) => e.getAttribute('data-point')).filter((p) => document.querySelector(`[data-at="${p}"][data-color="b"]`)),
+        );
+        const to = enemy[0] ?? dests[Math.floor(rng() * dests.length)];
+        const words = await cursorTo(page, to);
+        assert.match(words, /you can move here/);
+        if (!shot) {
+          await page.screenshot({ path: join(SHOTS, 'keyboard-play-desktop.png') });
+          shot = true;
+        }
+        const n = await page.$$eval('[data-testid="move-list"] li', (els) => els.length);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] li').length > k, n);
+        played = true;
+        moves += 1;
+        break;
+      }
+      assert.ok(played, 'a move was found among the first movable pieces');
+    }
+    assert.ok(await isOver(page), `the game ended (${moves} moves by keys)`);
+    // The result takes the focus: Enter on it starts the rematch.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rematch');
+    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    await page.screenshot({ path: join(SHOTS, 'keyboard-over-desktop.png') });
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
