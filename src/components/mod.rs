@@ -43,7 +43,7 @@ pub fn focus_board_if_lost() {
             return;
         }
         if let Some(board) = doc
-            .query_selector("[data-testid=\"board\"]")
+            .query_selector("[data-testid=\"board\"], .sg-svg[data-keys]")
             .ok()
             .flatten()
             .and_then(|e| e.dyn_into::<web_sys::SvgElement>().ok())

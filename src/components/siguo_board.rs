@@ -11,12 +11,13 @@
 use crate::components::assist::arrow_svg;
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
-use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
+use crate::ground::geometry::{arrow_between, Screen, ScreenRect, Xy};
 use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
     client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
-    tile_at, unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform, zoom_window,
-    Corner, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H, TILE_W,
+    step_towards, tile_at, unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform,
+    zoom_window, Corner, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H,
+    TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
@@ -91,6 +92,11 @@ pub fn SiguoBoard(
     /// zooming first ([`MIN_TARGET_PX`], 44, when not given).
     #[prop(optional)]
     min_target_px: Option<f32>,
+    /// Played by keys too: a cursor moved by the arrows over the cross, Enter or Space for a
+    /// tap, Escape to put the picked-up piece back; the point under the cursor is named in
+    /// words for screen readers.
+    #[prop(optional)]
+    keyboard: bool,
 ) -> impl IntoView {
     let zoom = zoom.unwrap_or_else(|| RwSignal::new(None));
     let min_target = min_target_px.unwrap_or(MIN_TARGET_PX);
@@ -503,6 +509,91 @@ pub fn SiguoBoard(
         c
     };
 
+    // ----- keys -------------------------------------------------------------------------
+    let cursor = RwSignal::new(None::<Point>);
+    let home = move || Point::in_area(viewer.get_untracked(), 2, 0);
+    let on_key = {
+        let board = board.clone();
+        move |ev: leptos::ev::KeyboardEvent| {
+            if !keyboard {
+                return;
+            }
+            let key = ev.key();
+            let at = cursor.get_untracked().or_else(home);
+            if let Some(dir) = Screen::of_key(&key) {
+                ev.prevent_default();
+                let next = at
+                    .and_then(|p| step_towards(&board, p, dir, viewer.get_untracked()))
+                    .or(at);
+                cursor.set(next);
+                return;
+            }
+            let Some(p) = at else {
+                return;
+            };
+            match key.as_str() {
+                "Enter" | " " => {
+                    ev.prevent_default();
+                    cursor.set(Some(p));
+                    on_tap.run(p);
+                }
+                // A second tap on the piece picked up puts it back.
+                "Escape" => {
+                    if let Some(s) = selected.get_untracked() {
+                        on_tap.run(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    };
+    let on_focus = move |_| {
+        if keyboard && cursor.get_untracked().is_none() {
+            cursor.set(home());
+        }
+    };
+    let words = move |p: Point| -> String {
+        let l = lang.get();
+        let me = viewer.get();
+        let (name, kind, rail) = layout.with(|lay| {
+            lay.points
+                .iter()
+                .find(|s| s.point == p)
+                .map(|s| (s.name.clone(), s.kind, s.on_rail))
+                .unwrap_or_else(|| (p.to_string(), PointKind::Post, false))
+        });
+        let occupant = pieces.with(|ps| {
+            let piece = ps.iter().find(|pc| pc.at == p);
+            i18n::board_words::seat_occupant(
+                piece.map(|pc| (siguo_text::seat_name(pc.seat, l), pc.seat == me, pc.role)),
+                piece.and_then(|pc| pc.guess),
+                selected.get() == Some(p),
+                l,
+            )
+        });
+        let dest = dest_set.with(|d| d.contains(p));
+        i18n::board_words::point(
+            &name,
+            i18n::board_words::kind(kind, rail, l),
+            &occupant,
+            dest,
+            l,
+        )
+    };
+    let cursor_mark = {
+        let board = board.clone();
+        move || {
+            let p = cursor.get()?;
+            let c = point_xy(&board, p, viewer.get());
+            Some(view! {
+                <g class="key-cursor" id=format!("sg-pt-{p}") role="img" aria-label=words(p)
+                    data-cursor=p.to_string() transform=format!("translate({} {})", c.x, c.y)>
+                    <rect x=-TILE_W / 2.0 - 7.0 y=-TILE_H / 2.0 - 7.0 width=TILE_W + 14.0 height=TILE_H + 14.0 rx="9"></rect>
+                </g>
+            })
+        }
+    };
+
     view! {
         <div
             class=root_class
@@ -516,8 +607,23 @@ pub fn SiguoBoard(
                 class="sg-svg"
                 viewBox=vb.attr()
                 preserveAspectRatio="xMidYMid meet"
-                role="img"
-                aria-label=move || i18n::SIGUO_BOARD_LABEL.get(lang.get())
+                role=if keyboard { "application" } else { "img" }
+                tabindex=keyboard.then_some("0")
+                aria-label=move || {
+                    if keyboard {
+                        format!(
+                            "{} {}",
+                            i18n::SIGUO_BOARD_LABEL.get(lang.get()),
+                            i18n::board_words::BOARD_KEYS.get(lang.get())
+                        )
+                    } else {
+                        i18n::SIGUO_BOARD_LABEL.get(lang.get()).to_string()
+                    }
+                }
+                aria-activedescendant=move || cursor.get().map(|p| format!("sg-pt-{p}"))
+                data-keys=keyboard.then_some("")
+                on:keydown=on_key
+                on:focus=on_focus
                 on:pointerdown=on_down
                 on:pointermove=on_move
                 on:pointerup=on_up
@@ -553,6 +659,7 @@ pub fn SiguoBoard(
                     </g>
                     <g class="dest-marks">{marks}</g>
                     {hint_arrow}
+                    {cursor_mark}
                 </g>
             </svg>
             <Show when=move || zoom.with(Option::is_some)>

@@ -103,6 +103,35 @@ pub fn point_at(board: &Board, xy: Xy, viewer: Seat) -> Option<Point> {
     board.points().find(|&p| board.world(p) == (gx, gy))
 }
 
+/// The keyboard cursor's next point from `p` in screen direction `dir`, on the board seen by
+/// `viewer`: the nearest point within 45° of that direction (the centre's points stand two
+/// steps apart, the arcs' corners turn), `None` past the edge.
+pub fn step_towards(
+    board: &Board,
+    p: Point,
+    dir: crate::ground::geometry::Screen,
+    viewer: Seat,
+) -> Option<Point> {
+    use crate::ground::geometry::Screen;
+    let from = point_xy(board, p, viewer);
+    board
+        .points()
+        .filter(|&q| q != p)
+        .filter_map(|q| {
+            let c = point_xy(board, q, viewer);
+            let (dx, dy) = (c.x - from.x, c.y - from.y);
+            let (along, across) = match dir {
+                Screen::Up => (-dy, dx),
+                Screen::Down => (dy, dx),
+                Screen::Left => (-dx, dy),
+                Screen::Right => (dx, dy),
+            };
+            (along > 0.0 && across.abs() <= along).then_some((along + 2.0 * across.abs(), q))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, q)| q)
+}
+
 /// The point whose piece tile holds `xy` (a tap well inside a piece, not merely in its cell):
 /// on a board too small to tap point by point, such a tap on one's own piece still selects it.
 pub fn tile_at(board: &Board, xy: Xy, viewer: Seat) -> Option<Point> {
@@ -626,6 +655,34 @@ mod tests {
             assert_eq!(point_at(&b, world_xy((7.0, 7.0), viewer), viewer), None);
             assert_eq!(point_at(&b, Xy { x: -5.0, y: 40.0 }, viewer), None);
         }
+    }
+
+    #[test]
+    fn the_cursor_steps_over_the_cross_as_it_is_drawn() {
+        use crate::ground::geometry::Screen;
+        let b = board();
+        let step = |from: &str, d: Screen, v: Seat| {
+            step_towards(&b, pt(from), d, v).map(|p| p.to_string())
+        };
+        assert_eq!(step("Sa4", Screen::Up, Seat::S).as_deref(), Some("Sa3"));
+        assert_eq!(step("Sa4", Screen::Right, Seat::S).as_deref(), Some("Sb4"));
+        assert_eq!(step("Sc0", Screen::Up, Seat::S).as_deref(), Some("Cs"));
+        assert_eq!(step("Cs", Screen::Up, Seat::S).as_deref(), Some("Cc"));
+        assert_eq!(step("Cc", Screen::Up, Seat::S).as_deref(), Some("Cn"));
+        assert_eq!(step("Sc5", Screen::Down, Seat::S), None);
+        // Seen from East, East's area is at the bottom: up from its front goes into the centre.
+        assert_eq!(step("Ec0", Screen::Up, Seat::E).as_deref(), Some("Ce"));
+        // Every point is reached from the south-west corner of S's area by arrows alone.
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![pt("Sa5")];
+        while let Some(p) = todo.pop() {
+            if seen.insert(p) {
+                for d in [Screen::Up, Screen::Down, Screen::Left, Screen::Right] {
+                    todo.extend(step_towards(&b, p, d, Seat::S));
+                }
+            }
+        }
+        assert_eq!(seen.len(), b.points().count());
     }
 
     #[test]

@@ -132,6 +132,38 @@ fn sep(lang: Lang) -> &'static str {
     }
 }
 
+/// What stands on a 四国 point as the viewer knows it: `seat` the piece's owner (its name),
+/// `mine` whether it is the viewer's, `role` only where the viewer may know it.
+pub fn seat_occupant(
+    piece: Option<(&str, bool, Option<Role>)>,
+    guess: Option<Role>,
+    picked: bool,
+    lang: Lang,
+) -> String {
+    let Some((seat, mine, role)) = piece else {
+        return EMPTY.get(lang).to_string();
+    };
+    let mut text = match (lang, mine, role) {
+        (Lang::Zh, true, Some(r)) => format!("你的{}", role_name(r, lang)),
+        (Lang::Zh, false, Some(r)) => format!("{seat}家的{}", role_name(r, lang)),
+        (Lang::Zh, _, None) => format!("{seat}家的暗子"),
+        (Lang::En, true, Some(r)) => format!("your {}", role_name(r, lang)),
+        (Lang::En, false, Some(r)) => format!("{seat}'s {}", role_name(r, lang)),
+        (Lang::En, _, None) => format!("{seat}'s hidden piece"),
+    };
+    if let Some(g) = guess {
+        match lang {
+            Lang::Zh => text.push_str(&format!("，你猜是{}", role_name(g, lang))),
+            Lang::En => text.push_str(&format!(", you guess {}", role_name(g, lang))),
+        }
+    }
+    if picked {
+        text.push_str(sep(lang));
+        text.push_str(PICKED.get(lang));
+    }
+    text
+}
+
 /// The whole description of a point: its name, kind, occupant, and whether the piece picked
 /// up may go there.
 pub fn point(name: &str, kind_words: &str, occupant: &str, dest: bool, lang: Lang) -> String {
@@ -194,5 +226,23 @@ mod tests {
             ),
             "黑方的司令"
         );
+        let east = seat_occupant(Some(("East", false, None)), None, false, Lang::En);
+        assert_eq!(
+            point(
+                "Sa4",
+                kind(PointKind::Post, true, Lang::En),
+                &east,
+                false,
+                Lang::En
+            ),
+            "Sa4, railway post, East's hidden piece"
+        );
+        let mine = seat_occupant(
+            Some(("南", true, Some(Role::Captain))),
+            None,
+            true,
+            Lang::Zh,
+        );
+        assert_eq!(mine, "你的连长，已拿起");
     }
 }

@@ -193,3 +193,144 @@ test('desktop, English: a 明棋 game against the computer from the welcome to i
     await app.close();
   }
 });
+
+/** What the 四国 board says now: the point under its cursor, in words. */
+async function siguoSaid(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('.sg-svg[data-keys]');
+    const id = b?.getAttribute('aria-activedescendant');
+    const e = id && document.getElementById(id);
+    return e ? { at: e.getAttribute('data-cursor'), words: e.getAttribute('aria-label') } : null;
+  });
+}
+
+/** Moves the 四国 cursor to `target` by arrow keys: the shortest run of presses, found over
+ * the points as drawn with the board's rule (the nearest point within 45° of the arrow). */
+async function siguoCursorTo(page, target) {
+  let now = await siguoSaid(page);
+  if (!now) {
+    await page.keyboard.press('ArrowUp');
+    now = await siguoSaid(page);
+  }
+  const keys = await page.evaluate(
+    ([from, to]) => {
+      const at = {};
+      for (const e of document.querySelectorAll('[data-point]')) {
+        const r = e.getBoundingClientRect();
+        at[e.getAttribute('data-point')] = [r.left + r.width / 2, r.top + r.height / 2];
+      }
+      const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+      const step = (p, [ux, uy]) => {
+        let best = null;
+        for (const [q, [x, y]] of Object.entries(at)) {
+          if (q === p) continue;
+          const dx = x - at[p][0];
+          const dy = y - at[p][1];
+          const along = dx * ux + dy * uy;
+          const across = Math.abs(dx * uy - dy * ux);
+          if (along > 0.5 && across <= along + 0.5) {
+            const cost = along + 2 * across;
+            if (!best || cost < best[0]) best = [cost, q];
+          }
+        }
+        return best?.[1];
+      };
+      const prev = { [from]: null };
+      const queue = [from];
+      while (queue.length) {
+        const p = queue.shift();
+        if (p === to) break;
+        for (const [k, d] of Object.entries(dirs)) {
+          const q = step(p, d);
+          if (q && !(q in prev)) {
+            prev[q] = [p, k];
+            queue.push(q);
+          }
+        }
+      }
+      const out = [];
+      for (let p = to; prev[p]; p = prev[p][0]) out.unshift(prev[p][1]);
+      return out;
+    },
+    [now.at, target],
+  );
+  for (const k of keys) await page.keyboard.press(k);
+  const reached = await siguoSaid(page);
+  assert.equal(reached?.at, target, 'the cursor reached its point');
+  return reached.words;
+}
+
+test('desktop: a 四国 game against three computers by the keyboard alone, each point read in words', async () => {
+  const app = await open(server.url, 'desktop', {
+    reducedMotion: 'reduce',
+    init: sameRandom(22),
+    ready: '[data-testid="welcome-four"]',
+  });
+  const { page } = app;
+  const rng = seeded(22);
+  await page.evaluate(() => {
+    window.pointerUsed = 0;
+    for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => (window.pointerUsed += 1), true);
+  });
+  const SCREEN = '[data-testid="siguo-screen"]';
+  try {
+    await tabTo(page, 'welcome-four');
+    await page.waitForSelector('[data-testid="siguo-options"]');
+    await tabTo(page, 'start-game');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await tabTo(page, 'start');
+    await page.waitForSelector(SCREEN);
+    await page.waitForFunction(() => document.activeElement?.matches('.sg-svg[data-keys]'), null, { timeout: 10000 });
+    let moves = 0;
+    for (;;) {
+      await page.waitForFunction(
+        (sel) => {
+          const s = document.querySelector(sel);
+          return s.hasAttribute('data-over') || (s.hasAttribute('data-act') && !s.hasAttribute('data-busy'));
+        },
+        SCREEN,
+        { timeout: 60000 },
+      );
+      if (await page.locator(`${SCREEN}[data-over]`).count()) break;
+      const mine = await page.$$eval('[data-at][data-seat="0"]', (els) => els.map((e) => e.getAttribute('data-at')));
+      const order = mine.map((m) => [rng(), m]).sort((x, y) => x[0] - y[0]).map((x) => x[1]);
+      let played = false;
+      for (const from of order) {
+        const words = await siguoCursorTo(page, from);
+        assert.match(words, new RegExp(`^${from}, .*your `));
+        await page.keyboard.press('Enter');
+        const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+        if (!dests.length) continue;
+        assert.match((await siguoSaid(page)).words, /picked up/);
+        // Towards the enemy: a destination holding a piece first.
+        const attack = await page.$$eval('[data-dest]', (els) =>
+          els.map((e) => e.getAttribute('data-point')).filter((p) => document.querySelector(`[data-at="${p}"]`)),
+        );
+        const to = attack[0] ?? dests[Math.floor(rng() * dests.length)];
+        assert.match(await siguoCursorTo(page, to), /you can move here/);
+        const n = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+        await page.keyboard.press('Enter');
+        // A move that would leave no move asks first: take it back and choose another.
+        // A move that would leave no move asks first: play it all the same.
+        if (await page.locator('[data-testid="siguo-strand"]').count()) {
+          await tabTo(page, 'siguo-strand-play');
+          for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement?.matches('.sg-svg[data-keys]'))); i++) {
+            await page.keyboard.press('Shift+Tab');
+          }
+        }
+        await page.waitForFunction((k) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > k, n);
+        played = true;
+        moves += 1;
+        break;
+      }
+      assert.ok(played, 'one of my pieces could move');
+      assert.ok(moves < 300, 'the game should end');
+      if (moves === 3) await page.screenshot({ path: join(SHOTS, 'keyboard-siguo-desktop.png') });
+    }
+    assert.match(await page.textContent('[data-testid="siguo-status"]'), /win|lost|Draw/);
+    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -77,6 +77,7 @@ fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene>
 #[component]
 pub fn SiguoScreen() -> impl IntoView {
     let store = expect_context::<Store>();
+    crate::components::focus_board_if_lost();
     let sg = store.siguo;
     let board = Board::shared();
     let scene = Memo::new(move |_| {
@@ -127,6 +128,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     out=out
                     to_move=to_move
                     on_tap=on_tap
+                    keyboard=true
                 />
             </div>
             <panel::SiguoPanel/>
