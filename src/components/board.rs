@@ -2,9 +2,9 @@
 //! rules: shapes come from the layout (junqi-core's topology), marks and layers come from the
 //! screen using it, and gestures go back to that screen as [`Gesture`]s.
 
-use crate::ground::drag::{Gesture, Press, LONG_PRESS_MS};
+use crate::ground::drag::{BoardKey, Gesture, Press, LONG_PRESS_MS};
 use crate::ground::geometry::{
-    client_to_board, point_at, step_on_screen, Orientation, Screen, ScreenRect, Xy, CAMP_RADIUS,
+    client_to_board, point_at, step_on_screen, Orientation, ScreenRect, Xy, CAMP_RADIUS,
     POST_HEIGHT, POST_WIDTH,
 };
 use crate::ground::layout::{
@@ -222,29 +222,24 @@ pub fn Board(
         Orientation::BlackBottom => Point::at(2, 9),
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if !keyed {
-            return;
-        }
-        let key = ev.key();
-        let at = cursor.get_untracked().or(home);
-        if let Some(dir) = Screen::of_key(&key) {
-            ev.prevent_default();
-            let next = at.and_then(|p| step_on_screen(p, dir, orientation)).or(at);
-            cursor.set(next);
-            return;
-        }
-        let Some(p) = at else {
+        let Some(key) = BoardKey::of(&ev.key()).filter(|_| keyed) else {
             return;
         };
-        match key.as_str() {
-            "Enter" | " " => {
+        let Some(p) = cursor.get_untracked().or(home) else {
+            return;
+        };
+        match key {
+            BoardKey::Step(dir) => {
+                ev.prevent_default();
+                cursor.set(Some(step_on_screen(p, dir, orientation).unwrap_or(p)));
+            }
+            BoardKey::Pick => {
                 ev.prevent_default();
                 cursor.set(Some(p));
                 emit(Gesture::Tap(p));
             }
-            "Escape" => emit(Gesture::Drop { from: p, to: None }),
-            "g" | "G" => emit(Gesture::LongPress(p)),
-            _ => {}
+            BoardKey::PutBack => emit(Gesture::Drop { from: p, to: None }),
+            BoardKey::Guess => emit(Gesture::LongPress(p)),
         }
     };
     let on_focus = move |_| {

@@ -11,7 +11,8 @@
 use crate::components::assist::arrow_svg;
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
-use crate::ground::geometry::{arrow_between, Screen, ScreenRect, Xy};
+use crate::ground::drag::BoardKey;
+use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
 use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
     client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
@@ -515,35 +516,37 @@ pub fn SiguoBoard(
     let on_key = {
         let board = board.clone();
         move |ev: leptos::ev::KeyboardEvent| {
-            if !keyboard {
-                return;
-            }
-            let key = ev.key();
-            let at = cursor.get_untracked().or_else(home);
-            if let Some(dir) = Screen::of_key(&key) {
-                ev.prevent_default();
-                let next = at
-                    .and_then(|p| step_towards(&board, p, dir, viewer.get_untracked()))
-                    .or(at);
-                cursor.set(next);
-                return;
-            }
-            let Some(p) = at else {
+            let Some(key) = BoardKey::of(&ev.key()).filter(|_| keyboard) else {
                 return;
             };
-            match key.as_str() {
-                "Enter" | " " => {
+            let Some(p) = cursor.get_untracked().or_else(home) else {
+                return;
+            };
+            match key {
+                BoardKey::Step(dir) => {
+                    ev.prevent_default();
+                    let next = step_towards(&board, p, dir, viewer.get_untracked());
+                    cursor.set(Some(next.unwrap_or(p)));
+                }
+                BoardKey::Pick => {
                     ev.prevent_default();
                     cursor.set(Some(p));
                     on_tap.run(p);
                 }
                 // A second tap on the piece picked up puts it back.
-                "Escape" => {
+                BoardKey::PutBack => {
                     if let Some(s) = selected.get_untracked() {
                         on_tap.run(s);
                     }
                 }
-                _ => {}
+                // A tap on a hidden piece opens its guess marks.
+                BoardKey::Guess => {
+                    let hidden = pieces
+                        .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.role.is_none()));
+                    if hidden {
+                        on_tap.run(p);
+                    }
+                }
             }
         }
     };

@@ -22,6 +22,37 @@ pub enum Gesture {
     LongPress(Point),
 }
 
+/// What a key does on a board: the keyboard's side of the gestures (both boards read keys
+/// through it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardKey {
+    /// An arrow: the cursor steps that way on the screen.
+    Step(crate::ground::geometry::Screen),
+    /// Enter or Space: a tap on the point under the cursor.
+    Pick,
+    /// Escape: the piece picked up goes back.
+    PutBack,
+    /// G: a long press there (a guess mark).
+    Guess,
+}
+
+impl BoardKey {
+    /// The board's meaning of a key (`KeyboardEvent.key`), if it has one.
+    pub fn of(key: &str) -> Option<BoardKey> {
+        use crate::ground::geometry::Screen;
+        Some(match key {
+            "ArrowUp" => BoardKey::Step(Screen::Up),
+            "ArrowDown" => BoardKey::Step(Screen::Down),
+            "ArrowLeft" => BoardKey::Step(Screen::Left),
+            "ArrowRight" => BoardKey::Step(Screen::Right),
+            "Enter" | " " => BoardKey::Pick,
+            "Escape" => BoardKey::PutBack,
+            "g" | "G" => BoardKey::Guess,
+            _ => return None,
+        })
+    }
+}
+
 /// One press in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Press {

@@ -142,19 +142,6 @@ pub enum Screen {
     Right,
 }
 
-impl Screen {
-    /// The arrow key's direction (`KeyboardEvent.key`), if it is one.
-    pub fn of_key(key: &str) -> Option<Screen> {
-        match key {
-            "ArrowUp" => Some(Screen::Up),
-            "ArrowDown" => Some(Screen::Down),
-            "ArrowLeft" => Some(Screen::Left),
-            "ArrowRight" => Some(Screen::Right),
-            _ => None,
-        }
-    }
-}
-
 /// The point next to `p` in screen direction `dir` as the board is drawn from `orientation`
 /// (every column and row of the 2-player board holds a point); `None` at the edge.
 pub fn step_on_screen(p: Point, dir: Screen, orientation: Orientation) -> Option<Point> {
@@ -482,7 +469,13 @@ mod tests {
             let right = point_xy(step_on_screen(p("c6"), Screen::Right, o).unwrap(), o);
             assert!(up.y < a.y && right.x > a.x);
         }
-        assert_eq!(Screen::of_key("ArrowLeft"), Some(Screen::Left));
-        assert_eq!(Screen::of_key("Enter"), None);
+        use crate::ground::drag::BoardKey;
+        assert_eq!(
+            BoardKey::of("ArrowLeft"),
+            Some(BoardKey::Step(Screen::Left))
+        );
+        assert_eq!(BoardKey::of(" "), Some(BoardKey::Pick));
+        assert_eq!(BoardKey::of("Escape"), Some(BoardKey::PutBack));
+        assert_eq!(BoardKey::of("Tab"), None);
     }
 }

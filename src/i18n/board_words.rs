@@ -101,7 +101,7 @@ pub fn occupant(
         (Lang::En, true) => "your".to_string(),
         (Lang::En, false) => format!("{}'s", color_name(c, lang)),
     };
-    let mut text = match (color, role) {
+    let text = match (color, role) {
         (None, _) => FACE_DOWN.get(lang).to_string(),
         (Some(c), Some(r)) => match lang {
             Lang::Zh => format!("{}{}", whose(c), role_name(r, lang)),
@@ -112,6 +112,11 @@ pub fn occupant(
             Lang::En => format!("hidden {} piece", color_name(c, lang)),
         },
     };
+    with_marks(text, guess, picked, lang)
+}
+
+/// A piece's words with the viewer's guess on it and whether it is picked up.
+fn with_marks(mut text: String, guess: Option<Role>, picked: bool, lang: Lang) -> String {
     if let Some(g) = guess {
         match lang {
             Lang::Zh => text.push_str(&format!("，你猜是{}", role_name(g, lang))),
@@ -143,7 +148,7 @@ pub fn seat_occupant(
     let Some((seat, mine, role)) = piece else {
         return EMPTY.get(lang).to_string();
     };
-    let mut text = match (lang, mine, role) {
+    let text = match (lang, mine, role) {
         (Lang::Zh, true, Some(r)) => format!("你的{}", role_name(r, lang)),
         (Lang::Zh, false, Some(r)) => format!("{seat}家的{}", role_name(r, lang)),
         (Lang::Zh, _, None) => format!("{seat}家的暗子"),
@@ -151,17 +156,7 @@ pub fn seat_occupant(
         (Lang::En, false, Some(r)) => format!("{seat}'s {}", role_name(r, lang)),
         (Lang::En, _, None) => format!("{seat}'s hidden piece"),
     };
-    if let Some(g) = guess {
-        match lang {
-            Lang::Zh => text.push_str(&format!("，你猜是{}", role_name(g, lang))),
-            Lang::En => text.push_str(&format!(", you guess {}", role_name(g, lang))),
-        }
-    }
-    if picked {
-        text.push_str(sep(lang));
-        text.push_str(PICKED.get(lang));
-    }
-    text
+    with_marks(text, guess, picked, lang)
 }
 
 /// The whole description of a point: its name, kind, occupant, and whether the piece picked

@@ -240,6 +240,13 @@ export async function smallTargets(page) {
   return page.$$eval('button, select, input, label.rule, label.toggle', (els) =>
     els
       .filter((e) => e.offsetParent !== null || e.getClientRects().length)
+      // Out of sight, there for a screen reader only (clipped to nothing): not a touch target.
+      .filter((e) => {
+        for (let p = e; p; p = p.parentElement) {
+          if (getComputedStyle(p).clip === 'rect(0px, 0px, 0px, 0px)') return false;
+        }
+        return true;
+      })
       .map((e) => {
         const target = e.closest('label') ?? e;
         const r = target.getBoundingClientRect();

@@ -405,7 +405,9 @@ test('tablet: 明棋 trays hold exactly the removed pieces by identity; the comp
     assert.ok(look.nameTop <= 6, `the tray's name ${look.nameTop} px below its top`);
     assert.ok(look.nameSize >= 14, `the tray's name at ${look.nameSize} px`);
     assert.ok(look.chip && look.chip[0] >= 44 && look.chip[1] >= 24, `tray pieces ${look.chip}`);
-    // However long the trays, the move list keeps a few lines and never runs under the buttons.
+    // However long the trays, the move list keeps a few lines; scrolled to the panel's end, it
+    // stands wholly above the buttons (which stay at the panel's foot).
+    await page.$eval('.play-panel', (p) => p.scrollTo(0, p.scrollHeight));
     const list = await page.evaluate(() => {
       const l = document.querySelector('[data-testid="move-list"]').getBoundingClientRect();
       const c = document.querySelector('.play-panel .controls').getBoundingClientRect();
