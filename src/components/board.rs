@@ -4,8 +4,8 @@
 
 use crate::ground::drag::{BoardKey, Gesture, Press, LONG_PRESS_MS};
 use crate::ground::geometry::{
-    client_to_board, point_at, step_on_screen, Orientation, ScreenRect, Xy, CAMP_RADIUS,
-    POST_HEIGHT, POST_WIDTH,
+    client_to_board, point_at, step_on_screen, Orientation, ScreenRect, CAMP_RADIUS, POST_HEIGHT,
+    POST_WIDTH,
 };
 use crate::ground::layout::{
     headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
@@ -55,11 +55,8 @@ pub fn Board(
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let layout = BoardLayout::new(junqi_core::Topology::standard(), orientation);
-    let shapes: Vec<(Point, String, PointKind, bool, Xy)> = layout
-        .points
-        .iter()
-        .map(|p| (p.point, p.name.clone(), p.kind, p.on_rail, p.center))
-        .collect();
+    // The points' shapes, for the keyboard's cursor and its words.
+    let shapes = StoredValue::new(layout.points.clone());
     let vb = layout.view_box;
     let (front_top, front_bottom) = layout.front;
     let marks = marks.unwrap_or_else(|| Signal::stored(Marks::default()));
@@ -216,7 +213,7 @@ pub fn Board(
     let lang = move || store.map_or(crate::i18n::Lang::Zh, |s| s.lang());
     let cursor = RwSignal::new(None::<Point>);
     let keyed = speak.is_some();
-    // Where the cursor starts: the middle of the viewer's own front.
+    // Where the cursor starts: c4 of the viewer's own half (its middle, beside the centre camp).
     let home = match orientation {
         Orientation::RedBottom => Point::at(2, 4),
         Orientation::BlackBottom => Point::at(2, 9),
@@ -247,28 +244,25 @@ pub fn Board(
             cursor.set(home);
         }
     };
-    let words = {
-        let shapes = shapes.clone();
-        move |p: Point| -> Option<String> {
-            let speak = speak?;
-            let (_, name, kind, rail, _) = shapes.iter().find(|s| s.0 == p)?;
-            let l = lang();
-            let dest = marks.with(|m| m.dests.contains(p));
-            let occupant = speak.run(p);
-            Some(crate::i18n::board_words::point(
-                name,
-                crate::i18n::board_words::kind(*kind, *rail, l),
-                &occupant,
-                dest,
-                l,
-            ))
-        }
+    let shape = move |p: Point| shapes.with_value(|v| v.iter().find(|s| s.point == p).cloned());
+    let words = move |shape: &PointShape| -> Option<String> {
+        let speak = speak?;
+        let l = lang();
+        let dest = marks.with(|m| m.dests.contains(shape.point));
+        Some(crate::i18n::board_words::point(
+            &shape.name,
+            crate::i18n::board_words::kind(shape.kind, shape.on_rail, l),
+            &speak.run(shape.point),
+            dest,
+            l,
+        ))
     };
     let active = move || cursor.get().map(|p| format!("pt-{p}"));
     let cursor_mark = move || {
         let p = cursor.get()?;
-        let (_, _, _, _, c) = shapes.iter().find(|s| s.0 == p)?;
-        let said = words(p).unwrap_or_default();
+        let sh = shape(p)?;
+        let c = sh.center;
+        let said = words(&sh).unwrap_or_default();
         Some(view! {
             <g class="key-cursor" id=format!("pt-{p}") role="img" aria-label=said data-cursor=p.to_string()
                 transform=format!("translate({} {})", c.x, c.y)>
