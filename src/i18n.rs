@@ -7,6 +7,7 @@ use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReaso
 
 pub mod board_words;
 pub mod caption;
+pub mod reading;
 pub mod refusal;
 pub mod rules_text;
 pub mod siguo_text;
@@ -238,6 +239,7 @@ strings! {
     RANK = "军衔", "Rank";
     POINTS = "积分", "Points";
     NEXT_RANK = "下一级", "Next rank";
+    REPLAY_SLIDER = "第几步", "Move number";
     TOP_RANK = "已是最高军衔。", "The highest rank.";
     RANK_RULES = "只有对电脑的对局计入军衔：胜加一分，负减一分，和棋不变；三十步以内结束的对局胜不加分，负也减一分。",
         "Only games against the computer count for rank: a win +1, a loss −1, a draw 0; a game that ends within 30 plies gives the winner nothing and still costs the loser the point.";
@@ -675,6 +677,52 @@ pub const AVATAR_NAMES: [T; 6] = [
     AVATAR_FROG,
     AVATAR_ROBOT,
 ];
+
+/// The hint button's name: it shows only the number of hints left, so its name says it too.
+pub fn hints_left(n: impl std::fmt::Display, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("提示，还剩 {n} 次"),
+        Lang::En => format!("Hint, {n} left"),
+    }
+}
+
+/// What a lesson's end says to a screen reader (the screen shows it as pictures): the stars
+/// won, or what went wrong.
+pub fn lesson_outcome(flash: &crate::learn::lesson::Flash, lang: Lang) -> String {
+    use crate::learn::lesson::Flash;
+    use junqi_learn::Mistake;
+    let again = match lang {
+        Lang::Zh => "再试一次。",
+        Lang::En => " Try again.",
+    };
+    match (flash, lang) {
+        (Flash::Success { stars }, Lang::Zh) => format!("真棒！得到 {stars} 颗星。"),
+        (Flash::Success { stars }, Lang::En) => format!("Well done! {stars} of 3 stars."),
+        (Flash::Mistake { mistake, .. }, _) => {
+            let what = match (mistake, lang) {
+                (Mistake::Lost { piece, by, .. }, Lang::Zh) => format!(
+                    "你的{}输给了{}。",
+                    role_name(piece.role, lang),
+                    role_name(by.role, lang)
+                ),
+                (Mistake::Lost { piece, by, .. }, Lang::En) => format!(
+                    "Your {} lost to the {}.",
+                    role_name(piece.role, lang),
+                    role_name(by.role, lang)
+                ),
+                (Mistake::Stuck { .. }, Lang::Zh) => "棋子进了大本营，出不来了。".to_string(),
+                (Mistake::Stuck { .. }, Lang::En) => {
+                    "The piece went into a headquarters and is stuck there.".to_string()
+                }
+                (Mistake::TooManyMoves, Lang::Zh) => "走的步数太多了。".to_string(),
+                (Mistake::TooManyMoves, Lang::En) => "That took far too many moves.".to_string(),
+                (Mistake::FlagLost, Lang::Zh) => "你的军旗被夺走了。".to_string(),
+                (Mistake::FlagLost, Lang::En) => "Your flag was taken.".to_string(),
+            };
+            format!("{what}{again}")
+        }
+    }
+}
 
 pub fn role_name(role: Role, lang: Lang) -> &'static str {
     ROLES[role as usize].get(lang)

@@ -106,7 +106,7 @@ pub fn HintButton() -> impl IntoView {
                 class="hint-button"
                 data-testid="hint"
                 data-left=move || left().to_string()
-                aria-label=move || i18n::HINT.get(store.lang())
+                aria-label=move || i18n::hints_left(left(), store.lang())
                 disabled=move || left() == 0 || assist.asking.get() || !store.can_act()
                 on:click=move |_| assist.hint()
             >

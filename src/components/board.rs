@@ -52,6 +52,9 @@ pub fn Board(
     /// press; and a screen reader hears the point under the cursor.
     #[prop(optional, into)]
     speak: Option<Callback<Point, String>>,
+    /// Receives the reading keys (L, P, T, X at the cursor, ? for the key list).
+    #[prop(optional, into)]
+    read: Option<Callback<crate::i18n::reading::Read>>,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let layout = BoardLayout::new(junqi_core::Topology::standard(), orientation);
@@ -237,6 +240,12 @@ pub fn Board(
             }
             BoardKey::PutBack => emit(Gesture::Drop { from: p, to: None }),
             BoardKey::Guess => emit(Gesture::LongPress(p)),
+            BoardKey::Read(r) => {
+                if let Some(read) = read {
+                    ev.prevent_default();
+                    read.run(r.at(p));
+                }
+            }
         }
     };
     let on_focus = move |_| {

@@ -78,6 +78,7 @@ fn ProfilePicker() -> impl IntoView {
                         type="button"
                         class="avatar-choice"
                         data-testid=format!("avatar-{i}")
+                        aria-label=move || i18n::AVATAR_NAMES[usize::from(i) % i18n::AVATAR_NAMES.len()].get(lang())
                         aria-pressed=move || (avatar.get() == i).to_string()
                         on:click=move |_| {
                             avatar.set(i);

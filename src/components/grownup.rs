@@ -60,12 +60,12 @@ fn GateQuestion(
         }
     };
     view! {
-        <div class="modal" role="dialog" data-testid="grown-up-gate">
+        <div class="modal" role="dialog" data-testid="grown-up-gate" aria-labelledby="gate-ask">
             <form class="modal-card gate-card" on:submit=move |ev| {
                 ev.prevent_default();
                 answer();
             }>
-                <p class="gate-ask">{move || i18n::GATE_ASK.get(lang())}</p>
+                <p class="gate-ask" id="gate-ask">{move || i18n::GATE_ASK.get(lang())}</p>
                 <p class="gate-sum" data-testid="gate-question" lang="en">{question.text()}</p>
                 <label class="field">
                     <span>{move || i18n::GATE_ANSWER.get(lang())}</span>
@@ -158,9 +158,9 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <div class="modal" role="dialog" data-testid="grown-up-panel">
+        <div class="modal" role="dialog" data-testid="grown-up-panel" aria-labelledby="grown-up-title">
             <div class="modal-card settings-card grown-up-panel">
-                <h2>{move || i18n::GROWN_UP_TITLE.get(lang())}</h2>
+                <h2 id="grown-up-title">{move || i18n::GROWN_UP_TITLE.get(lang())}</h2>
                 <section>
                     <h3>{move || i18n::UNDO_RULE.get(lang())}</h3>
                     <div class="choices three">

@@ -13,7 +13,7 @@ use crate::ground::setup::{build_setup_model, SetupInteraction};
 use crate::i18n;
 use crate::learn::lesson::{Flash, Learn};
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, Role};
+use junqi_core::{Bitboard, Color, Point, Role};
 use junqi_learn::Mistake;
 use leptos::prelude::*;
 
@@ -44,6 +44,7 @@ pub fn LessonScreen() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
     let look = course_look(learn.store);
+    super::focus_board_if_lost();
     // A tap that did nothing wiggles the pieces that can move (two names, so each tap restarts
     // the animation).
     let nudge = move || match learn.nudge.get() {
@@ -115,11 +116,23 @@ pub fn LessonScreen() -> impl IntoView {
         })
     };
     let large = move || learn.store.settings.with(|s| s.large_labels);
+    // Played by keys too, each point named in words (the learner plays Red).
+    let speak = Callback::new(move |p: Point| {
+        model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Color::Red), lang()))
+    });
+    // For screen readers: the goal, then how the lesson ended.
+    let said = move || match learn.flash.get() {
+        Some(f) => i18n::lesson_outcome(&f, lang()),
+        None => learn
+            .with_lesson(crate::learn::lesson::lesson_text)
+            .map(|t| t.get(lang()).to_string())
+            .unwrap_or_default(),
+    };
 
     view! {
         <div class="screen lesson" data-lesson=id data-moves=move || moves().to_string() data-flash=flash_kind>
             <div class="board-area">
-                <Board orientation=O marks=marks on_gesture=on_gesture>
+                <Board orientation=O marks=marks on_gesture=on_gesture speak=speak>
                     <StarLayer/>
                     <g class=nudge data-nudge=move || learn.nudge.get().to_string()>
                         <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
@@ -131,6 +144,7 @@ pub fn LessonScreen() -> impl IntoView {
                 </Board>
                 <SuccessPanel/>
             </div>
+            <p class="sr" role="status" data-testid="lesson-said">{said}</p>
             <aside class="panel lesson-panel">
                 <div class="goal-card">
                     <GoalCard look=look/>

@@ -15,6 +15,7 @@ pub mod panel;
 pub mod piece;
 pub mod play;
 pub mod profile;
+pub mod reading;
 pub mod records;
 pub mod replay;
 pub mod rules;

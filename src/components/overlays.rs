@@ -36,9 +36,9 @@ pub fn HandoverScreen() -> impl IntoView {
             None => "handover".to_string(),
         };
         Some(view! {
-            <div class=class data-testid="handover" role="dialog">
+            <div class=class data-testid="handover" role="dialog" aria-labelledby="handover-title">
                 <div class="handover-card">
-                    <p class="handover-title">{i18n::HANDOVER_TITLE.get(lang)}</p>
+                    <p class="handover-title" id="handover-title">{i18n::HANDOVER_TITLE.get(lang)}</p>
                     <p class="handover-who">{who}</p>
                     // The opponent's last move and its result, as both may know it.
                     {store.public_caption().map(|c| view! {
@@ -73,9 +73,9 @@ pub fn Dialogs() -> impl IntoView {
         let lang = store.lang();
         Some(match d {
             Dialog::ConfirmResign => view! {
-                <div class="modal" role="dialog">
+                <div class="modal" role="dialog" aria-labelledby="confirm-resign-text">
                     <div class="modal-card">
-                        <p>{i18n::CONFIRM_RESIGN.get(lang)}</p>
+                        <p id="confirm-resign-text">{i18n::CONFIRM_RESIGN.get(lang)}</p>
                         <div class="row">
                             <button class="danger" data-testid="confirm-resign" on:click=move |_| store.resign()>
                                 {i18n::YES.get(lang)}
@@ -87,9 +87,9 @@ pub fn Dialogs() -> impl IntoView {
             }
             .into_any(),
             Dialog::DrawOffer { .. } => view! {
-                <div class="modal" role="dialog">
+                <div class="modal" role="dialog" aria-labelledby="draw-offer-text">
                     <div class="modal-card">
-                        <p>{i18n::DRAW_OFFER_TO.get(lang)}</p>
+                        <p id="draw-offer-text">{i18n::DRAW_OFFER_TO.get(lang)}</p>
                         <div class="row">
                             <button class="primary" data-testid="accept-draw" on:click=move |_| store.accept_draw()>
                                 {i18n::ACCEPT.get(lang)}
@@ -104,6 +104,7 @@ pub fn Dialogs() -> impl IntoView {
             .into_any(),
             Dialog::Settings => view! { <SettingsPanel/> }.into_any(),
             Dialog::Rules => view! { <super::rules::RulesScreen/> }.into_any(),
+            Dialog::Keys => view! { <super::reading::KeysDialog/> }.into_any(),
         })
     }
 }
@@ -145,9 +146,9 @@ fn SettingsPanel() -> impl IntoView {
         Speed::Fast => i18n::SPEED_FAST,
     };
     view! {
-        <div class="modal" role="dialog" data-testid="settings">
+        <div class="modal" role="dialog" data-testid="settings" aria-labelledby="settings-title">
             <div class="modal-card settings-card">
-                <h2>{move || i18n::SETTINGS.get(lang())}</h2>
+                <h2 id="settings-title">{move || i18n::SETTINGS.get(lang())}</h2>
                 <div class="field">
                     <span>{move || i18n::LANGUAGE.get(lang())}</span>
                     <div class="choices two">

@@ -8,6 +8,7 @@ use crate::state::config::Opponent;
 use crate::state::store::{Dialog, Phase, Store};
 use junqi_core::Color;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 
 #[component]
 pub fn Panel() -> impl IntoView {
@@ -21,6 +22,17 @@ pub fn Panel() -> impl IntoView {
         if let Some(el) = panel.try_get_untracked().flatten() {
             let below = el.scroll_height() - el.scroll_top() - el.client_height();
             more.try_set(below > 4);
+            // Whatever is scrolled to (a focused control) stops above the game's buttons
+            // where they stay at the panel's foot (landscape), not under them.
+            let bar = el
+                .query_selector(":scope > .controls")
+                .ok()
+                .flatten()
+                .and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok())
+                .map_or(0, |c| c.offset_height());
+            let _ = el
+                .style()
+                .set_property("scroll-padding-bottom", &format!("{bar}px"));
         }
     };
     Effect::new(move |_| {
@@ -154,14 +166,21 @@ fn Status() -> impl IntoView {
             <span class="turn-dot"></span>
             <span class="status-text">{move || status_text(store, store.lang())}</span>
         </div>
-        <div class="caption" data-testid="caption" aria-live="polite">{move || store.caption()}</div>
+        <div class="caption" data-testid="caption">{move || store.caption()}</div>
+        // For screen readers: each action's caption added in order as it is played (a log, so
+        // a computer's quick answer does not replace the player's own move unheard).
+        <div class="sr" role="log" aria-live="polite" data-testid="announce">
+            <For each=move || store.captions(4) key=|(ply, text)| (*ply, text.clone()) let((_, text))>
+                <p>{text}</p>
+            </For>
+        </div>
         <div class="notice" aria-live="assertive">
             {move || store.notice.get().map(|t| view! { <span>{t}</span> })}
         </div>
     }
 }
 
-fn clock_text(ms: f64) -> String {
+pub(crate) fn clock_text(ms: f64) -> String {
     let s = (ms / 1000.0).ceil() as u64;
     format!("{}:{:02}", s / 60, s % 60)
 }
@@ -277,7 +296,14 @@ fn MoveList() -> impl IntoView {
     view! {
         <div class="moves">
             <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
-            <ol class="move-list" data-testid="move-list" node_ref=list>
+            // Focusable, so that a keyboard can scroll it.
+            <ol
+                class="move-list"
+                data-testid="move-list"
+                node_ref=list
+                tabindex="0"
+                aria-label=move || i18n::MOVES.get(store.lang())
+            >
                 {move || {
                     store
                         .move_list()
@@ -361,47 +387,27 @@ fn Controls() -> impl IntoView {
     }
 }
 
-/// A move typed in the notation (`c6-c7`), for the keyboard and screen readers: played, or
-/// refused with the reason, said in a live line.
+/// The 2-player move box: a typed move (`c6-c7`) played or refused with its reason; a
+/// reading command answered.
 #[component]
 fn MoveBox() -> impl IntoView {
-    use crate::i18n::board_words as words;
     let store = expect_context::<Store>();
-    let lang = move || store.lang();
-    let text = RwSignal::new(String::new());
-    let answer = RwSignal::new(None::<String>);
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match store.play_typed(&text.get_untracked()) {
-            Ok(()) => {
-                text.set(String::new());
-                answer.set(None);
-            }
-            Err(why) => answer.set(Some(words::typed_refusal(&why, store.lang()))),
+    let submit = Callback::new(move |typed: String| {
+        if let Some(read) = crate::i18n::reading::Read::parse(&typed) {
+            return Ok(super::reading::answer(store, read));
         }
-    };
+        store
+            .play_typed(&typed)
+            .map(|()| None)
+            .map_err(|why| crate::i18n::board_words::typed_refusal(&why, store.lang()))
+    });
     view! {
         <Show when=move || store.phase.get() == Phase::Play>
-            <form class="move-box" data-testid="move-box" on:submit=submit>
-                <label for="move-input">{move || words::MOVE_BOX.get(lang())}</label>
-                <div class="row">
-                    <input
-                        id="move-input"
-                        type="text"
-                        data-testid="move-input"
-                        autocomplete="off"
-                        autocapitalize="off"
-                        spellcheck="false"
-                        placeholder="c6-c7"
-                        aria-describedby="move-input-hint"
-                        prop:value=move || text.get()
-                        on:input=move |ev| text.set(event_target_value(&ev))
-                    />
-                    <button type="submit" data-testid="move-submit">{move || words::MOVE_BOX_PLAY.get(lang())}</button>
-                </div>
-                <p id="move-input-hint" class="sr">{move || words::MOVE_BOX_HINT.get(lang())}</p>
-                <p class="move-box-answer" data-testid="move-answer" role="status">{move || answer.get()}</p>
-            </form>
+            <super::reading::MoveBox
+                submit=submit
+                example="c6-c7"
+                hint=crate::i18n::board_words::MOVE_BOX_HINT
+            />
         </Show>
     }
 }

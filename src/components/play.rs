@@ -82,6 +82,13 @@ pub fn PlayScreen() -> impl IntoView {
         })
     });
     let on_gesture = Callback::new(move |g| store.play_gesture(g));
+    let said = super::reading::Said::default();
+    provide_context(said);
+    let read = Callback::new(move |r| {
+        if let Some(text) = super::reading::answer(store, r) {
+            said.say(text);
+        }
+    });
     let look = label_look(store);
     let speak = Callback::new(move |p: Point| {
         let mine = Some(match orientation.get_untracked() {
@@ -104,6 +111,7 @@ pub fn PlayScreen() -> impl IntoView {
                 draggable=draggable
                 press=press
                 speak=speak
+                read=read
             >
                 <LastMoveLayer model=model orientation=o/>
                 <PieceLayer

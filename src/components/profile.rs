@@ -65,8 +65,8 @@ fn RankCard() -> impl IntoView {
                 <div class="rank-points" data-testid="rank-points">
                     {i18n::POINTS.get(lang)} ": " {shown}
                 </div>
-                <div class="rank-next" data-testid="rank-next">{next}</div>
-                <div class="rank-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=now>
+                <div class="rank-next" id="rank-next" data-testid="rank-next">{next}</div>
+                <div class="rank-bar" role="progressbar" aria-labelledby="rank-next" aria-valuemin="0" aria-valuemax="100" aria-valuenow=now>
                     <div class="rank-fill" style:width=pct></div>
                 </div>
             </div>

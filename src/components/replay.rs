@@ -221,6 +221,7 @@ fn ReplayNav() -> impl IntoView {
             class="replay-slider"
             type="range"
             data-testid="replay-slider"
+            aria-label=move || i18n::REPLAY_SLIDER.get(store.lang())
             min="0"
             max=move || len().to_string()
             step="1"
@@ -340,7 +341,14 @@ fn ReplayMoves() -> impl IntoView {
     view! {
         <div class="moves">
             <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
-            <ol class="move-list replay-moves" data-testid="replay-moves" node_ref=list>
+            // Focusable, so that a keyboard can scroll it.
+            <ol
+                class="move-list replay-moves"
+                data-testid="replay-moves"
+                node_ref=list
+                tabindex="0"
+                aria-label=move || i18n::MOVES.get(store.lang())
+            >
                 {move || {
                     moves
                         .get()

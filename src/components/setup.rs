@@ -80,10 +80,16 @@ pub fn SetupScreen() -> impl IntoView {
         })
     });
 
+    // In setup only the key list answers (the game's reading commands need a game).
+    let read = Callback::new(move |r| {
+        if r == crate::i18n::reading::Read::Keys {
+            store.dialog.set(Some(crate::state::store::Dialog::Keys));
+        }
+    });
     let board = move || {
         let o = orientation.get();
         view! {
-            <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press speak=speak>
+            <Board orientation=o marks=marks on_gesture=on_gesture draggable=draggable press=press speak=speak read=read>
                 <PieceLayer
                     pieces=Signal::derive(move || {
                         model.with(|m| m.as_ref().map(|m| m.pieces.clone()).unwrap_or_default())

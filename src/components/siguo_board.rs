@@ -98,6 +98,9 @@ pub fn SiguoBoard(
     /// words for screen readers.
     #[prop(optional)]
     keyboard: bool,
+    /// Receives the reading keys (L, P, T, X at the cursor, ? for the key list).
+    #[prop(optional, into)]
+    read: Option<Callback<crate::i18n::reading::Read<Point>>>,
 ) -> impl IntoView {
     let zoom = zoom.unwrap_or_else(|| RwSignal::new(None));
     let min_target = min_target_px.unwrap_or(MIN_TARGET_PX);
@@ -545,6 +548,12 @@ pub fn SiguoBoard(
                         .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.role.is_none()));
                     if hidden {
                         on_tap.run(p);
+                    }
+                }
+                BoardKey::Read(r) => {
+                    if let Some(read) = read {
+                        ev.prevent_default();
+                        read.run(r.at(p));
                     }
                 }
             }

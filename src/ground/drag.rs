@@ -34,12 +34,15 @@ pub enum BoardKey {
     PutBack,
     /// G: a long press there (a guess mark).
     Guess,
+    /// A reading command (L, P, T, X, ?); `Reach(None)` reads the piece under the cursor.
+    Read(crate::i18n::reading::Read),
 }
 
 impl BoardKey {
     /// The board's meaning of a key (`KeyboardEvent.key`), if it has one.
     pub fn of(key: &str) -> Option<BoardKey> {
         use crate::ground::geometry::Screen;
+        use crate::i18n::reading::Read;
         Some(match key {
             "ArrowUp" => BoardKey::Step(Screen::Up),
             "ArrowDown" => BoardKey::Step(Screen::Down),
@@ -48,6 +51,11 @@ impl BoardKey {
             "Enter" | " " => BoardKey::Pick,
             "Escape" => BoardKey::PutBack,
             "g" | "G" => BoardKey::Guess,
+            "l" | "L" => BoardKey::Read(Read::Last),
+            "p" | "P" => BoardKey::Read(Read::Mine),
+            "t" | "T" => BoardKey::Read(Read::Turn),
+            "x" | "X" => BoardKey::Read(Read::Reach(None)),
+            "?" => BoardKey::Read(Read::Keys),
             _ => return None,
         })
     }

@@ -6,8 +6,8 @@ use junqi_core::{Color, PointKind, Role};
 
 /// The board's name and its keys.
 pub const BOARD_KEYS: T = T {
-    zh: "棋盘。方向键移动光标，回车或空格拿起、放下棋子，Esc 放回，G 标记猜测。",
-    en: "Board. Arrow keys move the cursor; Enter or Space picks a piece up and puts it down; Escape puts it back; G marks a guess.",
+    zh: "棋盘。方向键移动光标，回车或空格拿起、放下棋子，Esc 放回，G 标记猜测，X 读出能走到哪里，问号列出全部按键。",
+    en: "Board. Arrow keys move the cursor; Enter or Space picks a piece up and puts it down; Escape puts it back; G marks a guess; X reads where a piece can go; question mark lists every key.",
 };
 const POST: T = T {
     zh: "兵站",
@@ -47,8 +47,12 @@ pub const MOVE_BOX: T = T {
     en: "Type a move",
 };
 pub const MOVE_BOX_HINT: T = T {
-    zh: "例如 c6-c7；翻棋里输入一个点（如 c6）翻开那里的棋子。",
-    en: "For example c6-c7; in 翻棋 a point alone (c6) turns up the piece there.",
+    zh: "例如 c6-c7；翻棋里输入一个点（如 c6）翻开那里的棋子。命令：p 我的棋子，x c6 能走到哪里，l 上一步，t 轮到谁，? 全部按键。",
+    en: "For example c6-c7; in 翻棋 a point alone (c6) turns up the piece there. Commands: p my pieces, x c6 where it can go, l last move, t whose turn, ? every key.",
+};
+pub const MOVE_BOX_HINT_4P: T = T {
+    zh: "例如 Sa4-Ea0。命令：p 我的棋子，x Sa4 能走到哪里，l 上一步，t 轮到谁，? 全部按键。",
+    en: "For example Sa4-Ea0. Commands: p my pieces, x Sa4 where it can go, l last move, t whose turn, ? every key.",
 };
 pub const MOVE_BOX_PLAY: T = T {
     zh: "走",
@@ -56,17 +60,24 @@ pub const MOVE_BOX_PLAY: T = T {
 };
 
 /// Why a typed action was not played.
-pub fn typed_refusal(why: &crate::state::controller::Typed, lang: Lang) -> String {
+pub fn typed_refusal<P: std::fmt::Display, A: std::fmt::Display>(
+    why: &crate::state::controller::Typed<P, A>,
+    lang: Lang,
+) -> String {
     use crate::state::controller::Typed;
     match (why, lang) {
-        (Typed::Unreadable, Lang::Zh) => "看不懂这步棋：请写成 c6-c7 这样。".to_string(),
-        (Typed::Unreadable, Lang::En) => "Not a move: write it like c6-c7.".to_string(),
+        (Typed::Unreadable, Lang::Zh) => {
+            "看不懂这步棋：请写成 c6-c7 这样（四国：Sa4-Ea0）。".to_string()
+        }
+        (Typed::Unreadable, Lang::En) => {
+            "Not a move: write it like c6-c7 (四国: Sa4-Ea0).".to_string()
+        }
         (Typed::NotNow, Lang::Zh) => "现在不是你走棋。".to_string(),
         (Typed::NotNow, Lang::En) => "It is not your move now.".to_string(),
         (Typed::NotYours(p), Lang::Zh) => format!("{p} 上没有你的棋子。"),
         (Typed::NotYours(p), Lang::En) => format!("No piece of yours stands on {p}."),
-        (Typed::CannotGo(a), Lang::Zh) => format!("{} 上的棋子不能走 {a}。", a.from()),
-        (Typed::CannotGo(a), Lang::En) => format!("The piece on {} cannot play {a}.", a.from()),
+        (Typed::CannotGo(p, a), Lang::Zh) => format!("{p} 上的棋子不能走 {a}。"),
+        (Typed::CannotGo(p, a), Lang::En) => format!("The piece on {p} cannot play {a}."),
         (Typed::NoFlip(p), Lang::Zh) => format!("{p} 上没有能翻开的棋子。"),
         (Typed::NoFlip(p), Lang::En) => format!("There is no face-down piece to turn up on {p}."),
     }

@@ -55,17 +55,19 @@ pub type Marks = [Option<Role>; POINTS];
 
 /// Why a typed action was not played ([`Controller::typed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Typed {
+/// `P` and `A` are the board's points and actions (the 2-player game's by default; 四国's
+/// points and moves on the cross).
+pub enum Typed<P = Point, A = junqi_core::Action> {
     /// Not an action in the notation.
     Unreadable,
     /// Not the viewer's turn now (or the game is not being played).
     NotNow,
     /// No piece of the viewer's stands there.
-    NotYours(Point),
-    /// That piece cannot make that move.
-    CannotGo(junqi_core::Action),
+    NotYours(P),
+    /// The piece on that point cannot make that move.
+    CannotGo(P, A),
     /// No face-down piece to turn up there.
-    NoFlip(Point),
+    NoFlip(P),
 }
 
 /// Something the store carries out after the controller answered, in order.
@@ -362,6 +364,22 @@ impl Controller {
             .0
             .iter()
             .map(|r| move_entry(&r.event, r.known, lang))
+            .collect()
+    }
+
+    /// The captions of the last `n` actions, oldest first, with their ply numbers: the
+    /// screen readers' log of the game.
+    pub fn captions(&self, lang: Lang, n: usize) -> Vec<(u32, String)> {
+        let (rows, viewer) = self.viewer_rows();
+        let from = rows.len().saturating_sub(n);
+        rows[from..]
+            .iter()
+            .map(|r| {
+                (
+                    r.event.ply,
+                    i18n::caption::caption(&r.event, r.known, viewer, lang),
+                )
+            })
             .collect()
     }
 

@@ -90,6 +90,8 @@ pub enum Dialog {
     Settings,
     /// The rules screen (the rank ladder, combat, moving, setup, winning).
     Rules,
+    /// The list of keys and reading commands (`?`).
+    Keys,
 }
 
 /// How often the clocks are saved while one runs (actions are saved at once).

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -30,10 +31,13 @@ export const PROFILES = {
   /** The small phone and the portrait tablet of the 4-player board's checks. */
   phone360: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
   tabletPortrait: { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
+  /** The desktop at 200 % zoom: 1440 × 900 device pixels, 720 × 450 CSS pixels. */
+  zoom200: { viewport: { width: 720, height: 450 }, deviceScaleFactor: 2 },
 };
 
 /** A fresh browser in `profile` with the app loaded. `reducedMotion: 'reduce'` turns animation
- * off (the app honours prefers-reduced-motion), which long games use to run fast. `init` is a
+ * off (the app honours prefers-reduced-motion), which long games use to run fast; `contrast:
+ * 'more'` asks for more contrast. `init` is a
  * script run before each page load; `ready` the selector awaited after loading. `dir`: a profile
  * folder to reuse (kept on close), to reopen the app as a player would after closing it. */
 export async function open(
@@ -41,6 +45,7 @@ export async function open(
   profile,
   {
     reducedMotion = 'no-preference',
+    contrast = 'no-preference',
     locale = 'en-US',
     init,
     ready = '[data-testid="start-game"]',
@@ -54,6 +59,7 @@ export async function open(
     args: ARGS,
     headless: true,
     reducedMotion,
+    contrast,
     locale,
     ...PROFILES[profile],
   });
@@ -286,4 +292,81 @@ export async function openGrownUp(app) {
   await page.fill('[data-testid="gate-answer"]', String(Number(a) + Number(b)));
   await press(app, '[data-testid="gate-ok"]');
   await page.waitForSelector('[data-testid="grown-up-panel"]', { timeout: 5000 });
+}
+
+/** The focused element's test id (or tag). */
+export async function focused(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    return e?.getAttribute('data-testid') ?? e?.tagName.toLowerCase();
+  });
+}
+
+/** Presses Tab (or `back`: Shift+Tab) until the control `testid` has the focus, then `key`
+ * (none: only the focus). */
+export async function tabTo(page, testid, key = 'Enter', back = false) {
+  for (let i = 0; i < 120; i++) {
+    if ((await focused(page)) === testid) {
+      if (key) await page.keyboard.press(key);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${testid}`);
+}
+
+/**
+ * Types `text` into the move box (which has the focus), presses Enter and returns what its
+ * live region then says, read from the accessibility tree. The region is emptied before each
+ * answer (so a screen reader hears a repeated answer again); the answer is the first text it
+ * holds after that, the same words as last time included.
+ */
+export async function ask(page, text) {
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-testid="move-answer"]');
+    window.junqiHeard = null;
+    window.junqiWatch?.disconnect();
+    window.junqiWatch = new MutationObserver(() => {
+      if (region.textContent) window.junqiHeard = region.textContent;
+    });
+    window.junqiWatch.observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.junqiHeard);
+  const snap = await page.locator('[data-testid="move-answer"]').ariaSnapshot();
+  return snap.replace(/^\s*- status:?\s*/, '').replace(/^"|"$/g, '').trim();
+}
+
+const BOARD = '[data-testid="board"]';
+
+/** What the board says now: the point under its cursor, in words, as the accessibility tree
+ * has it (the board's active descendant). */
+export async function said(page) {
+  return page.evaluate((sel) => {
+    const b = document.querySelector(sel);
+    const id = b?.getAttribute('aria-activedescendant');
+    const e = id && document.getElementById(id);
+    return e ? { at: e.getAttribute('data-cursor'), words: e.getAttribute('aria-label') } : null;
+  }, BOARD);
+}
+
+const col = (name) => name.charCodeAt(0) - 97;
+const row = (name) => Number(name.slice(1));
+
+/** Moves the cursor to `target` with the arrow keys (Red at the bottom: up is rank + 1). */
+export async function cursorTo(page, target) {
+  let now = await said(page);
+  if (!now) {
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    now = await said(page);
+  }
+  const dc = col(target) - col(now.at);
+  const dr = row(target) - row(now.at);
+  for (let i = 0; i < Math.abs(dc); i++) await page.keyboard.press(dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
+  const at = await said(page);
+  assert.equal(at.at, target, 'the cursor reached its point');
+  return at.words;
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom } from './app.mjs';
+import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom, focused, tabTo, ask, said, cursorTo } from './app.mjs';
 
 let server;
 
@@ -26,58 +26,6 @@ after(async () => {
 });
 
 const BOARD = '[data-testid="board"]';
-
-/** The focused element's test id (or tag). */
-async function focused(page) {
-  return page.evaluate(() => {
-    const e = document.activeElement;
-    return e?.getAttribute('data-testid') ?? e?.tagName.toLowerCase();
-  });
-}
-
-/** Presses Tab (or `back`: Shift+Tab) until the control `testid` has the focus, then `key`
- * (none: only the focus). */
-async function tabTo(page, testid, key = 'Enter', back = false) {
-  for (let i = 0; i < 120; i++) {
-    if ((await focused(page)) === testid) {
-      if (key) await page.keyboard.press(key);
-      return;
-    }
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${testid}`);
-}
-
-/** What the board says now: the point under its cursor, in words, as the accessibility tree
- * has it (the board's active descendant). */
-async function said(page) {
-  return page.evaluate((sel) => {
-    const b = document.querySelector(sel);
-    const id = b?.getAttribute('aria-activedescendant');
-    const e = id && document.getElementById(id);
-    return e ? { at: e.getAttribute('data-cursor'), words: e.getAttribute('aria-label') } : null;
-  }, BOARD);
-}
-
-const col = (name) => name.charCodeAt(0) - 97;
-const row = (name) => Number(name.slice(1));
-
-/** Moves the cursor to `target` with the arrow keys (Red at the bottom: up is rank + 1). */
-async function cursorTo(page, target) {
-  let now = await said(page);
-  if (!now) {
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowDown');
-    now = await said(page);
-  }
-  const dc = col(target) - col(now.at);
-  const dr = row(target) - row(now.at);
-  for (let i = 0; i < Math.abs(dc); i++) await page.keyboard.press(dc > 0 ? 'ArrowRight' : 'ArrowLeft');
-  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? 'ArrowUp' : 'ArrowDown');
-  const at = await said(page);
-  assert.equal(at.at, target, 'the cursor reached its point');
-  return at.words;
-}
 
 test('desktop, English: a 明棋 game against the computer from the welcome to its end by the keyboard alone, the board read in words', async () => {
   const app = await open(server.url, 'desktop', {
@@ -292,6 +240,38 @@ test('desktop: a 四国 game against three computers by the keyboard alone, each
         { timeout: 60000 },
       );
       if (await page.locator(`${SCREEN}[data-over]`).count()) break;
+      if (moves === 1) {
+        // The move box on the cross: where my pieces stand (p) and what one can reach (x Sa4)
+        // are read out, a move of a piece not mine is refused with the reason, and a move typed
+        // in the notation (Sa4-Ea0) is played.
+        await tabTo(page, 'move-input', null);
+        const pieces = await ask(page, 'p');
+        assert.match(pieces, /^Your pieces, \d+: .* East: \d+ pieces\./);
+        const points = pieces.split('.')[0].match(/\b(?:[SENW][a-e]\d|C(?:nw|ne|sw|se|n|s|w|e|c))\b/g);
+        let typed = null;
+        for (const from of points) {
+          const reach = await ask(page, `x ${from}`);
+          const can = reach.match(/can reach \d+ points?: ([^ ;]+) /);
+          if (can) {
+            typed = `${from}-${can[1]}`;
+            break;
+          }
+          assert.match(reach, /never moves|has no move now/);
+        }
+        assert.ok(typed, 'a piece of mine can move');
+        assert.match(await ask(page, 'Na0-Na1'), /^No piece of yours stands on Na0\.$/);
+        await page.keyboard.press('Control+A');
+        const n = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+        await page.keyboard.type(typed);
+        await page.keyboard.press('Enter');
+        if (await page.locator('[data-testid="siguo-strand"]').count()) await tabTo(page, 'siguo-strand-play');
+        await page.waitForFunction((k) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > k, n);
+        for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement?.matches('.sg-svg[data-keys]'))); i++) {
+          await page.keyboard.press('Shift+Tab');
+        }
+        moves += 1;
+        continue;
+      }
       const mine = await page.$$eval('[data-at][data-seat="0"]', (els) => els.map((e) => e.getAttribute('data-at')));
       const order = mine.map((m) => [rng(), m]).sort((x, y) => x[0] - y[0]).map((x) => x[1]);
       let played = false;
@@ -310,7 +290,6 @@ test('desktop: a 四国 game against three computers by the keyboard alone, each
         assert.match(await siguoCursorTo(page, to), /you can move here/);
         const n = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
         await page.keyboard.press('Enter');
-        // A move that would leave no move asks first: take it back and choose another.
         // A move that would leave no move asks first: play it all the same.
         if (await page.locator('[data-testid="siguo-strand"]').count()) {
           await tabTo(page, 'siguo-strand-play');

@@ -2,7 +2,7 @@
 //! the hand-over between people, and the new-game choices.
 
 mod options;
-mod panel;
+pub mod panel;
 mod records;
 
 pub use options::SiguoOptions;
@@ -111,6 +111,13 @@ pub fn SiguoScreen() -> impl IntoView {
     let on_tap = Callback::new(move |p: Point| sg.tap(&store, p));
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
+    let said = crate::components::reading::Said::default();
+    provide_context(said);
+    let read = Callback::new(move |r| {
+        if let Some(text) = crate::components::reading::answer_siguo(store, r) {
+            said.say(text);
+        }
+    });
 
     view! {
         <div class="screen siguo" data-testid="siguo-screen" data-over=move || over().then_some("") data-busy=busy
@@ -129,6 +136,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     to_move=to_move
                     on_tap=on_tap
                     keyboard=true
+                    read=read
                 />
             </div>
             <panel::SiguoPanel/>
@@ -163,9 +171,10 @@ pub fn SiguoHandover() -> impl IntoView {
         }
     });
     view! {
-        <div class="handover siguo-handover" data-testid="siguo-handover" data-seat=move || seat().index().to_string()>
+        <div class="handover siguo-handover" data-testid="siguo-handover" role="dialog" aria-labelledby="siguo-handover-title"
+            data-seat=move || seat().index().to_string()>
             <div class="handover-card">
-                <p class="handover-title">
+                <p class="handover-title" id="siguo-handover-title">
                     {move || t::PASS_TO.get(lang())} " "
                     <b class=move || format!("seat-name seat-{}", seat().index())>{move || t::seat_name(seat(), lang())}</b>
                 </p>

@@ -8,6 +8,51 @@ use crate::state::store::Store;
 use junqi_core::seat::Seat;
 use leptos::prelude::*;
 
+/// The status line: the result, or whose turn it is.
+pub fn status_text(store: Store, l: crate::i18n::Lang) -> String {
+    store
+        .siguo
+        .with_tracked(|tb| match tb.outcome() {
+            Some(o) => {
+                let me = (tb.config.humans().len() == 1).then(|| tb.config.humans()[0]);
+                t::outcome_text(&o, me, l)
+            }
+            None => {
+                let s = tb.turn();
+                if tb.human_to_move().is_some() && tb.config.humans().len() == 1 {
+                    t::YOUR_TURN.get(l).to_string()
+                } else {
+                    format!("{} {}", t::seat_name(s, l), t::TO_MOVE.get(l))
+                }
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// The 四国 move box: a typed move (`Sa4-Ea0`) played or refused with its reason; a reading
+/// command answered.
+#[component]
+fn SiguoMoveBox() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let submit = Callback::new(move |typed: String| {
+        if let Some(read) = crate::i18n::reading::Read::parse(&typed) {
+            return Ok(crate::components::reading::answer_siguo(store, read));
+        }
+        store
+            .siguo
+            .typed(&store, &typed)
+            .map(|()| None)
+            .map_err(|why| i18n::board_words::typed_refusal(&why, store.lang()))
+    });
+    view! {
+        <crate::components::reading::MoveBox
+            submit=submit
+            example="Sa4-Ea0"
+            hint=i18n::board_words::MOVE_BOX_HINT_4P
+        />
+    }
+}
+
 #[component]
 pub fn SiguoPanel() -> impl IntoView {
     let store = expect_context::<Store>();
@@ -57,24 +102,7 @@ pub fn SiguoPanel() -> impl IntoView {
             })
             .collect_view()
     };
-    let status = move || {
-        let l = lang();
-        sg.with_tracked(|tb| match tb.outcome() {
-            Some(o) => {
-                let me = (tb.config.humans().len() == 1).then(|| tb.config.humans()[0]);
-                t::outcome_text(&o, me, l)
-            }
-            None => {
-                let s = tb.turn();
-                if tb.human_to_move().is_some() && tb.config.humans().len() == 1 {
-                    t::YOUR_TURN.get(l).to_string()
-                } else {
-                    format!("{} {}", t::seat_name(s, l), t::TO_MOVE.get(l))
-                }
-            }
-        })
-        .unwrap_or_default()
-    };
+    let status = move || status_text(store, lang());
     let rows = move || {
         let l = lang();
         sg.with_tracked(|tb| {
@@ -118,9 +146,30 @@ pub fn SiguoPanel() -> impl IntoView {
         <aside class="panel siguo-panel">
             <ul class="seat-list">{seats}</ul>
             <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
-            <p class="siguo-caption" data-testid="siguo-caption" aria-live="polite">
+            <p class="siguo-caption" data-testid="siguo-caption">
                 {move || sg.with_tracked(|tb| tb.rows().last().map(|r| t::row_text(r, lang()))).flatten()}
             </p>
+            // For screen readers: each action added in order as it is played (a log, so three
+            // computers' quick moves are all heard).
+            <div class="sr" role="log" aria-live="polite" data-testid="siguo-announce">
+                <For
+                    each=move || {
+                        let l = lang();
+                        sg.with_tracked(|tb| {
+                            let rows = tb.rows();
+                            rows[rows.len().saturating_sub(4)..]
+                                .iter()
+                                .map(|r| (r.ply, t::row_text(r, l)))
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default()
+                    }
+                    key=|(ply, text)| (*ply, text.clone())
+                    let((_, text))
+                >
+                    <p>{text}</p>
+                </For>
+            </div>
             <Show when=move || sg.points.get().is_some()>
                 <p class="siguo-points" data-testid="siguo-points">
                     {move || format!("{} {:+}", t::POINTS_WORD.get(lang()), sg.points.get().unwrap_or(0))}
@@ -148,6 +197,7 @@ pub fn SiguoPanel() -> impl IntoView {
                 </p>
             </Show>
             <Show when=move || !over()>
+                <SiguoMoveBox/>
                 <div class="siguo-actions">
                     <button data-testid="siguo-hint" disabled=move || !sg.may_act_tracked()
                         on:click=move |_| sg.ask_hint(&store)>
@@ -185,7 +235,15 @@ pub fn SiguoPanel() -> impl IntoView {
                 <summary>{move || t::REMOVED.get(lang())}</summary>
                 <ul>{trays}</ul>
             </details>
-            <ol class="move-list siguo-moves" data-testid="siguo-moves">{rows}</ol>
+            // Focusable, so that a keyboard can scroll it.
+            <ol
+                class="move-list siguo-moves"
+                data-testid="siguo-moves"
+                tabindex="0"
+                aria-label=move || i18n::MOVES.get(lang())
+            >
+                {rows}
+            </ol>
         </aside>
     }
 }

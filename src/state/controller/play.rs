@@ -95,7 +95,7 @@ impl Controller {
         let own = view.cells[from.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
         Err(match action {
             Action::Move { .. } if !own => Typed::NotYours(from),
-            Action::Move { .. } => Typed::CannotGo(action),
+            Action::Move { .. } => Typed::CannotGo(from, action),
             Action::Flip(p) => Typed::NoFlip(p),
         })
     }

@@ -422,10 +422,13 @@ fn a_typed_move_is_played_when_legal_and_refused_with_its_reason() {
     assert_eq!(c.typed("c12-c11", PAGE), Err(Typed::NotYours(pt("c12"))));
     assert_eq!(
         c.typed("c6-c9", PAGE),
-        Err(Typed::CannotGo(Action::Move {
-            from: pt("c6"),
-            to: pt("c9")
-        }))
+        Err(Typed::CannotGo(
+            pt("c6"),
+            Action::Move {
+                from: pt("c6"),
+                to: pt("c9")
+            }
+        ))
     );
     assert_eq!(c.typed("c6", PAGE), Err(Typed::NoFlip(pt("c6"))));
     assert_eq!(c.edits(), 0, "nothing refused is played");
@@ -434,6 +437,7 @@ fn a_typed_move_is_played_when_legal_and_refused_with_its_reason() {
     assert_eq!(c.shown().unwrap().last, Some((pt("c6"), pt("d5"))));
     // The computer's turn now.
     assert_eq!(c.typed("d5-c6", PAGE), Err(Typed::NotNow));
-    let refusal = crate::i18n::board_words::typed_refusal(&Typed::NotYours(pt("c12")), Lang::En);
+    let refusal =
+        crate::i18n::board_words::typed_refusal(&Typed::<_>::NotYours(pt("c12")), Lang::En);
     assert_eq!(refusal, "No piece of yours stands on c12.");
 }

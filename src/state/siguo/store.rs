@@ -6,6 +6,7 @@ use super::save::{self, SiguoSave};
 use super::stats;
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{AiRequest, AiResponse};
+use crate::state::controller::Typed;
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
 use junqi_core::seat::{PerSeat, Seat};
@@ -353,6 +354,42 @@ impl SiguoStore {
         } else {
             self.selected.set(None);
         }
+    }
+
+    /// A move typed in the notation (`Sa4-Ea0`, the move box): played when it is the
+    /// person's legal move now (a move that would leave them no move is asked first, as a
+    /// tap's is), else the reason it was not.
+    pub fn typed(&self, store: &Store, text: &str) -> Result<(), Typed<Point, Move>> {
+        let mv: Move = text.trim().parse().map_err(|_| Typed::Unreadable)?;
+        let busy =
+            self.handover.get_untracked().is_some() || self.replay_ply.get_untracked().is_some();
+        if busy || !self.may_act() {
+            return Err(Typed::NotNow);
+        }
+        let viewer = self.viewer.get_untracked();
+        let (own, legal, strands) = self
+            .with_table(|t| {
+                let own = t
+                    .pieces(viewer)
+                    .iter()
+                    .any(|(p, s, _)| *p == mv.from && *s == viewer);
+                (own, t.dests(mv.from).contains(&mv.to), t.strands(mv))
+            })
+            .ok_or(Typed::NotNow)?;
+        if !own {
+            return Err(Typed::NotYours(mv.from));
+        }
+        if !legal {
+            return Err(Typed::CannotGo(mv.from, mv));
+        }
+        self.guess_at.set(None);
+        self.selected.set(None);
+        if strands {
+            self.stranding.set(Some(mv));
+            return Ok(());
+        }
+        self.play(store, mv);
+        Ok(())
     }
 
     /// The person confirms the move that leaves them no move ([`Self::stranding`]).

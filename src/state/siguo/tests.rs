@@ -323,3 +323,59 @@ fn games_at_the_other_tables_are_refused_by_name() {
         assert!(save::import(&record, "x", 1.0).is_err());
     }
 }
+
+#[test]
+fn the_reading_commands_say_only_what_the_seat_may_know() {
+    use crate::i18n::{reading, role_name, Lang};
+    let t = Table::new(SiguoConfig::default(), formations(5), 2).unwrap();
+    let pieces = t.pieces(Seat::S);
+    let mine = reading::siguo_mine(&pieces, Seat::S, Lang::En);
+    assert!(
+        mine.starts_with("Your pieces, 25: Field Marshal "),
+        "{mine}"
+    );
+    assert!(
+        mine.ends_with("East: 25 pieces. North: 25 pieces. West: 25 pieces."),
+        "{mine}"
+    );
+    let own = pieces
+        .iter()
+        .find(|(p, s, _)| *s == Seat::S && !t.dests(*p).is_empty())
+        .map(|(p, _, _)| *p)
+        .unwrap();
+    let dests = t.dests(own);
+    let text = reading::siguo_reach(
+        &t.view(Seat::S),
+        &pieces,
+        t.guesses(Seat::S),
+        Seat::S,
+        Some(own),
+        &dests,
+        Lang::En,
+    );
+    assert!(text.contains(&format!(" on {own} can reach ")), "{text}");
+    for d in &dests {
+        assert!(text.contains(&format!("{d} ")), "{d} in {text}");
+    }
+    // No other seat's piece is named by its role, and another seat's piece is not the
+    // viewer's to read.
+    for role in junqi_core::Role::ALL {
+        for seat in ["East", "North", "West"] {
+            let named = format!("{seat}'s {}", role_name(role, Lang::En));
+            assert!(!text.contains(&named), "{text}");
+        }
+    }
+    let enemy = pieces.iter().find(|(_, s, _)| *s == Seat::E).unwrap().0;
+    assert_eq!(
+        reading::siguo_reach(
+            &t.view(Seat::S),
+            &pieces,
+            t.guesses(Seat::S),
+            Seat::S,
+            Some(enemy),
+            &[],
+            Lang::En
+        ),
+        format!("No piece of yours stands on {enemy}.")
+    );
+}

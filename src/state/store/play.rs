@@ -374,6 +374,14 @@ impl Store {
         self.with_game(|c| c.move_list(lang)).unwrap_or_default()
     }
 
+    /// The captions of the last few actions, oldest first, keyed by ply (tracked).
+    pub fn captions(&self, n: usize) -> Vec<(u32, String)> {
+        let lang = self.lang();
+        self.rev.track();
+        self.shown.track();
+        self.with_game(|c| c.captions(lang, n)).unwrap_or_default()
+    }
+
     /// What the last action did, as the viewer knew it: the caption by the board.
     pub fn caption(&self) -> Option<String> {
         let lang = self.lang();
