@@ -443,22 +443,13 @@ fn clash_words(clash: Clash) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::{Deployment, Game, Mode, Piece, Rules, Setup};
+    use junqi_core::{Mode, Piece, Rules};
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
     }
 
-    fn game(mode: Mode) -> Game {
-        let setup = match mode {
-            Mode::Flip => Setup::Shuffle { seed: 7 },
-            _ => Setup::Deployments {
-                red: Deployment::classic_1(),
-                black: Deployment::classic_2(),
-            },
-        };
-        Game::new(mode, Rules::default(), setup).unwrap()
-    }
+    use crate::ground::render::classic_game as game;
 
     #[test]
     fn commands_are_read_from_the_box_and_the_keys() {

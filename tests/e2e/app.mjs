@@ -370,3 +370,17 @@ export async function cursorTo(page, target) {
   assert.equal(at.at, target, 'the cursor reached its point');
   return at.words;
 }
+
+/** Counts every use of the pointer (mouse, pen, touch) on the page from now on: a test of play
+ * by the keyboard alone asserts [`pointerUses`] is 0 at its end. */
+export async function countPointer(page) {
+  await page.evaluate(() => {
+    window.pointerUsed = 0;
+    for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => (window.pointerUsed += 1), true);
+  });
+}
+
+/** How often the pointer was used since [`countPointer`]. */
+export async function pointerUses(page) {
+  return page.evaluate(() => window.pointerUsed);
+}

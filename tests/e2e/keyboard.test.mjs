@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom, focused, tabTo, ask, said, cursorTo } from './app.mjs';
+import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom, focused, tabTo, ask, said, cursorTo, countPointer, pointerUses } from './app.mjs';
 
 let server;
 
@@ -36,12 +36,7 @@ test('desktop, English: a 明棋 game against the computer from the welcome to i
   const { page } = app;
   const rng = seeded(21);
   // Any pointer use fails the test.
-  await page.evaluate(() => {
-    window.pointerUsed = 0;
-    for (const t of ['pointerdown', 'mousedown', 'touchstart']) {
-      addEventListener(t, () => (window.pointerUsed += 1), true);
-    }
-  });
+  await countPointer(page);
   try {
     await tabTo(page, 'welcome-play');
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
@@ -134,7 +129,7 @@ test('desktop, English: a 明棋 game against the computer from the welcome to i
     assert.ok(await isOver(page), `the game ended (${moves} moves by keys)`);
     // The result takes the focus: Enter on it starts the rematch.
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rematch');
-    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    assert.equal(await pointerUses(page), 0, 'the pointer was never used');
     await page.screenshot({ path: join(SHOTS, 'keyboard-over-desktop.png') });
     assert.deepEqual(app.problems, []);
   } finally {
@@ -216,10 +211,7 @@ test('desktop: a 四国 game against three computers by the keyboard alone, each
   });
   const { page } = app;
   const rng = seeded(22);
-  await page.evaluate(() => {
-    window.pointerUsed = 0;
-    for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => (window.pointerUsed += 1), true);
-  });
+  await countPointer(page);
   const SCREEN = '[data-testid="siguo-screen"]';
   try {
     await tabTo(page, 'welcome-four');
@@ -307,7 +299,7 @@ test('desktop: a 四国 game against three computers by the keyboard alone, each
       if (moves === 3) await page.screenshot({ path: join(SHOTS, 'keyboard-siguo-desktop.png') });
     }
     assert.match(await page.textContent('[data-testid="siguo-status"]'), /win|lost|Draw/);
-    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    assert.equal(await pointerUses(page), 0, 'the pointer was never used');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, SHOTS, open, isOver, seeded, sameRandom, focused, tabTo, ask, cursorTo } from './app.mjs';
+import { DIST, ROOT, SHOTS, open, isOver, seeded, sameRandom, focused, tabTo, ask, cursorTo, countPointer, pointerUses } from './app.mjs';
 
 let server;
 
@@ -79,10 +79,7 @@ test('desktop, English: a 暗棋 game against the computer played through the re
   });
   const { page } = app;
   const rng = seeded(31);
-  await page.evaluate(() => {
-    window.pointerUsed = 0;
-    for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => (window.pointerUsed += 1), true);
-  });
+  await countPointer(page);
   try {
     // The new game by keys: 暗棋 against the computer at its first level.
     await tabTo(page, 'welcome-choose');
@@ -177,7 +174,7 @@ test('desktop, English: a 暗棋 game against the computer played through the re
     assert.ok(await isOver(page), `the game ended (${moves} typed moves)`);
     assert.ok(reached > 0);
     assert.match(await page.textContent('[data-testid="status"]'), /wins|draw/i);
-    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    assert.equal(await pointerUses(page), 0, 'the pointer was never used');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
@@ -189,10 +186,7 @@ test('desktop, English: a lesson of the course by the keyboard alone, its goal a
   const lesson = course.lessons[0];
   const app = await open(server.url, 'desktop', { reducedMotion: 'reduce' });
   const { page } = app;
-  await page.evaluate(() => {
-    window.pointerUsed = 0;
-    for (const t of ['pointerdown', 'mousedown', 'touchstart']) addEventListener(t, () => (window.pointerUsed += 1), true);
-  });
+  await countPointer(page);
   try {
     await tabTo(page, 'learn');
     await tabTo(page, 'avatar-2');
@@ -217,7 +211,7 @@ test('desktop, English: a lesson of the course by the keyboard alone, its goal a
     await page.waitForSelector('[data-testid="lesson-success"]');
     const end = await page.locator('[data-testid="lesson-said"]').ariaSnapshot();
     assert.match(end, /Well done! [1-3] of 3 stars\./, end);
-    assert.equal(await page.evaluate(() => window.pointerUsed), 0, 'the pointer was never used');
+    assert.equal(await pointerUses(page), 0, 'the pointer was never used');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
