@@ -1,7 +1,8 @@
 // End-to-end: hidden pieces stay hidden. In 暗棋 and 翻棋 a ply that flipped a piece or met one
 // cannot be taken back (the undo button is off and says why), and an attempt changes nothing;
 // the game seed, from which every hidden piece could be computed, never reaches the page's DOM
-// nor the messages sent to the computer player's worker.
+// nor the messages sent to the computer player's worker. A 四国 game in play keeps the computer
+// seats' formations in storage as their seed only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -181,3 +182,33 @@ for (const mode of ['dark', 'flip']) {
     }
   });
 }
+
+test('四国 against three computers: the stored game keeps no computer formation, only its seed, and resumes the same', async () => {
+  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce', init: SAME_RANDOM });
+  const { page } = app;
+  const SCREEN = '[data-testid="siguo-screen"]';
+  try {
+    await press(app, '[data-testid="mode-siguo"]');
+    await page.waitForSelector('[data-testid="siguo-options"]');
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector(`${SCREEN}[data-act]:not([data-busy])`);
+    const stored = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('junqi.siguo.game.'));
+      return JSON.parse(localStorage.getItem(key));
+    });
+    assert.ok(stored.record.formations[0].length > 0, 'the person’s own formation is kept');
+    assert.deepEqual(stored.record.formations.slice(1), ['', '', ''], 'no computer formation is stored');
+    assert.equal(stored.drawn.length, 3);
+    // Opened again, the same game: the same pieces on the same points.
+    const pieces = () => page.$$eval('[data-at][data-seat]', (els) => els.map((e) => `${e.getAttribute('data-at')}:${e.getAttribute('data-seat')}`).sort().join(' '));
+    const before = await pieces();
+    await page.reload();
+    await page.waitForSelector(`${SCREEN}[data-act]:not([data-busy])`, { timeout: 15000 });
+    assert.equal(await pieces(), before);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -323,7 +323,12 @@ async function smallControls(page) {
       .filter((e) => {
         const r = e.getBoundingClientRect();
         const style = getComputedStyle(e);
-        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && !e.closest('[hidden]');
+        if (!(r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && !e.closest('[hidden]'))) return false;
+        // Out of sight, there for a screen reader only (the move box on a touch screen).
+        for (let p = e; p; p = p.parentElement) {
+          if (getComputedStyle(p).clip === 'rect(0px, 0px, 0px, 0px)') return false;
+        }
+        return true;
       })
       .map((e) => {
         const r = e.getBoundingClientRect();

@@ -98,7 +98,7 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
             storage::download(
                 &format!("junqi-siguo-{}.json", g.id),
                 "application/json",
-                &g.record.to_json(),
+                &g.full_record().to_json(),
             );
         }
     };

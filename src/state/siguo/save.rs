@@ -8,12 +8,22 @@ use super::table::Table;
 use crate::state::storage;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::SiguoRecord;
+use junqi_core::Deployment;
 use serde::{Deserialize, Serialize};
 
 /// The prefix of every saved 四国 game's key.
 pub const PREFIX: &str = "junqi.siguo.game.";
 /// The format version this app writes; a newer one is listed as unreadable and left alone.
-pub const VERSION: u32 = 1;
+/// Version 2: an unfinished game keeps no computer seat's formation, only the seed it was
+/// drawn from ([`computer_formation`]); version 1 saves, which kept all four, still open.
+pub const VERSION: u32 = 2;
+
+/// The formation a computer seat draws at the start of a game of `seed`: a save of a game in
+/// play keeps only the seed, so the computers' pieces never stand in storage in plain text
+/// for the person at the table to read.
+pub fn computer_formation(seed: u64, seat: Seat, rules: &junqi_core::Rules) -> Deployment {
+    junqi_ai::deploy::formation_for(seed.wrapping_add(1 + seat.index() as u64), rules)
+}
 
 /// One saved 四国 game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,6 +45,10 @@ pub struct SiguoSave {
     /// Guess marks: seat digit, point and role letter, e.g. `0:Na4:G`.
     #[serde(default)]
     pub guesses: Vec<String>,
+    /// Seats whose formation is left out of `record` and drawn again from `seed`
+    /// ([`computer_formation`]) when the game is opened: the computer seats of a game in play.
+    #[serde(default)]
+    pub drawn: Vec<Seat>,
 }
 
 /// Why a saved game cannot be opened.
@@ -57,11 +71,29 @@ impl std::fmt::Display for Unreadable {
 
 impl SiguoSave {
     pub fn of(table: &Table, id: &str, started: f64, now: f64, counted: bool) -> SiguoSave {
+        let mut record = table.record().clone();
+        // While the game is played, a computer seat's formation is kept as its seed only
+        // (where the seed gives it back exactly; an imported game's stay as they are). Once the
+        // game is over every piece is shown anyway, and the record is kept whole.
+        let mut drawn = Vec::new();
+        if !table.is_over() {
+            for seat in Seat::ALL {
+                let i = seat.index();
+                let computer = !table.config.is_human(seat);
+                if computer
+                    && record.formations[i]
+                        == computer_formation(table.seed, seat, &record.rules.rules)
+                {
+                    record.formations[i] = Deployment::empty();
+                    drawn.push(seat);
+                }
+            }
+        }
         SiguoSave {
             version: VERSION,
             id: id.to_string(),
             config: table.config.clone(),
-            record: table.record().clone(),
+            record,
             seed: table.seed,
             started,
             updated: now,
@@ -72,7 +104,18 @@ impl SiguoSave {
                 .into_iter()
                 .map(|(s, p, r)| format!("{}:{p}:{}", s.digit(), r.upper_char()))
                 .collect(),
+            drawn,
         }
+    }
+
+    /// The whole record: the formations left out drawn again from the seed.
+    pub fn full_record(&self) -> SiguoRecord {
+        let mut record = self.record.clone();
+        for &seat in &self.drawn {
+            record.formations[seat.index()] =
+                computer_formation(self.seed, seat, &record.rules.rules);
+        }
+        record
     }
 
     pub fn key(&self) -> String {
@@ -98,7 +141,7 @@ impl SiguoSave {
 
     /// The game, replayed from its record.
     pub fn table(&self) -> Result<Table, String> {
-        let mut t = Table::from_record(self.config.clone(), &self.record, self.seed)?;
+        let mut t = Table::from_record(self.config.clone(), &self.full_record(), self.seed)?;
         t.set_clocks(self.clocks);
         // A mark that does not read is dropped; the game itself is not touched.
         let marks: Vec<_> = self
@@ -162,10 +205,11 @@ pub fn import(record: &SiguoRecord, id: &str, now: f64) -> Result<(), String> {
 /// Whether a saved 四国 game is the game of `record` (the same table, formations and events).
 pub fn holds(record: &SiguoRecord) -> bool {
     list().0.iter().any(|g| {
-        g.record.mode == record.mode
-            && g.record.rules == record.rules
-            && g.record.formations == record.formations
-            && g.record.events == record.events
+        let mine = g.full_record();
+        mine.mode == record.mode
+            && mine.rules == record.rules
+            && mine.formations == record.formations
+            && mine.events == record.events
     })
 }
 

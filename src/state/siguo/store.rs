@@ -195,10 +195,8 @@ impl SiguoStore {
         let mut pending = [None, None, None, None];
         for seat in Seat::ALL {
             if !config.is_human(seat) {
-                pending[seat.index()] = Some(junqi_ai::deploy::formation_for(
-                    seed.wrapping_add(1 + seat.index() as u64),
-                    &config.rules.rules,
-                ));
+                pending[seat.index()] =
+                    Some(save::computer_formation(seed, seat, &config.rules.rules));
             }
         }
         self.pending.set_value(pending);

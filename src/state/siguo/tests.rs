@@ -379,3 +379,66 @@ fn the_reading_commands_say_only_what_the_seat_may_know() {
         format!("No piece of yours stands on {enemy}.")
     );
 }
+
+#[test]
+fn a_game_in_play_keeps_the_computers_formations_as_their_seed_only() {
+    use junqi_core::siguo::SiguoRecord;
+    // A person at S against three computers, whose formations come from the game's seed.
+    let seed = 0x5eed;
+    let config = SiguoConfig::default();
+    let rules = config.rules.rules;
+    let mut person = formations(3);
+    for s in [Seat::E, Seat::N, Seat::W] {
+        person.0[s.index()] = save::computer_formation(seed, s, &rules);
+    }
+    let mut t = Table::new(config.clone(), person.clone(), seed).unwrap();
+    play_with_person(&mut t, 8);
+    assert!(!t.is_over());
+    let text = SiguoSave::of(&t, "g", 1.0, 2.0, false).to_text();
+    // Not one computer formation is in the stored text; the person's own is.
+    let stored = SiguoSave::from_text(&text).unwrap();
+    for s in [Seat::E, Seat::N, Seat::W] {
+        assert_eq!(
+            stored.record.formations[s.index()],
+            junqi_core::Deployment::empty(),
+            "{s}"
+        );
+        let f = SiguoRecord::new(config.info, config.rules, person.clone()).to_json();
+        let seat_formation = serde_json::from_str::<serde_json::Value>(&f).unwrap()["formations"]
+            [s.index()]
+        .as_str()
+        .unwrap()
+        .to_string();
+        assert!(!text.contains(&seat_formation), "{s}'s formation is stored");
+    }
+    assert_eq!(stored.drawn, vec![Seat::E, Seat::N, Seat::W]);
+    // Opened again, the game is the same game.
+    let back = stored.table().unwrap();
+    assert_eq!(back.record(), t.record());
+    // Over, the record is kept whole (everything is shown at the end; exports need it).
+    t.resign(Seat::S).unwrap();
+    t.resign(Seat::N).unwrap();
+    assert!(t.is_over());
+    let done = SiguoSave::from_text(&SiguoSave::of(&t, "g", 1.0, 3.0, false).to_text()).unwrap();
+    assert!(done.drawn.is_empty());
+    assert_eq!(&done.record, t.record());
+    // A game whose computer formations do not come from its seed (an imported one) keeps
+    // them as they are.
+    let other = Table::new(config, formations(4), seed).unwrap();
+    let kept = SiguoSave::of(&other, "h", 1.0, 1.0, false);
+    assert!(kept.drawn.is_empty());
+    assert_eq!(&kept.record, other.record());
+}
+
+#[test]
+fn a_version_1_save_with_every_formation_still_opens() {
+    let t = Table::new(SiguoConfig::default(), formations(6), 9).unwrap();
+    let mut v1 = SiguoSave::of(&t, "old", 1.0, 1.0, false);
+    v1.version = 1;
+    v1.drawn.clear();
+    v1.record = t.record().clone();
+    let mut json: serde_json::Value = serde_json::from_str(&v1.to_text()).unwrap();
+    json.as_object_mut().unwrap().remove("drawn");
+    let opened = SiguoSave::from_text(&json.to_string()).unwrap();
+    assert_eq!(opened.table().unwrap().record(), t.record());
+}
