@@ -112,8 +112,11 @@ impl SiguoSave {
     pub fn full_record(&self) -> SiguoRecord {
         let mut record = self.record.clone();
         for &seat in &self.drawn {
-            record.formations[seat.index()] =
-                computer_formation(self.seed, seat, &record.rules.rules);
+            let f = &mut record.formations[seat.index()];
+            // A formation that is there after all (a record written in whole) is kept.
+            if *f == Deployment::empty() {
+                *f = computer_formation(self.seed, seat, &record.rules.rules);
+            }
         }
         record
     }
