@@ -80,22 +80,17 @@ pub fn answer_siguo(store: Store, read: Read<SgPoint>) -> Option<String> {
                 None => reading::NO_MOVE_YET.get(lang).to_string(),
             }),
             Read::Turn => {
-                let mut text = super::siguo::panel::status_text(store, lang);
-                if let Some(c) = sg.clocks() {
-                    let clocks: Vec<String> = junqi_core::seat::Seat::ALL
+                let clocks = sg.clocks().map(|c| {
+                    junqi_core::seat::Seat::ALL
                         .into_iter()
-                        .map(|s| {
-                            format!(
-                                "{} {}",
-                                siguo_text::seat_name(s, lang),
-                                super::panel::clock_text(c[s.index()])
-                            )
-                        })
-                        .collect();
-                    text.push_str(clocks_word(lang));
-                    text.push_str(&clocks.join(", "));
-                }
-                Some(text)
+                        .map(|s| (siguo_text::seat_name(s, lang).to_string(), c[s.index()]))
+                        .collect()
+                });
+                Some(with_clocks(
+                    super::siguo::panel::status_text(store, lang),
+                    clocks,
+                    lang,
+                ))
             }
             Read::Mine => sg.with_table(|t| reading::siguo_mine(&t.pieces(viewer), viewer, lang)),
             Read::Reach(at) => sg.with_table(|t| {
@@ -114,30 +109,39 @@ pub fn answer_siguo(store: Store, read: Read<SgPoint>) -> Option<String> {
     })
 }
 
-fn clocks_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "。棋钟：",
-        Lang::En => ". Clocks: ",
+/// The status line, then each side's name and time left when the game has clocks.
+fn with_clocks(mut text: String, clocks: Option<Vec<(String, f64)>>, lang: Lang) -> String {
+    if let Some(clocks) = clocks {
+        let each: Vec<String> = clocks
+            .iter()
+            .map(|(name, ms)| format!("{name} {}", super::panel::clock_text(*ms)))
+            .collect();
+        text.push_str(match lang {
+            Lang::Zh => "。棋钟：",
+            Lang::En => ". Clocks: ",
+        });
+        text.push_str(&each.join(", "));
     }
+    text
 }
 
 /// Whose turn it is, and each side's clock when the game has clocks.
 fn turn(store: Store, lang: Lang) -> String {
-    let mut text = super::panel::status_text(store, lang);
-    if let (Some(c), Some(p)) = (store.clock.get(), store.public()) {
-        let clocks: Vec<String> = (0..2)
-            .map(|s| {
-                let name = match p.colors[s] {
-                    Some(c) => i18n::color_name(c, lang).to_string(),
-                    None => format!("#{}", s + 1),
-                };
-                format!("{name} {}", super::panel::clock_text(c.left[s]))
-            })
-            .collect();
-        text.push_str(clocks_word(lang));
-        text.push_str(&clocks.join(", "));
-    }
-    text
+    let clocks = match (store.clock.get(), store.public()) {
+        (Some(c), Some(p)) => Some(
+            (0..2)
+                .map(|s| {
+                    let name = match p.colors[s] {
+                        Some(c) => i18n::color_name(c, lang).to_string(),
+                        None => format!("#{}", s + 1),
+                    };
+                    (name, c.left[s])
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
+    with_clocks(super::panel::status_text(store, lang), clocks, lang)
 }
 
 /// The list of keys and commands (`?`), a named dialog; closing it gives the focus back to the
