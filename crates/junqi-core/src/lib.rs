@@ -24,6 +24,7 @@ pub mod board;
 pub mod combat;
 pub mod compact;
 mod dead;
+pub mod deduce;
 pub mod deployment;
 pub mod game;
 pub mod jfen;

@@ -1,0 +1,477 @@
+//! What the public record proves about hidden identities, exactly, for any board and seating.
+//!
+//! A deduction problem is a set of armies, each with the number of pieces of every role it
+//! holds (25 pieces by RULES.md §2) and the pieces being followed (those standing and those
+//! lost: the lost use up their roles too), each with the roles it may have on its own —
+//! setup rules, having moved, a contact with a piece the seat knows, a public reveal. Two
+//! pieces that met while both were hidden to the seat (a 四国 combat between two other seats)
+//! are a [`Link`]: the outcome allows only some pairs of roles.
+//!
+//! [`Problem::deduce`] gives, for every piece, the roles it can still have: a role is kept iff
+//! some complete assignment of every army's roles to its pieces agrees with every set, every
+//! count and every link. Per army that is a transportation problem (pieces × roles, each role
+//! as often as the army holds it): one assignment is found by augmenting paths, and a role `r`
+//! is possible for a piece assigned `r0` iff, in the graph of roles where `x → y` whenever a
+//! piece assigned `x` may be `y`, `r0` or a role with a copy to spare is reachable from `r`
+//! (the alternating-path argument of bipartite matching; e.g. Régin 1994, "A filtering
+//! algorithm for constraints of difference in CSPs", for the all-different case). Links join
+//! armies; they are solved by search over the linked pieces, each node pruned by the links
+//! and the per-army argument, until every kept role has a complete assignment as witness or
+//! is proven to have none. The search has a node budget: a problem that exhausts it keeps the
+//! roles not yet decided (never dropping a possible one) and says so in [`Deduction::exact`].
+//!
+//! Written here rather than taken from a crate: the matching is 25 pieces × 12 roles with
+//! capacities, and what is needed is the set of *all* roles in *some* assignment (the
+//! reachability step), which general flow or CSP crates do not give directly.
+
+use crate::{Role, SplitMix64};
+
+/// A set of roles, one bit per [`Role`] (bit `role as u16`).
+pub type RoleMask = u16;
+
+/// Every role.
+pub const ALL_ROLES: RoleMask = (1 << 12) - 1;
+
+/// The mask of one role.
+pub const fn role_bit(r: Role) -> RoleMask {
+    1 << r as u16
+}
+
+/// The roles in a mask, in [`Role::ALL`] order.
+pub fn roles_in(m: RoleMask) -> impl Iterator<Item = Role> {
+    Role::ALL.into_iter().filter(move |&r| m & role_bit(r) != 0)
+}
+
+/// How many search nodes [`Problem::deduce`] and [`Problem::sample`] may spend on links.
+pub const NODE_BUDGET: usize = 20_000;
+
+/// One army: how many pieces of each role it holds, and the roles each followed piece may have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Army {
+    /// Copies of each role, indexed by `role as usize`.
+    pub counts: [u8; 12],
+    pub pieces: Vec<RoleMask>,
+}
+
+impl Army {
+    /// An army of RULES.md §2's 25 pieces.
+    pub fn standard(pieces: Vec<RoleMask>) -> Army {
+        let mut counts = [0u8; 12];
+        for r in Role::ALL {
+            counts[r as usize] = r.count();
+        }
+        Army { counts, pieces }
+    }
+}
+
+/// A piece of a problem: its army and its place among that army's pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceRef {
+    pub army: usize,
+    pub piece: usize,
+}
+
+/// Two pieces whose roles the record ties together: when `a` has role `r`, `b` may have only
+/// the roles of `allowed[r as usize]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub a: PieceRef,
+    pub b: PieceRef,
+    pub allowed: [RoleMask; 12],
+}
+
+impl Link {
+    /// The link of `a` and `b` whose pairs of roles are those `agrees` accepts.
+    pub fn by(a: PieceRef, b: PieceRef, agrees: impl Fn(Role, Role) -> bool) -> Link {
+        let mut allowed = [0; 12];
+        for ra in Role::ALL {
+            allowed[ra as usize] = Role::ALL
+                .into_iter()
+                .filter(|&rb| agrees(ra, rb))
+                .fold(0, |m, rb| m | role_bit(rb));
+        }
+        Link { a, b, allowed }
+    }
+}
+
+/// Everything the record says, as armies and links.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    pub armies: Vec<Army>,
+    pub links: Vec<Link>,
+}
+
+/// The roles each piece can still have, army by army, piece by piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    pub possible: Vec<Vec<RoleMask>>,
+    /// False when the search budget ran out: some roles kept may still be impossible.
+    pub exact: bool,
+}
+
+/// No assignment agrees with the record (a position set up by hand, or a record that was not
+/// this game's).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+impl std::fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no assignment of the hidden roles agrees with the record")
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+type Domains = Vec<Vec<RoleMask>>;
+
+const UNASSIGNED: u8 = u8::MAX;
+
+/// Finds a role for piece `p` by an augmenting path (roles as buckets of `counts` places).
+fn augment(
+    p: usize,
+    masks: &[RoleMask],
+    counts: &[u8; 12],
+    assign: &mut [u8],
+    load: &mut [u8; 12],
+    seen: &mut RoleMask,
+) -> bool {
+    for r in 0..12 {
+        if masks[p] & (1 << r) != 0 && load[r] < counts[r] {
+            assign[p] = r as u8;
+            load[r] += 1;
+            return true;
+        }
+    }
+    for r in 0..12u8 {
+        if masks[p] & (1 << r) == 0 || *seen & (1 << r) != 0 {
+            continue;
+        }
+        *seen |= 1 << r;
+        for q in 0..masks.len() {
+            if assign[q] == r && augment(q, masks, counts, assign, load, seen) {
+                assign[p] = r;
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The exact roles each piece of one army may have, given only the pieces' own sets and the
+/// counts; `None` when no assignment exists.
+pub fn army_roles(counts: &[u8; 12], masks: &[RoleMask]) -> Option<Vec<RoleMask>> {
+    let n = masks.len();
+    let mut assign = vec![UNASSIGNED; n];
+    let mut load = [0u8; 12];
+    for p in 0..n {
+        let mut seen = 0;
+        if !augment(p, masks, counts, &mut assign, &mut load, &mut seen) {
+            return None;
+        }
+    }
+    // x → y when a piece assigned x may be y; reach[x]: every role reachable from x.
+    let mut edges = [0 as RoleMask; 12];
+    for q in 0..n {
+        edges[assign[q] as usize] |= masks[q];
+    }
+    let mut reach: [RoleMask; 12] = std::array::from_fn(|r| 1 << r);
+    loop {
+        let mut changed = false;
+        for from in reach.iter_mut() {
+            let m = edges
+                .iter()
+                .enumerate()
+                .filter(|(x, _)| *from & (1 << x) != 0)
+                .fold(*from, |m, (_, e)| m | e);
+            if m != *from {
+                *from = m;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let spare: RoleMask = (0..12)
+        .filter(|&r| load[r] < counts[r])
+        .fold(0, |m, r| m | 1 << r);
+    Some(
+        (0..n)
+            .map(|p| {
+                let targets = spare | 1 << assign[p];
+                (0..12)
+                    .filter(|&r| masks[p] & (1 << r) != 0 && reach[r] & targets != 0)
+                    .fold(0, |m, r| m | 1 << r)
+            })
+            .collect(),
+    )
+}
+
+impl Problem {
+    fn valid(&self) -> bool {
+        self.links.iter().all(|l| {
+            [l.a, l.b].iter().all(|r| {
+                self.armies
+                    .get(r.army)
+                    .is_some_and(|a| r.piece < a.pieces.len())
+            })
+        })
+    }
+
+    /// Narrows `doms` by the links and the per-army argument until nothing changes; false on a
+    /// contradiction.
+    fn propagate(&self, doms: &mut Domains) -> bool {
+        // An army's sets are narrowed again only after a link changed one of them: the
+        // per-army argument gives the same sets when run twice.
+        let mut dirty = vec![true; doms.len()];
+        loop {
+            let mut changed = false;
+            for l in &self.links {
+                let da = doms[l.a.army][l.a.piece];
+                let db = doms[l.b.army][l.b.piece];
+                let mut na = 0;
+                let mut nb = 0;
+                for ra in 0..12 {
+                    if da & (1 << ra) != 0 && l.allowed[ra] & db != 0 {
+                        na |= 1 << ra;
+                        nb |= l.allowed[ra] & db;
+                    }
+                }
+                if na == 0 {
+                    return false;
+                }
+                if na != da {
+                    doms[l.a.army][l.a.piece] = na;
+                    dirty[l.a.army] = true;
+                    changed = true;
+                }
+                if nb != db {
+                    doms[l.b.army][l.b.piece] = nb;
+                    dirty[l.b.army] = true;
+                    changed = true;
+                }
+            }
+            for (i, army) in self.armies.iter().enumerate() {
+                if !std::mem::take(&mut dirty[i]) {
+                    continue;
+                }
+                let Some(narrowed) = army_roles(&army.counts, &doms[i]) else {
+                    return false;
+                };
+                if narrowed != doms[i] {
+                    doms[i] = narrowed;
+                    changed = true;
+                }
+            }
+            if !changed || self.links.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    fn linked(&self) -> Vec<PieceRef> {
+        let mut out: Vec<PieceRef> = Vec::new();
+        for l in &self.links {
+            for r in [l.a, l.b] {
+                if !out.contains(&r) {
+                    out.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// Looks for one complete assignment within `doms`; at a leaf every role left in `doms` has
+    /// one (the linked pieces are fixed, the armies are then independent and their sets exact),
+    /// and `leaf` is called with them. `None` when the budget ran out.
+    fn search(
+        &self,
+        mut doms: Domains,
+        linked: &[PieceRef],
+        budget: &mut usize,
+        order: &mut dyn FnMut(&Domains, PieceRef) -> Vec<u8>,
+        leaf: &mut dyn FnMut(&Domains),
+    ) -> Option<bool> {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        if !self.propagate(&mut doms) {
+            return Some(false);
+        }
+        let open = linked
+            .iter()
+            .filter(|r| doms[r.army][r.piece].count_ones() > 1)
+            .min_by_key(|r| doms[r.army][r.piece].count_ones());
+        let Some(&at) = open else {
+            leaf(&doms);
+            return Some(true);
+        };
+        for r in order(&doms, at) {
+            let mut child = doms.clone();
+            child[at.army][at.piece] = 1 << r;
+            if self.search(child, linked, budget, order, leaf)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The roles every piece can still have (see the module's text).
+    pub fn deduce(&self) -> Result<Deduction, Contradiction> {
+        if !self.valid() {
+            return Err(Contradiction);
+        }
+        let mut doms: Domains = self.armies.iter().map(|a| a.pieces.clone()).collect();
+        if !self.propagate(&mut doms) {
+            return Err(Contradiction);
+        }
+        if self.links.is_empty() {
+            return Ok(Deduction {
+                possible: doms,
+                exact: true,
+            });
+        }
+        let linked = self.linked();
+        let mut budget = NODE_BUDGET;
+        let mut supported: Domains = doms.iter().map(|a| vec![0; a.len()]).collect();
+        let mut ascending = |d: &Domains, at: PieceRef| {
+            let m = d[at.army][at.piece];
+            (0..12u8).filter(|r| m & 1 << r != 0).collect()
+        };
+        let mut mark = |leaf: &Domains| {
+            for (s, l) in supported.iter_mut().zip(leaf) {
+                for (x, y) in s.iter_mut().zip(l) {
+                    *x |= y;
+                }
+            }
+        };
+        match self.search(
+            doms.clone(),
+            &linked,
+            &mut budget,
+            &mut ascending,
+            &mut mark,
+        ) {
+            Some(true) => {}
+            Some(false) => return Err(Contradiction),
+            None => {
+                return Ok(Deduction {
+                    possible: doms,
+                    exact: false,
+                })
+            }
+        }
+        for army in 0..doms.len() {
+            for piece in 0..doms[army].len() {
+                for r in 0..12u8 {
+                    // Read afresh: a witness found for another role may hold this one too.
+                    let open = doms[army][piece] & !supported_at(&supported, army, piece);
+                    if open & 1 << r == 0 {
+                        continue;
+                    }
+                    let mut child = doms.clone();
+                    child[army][piece] = 1 << r;
+                    let mut mark = |leaf: &Domains| {
+                        for (s, l) in supported.iter_mut().zip(leaf) {
+                            for (x, y) in s.iter_mut().zip(l) {
+                                *x |= y;
+                            }
+                        }
+                    };
+                    match self.search(child, &linked, &mut budget, &mut ascending, &mut mark) {
+                        Some(true) => {}
+                        Some(false) => doms[army][piece] &= !(1 << r),
+                        None => {
+                            return Ok(Deduction {
+                                possible: doms,
+                                exact: false,
+                            })
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Deduction {
+            possible: supported,
+            exact: true,
+        })
+    }
+
+    /// One complete assignment agreeing with the record: a role for every piece of every army.
+    /// Each piece's role is drawn among those it can still have, weighted by the copies of each
+    /// left in its army, the most constrained pieces first; `None` on a contradiction or when
+    /// the search budget ran out.
+    pub fn sample(&self, rng: &mut SplitMix64) -> Option<Vec<Vec<Role>>> {
+        if !self.valid() {
+            return None;
+        }
+        let mut doms: Domains = self.armies.iter().map(|a| a.pieces.clone()).collect();
+        if !self.propagate(&mut doms) {
+            return None;
+        }
+        let mut all: Vec<PieceRef> = doms
+            .iter()
+            .enumerate()
+            .flat_map(|(army, a)| (0..a.len()).map(move |piece| PieceRef { army, piece }))
+            .collect();
+        rng.shuffle(&mut all);
+        let mut budget = NODE_BUDGET;
+        let mut fixed: Option<Domains> = None;
+        // Every piece counts as linked here, so the search fixes them all, one by one.
+        let mut weighted = |d: &Domains, at: PieceRef| {
+            let m = d[at.army][at.piece];
+            // The copies of each role not yet fixed to a piece (at least one, to stay drawable).
+            let mut copies = self.armies[at.army].counts.map(u64::from);
+            for &q in &d[at.army] {
+                if q.count_ones() == 1 {
+                    let r = q.trailing_zeros() as usize;
+                    copies[r] = copies[r].saturating_sub(1);
+                }
+            }
+            let mut left: Vec<(u8, u64)> = (0..12u8)
+                .filter(|r| m & 1 << r != 0)
+                .map(|r| (r, copies[r as usize].max(1)))
+                .collect();
+            let mut out = Vec::with_capacity(left.len());
+            while !left.is_empty() {
+                let total: u64 = left.iter().map(|x| x.1).sum();
+                let mut k = rng.below(total);
+                let i = left
+                    .iter()
+                    .position(|x| {
+                        if k < x.1 {
+                            true
+                        } else {
+                            k -= x.1;
+                            false
+                        }
+                    })
+                    .unwrap_or(0);
+                out.push(left.remove(i).0);
+            }
+            out
+        };
+        let mut keep = |leaf: &Domains| fixed = Some(leaf.clone());
+        self.search(doms, &all, &mut budget, &mut weighted, &mut keep)?;
+        let fixed = fixed?;
+        Some(
+            fixed
+                .iter()
+                .map(|a| {
+                    a.iter()
+                        .map(|&m| roles_in(m).next().unwrap_or(Role::Captain))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+}
+
+fn supported_at(s: &Domains, army: usize, piece: usize) -> RoleMask {
+    s[army][piece]
+}
+
+#[cfg(test)]
+#[path = "deduce_tests.rs"]
+mod tests;

@@ -1,0 +1,223 @@
+use super::*;
+use proptest::prelude::*;
+
+fn m(roles: &[Role]) -> RoleMask {
+    roles.iter().fold(0, |m, &r| m | role_bit(r))
+}
+
+/// Does `roles` (one per piece, army by army) agree with every set, count and link?
+fn agrees(p: &Problem, roles: &[Vec<u8>]) -> bool {
+    p.armies.iter().zip(roles).all(|(a, rs)| {
+        let mut used = [0u8; 12];
+        for (&mask, &r) in a.pieces.iter().zip(rs) {
+            if mask & 1 << r == 0 {
+                return false;
+            }
+            used[r as usize] += 1;
+        }
+        (0..12).all(|r| used[r] <= a.counts[r])
+    }) && p.links.iter().all(|l| {
+        let ra = roles[l.a.army][l.a.piece];
+        let rb = roles[l.b.army][l.b.piece];
+        l.allowed[ra as usize] & 1 << rb != 0
+    })
+}
+
+/// Every assignment, one by one: the union of the roles of those that agree.
+fn brute_force(p: &Problem) -> Option<Vec<Vec<RoleMask>>> {
+    let refs: Vec<(usize, usize)> = p
+        .armies
+        .iter()
+        .enumerate()
+        .flat_map(|(a, army)| (0..army.pieces.len()).map(move |i| (a, i)))
+        .collect();
+    let mut roles: Vec<Vec<u8>> = p.armies.iter().map(|a| vec![0; a.pieces.len()]).collect();
+    let mut union: Vec<Vec<RoleMask>> = p.armies.iter().map(|a| vec![0; a.pieces.len()]).collect();
+    let mut any = false;
+    fn go(
+        k: usize,
+        refs: &[(usize, usize)],
+        p: &Problem,
+        roles: &mut Vec<Vec<u8>>,
+        union: &mut Vec<Vec<RoleMask>>,
+        any: &mut bool,
+    ) {
+        if k == refs.len() {
+            if agrees(p, roles) {
+                *any = true;
+                for (u, rs) in union.iter_mut().zip(roles.iter()) {
+                    for (x, &r) in u.iter_mut().zip(rs) {
+                        *x |= 1 << r;
+                    }
+                }
+            }
+            return;
+        }
+        let (a, i) = refs[k];
+        for r in 0..12u8 {
+            if p.armies[a].pieces[i] & 1 << r != 0 {
+                roles[a][i] = r;
+                go(k + 1, refs, p, roles, union, any);
+            }
+        }
+    }
+    go(0, &refs, p, &mut roles, &mut union, &mut any);
+    any.then_some(union)
+}
+
+/// A small random problem: up to three armies of up to five pieces over four roles, with
+/// random sets, counts and links.
+fn problem(seed: u64) -> Problem {
+    let mut rng = SplitMix64::new(seed);
+    let roles = [Role::Marshal, Role::General, Role::Engineer, Role::Flag];
+    let n_armies = 1 + rng.below(3) as usize;
+    let armies: Vec<Army> = (0..n_armies)
+        .map(|_| {
+            let mut counts = [0u8; 12];
+            for r in roles {
+                counts[r as usize] = rng.below(3) as u8;
+            }
+            let n = 1 + rng.below(5) as usize;
+            let pieces = (0..n)
+                .map(|_| {
+                    let mut mask = 0;
+                    for r in roles {
+                        if rng.below(3) > 0 {
+                            mask |= role_bit(r);
+                        }
+                    }
+                    mask
+                })
+                .collect();
+            Army { counts, pieces }
+        })
+        .collect();
+    let total: usize = armies.iter().map(|a| a.pieces.len()).sum();
+    let mut links = Vec::new();
+    if total >= 2 {
+        for _ in 0..rng.below(4) {
+            let pick = |rng: &mut SplitMix64| {
+                let army = rng.below(armies.len() as u64) as usize;
+                PieceRef {
+                    army,
+                    piece: rng.below(armies[army].pieces.len() as u64) as usize,
+                }
+            };
+            let a = pick(&mut rng);
+            let b = pick(&mut rng);
+            if a == b {
+                continue;
+            }
+            let mut allowed = [0; 12];
+            for x in allowed.iter_mut() {
+                for r in roles {
+                    if rng.below(2) == 0 {
+                        *x |= role_bit(r);
+                    }
+                }
+            }
+            links.push(Link { a, b, allowed });
+        }
+    }
+    Problem { armies, links }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The deduction keeps a role iff some complete assignment agreeing with the record gives
+    /// it to the piece, and finds a contradiction iff there is no such assignment.
+    #[test]
+    fn deduction_is_what_brute_force_finds(seed in any::<u64>()) {
+        let p = problem(seed);
+        match (p.deduce(), brute_force(&p)) {
+            (Ok(d), Some(truth)) => {
+                prop_assert!(d.exact);
+                prop_assert_eq!(d.possible, truth);
+            }
+            (Err(Contradiction), None) => {}
+            (got, truth) => prop_assert!(false, "{:?} against {:?} for {:?}", got, truth, p),
+        }
+    }
+
+    /// A sampled world agrees with the record; there is one iff the record is consistent.
+    #[test]
+    fn a_sample_agrees_with_the_record(seed in any::<u64>()) {
+        let p = problem(seed);
+        let sample = p.sample(&mut SplitMix64::new(seed ^ 7));
+        match (sample, brute_force(&p)) {
+            (Some(world), Some(_)) => {
+                let roles: Vec<Vec<u8>> = world
+                    .iter()
+                    .map(|a| a.iter().map(|&r| r as u8).collect())
+                    .collect();
+                prop_assert!(agrees(&p, &roles), "{:?} for {:?}", world, p);
+            }
+            (None, None) => {}
+            (got, truth) => prop_assert!(false, "{:?} against {:?} for {:?}", got, truth, p),
+        }
+    }
+}
+
+/// Two pieces that can only be the Marshal or the General hold both: a third that may be the
+/// General or an engineer is an engineer — a conclusion no single piece's set gives alone.
+#[test]
+fn two_pieces_holding_two_roles_rule_them_out_elsewhere() {
+    let top = m(&[Role::Marshal, Role::General]);
+    let army = Army::standard(vec![top, top, m(&[Role::General, Role::Engineer])]);
+    let d = Problem {
+        armies: vec![army],
+        links: vec![],
+    }
+    .deduce()
+    .expect("consistent");
+    assert_eq!(d.possible[0], vec![top, top, role_bit(Role::Engineer)]);
+}
+
+/// A 四国 combat between two pieces hidden to the seat: the attacker, the Marshal or the
+/// General, beat a piece proven to be the General, so it is the Marshal.
+#[test]
+fn a_link_carries_what_one_piece_proves_to_the_other() {
+    let attacker = PieceRef { army: 0, piece: 0 };
+    let defender = PieceRef { army: 1, piece: 0 };
+    let wins = |a: Role, d: Role| a.rank().zip(d.rank()).is_some_and(|(x, y)| x > y);
+    let problem = Problem {
+        armies: vec![
+            Army::standard(vec![m(&[Role::Marshal, Role::General])]),
+            Army::standard(vec![m(&[Role::General])]),
+        ],
+        links: vec![Link::by(attacker, defender, wins)],
+    };
+    let d = problem.deduce().expect("consistent");
+    assert!(d.exact);
+    assert_eq!(
+        d.possible,
+        vec![vec![role_bit(Role::Marshal)], vec![role_bit(Role::General)]]
+    );
+}
+
+/// More pieces than the army holds, or a link to a piece that is not there, is refused.
+#[test]
+fn an_impossible_record_is_a_contradiction() {
+    let mut counts = [0u8; 12];
+    counts[Role::Marshal as usize] = 1;
+    let two = Army {
+        counts,
+        pieces: vec![role_bit(Role::Marshal), role_bit(Role::Marshal)],
+    };
+    let p = Problem {
+        armies: vec![two],
+        links: vec![],
+    };
+    assert_eq!(p.deduce(), Err(Contradiction));
+    assert_eq!(p.sample(&mut SplitMix64::new(1)), None);
+    let stray = Problem {
+        armies: vec![Army::standard(vec![ALL_ROLES])],
+        links: vec![Link::by(
+            PieceRef { army: 0, piece: 0 },
+            PieceRef { army: 3, piece: 9 },
+            |_, _| true,
+        )],
+    };
+    assert_eq!(stray.deduce(), Err(Contradiction));
+}
