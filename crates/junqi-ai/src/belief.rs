@@ -4,19 +4,12 @@
 //! Information Monte Carlo: Ginsberg 2001, "GIB"; Long et al. 2010, "Understanding the Success
 //! of Perfect Information Monte Carlo Sampling in Game Tree Search").
 
+pub use junqi_core::deduce::{role_bit as bit, RoleMask, ALL_ROLES};
+use junqi_core::deduce::{Army, Problem};
 use junqi_core::{
     contact, Action, ActionResult, Bitboard, Clash, Color, Deployment, Mode, Piece, Point,
     PublicEvent, Role, Rules, Slot, SplitMix64, Topology,
 };
-
-/// A set of roles, one bit per [`Role`].
-pub type RoleMask = u16;
-
-pub const ALL_ROLES: RoleMask = (1 << 12) - 1;
-
-pub fn bit(r: Role) -> RoleMask {
-    1 << r as u16
-}
 
 pub(crate) fn movable_mask() -> RoleMask {
     ALL_ROLES & !bit(Role::Landmine) & !bit(Role::Flag)
@@ -158,7 +151,16 @@ impl Belief {
                 }
             }
         }
-        propagate(&mut masks);
+        // What the counts prove beyond each piece's own record (the core's exact deduction);
+        // a record that contradicts itself (a position set up by hand) keeps the sets as read.
+        if let Ok(d) = (Problem {
+            armies: vec![Army::standard(masks.clone())],
+            links: Vec::new(),
+        })
+        .deduce()
+        {
+            masks = d.possible.into_iter().next().unwrap_or(masks);
+        }
         let alive = Point::all()
             .filter_map(|p| match cells[p.index()] {
                 Some(Tracked::Enemy(id)) => Some((p, masks[id])),
@@ -169,66 +171,39 @@ impl Belief {
         Belief { me, alive, dead }
     }
 
-    /// One world consistent with the belief: a role for every enemy piece on the board.
+    /// One world consistent with the belief: a role for every enemy piece on the board, drawn
+    /// by the core among the assignments that agree with every set and the counts.
     pub fn sample(&self, rng: &mut SplitMix64) -> Vec<(Point, Role)> {
-        let n_alive = self.alive.len();
         let masks: Vec<RoleMask> = self
             .alive
             .iter()
             .map(|(_, m)| *m)
             .chain(self.dead.iter().copied())
             .collect();
-        for attempt in 0..40 {
-            let mut counts: [u8; 12] = [0; 12];
-            for r in Role::ALL {
-                counts[r as usize] = r.count();
-            }
-            let mut order: Vec<usize> = (0..masks.len()).collect();
-            rng.shuffle(&mut order);
-            order.sort_by_key(|&i| masks[i].count_ones());
-            let mut roles = vec![None; masks.len()];
-            let mut ok = true;
-            for &i in &order {
-                let mask = if attempt < 30 { masks[i] } else { ALL_ROLES };
-                let total: u64 = Role::ALL
-                    .iter()
-                    .filter(|&&r| mask & bit(r) != 0)
-                    .map(|&r| counts[r as usize] as u64)
-                    .sum();
-                if total == 0 {
-                    ok = false;
-                    break;
-                }
-                let mut pick = rng.below(total);
-                for r in Role::ALL {
-                    if mask & bit(r) == 0 {
-                        continue;
-                    }
-                    let c = counts[r as usize] as u64;
-                    if pick < c {
-                        roles[i] = Some(r);
-                        counts[r as usize] -= 1;
-                        break;
-                    }
-                    pick -= c;
-                }
-            }
-            if ok {
-                return (0..n_alive)
-                    .map(|i| (self.alive[i].0, roles[i].unwrap_or(Role::Lieutenant)))
-                    .collect();
-            }
-        }
-        // Counts could not be met (should not happen): fall back to the first role of each mask.
+        let problem = Problem {
+            armies: vec![Army::standard(masks)],
+            links: Vec::new(),
+        };
+        let roles = problem
+            .sample(rng)
+            .and_then(|armies| armies.into_iter().next());
         self.alive
             .iter()
-            .map(|&(p, m)| {
-                (
-                    p,
+            .enumerate()
+            .map(|(i, &(p, m))| {
+                let fallback = || {
+                    // No assignment agrees (a position set up by hand): the first role of each set.
                     Role::ALL
                         .into_iter()
                         .find(|&r| m & bit(r) != 0)
-                        .unwrap_or(Role::Lieutenant),
+                        .unwrap_or(Role::Lieutenant)
+                };
+                (
+                    p,
+                    roles
+                        .as_ref()
+                        .and_then(|r| r.get(i).copied())
+                        .unwrap_or_else(fallback),
                 )
             })
             .collect()
@@ -245,27 +220,5 @@ impl Belief {
             .iter()
             .map(|&(p, r)| (p, Piece::new(!self.me, r)))
             .collect()
-    }
-}
-
-/// A role whose every copy is pinned to pieces that can only be it is removed from the others.
-fn propagate(masks: &mut [RoleMask]) {
-    for _ in 0..12 {
-        let mut changed = false;
-        for r in Role::ALL {
-            let b = bit(r);
-            let pinned = masks.iter().filter(|&&m| m == b).count();
-            if pinned >= r.count() as usize {
-                for m in masks.iter_mut() {
-                    if *m != b && *m & b != 0 && *m & !b != 0 {
-                        *m &= !b;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
     }
 }

@@ -15,9 +15,10 @@
 //! piece assigned `x` may be `y`, `r0` or a role with a copy to spare is reachable from `r`
 //! (the alternating-path argument of bipartite matching; e.g. Régin 1994, "A filtering
 //! algorithm for constraints of difference in CSPs", for the all-different case). Links join
-//! armies; they are solved by search over the linked pieces, each node pruned by the links
-//! and the per-army argument, until every kept role has a complete assignment as witness or
-//! is proven to have none. The search has a node budget: a problem that exhausts it keeps the
+//! armies; they are solved by search, branching on the pieces of links that the sets do not
+//! yet satisfy whatever roles are taken, each node pruned by the links and the per-army
+//! argument, until every kept role has a complete assignment as witness or is proven to have
+//! none. The search has a node budget: a problem that exhausts it keeps the
 //! roles not yet decided (never dropping a possible one) and says so in [`Deduction::exact`].
 //!
 //! Written here rather than taken from a crate: the matching is 25 pieces × 12 roles with
@@ -269,27 +270,31 @@ impl Problem {
         }
     }
 
-    fn linked(&self) -> Vec<PieceRef> {
-        let mut out: Vec<PieceRef> = Vec::new();
-        for l in &self.links {
-            for r in [l.a, l.b] {
-                if !out.contains(&r) {
-                    out.push(r);
-                }
-            }
-        }
-        out
+    /// A piece to branch on: one of a link that `doms` does not yet satisfy whatever roles
+    /// its two pieces take (the smallest set first); `None` when every link is so satisfied.
+    fn undecided(&self, doms: &Domains) -> Option<PieceRef> {
+        self.links
+            .iter()
+            .filter(|l| {
+                let da = doms[l.a.army][l.a.piece];
+                let db = doms[l.b.army][l.b.piece];
+                (0..12).any(|ra| da & (1 << ra) != 0 && l.allowed[ra] & db != db)
+            })
+            .flat_map(|l| [l.a, l.b])
+            .filter(|r| doms[r.army][r.piece].count_ones() > 1)
+            .min_by_key(|r| doms[r.army][r.piece].count_ones())
     }
 
-    /// Looks for one complete assignment within `doms`; at a leaf every role left in `doms` has
-    /// one (the linked pieces are fixed, the armies are then independent and their sets exact),
-    /// and `leaf` is called with them. `None` when the budget ran out.
+    /// Looks for one complete assignment within `doms`, branching on the pieces of links not
+    /// yet satisfied, in the parts `order` gives. At a leaf every role left in
+    /// `doms` has one (every link holds whatever roles its pieces take, so the armies are
+    /// independent and their sets exact), and `leaf` is called with them. `None` when the
+    /// budget ran out.
     fn search(
         &self,
         mut doms: Domains,
-        linked: &[PieceRef],
         budget: &mut usize,
-        order: &mut dyn FnMut(&Domains, PieceRef) -> Vec<u8>,
+        order: &mut dyn FnMut(&Domains, PieceRef) -> Vec<RoleMask>,
         leaf: &mut dyn FnMut(&Domains),
     ) -> Option<bool> {
         if *budget == 0 {
@@ -299,22 +304,34 @@ impl Problem {
         if !self.propagate(&mut doms) {
             return Some(false);
         }
-        let open = linked
-            .iter()
-            .filter(|r| doms[r.army][r.piece].count_ones() > 1)
-            .min_by_key(|r| doms[r.army][r.piece].count_ones());
-        let Some(&at) = open else {
+        let Some(at) = self.undecided(&doms) else {
             leaf(&doms);
             return Some(true);
         };
-        for r in order(&doms, at) {
+        for part in order(&doms, at) {
             let mut child = doms.clone();
-            child[at.army][at.piece] = 1 << r;
-            if self.search(child, linked, budget, order, leaf)? {
+            child[at.army][at.piece] = part;
+            if self.search(child, budget, order, leaf)? {
                 return Some(true);
             }
         }
         Some(false)
+    }
+
+    /// The roles each piece keeps when the links and each army's counts are applied over and
+    /// over until nothing changes: never a possible role dropped, exact for a problem without
+    /// links, and much cheaper than [`Problem::deduce`] with many (what a search that draws
+    /// its worlds with [`Problem::sample`], which checks every link, needs).
+    pub fn narrow(&self) -> Result<Vec<Vec<RoleMask>>, Contradiction> {
+        if !self.valid() {
+            return Err(Contradiction);
+        }
+        let mut doms: Domains = self.armies.iter().map(|a| a.pieces.clone()).collect();
+        if self.propagate(&mut doms) {
+            Ok(doms)
+        } else {
+            Err(Contradiction)
+        }
     }
 
     /// The roles every piece can still have (see the module's text).
@@ -332,12 +349,20 @@ impl Problem {
                 exact: true,
             });
         }
-        let linked = self.linked();
         let mut budget = NODE_BUDGET;
         let mut supported: Domains = doms.iter().map(|a| vec![0; a.len()]).collect();
-        let mut ascending = |d: &Domains, at: PieceRef| {
+        // Halves of the set, stronger roles first: a combat's link is satisfied as soon as the
+        // two sets no longer overlap in rank, and every role left at that leaf is proven at once.
+        let mut halves = |d: &Domains, at: PieceRef| {
             let m = d[at.army][at.piece];
-            (0..12u8).filter(|r| m & 1 << r != 0).collect()
+            let mut low = 0;
+            for r in (0..12)
+                .filter(|r| m & 1 << r != 0)
+                .take(m.count_ones() as usize / 2)
+            {
+                low |= 1 << r;
+            }
+            vec![low, m & !low]
         };
         let mut mark = |leaf: &Domains| {
             for (s, l) in supported.iter_mut().zip(leaf) {
@@ -346,13 +371,7 @@ impl Problem {
                 }
             }
         };
-        match self.search(
-            doms.clone(),
-            &linked,
-            &mut budget,
-            &mut ascending,
-            &mut mark,
-        ) {
+        match self.search(doms.clone(), &mut budget, &mut halves, &mut mark) {
             Some(true) => {}
             Some(false) => return Err(Contradiction),
             None => {
@@ -379,7 +398,7 @@ impl Problem {
                             }
                         }
                     };
-                    match self.search(child, &linked, &mut budget, &mut ascending, &mut mark) {
+                    match self.search(child, &mut budget, &mut halves, &mut mark) {
                         Some(true) => {}
                         Some(false) => doms[army][piece] &= !(1 << r),
                         None => {
@@ -399,9 +418,10 @@ impl Problem {
     }
 
     /// One complete assignment agreeing with the record: a role for every piece of every army.
-    /// Each piece's role is drawn among those it can still have, weighted by the copies of each
-    /// left in its army, the most constrained pieces first; `None` on a contradiction or when
-    /// the search budget ran out.
+    /// The pieces of links not yet satisfied are drawn first (with backtracking), then each
+    /// army on its own, whose sets are then exact so that every draw keeps an assignment; each
+    /// role is drawn among those the piece can still have, weighted by the copies of it not yet
+    /// drawn in its army. `None` on a contradiction or when the search budget ran out.
     pub fn sample(&self, rng: &mut SplitMix64) -> Option<Vec<Vec<Role>>> {
         if !self.valid() {
             return None;
@@ -410,54 +430,34 @@ impl Problem {
         if !self.propagate(&mut doms) {
             return None;
         }
-        let mut all: Vec<PieceRef> = doms
-            .iter()
-            .enumerate()
-            .flat_map(|(army, a)| (0..a.len()).map(move |piece| PieceRef { army, piece }))
-            .collect();
-        rng.shuffle(&mut all);
         let mut budget = NODE_BUDGET;
-        let mut fixed: Option<Domains> = None;
-        // Every piece counts as linked here, so the search fixes them all, one by one.
-        let mut weighted = |d: &Domains, at: PieceRef| {
-            let m = d[at.army][at.piece];
-            // The copies of each role not yet fixed to a piece (at least one, to stay drawable).
-            let mut copies = self.armies[at.army].counts.map(u64::from);
-            for &q in &d[at.army] {
-                if q.count_ones() == 1 {
-                    let r = q.trailing_zeros() as usize;
-                    copies[r] = copies[r].saturating_sub(1);
+        let mut settled: Option<Domains> = None;
+        {
+            let mut draw = |d: &Domains, at: PieceRef| {
+                draw_order(&self.armies[at.army].counts, &d[at.army], at.piece, rng)
+                    .into_iter()
+                    .map(|r| 1 << r)
+                    .collect()
+            };
+            let mut keep = |leaf: &Domains| settled = Some(leaf.clone());
+            if !self.search(doms, &mut budget, &mut draw, &mut keep)? {
+                return None;
+            }
+        }
+        let mut doms = settled?;
+        for (army, d) in self.armies.iter().zip(doms.iter_mut()) {
+            let mut order: Vec<usize> = (0..d.len()).collect();
+            rng.shuffle(&mut order);
+            for i in order {
+                if d[i].count_ones() > 1 {
+                    let r = *draw_order(&army.counts, d, i, rng).first()?;
+                    d[i] = 1 << r;
+                    *d = army_roles(&army.counts, d)?;
                 }
             }
-            let mut left: Vec<(u8, u64)> = (0..12u8)
-                .filter(|r| m & 1 << r != 0)
-                .map(|r| (r, copies[r as usize].max(1)))
-                .collect();
-            let mut out = Vec::with_capacity(left.len());
-            while !left.is_empty() {
-                let total: u64 = left.iter().map(|x| x.1).sum();
-                let mut k = rng.below(total);
-                let i = left
-                    .iter()
-                    .position(|x| {
-                        if k < x.1 {
-                            true
-                        } else {
-                            k -= x.1;
-                            false
-                        }
-                    })
-                    .unwrap_or(0);
-                out.push(left.remove(i).0);
-            }
-            out
-        };
-        let mut keep = |leaf: &Domains| fixed = Some(leaf.clone());
-        self.search(doms, &all, &mut budget, &mut weighted, &mut keep)?;
-        let fixed = fixed?;
+        }
         Some(
-            fixed
-                .iter()
+            doms.iter()
                 .map(|a| {
                     a.iter()
                         .map(|&m| roles_in(m).next().unwrap_or(Role::Captain))
@@ -466,6 +466,40 @@ impl Problem {
                 .collect(),
         )
     }
+}
+
+/// The roles piece `i` of an army may have, in a random order: each drawn with a weight of the
+/// copies of it not yet fixed to a piece (at least one, so that every role stays drawable).
+fn draw_order(counts: &[u8; 12], army: &[RoleMask], i: usize, rng: &mut SplitMix64) -> Vec<u8> {
+    let mut copies = counts.map(u64::from);
+    for &q in army {
+        if q.count_ones() == 1 {
+            let r = q.trailing_zeros() as usize;
+            copies[r] = copies[r].saturating_sub(1);
+        }
+    }
+    let mut left: Vec<(u8, u64)> = (0..12u8)
+        .filter(|r| army[i] & 1 << r != 0)
+        .map(|r| (r, copies[r as usize].max(1)))
+        .collect();
+    let mut out = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let total: u64 = left.iter().map(|x| x.1).sum();
+        let mut k = rng.below(total);
+        let at = left
+            .iter()
+            .position(|x| {
+                if k < x.1 {
+                    true
+                } else {
+                    k -= x.1;
+                    false
+                }
+            })
+            .unwrap_or(0);
+        out.push(left.remove(at).0);
+    }
+    out
 }
 
 fn supported_at(s: &Domains, army: usize, piece: usize) -> RoleMask {

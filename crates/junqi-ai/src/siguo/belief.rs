@@ -6,14 +6,16 @@
 //!
 //! Every piece of the game is followed from its setup point. Each has a set of roles it may
 //! have: the setup rules' for its slot (flag in a headquarters, landmines on the last two rows,
-//! no bomb on the first), movable roles once it has moved, and what each of its combats allows
-//! given the other piece's set. Worlds are then drawn seat by seat, the most constrained pieces
-//! first, from each seat's 25 roles; the lost pieces use up roles too.
+//! no bomb on the first), movable roles once it has moved, a lost piece of a seat still in is
+//! not its flag, and each combat ties its two pieces' roles. The core's deduction
+//! (`junqi_core::deduce`) narrows the sets by the combats and each army's counts, and draws
+//! every world as a whole assignment of the armies that agrees with all of it.
 
 use super::worlds;
+use junqi_core::deduce::{Army, Link, PieceRef, Problem};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Move, Occupant, Point, PointSet, Position, SiguoReport, POINTS};
-use junqi_core::{contact, Clash, Mode, Role, Rules, Slot, SplitMix64};
+use junqi_core::{contact, Clash, Role, Slot, SplitMix64};
 
 /// What everyone is told about a combat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,73 +62,6 @@ impl TableEvent {
 
 use crate::belief::{bit, movable_mask as movable, setup_mask, RoleMask};
 
-fn roles(m: RoleMask) -> impl Iterator<Item = Role> {
-    Role::ALL.into_iter().filter(move |&r| m & bit(r) != 0)
-}
-
-/// The roles of `att` and `def` that agree with the combat's outcome `c` for some role of the
-/// other; a set that would become empty (a position set up by hand) is left as it was.
-fn narrow(
-    att: RoleMask,
-    def: RoleMask,
-    c: Contact,
-    mode: Mode,
-    rules: &Rules,
-) -> (RoleMask, RoleMask) {
-    let agrees = |a: Role, d: Role| Contact::of(contact(a, d, mode, rules)) == c;
-    let mut a2 = 0;
-    let mut d2 = 0;
-    for a in roles(att) {
-        for d in roles(def) {
-            if agrees(a, d) {
-                a2 |= bit(a);
-                d2 |= bit(d);
-            }
-        }
-    }
-    (
-        if a2 == 0 { att } else { a2 },
-        if d2 == 0 { def } else { d2 },
-    )
-}
-
-/// Narrows the lost pieces of `seat`, whose standing pieces all have a single role, to the
-/// roles it lost: 25 pieces less those standing, each role as often as it was lost.
-fn lost_roles(pieces: &mut [Piece], seat: Seat) {
-    let mut left = [0u8; 12];
-    for r in Role::ALL {
-        left[r as usize] = r.count();
-    }
-    for q in pieces.iter().filter(|q| q.seat == seat && q.at.is_some()) {
-        if let Some(r) = roles(q.mask).next() {
-            left[r as usize] = left[r as usize].saturating_sub(1);
-        }
-    }
-    let lost: RoleMask = Role::ALL
-        .into_iter()
-        .filter(|&r| left[r as usize] > 0)
-        .fold(0, |m, r| m | bit(r));
-    let ids: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].seat == seat && pieces[i].at.is_none())
-        .collect();
-    for &i in &ids {
-        if pieces[i].mask & lost != 0 {
-            pieces[i].mask &= lost;
-        }
-    }
-    // A role whose every lost copy is already pinned to a piece is no other piece's.
-    for r in Role::ALL {
-        let pinned = ids.iter().filter(|&&i| pieces[i].mask == bit(r)).count();
-        if pinned >= left[r as usize] as usize {
-            for &i in &ids {
-                if pieces[i].mask != bit(r) && pieces[i].mask & !bit(r) != 0 {
-                    pieces[i].mask &= !bit(r);
-                }
-            }
-        }
-    }
-}
-
 /// One piece followed through the game.
 #[derive(Copy, Clone, Debug)]
 struct Piece {
@@ -140,6 +75,10 @@ struct Piece {
 #[derive(Clone, Debug)]
 pub struct TableBelief {
     pieces: Vec<Piece>,
+    /// Each piece's place in `problem`.
+    refs: Vec<PieceRef>,
+    /// The record as the core's deduction reads it, with the sets it proved.
+    problem: Problem,
 }
 
 impl TableBelief {
@@ -235,143 +174,80 @@ impl TableBelief {
         }
         // A seat still in has its flag standing.
         for piece in pieces.iter_mut() {
-            if piece.at.is_none() {
+            if piece.at.is_none() && view.seating().is_in(piece.seat) {
                 piece.mask = match piece.mask & !bit(Role::Flag) {
                     0 => piece.mask,
                     m => m,
                 };
             }
         }
-        // A seat whose standing pieces the view all shows (one's own; the partner's in 双明)
-        // lost exactly the roles it no longer has: its lost pieces take their roles from those.
-        let known: Vec<Seat> = seats
-            .into_iter()
-            .filter(|&s| {
-                let mut standing = pieces.iter().filter_map(|q| q.at.filter(|_| q.seat == s));
-                let mut any = false;
-                let all = standing.all(|p| {
-                    any = true;
-                    view.at(p).is_some_and(|o| o.role.is_some())
-                });
-                any && all
+        // Seat by seat, an army of 25; each combat links its two pieces by its outcome.
+        let mut refs = vec![PieceRef { army: 0, piece: 0 }; pieces.len()];
+        let mut armies: Vec<Army> = Vec::new();
+        for &seat in &seats {
+            let mut masks = Vec::new();
+            for (i, q) in pieces.iter().enumerate().filter(|(_, q)| q.seat == seat) {
+                refs[i] = PieceRef {
+                    army: armies.len(),
+                    piece: masks.len(),
+                };
+                masks.push(q.mask);
+            }
+            armies.push(Army::standard(masks));
+        }
+        let mode = view.contact_mode();
+        let links = contacts
+            .iter()
+            .map(|&(a, d, c)| {
+                Link::by(refs[a], refs[d], |ra, rd| {
+                    Contact::of(contact(ra, rd, mode, &rules)) == c
+                })
             })
             .collect();
-        // Passes let what one combat tells reach the next.
-        for _ in 0..3 {
-            for &s in &known {
-                lost_roles(&mut pieces, s);
+        let mut problem = Problem { armies, links };
+        // The links and the counts applied until nothing changes (the exact deduction's search
+        // is left to the drawing of worlds, which checks every link); a record that
+        // contradicts itself (a position set up by hand) keeps the sets as read.
+        if let Ok(possible) = problem.narrow() {
+            for (army, possible) in problem.armies.iter_mut().zip(possible) {
+                army.pieces = possible;
             }
-            for &(a, d, c) in &contacts {
-                let (ma, md) = narrow(
-                    pieces[a].mask,
-                    pieces[d].mask,
-                    c,
-                    view.contact_mode(),
-                    &rules,
-                );
-                pieces[a].mask = ma;
-                pieces[d].mask = md;
+            for (piece, r) in pieces.iter_mut().zip(&refs) {
+                piece.mask = problem.armies[r.army].pieces[r.piece];
             }
         }
-        Some(TableBelief { pieces })
+        Some(TableBelief {
+            pieces,
+            refs,
+            problem,
+        })
     }
 
     /// One world consistent with the view of `me` and with this belief.
     pub fn sample(&self, view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
         let mut world = view.clone();
-        for seat in Seat::ALL {
-            if seat == me || !view.seating().is_in(seat) {
-                continue;
-            }
-            let mut counts = [0u8; 12];
-            for r in Role::ALL {
-                counts[r as usize] = r.count();
-            }
-            let mut ids: Vec<usize> = (0..self.pieces.len())
-                .filter(|&i| self.pieces[i].seat == seat)
-                .collect();
-            // The flag first: one of the standing pieces that may be it.
-            let mut homes: Vec<usize> = ids
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    self.pieces[i].at.is_some() && self.pieces[i].mask & bit(Role::Flag) != 0
-                })
-                .collect();
-            if let Some(&known) = homes
-                .iter()
-                .find(|&&i| self.pieces[i].mask == bit(Role::Flag))
-            {
-                homes.retain(|&i| i == known);
-            }
-            let mut flag_at = None;
-            if !homes.is_empty() {
-                let i = homes[rng.below(homes.len() as u64) as usize];
-                flag_at = Some(i);
-                counts[Role::Flag as usize] = 0;
-                if let Some(p) = self.pieces[i].at {
+        if let Some(roles) = self.problem.sample(rng) {
+            for (piece, r) in self.pieces.iter().zip(&self.refs) {
+                let Some(p) = piece.at else { continue };
+                if piece.seat == me {
+                    continue;
+                }
+                if world
+                    .at(p)
+                    .is_some_and(|o| o.role.is_none() && o.seat == piece.seat)
+                {
                     world.put(
                         p,
                         Occupant {
-                            seat,
-                            role: Some(Role::Flag),
+                            seat: piece.seat,
+                            role: Some(roles[r.army][r.piece]),
                         },
                     );
                 }
-                ids.retain(|&j| j != i);
-            }
-            rng.shuffle(&mut ids);
-            // Most constrained first; known pieces are a single role.
-            ids.sort_by_key(|&i| self.pieces[i].mask.count_ones());
-            for i in ids {
-                let mut piece = self.pieces[i];
-                if flag_at.is_some() {
-                    piece.mask &= !bit(Role::Flag);
-                }
-                let weight = |r: Role| {
-                    if piece.mask & bit(r) != 0 {
-                        counts[r as usize] as u64
-                    } else {
-                        0
-                    }
-                };
-                let total: u64 = Role::ALL.into_iter().map(weight).sum();
-                let role = if total > 0 {
-                    let mut k = rng.below(total);
-                    let mut chosen = Role::Captain;
-                    for r in Role::ALL {
-                        let w = weight(r);
-                        if k < w {
-                            chosen = r;
-                            break;
-                        }
-                        k -= w;
-                    }
-                    chosen
-                } else {
-                    // Nothing left that fits: the least surprising piece left, else an average one.
-                    roles(piece.mask)
-                        .find(|r| r.is_movable())
-                        .unwrap_or(Role::Captain)
-                };
-                counts[role as usize] = counts[role as usize].saturating_sub(1);
-                if let Some(p) = piece.at {
-                    if world
-                        .at(p)
-                        .is_some_and(|o| o.role.is_none() && o.seat == seat)
-                    {
-                        world.put(
-                            p,
-                            Occupant {
-                                seat,
-                                role: Some(role),
-                            },
-                        );
-                    }
-                }
             }
         }
-        // Anything left unknown (should not happen) takes a role from the view alone.
+        // Anything left unknown (no assignment agreed: a position set up by hand) takes a role
+        // from the view alone.
         if worlds::has_hidden(&world) {
             world = worlds::sample(&world, me, rng);
         }
@@ -385,6 +261,7 @@ mod tests {
     use crate::siguo::{random, InfoMode, SeatView};
     use junqi_core::seat::PerSeat;
     use junqi_core::siguo::SiguoRules;
+    use junqi_core::Rules;
 
     /// The rule switches the belief reads: railway runs, scouting, bounces, setup.
     fn table(seed: u64) -> SiguoRules {
