@@ -27,6 +27,9 @@
 
 use crate::{Role, SplitMix64};
 
+mod record;
+pub use record::{movable, setup_mask, Hidden};
+
 /// A set of roles, one bit per [`Role`] (bit `role as u16`).
 pub type RoleMask = u16;
 
@@ -507,5 +510,4 @@ fn supported_at(s: &Domains, army: usize, piece: usize) -> RoleMask {
 }
 
 #[cfg(test)]
-#[path = "deduce_tests.rs"]
 mod tests;

@@ -221,3 +221,86 @@ fn an_impossible_record_is_a_contradiction() {
     };
     assert_eq!(stray.deduce(), Err(Contradiction));
 }
+
+/// The rule switches a 2-player record is read with: runs, scouting, bounces, flying bombs.
+fn dark_rules(seed: u64) -> crate::Rules {
+    let mut rules = crate::Rules::default();
+    match seed % 5 {
+        1 => rules.rail_one_turn = true,
+        2 => {
+            rules.rail_three_steps = true;
+            rules.engineer_scouts = true;
+        }
+        3 => rules.mines_bounce = true,
+        4 => {
+            rules.flying_bomb = true;
+            rules.marshal_survives_mine = true;
+        }
+        _ => {}
+    }
+    rules
+}
+
+/// Over whole 暗棋 games of random moves, each seat's reading of the record follows the
+/// enemy's pieces to where they stand, and the deduction never rules out a piece's true role;
+/// the counts prove something no piece's own record says in some of them, and runs show
+/// engineers.
+#[test]
+fn a_two_player_record_never_rules_out_the_truth() {
+    use crate::{Color, Deployment, Game, Mode, Setup};
+    let mut beyond_own_record = 0;
+    let mut engineers = 0;
+    for seed in 0..30u64 {
+        let rules = dark_rules(seed);
+        let setup = Setup::Deployments {
+            red: Deployment::random(seed * 2),
+            black: Deployment::random(seed * 2 + 1),
+        };
+        let mut game = Game::new(Mode::Dark, rules, setup.clone()).expect("valid formations");
+        let mut rng = SplitMix64::new(seed);
+        while game.outcome().is_none() && game.reports().len() < 400 {
+            for me in Color::ALL {
+                let Setup::Deployments { red, black } = &setup else {
+                    unreachable!()
+                };
+                let own = if me == Color::Red { red } else { black };
+                let view = game.view(Some(me));
+                let hidden = Hidden::two_player(me, own, &view.history, &rules);
+                let read = &hidden.problem.armies[0].pieces;
+                let possible = hidden.possible();
+                let mut standing = 0;
+                for (i, at) in hidden.at.iter().enumerate() {
+                    let Some(p) = at else { continue };
+                    standing += 1;
+                    let truth = game.position().at(*p).expect("a piece stands there");
+                    assert_eq!(truth.color, Some(!me), "{p} followed wrongly");
+                    let role = truth.role.expect("the referee knows");
+                    assert!(
+                        possible[i] & role_bit(role) != 0,
+                        "{p} is {role:?}, ruled out"
+                    );
+                    assert_eq!(possible[i] & !read[i], 0, "more than the record allows");
+                    if possible[i] != read[i] {
+                        beyond_own_record += 1;
+                    }
+                    if possible[i] == role_bit(crate::Role::Engineer) {
+                        engineers += 1;
+                    }
+                }
+                let on_board = crate::Point::all()
+                    .filter(|&q| game.position().at(q).is_some_and(|o| o.color == Some(!me)))
+                    .count();
+                assert_eq!(standing, on_board);
+            }
+            let actions = game.position().legal_actions();
+            let list: Vec<_> = actions.iter().collect();
+            if list.is_empty() {
+                break;
+            }
+            let a = *list[rng.below(list.len() as u64) as usize];
+            game.play(a).expect("a legal action");
+        }
+    }
+    assert!(beyond_own_record > 0, "the counts never proved anything");
+    assert!(engineers > 0, "no run ever showed an engineer");
+}
