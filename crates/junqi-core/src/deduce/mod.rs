@@ -28,7 +28,9 @@
 use crate::{Role, SplitMix64};
 
 mod record;
+mod table;
 pub use record::{movable, setup_mask, Hidden};
+pub use table::{Contact, Table, TableEvent, TablePiece};
 
 /// A set of roles, one bit per [`Role`] (bit `role as u16`).
 pub type RoleMask = u16;
