@@ -359,7 +359,10 @@ impl Problem {
         // One role at a time, stronger first (halves of the set cost more nodes on 四暗 records).
         let mut one_by_one = |d: &Domains, at: PieceRef| {
             let m = d[at.army][at.piece];
-            (0..12).filter(|r| m & 1 << r != 0).map(|r| 1 << r).collect()
+            (0..12)
+                .filter(|r| m & 1 << r != 0)
+                .map(|r| 1 << r)
+                .collect()
         };
         let mut mark = |leaf: &Domains| {
             for (s, l) in supported.iter_mut().zip(leaf) {
