@@ -7,6 +7,7 @@
 //! whose player fails resigns, with a line on standard error; its partner plays on.
 
 use super::link::{self, Link, Spec};
+use super::proven;
 use super::{check_players, percent, play_in_threads, tally, wilson, Match};
 use crate::engine::rules_to_json;
 use crate::seeds::{self, Purpose};
@@ -14,8 +15,8 @@ use crate::siguo_engine::{last_json, new_message, shown_flags, view_fields};
 use crate::Fail;
 use junqi_ai::deploy::formation_for;
 use junqi_ai::search::NodeBudget;
-use junqi_ai::siguo::belief::TableEvent;
 use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
+use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
     seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoReport,
@@ -134,12 +135,22 @@ impl Place {
     }
 
     /// Tells the engine (if one is running) what everyone was told, with its own seat's view.
-    fn update(&mut self, truth: &Position, seat: Seat, mode: InfoMode, last: &Value) {
+    fn update(
+        &mut self,
+        truth: &Position,
+        seat: Seat,
+        mode: InfoMode,
+        history: &[TableEvent],
+        last: &Value,
+    ) {
         if let Kind::External(link) = &mut self.kind {
             let (view, ply, quiet) = view_fields(truth, seat, mode);
-            link.update(
-                &json!({"type": "update", "view": view, "ply": ply, "quiet": quiet, "last": last}),
-            );
+            let mut update =
+                json!({"type": "update", "view": view, "ply": ply, "quiet": quiet, "last": last});
+            if let Some(proven) = proven::table(&truth.view(seat, mode), history) {
+                update["proven"] = proven;
+            }
+            link.update(&update);
         }
     }
 
@@ -160,7 +171,10 @@ impl Place {
             }
             Kind::External(link) => {
                 let (view, ply, quiet) = view_fields(truth, seat, mode);
-                let go = json!({"type": "go", "view": view, "ply": ply, "quiet": quiet, "ms": link.ms()});
+                let mut go = json!({"type": "go", "view": view, "ply": ply, "quiet": quiet, "ms": link.ms()});
+                if let Some(proven) = proven::table(&truth.view(seat, mode), history) {
+                    go["proven"] = proven;
+                }
                 link.go(&go, |text| {
                     text.parse()
                         .map_err(|e: junqi_core::siguo::NotationError| e.to_string())
@@ -179,11 +193,12 @@ fn tell(
     before: [bool; 4],
     mode: InfoMode,
     shift: usize,
+    history: &[TableEvent],
 ) {
     let last = last_json(report, truth, before);
     let n = places.len();
     for (k, place) in places.iter_mut().enumerate() {
-        place.update(truth, Seat::ALL[(k + shift) % n], mode, &last);
+        place.update(truth, Seat::ALL[(k + shift) % n], mode, history, &last);
     }
 }
 
@@ -259,7 +274,7 @@ pub fn play_game(
         if let Ok(report) = truth.resign(seat) {
             record.events.push(SiguoEvent::Resign { seat });
             history.push(TableEvent::from_report(&report));
-            tell(places, &truth, &report, before, mode, shift);
+            tell(places, &truth, &report, before, mode, shift, &history);
         }
     }
     while !truth.is_over() && truth.ply() <= MAX_PLIES {
@@ -291,7 +306,7 @@ pub fn play_game(
             }
         };
         history.push(TableEvent::from_report(&report));
-        tell(places, &truth, &report, before, mode, shift);
+        tell(places, &truth, &report, before, mode, shift, &history);
     }
     // The record of the game replays to the same position and result.
     record.result = truth.outcome();

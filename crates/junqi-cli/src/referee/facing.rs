@@ -4,6 +4,7 @@
 //! standard error.
 
 use super::link::{self, Link, Spec};
+use super::proven;
 use super::{check_players, play_in_threads, tally, Match};
 use crate::engine::{last_json, rules_to_json};
 use crate::seeds::{self, Player, Purpose};
@@ -100,7 +101,11 @@ impl Side {
 
     fn update(&mut self, view: &PlayerView, last: &serde_json::Value) {
         if let Kind::External(link) = &mut self.kind {
-            link.update(&json!({"type": "update", "view": view.to_jfen(), "last": last}));
+            let mut update = json!({"type": "update", "view": view.to_jfen(), "last": last});
+            if let Some(proven) = proven::facing(view, self.own.as_ref()) {
+                update["proven"] = proven;
+            }
+            link.update(&update);
         }
     }
 
@@ -117,7 +122,10 @@ impl Side {
                 choose(view, lvl, &ctx, &mut NodeBudget(u64::MAX))
             }
             Kind::External(link) => {
-                let go = json!({"type": "go", "view": view.to_jfen(), "ms": link.ms()});
+                let mut go = json!({"type": "go", "view": view.to_jfen(), "ms": link.ms()});
+                if let Some(proven) = proven::facing(view, self.own.as_ref()) {
+                    go["proven"] = proven;
+                }
                 return link.go(&go, |text| {
                     text.parse()
                         .map_err(|e: junqi_core::action::ParseActionError| e.to_string())

@@ -9,6 +9,7 @@
 mod cross;
 mod facing;
 mod link;
+mod proven;
 
 use crate::{parse_rules, seeds, Fail};
 use clap::{ArgGroup, Args};

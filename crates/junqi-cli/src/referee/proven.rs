@@ -1,0 +1,56 @@
+//! What the public record proves of each hidden piece, sent to engines beside their view
+//! (docs/engine-host.md, "What the record proves") so that an outside engine need not derive
+//! it again: the core's deduction (`junqi_core::deduce`) read from what the seat may know — its
+//! view, its own formation and the public record — and nothing else.
+
+use junqi_core::deduce::{roles_in, Hidden, RoleMask, Table, TableEvent};
+use junqi_core::siguo::Position as TablePosition;
+use junqi_core::{Deployment, Mode, PlayerView};
+use serde_json::{json, Value};
+
+/// The letters of RULES.md §9 for the roles in `m`, strongest first (`MGDBRNCPEZLF`).
+fn letters(m: RoleMask) -> String {
+    roles_in(m).map(|r| r.upper_char()).collect()
+}
+
+/// 暗棋: `[[point, letters], …]` for every enemy piece the view hides, in point order; `None`
+/// in the other modes, or without the seat's own formation.
+pub fn facing(view: &PlayerView, own: Option<&Deployment>) -> Option<Value> {
+    if view.mode != Mode::Dark {
+        return None;
+    }
+    let (me, own) = (view.me?, own?);
+    let hidden = Hidden::two_player(me, own, &view.history, &view.rules);
+    let mut list: Vec<(usize, Value)> = hidden
+        .at
+        .iter()
+        .zip(hidden.possible())
+        .filter_map(|(at, m)| {
+            let p = (*at)?;
+            let unseen = view.cells[p.index()].is_some_and(|o| o.role.is_none());
+            unseen.then(|| (p.index(), json!([p.to_string(), letters(m)])))
+        })
+        .collect();
+    list.sort_by_key(|(i, _)| *i);
+    Some(Value::Array(list.into_iter().map(|(_, v)| v).collect()))
+}
+
+/// 四暗 and 双明: the same for every piece of another seat that `view` (a seat's view of the
+/// cross) hides; `None` when nothing is hidden, or when the record does not lead to the view.
+pub fn table(view: &TablePosition, history: &[TableEvent]) -> Option<Value> {
+    let read = Table::read(view, history)?;
+    let mut list: Vec<(usize, Value)> = read
+        .pieces
+        .iter()
+        .filter_map(|piece| {
+            let p = piece.at?;
+            let unseen = view.at(p).is_some_and(|o| o.role.is_none());
+            unseen.then(|| (p.index(), json!([p.to_string(), letters(piece.mask)])))
+        })
+        .collect();
+    if list.is_empty() {
+        return None;
+    }
+    list.sort_by_key(|(i, _)| *i);
+    Some(Value::Array(list.into_iter().map(|(_, v)| v).collect()))
+}
