@@ -4,8 +4,9 @@
 //! Information Monte Carlo: Ginsberg 2001, "GIB"; Long et al. 2010, "Understanding the Success
 //! of Perfect Information Monte Carlo Sampling in Game Tree Search").
 
+use crate::behaviour;
 pub use junqi_core::deduce::{movable as movable_mask, role_bit as bit, setup_mask};
-use junqi_core::deduce::{Army, Hidden, Problem};
+use junqi_core::deduce::{Army, Hidden, PieceRef, Problem};
 pub use junqi_core::deduce::{RoleMask, ALL_ROLES};
 use junqi_core::{Color, Deployment, Piece, Point, PublicEvent, Role, Rules, SplitMix64};
 
@@ -17,6 +18,9 @@ pub struct Belief {
     pub alive: Vec<(Point, RoleMask)>,
     /// Enemy pieces removed, with what they may have been (they still use up the counts).
     pub dead: Vec<RoleMask>,
+    /// The behaviour bucket ([`crate::behaviour::bucket`]) of each piece of `alive`, then of
+    /// each of `dead`; empty when nothing was seen.
+    pub buckets: Vec<usize>,
 }
 
 impl Belief {
@@ -30,15 +34,27 @@ impl Belief {
     ) -> Belief {
         let hidden = Hidden::two_player(me, own, history, rules);
         let masks = hidden.possible();
-        let mut alive: Vec<(Point, RoleMask)> = hidden
+        let mut standing: Vec<(Point, usize)> = hidden
             .at
             .iter()
-            .zip(&masks)
-            .filter_map(|(p, &m)| p.map(|p| (p, m)))
+            .enumerate()
+            .filter_map(|(id, p)| p.map(|p| (p, id)))
             .collect();
-        alive.sort_by_key(|(p, _)| p.index());
+        standing.sort_by_key(|(p, _)| p.index());
+        let alive = standing.iter().map(|&(p, id)| (p, masks[id])).collect();
         let dead = hidden.lost.iter().map(|&id| masks[id]).collect();
-        Belief { me, alive, dead }
+        let buckets = standing
+            .iter()
+            .map(|&(_, id)| id)
+            .chain(hidden.lost.iter().copied())
+            .map(|id| behaviour::bucket(hidden.moves[id], hidden.attacks[id]))
+            .collect();
+        Belief {
+            me,
+            alive,
+            dead,
+            buckets,
+        }
     }
 
     /// One world consistent with the belief: a role for every enemy piece on the board, drawn
@@ -54,8 +70,14 @@ impl Belief {
             armies: vec![Army::standard(masks)],
             links: Vec::new(),
         };
+        // Each role weighted by how likely what the piece was seen to do is for it.
+        let weight = |at: PieceRef, r: Role| {
+            self.buckets
+                .get(at.piece)
+                .map_or(1, |&b| behaviour::weight(b, r))
+        };
         let roles = problem
-            .sample(rng)
+            .sample_weighted(rng, &weight)
             .and_then(|armies| armies.into_iter().next());
         self.alive
             .iter()

@@ -7,6 +7,7 @@
 //! Every choice is a pure function of the view, the level and a seed: the same view and seed
 //! give the same action on every machine.
 
+pub mod behaviour;
 pub mod belief;
 pub mod choice;
 pub mod deploy;
@@ -216,6 +217,7 @@ fn dark_scores(
                 .map(|p| (p, belief::ALL_ROLES))
                 .collect(),
             dead: Vec::new(),
+            buckets: Vec::new(),
         },
     };
     let base = view.to_position();

@@ -423,6 +423,17 @@ impl Problem {
     /// role is drawn among those the piece can still have, weighted by the copies of it not yet
     /// drawn in its army. `None` on a contradiction or when the search budget ran out.
     pub fn sample(&self, rng: &mut SplitMix64) -> Option<Vec<Vec<Role>>> {
+        self.sample_weighted(rng, &|_, _| 1)
+    }
+
+    /// [`Problem::sample`] with each role's draw weighted also by `weight(piece, role)` (a
+    /// likelihood of what the piece was seen to do, for instance); a weight of 0 counts as 1,
+    /// so that no role the record allows becomes undrawable.
+    pub fn sample_weighted(
+        &self,
+        rng: &mut SplitMix64,
+        weight: &dyn Fn(PieceRef, Role) -> u64,
+    ) -> Option<Vec<Vec<Role>>> {
         if !self.valid() {
             return None;
         }
@@ -434,7 +445,8 @@ impl Problem {
         let mut settled: Option<Domains> = None;
         {
             let mut draw = |d: &Domains, at: PieceRef| {
-                draw_order(&self.armies[at.army].counts, &d[at.army], at.piece, rng)
+                let w = |r: Role| weight(at, r);
+                draw_order(&self.armies[at.army].counts, &d[at.army], at.piece, &w, rng)
                     .into_iter()
                     .map(|r| 1 << r)
                     .collect()
@@ -445,12 +457,14 @@ impl Problem {
             }
         }
         let mut doms = settled?;
-        for (army, d) in self.armies.iter().zip(doms.iter_mut()) {
+        for (a, (army, d)) in self.armies.iter().zip(doms.iter_mut()).enumerate() {
             let mut order: Vec<usize> = (0..d.len()).collect();
             rng.shuffle(&mut order);
             for i in order {
                 if d[i].count_ones() > 1 {
-                    let r = *draw_order(&army.counts, d, i, rng).first()?;
+                    let at = PieceRef { army: a, piece: i };
+                    let w = |r: Role| weight(at, r);
+                    let r = *draw_order(&army.counts, d, i, &w, rng).first()?;
                     d[i] = 1 << r;
                     *d = army_roles(&army.counts, d)?;
                 }
@@ -469,8 +483,15 @@ impl Problem {
 }
 
 /// The roles piece `i` of an army may have, in a random order: each drawn with a weight of the
-/// copies of it not yet fixed to a piece (at least one, so that every role stays drawable).
-fn draw_order(counts: &[u8; 12], army: &[RoleMask], i: usize, rng: &mut SplitMix64) -> Vec<u8> {
+/// copies of it not yet fixed to a piece (at least one, so that every role stays drawable)
+/// times `weight` (at least 1).
+fn draw_order(
+    counts: &[u8; 12],
+    army: &[RoleMask],
+    i: usize,
+    weight: &dyn Fn(Role) -> u64,
+    rng: &mut SplitMix64,
+) -> Vec<u8> {
     let mut copies = counts.map(u64::from);
     for &q in army {
         if q.count_ones() == 1 {
@@ -480,7 +501,10 @@ fn draw_order(counts: &[u8; 12], army: &[RoleMask], i: usize, rng: &mut SplitMix
     }
     let mut left: Vec<(u8, u64)> = (0..12u8)
         .filter(|r| army[i] & 1 << r != 0)
-        .map(|r| (r, copies[r as usize].max(1)))
+        .map(|r| {
+            let role = Role::ALL[r as usize];
+            (r, copies[r as usize].max(1) * weight(role).max(1))
+        })
         .collect();
     let mut out = Vec::with_capacity(left.len());
     while !left.is_empty() {

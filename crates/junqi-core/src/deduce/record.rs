@@ -64,6 +64,10 @@ pub struct Hidden {
     pub at: Vec<Option<Point>>,
     /// The lost pieces, in the order they were lost.
     pub lost: Vec<usize>,
+    /// How often each piece moved, and how many of those moves attacked one of the seat's
+    /// pieces: public behaviour, for players that weigh it.
+    pub moves: Vec<u16>,
+    pub attacks: Vec<u16>,
 }
 
 impl Hidden {
@@ -85,6 +89,8 @@ impl Hidden {
             masks.push(setup_mask(slot, rules));
         }
         let mut lost: Vec<usize> = Vec::new();
+        let mut moves = vec![0u16; masks.len()];
+        let mut attacks = vec![0u16; masks.len()];
         for ev in history {
             let Action::Move { from, to } = ev.action else {
                 continue;
@@ -92,6 +98,10 @@ impl Hidden {
             let mover = cells[from.index()];
             let target = cells[to.index()];
             if let Some(Tracked::Enemy(id)) = mover {
+                moves[id] = moves[id].saturating_add(1);
+                if matches!(target, Some(Tracked::Own(_))) {
+                    attacks[id] = attacks[id].saturating_add(1);
+                }
                 masks[id] &= movable();
                 let occupied: Bitboard = Point::all()
                     .filter(|q| cells[q.index()].is_some())
@@ -166,6 +176,8 @@ impl Hidden {
             },
             at,
             lost,
+            moves,
+            attacks,
         }
     }
 
