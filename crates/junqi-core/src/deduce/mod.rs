@@ -364,13 +364,7 @@ impl Problem {
                 .map(|r| 1 << r)
                 .collect()
         };
-        let mut mark = |leaf: &Domains| {
-            for (s, l) in supported.iter_mut().zip(leaf) {
-                for (x, y) in s.iter_mut().zip(l) {
-                    *x |= y;
-                }
-            }
-        };
+        let mut mark = |leaf: &Domains| union_into(&mut supported, leaf);
         match self.search(doms.clone(), &mut budget, &mut one_by_one, &mut mark) {
             Some(true) => {}
             Some(false) => return Err(Contradiction),
@@ -385,19 +379,13 @@ impl Problem {
             for piece in 0..doms[army].len() {
                 for r in 0..12u8 {
                     // Read afresh: a witness found for another role may hold this one too.
-                    let open = doms[army][piece] & !supported_at(&supported, army, piece);
+                    let open = doms[army][piece] & !supported[army][piece];
                     if open & 1 << r == 0 {
                         continue;
                     }
                     let mut child = doms.clone();
                     child[army][piece] = 1 << r;
-                    let mut mark = |leaf: &Domains| {
-                        for (s, l) in supported.iter_mut().zip(leaf) {
-                            for (x, y) in s.iter_mut().zip(l) {
-                                *x |= y;
-                            }
-                        }
-                    };
+                    let mut mark = |leaf: &Domains| union_into(&mut supported, leaf);
                     match self.search(child, &mut budget, &mut one_by_one, &mut mark) {
                         Some(true) => {}
                         Some(false) => doms[army][piece] &= !(1 << r),
@@ -526,8 +514,13 @@ fn draw_order(
     out
 }
 
-fn supported_at(s: &Domains, army: usize, piece: usize) -> RoleMask {
-    s[army][piece]
+/// Adds every role of `leaf` to `supported`, piece by piece.
+fn union_into(supported: &mut Domains, leaf: &Domains) {
+    for (s, l) in supported.iter_mut().zip(leaf) {
+        for (x, y) in s.iter_mut().zip(l) {
+            *x |= y;
+        }
+    }
 }
 
 #[cfg(test)]
