@@ -30,6 +30,8 @@ use crate::{Role, SplitMix64};
 mod record;
 mod table;
 pub use record::{movable, setup_mask, Hidden};
+mod notebook;
+pub use notebook::{Among, Clue, Note, Notebook};
 pub use table::{Contact, Table, TableEvent, TablePiece};
 
 /// A set of roles, one bit per [`Role`] (bit `role as u16`).

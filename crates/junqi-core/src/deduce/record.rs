@@ -4,7 +4,8 @@
 //! moved, an engineer (or a flying bomb) once it made a run no other piece could, what each
 //! contact with one of the seat's own pieces allows, and public reveals.
 
-use super::{role_bit, Army, Deduction, Problem, RoleMask, ALL_ROLES};
+use super::notebook::{Clue, Followed, Notebook};
+use super::{role_bit, roles_in, Army, Contact, Deduction, PieceRef, Problem, RoleMask, ALL_ROLES};
 use crate::{
     contact, Action, ActionResult, Bitboard, Clash, Color, Deployment, Mode, Point, PublicEvent,
     Role, Rules, Slot, Topology,
@@ -49,6 +50,24 @@ fn matches(result: ActionResult, c: Clash, defender: Role) -> bool {
     }
 }
 
+/// What everyone is told of a contact, in the words both boards share.
+fn told(result: ActionResult) -> Option<Contact> {
+    match result {
+        ActionResult::Win | ActionResult::Capture => Some(Contact::AttackerWins),
+        ActionResult::Lose | ActionResult::Scout => Some(Contact::DefenderWins),
+        ActionResult::Both => Some(Contact::BothRemoved),
+        ActionResult::Bounce => Some(Contact::Bounced),
+        ActionResult::Move | ActionResult::Flip => None,
+    }
+}
+
+/// The roles of `among` for which `f` holds.
+fn only(among: RoleMask, f: impl Fn(Role) -> bool) -> RoleMask {
+    roles_in(among)
+        .filter(|&r| f(r))
+        .fold(0, |m, r| m | role_bit(r))
+}
+
 #[derive(Copy, Clone, Debug)]
 enum Tracked {
     Own(Role),
@@ -68,6 +87,9 @@ pub struct Hidden {
     /// pieces: public behaviour, for players that weigh it.
     pub moves: Vec<u16>,
     pub attacks: Vec<u16>,
+    /// Each piece's setup roles and clues, for the notebook ([`Hidden::notebook`]).
+    setup: Vec<RoleMask>,
+    clues: Vec<Vec<Clue>>,
 }
 
 impl Hidden {
@@ -91,6 +113,8 @@ impl Hidden {
         let mut lost: Vec<usize> = Vec::new();
         let mut moves = vec![0u16; masks.len()];
         let mut attacks = vec![0u16; masks.len()];
+        let setup = masks.clone();
+        let mut clues: Vec<Vec<Clue>> = vec![Vec::new(); masks.len()];
         for ev in history {
             let Action::Move { from, to } = ev.action else {
                 continue;
@@ -98,6 +122,9 @@ impl Hidden {
             let mover = cells[from.index()];
             let target = cells[to.index()];
             if let Some(Tracked::Enemy(id)) = mover {
+                if moves[id] == 0 {
+                    clues[id].push(Clue::Moved { ply: ev.ply });
+                }
                 moves[id] = moves[id].saturating_add(1);
                 if matches!(target, Some(Tracked::Own(_))) {
                     attacks[id] = attacks[id].saturating_add(1);
@@ -112,31 +139,43 @@ impl Hidden {
                         m |= role_bit(Role::Bomb);
                     }
                     masks[id] &= m;
+                    if !clues[id].iter().any(|c| matches!(c, Clue::Ran { .. })) {
+                        clues[id].push(Clue::Ran { ply: ev.ply });
+                    }
                 }
             }
             // What the contact says about the enemy piece in it; a set that would become empty
             // (a position set up by hand) is left as it was.
-            let constrain = |mask: RoleMask, f: &dyn Fn(Role) -> bool| -> RoleMask {
-                match super::roles_in(mask)
-                    .filter(|&r| f(r))
-                    .fold(0, |m, r| m | role_bit(r))
-                {
-                    0 => mask,
-                    narrowed => narrowed,
-                }
+            let met = match (mover, target) {
+                (Some(Tracked::Own(a)), Some(Tracked::Enemy(id))) => Some((
+                    id,
+                    false,
+                    a,
+                    only(ALL_ROLES, |d| {
+                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
+                    }),
+                )),
+                (Some(Tracked::Enemy(id)), Some(Tracked::Own(d))) => Some((
+                    id,
+                    true,
+                    d,
+                    only(movable(), |a| {
+                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
+                    }),
+                )),
+                _ => None,
             };
-            match (mover, target) {
-                (Some(Tracked::Own(a)), Some(Tracked::Enemy(id))) => {
-                    masks[id] = constrain(masks[id], &|d| {
-                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
-                    });
+            if let (Some((id, attacked, other, roles)), Some(outcome)) = (met, told(ev.result)) {
+                if masks[id] & roles != 0 {
+                    masks[id] &= roles;
                 }
-                (Some(Tracked::Enemy(id)), Some(Tracked::Own(d))) => {
-                    masks[id] = constrain(masks[id], &|a| {
-                        matches(ev.result, contact(a, d, Mode::Dark, rules), d)
-                    });
-                }
-                _ => {}
+                clues[id].push(Clue::Met {
+                    ply: ev.ply,
+                    attacked,
+                    other: Some(other),
+                    outcome,
+                    roles,
+                });
             }
             // Removals and the move itself.
             let removed_from = ev.removed.contains(&from);
@@ -159,6 +198,10 @@ impl Hidden {
                 if piece.color != me {
                     if let Some(Tracked::Enemy(id)) = cells[p.index()] {
                         masks[id] = role_bit(piece.role);
+                        clues[id].push(Clue::Shown {
+                            ply: Some(ev.ply),
+                            role: piece.role,
+                        });
                     }
                 }
             }
@@ -178,7 +221,29 @@ impl Hidden {
             lost,
             moves,
             attacks,
+            setup,
+            clues,
         }
+    }
+
+    /// The notebook of the enemy army: each piece's clues, the roles they allow, and the roles
+    /// it can still have with the counts.
+    pub fn notebook(&self) -> Notebook {
+        let followed = self
+            .setup
+            .iter()
+            .zip(&self.clues)
+            .zip(&self.at)
+            .enumerate()
+            .map(|(piece, ((&setup, clues), at))| Followed {
+                at: PieceRef { army: 0, piece },
+                own: self.problem.armies[0].pieces[piece],
+                setup,
+                clues: clues.clone(),
+                lost: at.is_none(),
+            })
+            .collect();
+        Notebook::new(&self.problem, followed)
     }
 
     /// What the record proves: the roles each enemy piece can still have, exactly ([`Problem::deduce`]

@@ -9,7 +9,11 @@
 //! it made a run no other piece could, a lost piece of a seat still in is not its flag, and
 //! each combat links its two pieces' roles by its outcome.
 
-use super::{movable, role_bit as bit, setup_mask, Army, Link, PieceRef, Problem, RoleMask};
+use super::notebook::{Clue, Followed, Notebook};
+use super::{
+    movable, role_bit as bit, roles_in, setup_mask, Army, Link, PieceRef, Problem, RoleMask,
+    ALL_ROLES,
+};
 use crate::seat::Seat;
 use crate::siguo::{Move, Point, PointSet, Position, SiguoReport, POINTS};
 use crate::{contact, Clash, Role, Slot};
@@ -76,6 +80,11 @@ pub struct Table {
     pub refs: Vec<PieceRef>,
     /// The record as a deduction problem, its sets narrowed ([`Problem::narrow`]).
     pub problem: Problem,
+    /// Each piece's sets before the counts and links: what its own record allows.
+    own: Vec<RoleMask>,
+    /// Each piece's setup roles and clues, for the notebook ([`Table::notebook`]).
+    setup: Vec<RoleMask>,
+    clues: Vec<Vec<Clue>>,
 }
 
 impl Table {
@@ -83,6 +92,17 @@ impl Table {
     /// the result against `view`; `None` when they disagree (a position that did not start
     /// from a full setup).
     pub fn read(view: &Position, history: &[TableEvent]) -> Option<Table> {
+        Table::read_knowing(view, history, None)
+    }
+
+    /// [`Table::read`], with what the seat saw at the start (`start`: its view of the starting
+    /// position): the pieces it saw then (its own, and its partner's in 双明) are known from
+    /// their setup points on, lost or not, and so is what they met.
+    pub fn read_knowing(
+        view: &Position,
+        history: &[TableEvent],
+        start: Option<&Position>,
+    ) -> Option<Table> {
         let board = view.board();
         let rules = view.rules().rules;
         let mut cells: [Option<usize>; POINTS] = [None; POINTS];
@@ -99,10 +119,24 @@ impl Table {
                 });
             }
         }
-        let mut contacts: Vec<(usize, usize, Contact)> = Vec::new();
-        for ev in history {
+        let setup: Vec<RoleMask> = pieces.iter().map(|q| q.mask).collect();
+        let mut known: Vec<Option<Role>> = vec![None; pieces.len()];
+        if let Some(start) = start {
+            for (id, q) in pieces.iter_mut().enumerate() {
+                if let Some(role) = q.at.and_then(|p| start.at(p)).and_then(|o| o.role) {
+                    q.mask = bit(role);
+                    known[id] = Some(role);
+                }
+            }
+        }
+        let mut clues: Vec<Vec<Clue>> = vec![Vec::new(); pieces.len()];
+        let mut contacts: Vec<(usize, usize, Contact, u32)> = Vec::new();
+        for (ev, ply) in history.iter().zip(1u32..) {
             if let Some(m) = ev.mv {
                 let mover = cells[m.from.index()]?;
+                if !clues[mover].iter().any(|c| matches!(c, Clue::Moved { .. })) {
+                    clues[mover].push(Clue::Moved { ply });
+                }
                 pieces[mover].mask &= movable();
                 // A move no other piece could make (a railway run that turns, one longer than
                 // the railway switches allow) shows everyone an engineer (or a flying bomb).
@@ -121,13 +155,16 @@ impl Table {
                     if pieces[mover].mask & runner != 0 {
                         pieces[mover].mask &= runner;
                     }
+                    if !clues[mover].iter().any(|c| matches!(c, Clue::Ran { .. })) {
+                        clues[mover].push(Clue::Ran { ply });
+                    }
                 }
                 let target = cells[m.to.index()];
                 cells[m.from.index()] = None;
                 match (target, ev.contact) {
                     (None, _) => cells[m.to.index()] = Some(mover),
                     (Some(t), Some(c)) => {
-                        contacts.push((mover, t, c));
+                        contacts.push((mover, t, c, ply));
                         match c {
                             Contact::AttackerWins => {
                                 pieces[t].at = None;
@@ -167,6 +204,10 @@ impl Table {
         for p in view.occupied() {
             if let (Some(id), Some(role)) = (cells[p.index()], view.at(p).and_then(|o| o.role)) {
                 pieces[id].mask = bit(role);
+                if start.is_some() && known[id].is_none() {
+                    clues[id].push(Clue::Shown { ply: None, role });
+                }
+                known[id] = Some(role);
             }
         }
         // A seat still in has its flag standing.
@@ -193,14 +234,40 @@ impl Table {
             armies.push(Army::standard(masks));
         }
         let mode = view.contact_mode();
-        let links = contacts
+        let own: Vec<RoleMask> = pieces.iter().map(|q| q.mask).collect();
+        let links: Vec<Link> = contacts
             .iter()
-            .map(|&(a, d, c)| {
+            .map(|&(a, d, c, _)| {
                 Link::by(refs[a], refs[d], |ra, rd| {
                     Contact::of(contact(ra, rd, mode, &rules)) == c
                 })
             })
             .collect();
+        // Each combat as a clue on both of its pieces: the roles it allows each, given what
+        // the other's own record allows.
+        for (link, &(a, d, outcome, ply)) in links.iter().zip(&contacts) {
+            let of_a = roles_in(ALL_ROLES)
+                .filter(|&ra| link.allowed[ra as usize] & own[d] != 0)
+                .fold(0, |m, r| m | bit(r));
+            let of_d = roles_in(own[a]).fold(0, |m, ra| m | link.allowed[ra as usize]);
+            clues[a].push(Clue::Met {
+                ply,
+                attacked: true,
+                other: known[d],
+                outcome,
+                roles: of_a & movable(),
+            });
+            clues[d].push(Clue::Met {
+                ply,
+                attacked: false,
+                other: known[a],
+                outcome,
+                roles: of_d,
+            });
+        }
+        for c in clues.iter_mut() {
+            c.sort_by_key(|c| c.ply().unwrap_or(u32::MAX));
+        }
         let mut problem = Problem { armies, links };
         // The links and the counts applied until nothing changes (the exact deduction's search
         // is left to the drawing of worlds, which checks every link); a record that
@@ -217,6 +284,31 @@ impl Table {
             pieces,
             refs,
             problem,
+            own,
+            setup,
+            clues,
         })
+    }
+
+    /// The notebook of every piece of the table (the seat's own too): each one's clues, the
+    /// roles they allow, and the roles it can still have with the counts and the combats,
+    /// exactly ([`Problem::deduce`]).
+    pub fn notebook(&self) -> Notebook {
+        // The search starts from the narrowed sets (sound, so the answer is the same with
+        // less search); the notes keep what each piece's own record allows.
+        let followed = self
+            .refs
+            .iter()
+            .zip(&self.pieces)
+            .enumerate()
+            .map(|(i, (&at, q))| Followed {
+                at,
+                own: self.own[i],
+                setup: self.setup[i],
+                clues: self.clues[i].clone(),
+                lost: q.at.is_none(),
+            })
+            .collect();
+        Notebook::new(&self.problem, followed)
     }
 }

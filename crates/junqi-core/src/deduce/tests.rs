@@ -304,3 +304,173 @@ fn a_two_player_record_never_rules_out_the_truth() {
     assert!(beyond_own_record > 0, "the counts never proved anything");
     assert!(engineers > 0, "no run ever showed an engineer");
 }
+
+/// Checks a notebook against the truth (`truth[i]`: piece `i`'s role): every set and every
+/// clue keeps the true role, the sets only narrow (setup, own record, with the counts), and
+/// each "left among these" names exactly as many holders of its role as it says are left.
+fn check_notebook(book: &Notebook, truth: &[Role]) -> (usize, usize) {
+    let (mut clues, mut groups) = (0, 0);
+    for (i, (note, &role)) in book.notes.iter().zip(truth).enumerate() {
+        let b = role_bit(role);
+        assert!(note.possible & b != 0, "piece {i} is {role:?}, ruled out");
+        assert_eq!(
+            note.possible & !note.own,
+            0,
+            "piece {i}: more than its record"
+        );
+        assert_eq!(note.own & !note.setup, 0, "piece {i}: more than its setup");
+        assert!(note.setup & b != 0, "piece {i}: setup rules out {role:?}");
+        for c in &note.clues {
+            clues += 1;
+            let allows = match *c {
+                Clue::Moved { .. } => movable(),
+                Clue::Ran { .. } => role_bit(Role::Engineer) | role_bit(Role::Bomb),
+                Clue::Met { roles, .. } => roles,
+                Clue::Shown { role: r, .. } => role_bit(r),
+            };
+            assert!(allows & b != 0, "piece {i} ({role:?}): {c:?} rules it out");
+        }
+        assert_eq!(book.by_counts(i), note.own & !note.possible);
+        for among in book.among(i, 4) {
+            groups += 1;
+            let holders = among
+                .pieces
+                .iter()
+                .filter(|&&j| truth[j] == among.role)
+                .count();
+            assert_eq!(holders, usize::from(among.left), "{among:?}");
+            assert!(among.pieces.contains(&i));
+        }
+    }
+    (clues, groups)
+}
+
+/// The notebook of random 暗棋 games, each seat's, checked against the truth at every ply; the
+/// sets are those of the deduction, and the clues say something (moves, runs, contacts, groups).
+#[test]
+fn a_two_player_notebook_keeps_the_truth() {
+    use crate::{Color, Deployment, Game, Mode, Setup, Slot};
+    let (mut clues, mut groups, mut met) = (0, 0, 0);
+    for seed in 0..16u64 {
+        let rules = dark_rules(seed);
+        let formations = [
+            Deployment::random(seed * 2),
+            Deployment::random(seed * 2 + 1),
+        ];
+        let setup = Setup::Deployments {
+            red: formations[0].clone(),
+            black: formations[1].clone(),
+        };
+        let mut game = Game::new(Mode::Dark, rules, setup).expect("valid formations");
+        let mut rng = SplitMix64::new(seed);
+        while game.outcome().is_none() && game.reports().len() < 300 {
+            for me in Color::ALL {
+                let (own, enemy) = match me {
+                    Color::Red => (&formations[0], &formations[1]),
+                    Color::Black => (&formations[1], &formations[0]),
+                };
+                let truth: Vec<Role> = Slot::all()
+                    .filter(|s| s.is_setup_point())
+                    .map(|s| enemy.get(s).expect("a full formation"))
+                    .collect();
+                let view = game.view(Some(me));
+                let hidden = Hidden::two_player(me, own, &view.history, &rules);
+                let book = hidden.notebook();
+                let possible = hidden.possible();
+                for (note, p) in book.notes.iter().zip(&possible) {
+                    assert_eq!(note.possible, *p);
+                }
+                for (note, at) in book.notes.iter().zip(&hidden.at) {
+                    assert_eq!(note.lost, at.is_none());
+                    met += note
+                        .clues
+                        .iter()
+                        .filter(|c| matches!(c, Clue::Met { .. }))
+                        .count();
+                }
+                let (c, g) = check_notebook(&book, &truth);
+                clues += c;
+                groups += g;
+            }
+            let list: Vec<_> = game.position().legal_actions().to_vec();
+            if list.is_empty() {
+                break;
+            }
+            game.play(list[rng.below(list.len() as u64) as usize])
+                .expect("a legal action");
+        }
+    }
+    assert!(clues > 0 && met > 0, "no clue was ever read");
+    assert!(groups > 0, "no group was ever found");
+}
+
+/// The same over random 四暗 games: every seat's notebook, read with what it saw at the start
+/// (its own pieces, known through every combat), keeps the truth of every piece on the table.
+#[test]
+fn a_table_notebook_keeps_the_truth() {
+    use crate::seat::{PerSeat, Seat};
+    use crate::siguo::{InfoMode, Position, SiguoRules};
+    use crate::{Deployment, Rules, Slot};
+    let (mut clues, mut groups, mut other_known) = (0, 0, 0);
+    for seed in 0..6u64 {
+        let mut rules = Rules::default();
+        if seed % 2 == 1 {
+            rules.rail_one_turn = true;
+        }
+        let rules = SiguoRules {
+            rules,
+            ..SiguoRules::default()
+        };
+        let formations = PerSeat::new_with(|s| Deployment::random(seed * 4 + s.index() as u64));
+        let mut truth = Position::start(rules, &formations);
+        truth.settle();
+        let start = truth.clone();
+        let roles: Vec<Role> = Seat::ALL
+            .into_iter()
+            .flat_map(|s| {
+                let d = formations[s].clone();
+                Slot::all()
+                    .filter(|x| x.is_setup_point())
+                    .map(move |x| d.get(x).expect("a full formation"))
+            })
+            .collect();
+        let mut history = Vec::new();
+        let mut rng = SplitMix64::new(seed);
+        while !truth.is_over() && truth.ply() < 200 {
+            if truth.ply().is_multiple_of(5) {
+                for seat in Seat::ALL {
+                    let view = truth.view(seat, InfoMode::FourDark);
+                    let seen = start.view(seat, InfoMode::FourDark);
+                    let table = Table::read_knowing(&view, &history, Some(&seen))
+                        .expect("the replay leads to the view");
+                    let book = table.notebook();
+                    for (note, piece) in book.notes.iter().zip(&table.pieces) {
+                        if piece.seat == seat {
+                            assert_eq!(note.possible.count_ones(), 1, "own pieces are known");
+                        }
+                        other_known += note
+                            .clues
+                            .iter()
+                            .filter(|c| matches!(c, Clue::Met { other: Some(_), .. }))
+                            .count();
+                    }
+                    let (c, g) = check_notebook(&book, &roles);
+                    clues += c;
+                    groups += g;
+                }
+            }
+            let list = truth.legal_moves();
+            if list.is_empty() {
+                break;
+            }
+            let report = truth
+                .play(list[rng.below(list.len() as u64) as usize])
+                .expect("legal");
+            history.push(TableEvent::from_report(&report));
+        }
+    }
+    assert!(
+        clues > 0 && other_known > 0 && groups > 0,
+        "{clues} {other_known} {groups}"
+    );
+}
