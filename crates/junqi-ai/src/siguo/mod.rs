@@ -194,7 +194,46 @@ pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Sto
         let mut both = Either(&mut budget, stop);
         team_search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
     };
+    let scored = shuffle_cost(scored, &view.history);
     choice::pick(scored, &legal, &mut rng, level.wander, level.noise)
+}
+
+/// What a move that shuttles one piece back over the same step costs, per time the record shows
+/// that step walked quietly (either way) in the last [`SHUFFLE_WINDOW`] events: a seat that
+/// goes back and forth makes no progress while the others move on (seen: one piece moved
+/// Sc2↔Sd3 ten times while an enemy walked in and took the flag). Searches see no repetition,
+/// so the root pays for it.
+const SHUFFLE_COST: i32 = 45;
+const SHUFFLE_WINDOW: usize = 24;
+
+fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Move, i32)> {
+    let recent = &history[history.len().saturating_sub(SHUFFLE_WINDOW)..];
+    // Only a move that undoes the last move onto its own start point is a shuttle.
+    for (m, s) in scored.iter_mut() {
+        if s.abs() >= eval::WIN / 2 {
+            continue;
+        }
+        let came = recent
+            .iter()
+            .rev()
+            .filter_map(|e| e.mv.map(|mv| (mv, e.contact)))
+            .find(|(mv, _)| mv.to == m.from);
+        let back = matches!(came, Some((mv, None)) if mv.from == m.to);
+        if !back {
+            continue;
+        }
+        let walked = recent
+            .iter()
+            .filter(|e| {
+                e.contact.is_none()
+                    && e.mv.is_some_and(|mv| {
+                        (mv.from == m.from && mv.to == m.to) || (mv.from == m.to && mv.to == m.from)
+                    })
+            })
+            .count() as i32;
+        *s -= SHUFFLE_COST * walked;
+    }
+    scored
 }
 
 /// Root scores averaged over worlds sampled from the view.
