@@ -7,6 +7,7 @@ use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReaso
 
 pub mod board_words;
 pub mod caption;
+pub mod notebook;
 pub mod reading;
 pub mod refusal;
 pub mod rules_text;
@@ -344,6 +345,7 @@ strings! {
     MODES_OFFERED = "可选玩法", "Modes offered";
     VOICE = "语音", "Voice";
     ATTACK_PREVIEW = "显示碰子结果（明棋）", "Attack preview (open game)";
+    NOTEBOOK = "笔记：在暗子上写出棋谱已证明的事（暗棋、四暗）", "Notebook: what the record proves, on hidden pieces (hidden games)";
     PREVIEW_WIN = "能吃掉", "wins";
     PREVIEW_LOSE = "会被吃掉", "loses";
     PREVIEW_BOTH = "同归于尽", "both go";

@@ -77,6 +77,11 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", lang.tag());
         }
     });
+    // The notebook follows its setting.
+    Effect::new(move |_| {
+        store.settings.with(|s| s.notebook);
+        store.notebook_changed();
+    });
     // The computer moves whenever it is its turn and the board is still.
     Effect::new(move |_| {
         store.rev.track();

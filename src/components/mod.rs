@@ -10,6 +10,7 @@ pub mod goal;
 pub mod grownup;
 pub mod lesson;
 pub mod newgame;
+pub mod notebook;
 pub mod overlays;
 pub mod panel;
 pub mod piece;

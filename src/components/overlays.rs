@@ -192,6 +192,7 @@ fn SettingsPanel() -> impl IntoView {
                 {toggle(i18n::LARGE_LABELS, "large-labels", |x| x.large_labels, |x, v| x.large_labels = v)}
                 {toggle(i18n::SHOW_DESTS, "show-dests", |x| x.show_dests, |x, v| x.show_dests = v)}
                 {toggle(i18n::FACE_TO_FACE, "face-to-face", |x| x.face_to_face, |x, v| x.face_to_face = v)}
+                {toggle(i18n::NOTEBOOK, "notebook", |x| x.notebook, |x, v| x.notebook = v)}
                 {toggle(i18n::SOUND, "sound", |x| x.sound, |x, v| x.sound = v)}
                 <label class="field">
                     <span>{move || i18n::VOLUME.get(lang())}</span>

@@ -86,6 +86,7 @@ pub fn piece_view(pm: PieceModel, look: LabelLook) -> impl IntoView {
             data-color=pm.color.map(|c| c.char().to_string())
             data-role=pm.role.map(|r| r.upper_char().to_string())
             data-face=pm.face_down.then_some("down")
+            data-proven=pm.proven.map(|m| junqi_core::deduce::roles_in(m.roles).map(|r| r.upper_char()).collect::<String>())
             data-movable=pm.movable.then_some("")
         >
             {piece_body(&pm, look)}
@@ -138,8 +139,22 @@ pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
             {label}
             {rank_badge(pm, look)}
             {guess}
+            {proven_strip(pm, look)}
         </g>
     }
+}
+
+/// The notebook's strip along a hidden enemy piece's bottom edge: what the record proves, when
+/// it is short enough to read there (a tap tells the whole reason).
+fn proven_strip(pm: &PieceModel, look: LabelLook) -> Option<impl IntoView> {
+    let proven = pm.proven.filter(|m| m.news)?;
+    let text = crate::i18n::notebook::badge(proven.roles, look.lang)?;
+    Some(view! {
+        <g class="proven" transform=format!("translate(0 {})", HALF_H - 1.0)>
+            <rect x=-HALF_W + 4.0 y="-6" width=2.0 * HALF_W - 8.0 height="12" rx="5"></rect>
+            <text>{text}</text>
+        </g>
+    })
 }
 
 /// The rank number on a badge at the tile's top-left corner (the top-right one is where the

@@ -46,6 +46,10 @@ pub fn PlayScreen() -> impl IntoView {
                     .with(|a| a.as_ref().map(|a| a.plan.hidden))
                     .unwrap_or_default(),
                 guesses: store.guesses.get(),
+                proven: store
+                    .notebook
+                    .with(|n| n.as_ref().map(|n| n.proven_board()))
+                    .unwrap_or([None; junqi_core::types::POINTS]),
                 turned: shown.turned,
                 drag,
             };
@@ -145,6 +149,7 @@ pub fn PlayScreen() -> impl IntoView {
                 {board}
                 <TurnBadge/>
                 <GuessPicker/>
+                <super::notebook::NoteCard/>
                 <ResultPanel/>
             </div>
             <Panel/>

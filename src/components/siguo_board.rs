@@ -38,6 +38,8 @@ pub struct SiguoPiece {
     pub role: Option<Role>,
     /// The viewer's guess at a face-down piece (`data-guess`).
     pub guess: Option<Role>,
+    /// What the notebook writes on a face-down piece (`data-proven`).
+    pub proven: Option<crate::state::notebook::Proven>,
 }
 
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
@@ -581,7 +583,10 @@ pub fn SiguoBoard(
                 piece.and_then(|pc| pc.guess),
                 selected.get() == Some(p),
                 l,
-            )
+            ) + &piece
+                .and_then(|pc| pc.proven.filter(|_| pc.role.is_none()))
+                .and_then(|m| i18n::notebook::spoken(m.roles, l))
+                .unwrap_or_default()
         });
         let dest = dest_set.with(|d| d.contains(p));
         i18n::board_words::point(
@@ -804,11 +809,12 @@ impl PieceDraw {
     /// Everything that changes the drawing.
     fn key(&self) -> String {
         format!(
-            "{}|{}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
+            "{}|{}|{:?}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
             self.piece.at,
             self.piece.seat.index(),
             self.piece.role,
             self.piece.guess,
+            self.piece.proven,
             u8::from(self.selected),
             self.look,
             self.center.x,
@@ -837,10 +843,24 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
             </g>
         }
     });
+    // The notebook's strip along the bottom edge: what the record proves, when it is short.
+    let proven = p
+        .proven
+        .filter(|m| p.role.is_none() && m.news)
+        .and_then(|m| crate::i18n::notebook::badge(m.roles, d.look.lang))
+        .map(|text| {
+            view! {
+                <g class="proven" transform=format!("translate(0 {})", TILE_H / 2.0 - 1.0)>
+                    <rect x=-TILE_W / 2.0 + 4.0 y="-6" width=TILE_W - 8.0 height="12" rx="5"></rect>
+                    <text>{text}</text>
+                </g>
+            }
+        });
     view! {
         <g
             class=class
             transform=format!("translate({} {})", d.center.x, d.center.y)
+            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::roles_in(m.roles).map(|r| r.upper_char()).collect::<String>())
             data-at=p.at.to_string()
             data-seat=p.seat.index().to_string()
             data-role=p.role.map(|r| r.upper_char().to_string())
@@ -866,6 +886,7 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
                 ></rect>
                 {label}
                 {guess}
+                {proven}
             </g>
         </g>
     }

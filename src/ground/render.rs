@@ -22,6 +22,8 @@ pub struct Interaction {
     pub hidden: Bitboard,
     /// 暗棋: the viewer's private guesses on enemy pieces.
     pub guesses: [Option<Role>; POINTS],
+    /// 暗棋 with the notebook on: what it writes on each hidden enemy piece.
+    pub proven: [Option<crate::state::notebook::Proven>; POINTS],
     /// Face to face: pieces of this colour are turned toward the far side of the table.
     pub turned: Option<Color>,
     /// The piece being dragged: drawn under the pointer instead of on its point.
@@ -37,6 +39,7 @@ impl Default for Interaction {
             last: None,
             hidden: Bitboard::EMPTY,
             guesses: [None; POINTS],
+            proven: [None; POINTS],
             turned: None,
             drag: None,
         }
@@ -61,6 +64,8 @@ pub struct PieceModel {
     pub movable: bool,
     /// A guess mark the viewer put on it.
     pub guess: Option<Role>,
+    /// What the notebook writes on a hidden enemy piece.
+    pub proven: Option<crate::state::notebook::Proven>,
     /// Drawn turned by 180° (face to face).
     pub turned: bool,
     /// Drawn under the pointer, larger.
@@ -82,6 +87,7 @@ impl PieceModel {
             selected: false,
             movable: false,
             guess: None,
+            proven: None,
             turned: false,
             dragging: false,
         }
@@ -91,7 +97,7 @@ impl PieceModel {
     /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
     pub fn key(&self) -> String {
         format!(
-            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:.1},{:.1}",
+            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:?}|{:.1},{:.1}",
             self.name,
             self.color,
             self.role,
@@ -101,6 +107,7 @@ impl PieceModel {
             u8::from(self.turned),
             u8::from(self.dragging),
             self.guess,
+            self.proven,
             self.center.x,
             self.center.y
         )
@@ -160,6 +167,7 @@ pub fn piece_model(view: &PlayerView, p: Point, orientation: Orientation) -> Opt
         selected: false,
         movable: false,
         guess: None,
+        proven: None,
         turned: false,
         dragging: false,
     })
@@ -211,6 +219,11 @@ pub fn build_render_model(view: &PlayerView, ix: &Interaction) -> RenderModel {
             } else {
                 None
             },
+            proven: if enemy && o.role.is_none() {
+                ix.proven[p.index()]
+            } else {
+                None
+            },
             turned: !o.face_down && o.color.is_some() && o.color == ix.turned,
             dragging,
         });
@@ -240,7 +253,10 @@ pub fn spoken(
         piece.and_then(|pc| pc.guess),
         piece.is_some_and(|pc| pc.selected),
         lang,
-    )
+    ) + &piece
+        .and_then(|pc| pc.proven)
+        .and_then(|m| crate::i18n::notebook::spoken(m.roles, lang))
+        .unwrap_or_default()
 }
 
 /// A game of `mode` from the classic formations (翻棋: a fixed shuffle), for the tests of the

@@ -73,6 +73,7 @@ pub fn build_setup_model(dep: &Deployment, color: Color, ix: &SetupInteraction) 
             selected: ix.selected == Some(p),
             movable: true,
             guess: None,
+            proven: None,
             turned: ix.turned == Some(color),
             dragging,
         });

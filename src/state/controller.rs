@@ -118,6 +118,10 @@ pub struct Controller {
     seat_guesses: [Marks; 2],
     /// The enemy piece whose guess picker is open.
     guess_at: Option<Point>,
+    /// The notebook is on (a setting): a tap on a hidden enemy piece shows its note.
+    notebook: bool,
+    /// The hidden enemy piece whose note is shown.
+    noted: Option<Point>,
     clock: Option<Clock>,
     move_timer: Option<MoveTimer>,
     /// An action's animation is running (the board waits for [`Controller::finish`]).
@@ -147,6 +151,8 @@ impl Controller {
             guesses: marks,
             seat_guesses: [[None; POINTS]; 2],
             guess_at: None,
+            notebook: false,
+            noted: None,
             clock: clock.map(|left| Clock { left, last: now }),
             move_timer: None,
             animating: false,
@@ -192,6 +198,35 @@ impl Controller {
 
     pub fn guess_at(&self) -> Option<Point> {
         self.guess_at
+    }
+
+    /// Turns the notebook on or off (the player's setting).
+    pub fn set_notebook(&mut self, on: bool) {
+        self.notebook = on;
+        if !on {
+            self.noted = None;
+        }
+    }
+
+    /// 暗棋, with the notebook on: what the record proves for the displayed seat, read from its
+    /// own view, the public history and its formation only.
+    pub fn notebook(&self) -> Option<crate::state::notebook::SeatNotebook<Point>> {
+        let seat = self.shown.as_ref()?.seat;
+        if !self.notebook {
+            return None;
+        }
+        let own = self.game.formation_of(seat)?;
+        crate::state::notebook::two_player(&self.game.full_view_of(seat), own)
+    }
+
+    /// Whether the notebook is on in a game it applies to (暗棋).
+    pub fn notebook_on(&self) -> bool {
+        self.notebook && self.game.mode() == Mode::Dark
+    }
+
+    /// The hidden enemy piece whose note is shown.
+    pub fn noted(&self) -> Option<Point> {
+        self.noted
     }
 
     pub fn clock(&self) -> Option<Clock> {
@@ -302,6 +337,7 @@ impl Controller {
     }
 
     fn show_seat(&mut self, seat: u8) {
+        self.noted = None;
         self.shown = Some(self.shown_for(seat));
     }
 

@@ -8,6 +8,7 @@ mod fixtures;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod fuzz;
 pub mod game;
+pub mod notebook;
 pub mod presets;
 pub mod replay;
 pub mod saves;

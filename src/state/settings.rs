@@ -61,6 +61,9 @@ pub struct Settings {
     pub allow_undo: bool,
     /// Pass-and-play: the far side's labels are turned toward its player.
     pub face_to_face: bool,
+    /// 暗棋 and 四暗: the notebook shows what the record proves on each hidden enemy piece (off
+    /// by default: working it out is the game).
+    pub notebook: bool,
     /// Sounds on.
     pub sound: bool,
     /// 0 ..= 100.
@@ -88,6 +91,8 @@ struct Stored {
     #[serde(default)]
     face: Option<bool>,
     #[serde(default)]
+    notebook: Option<bool>,
+    #[serde(default)]
     sound: Option<bool>,
     #[serde(default)]
     volume: Option<u32>,
@@ -110,6 +115,7 @@ impl Settings {
             show_dests: true,
             allow_undo: true,
             face_to_face: false,
+            notebook: false,
             sound: true,
             volume: 70,
             speed: Speed::Normal,
@@ -130,6 +136,7 @@ impl Settings {
             dests: Some(self.show_dests),
             undo: Some(self.allow_undo),
             face: Some(self.face_to_face),
+            notebook: Some(self.notebook),
             sound: Some(self.sound),
             volume: Some(u32::from(self.volume)),
             speed: Some(self.speed.code().into()),
@@ -155,6 +162,7 @@ impl Settings {
         s.show_dests = st.dests.unwrap_or(s.show_dests);
         s.allow_undo = st.undo.unwrap_or(s.allow_undo);
         s.face_to_face = st.face.unwrap_or(s.face_to_face);
+        s.notebook = st.notebook.unwrap_or(s.notebook);
         s.sound = st.sound.unwrap_or(s.sound);
         if let Some(v) = st.volume {
             s.volume = v.min(100) as u8;

@@ -132,6 +132,10 @@ pub struct Store {
     pub guesses: RwSignal<[Option<Role>; POINTS]>,
     /// The enemy piece whose guess picker is open.
     pub guess_at: RwSignal<Option<Point>>,
+    /// 暗棋 with the notebook on: what the record proves for the displayed seat.
+    pub notebook: RwSignal<Option<super::notebook::SeatNotebook<Point>>>,
+    /// The hidden enemy piece whose note is shown.
+    pub noted: RwSignal<Option<Point>>,
     pub notice: RwSignal<Option<&'static str>>,
     pub dialog: RwSignal<Option<Dialog>>,
     pub clock: RwSignal<Option<Clock>>,
@@ -234,6 +238,8 @@ impl Store {
             handover: RwSignal::new(None),
             guesses: RwSignal::new([None; POINTS]),
             guess_at: RwSignal::new(None),
+            notebook: RwSignal::new(None),
+            noted: RwSignal::new(None),
             notice: RwSignal::new(None),
             dialog: RwSignal::new(None),
             clock: RwSignal::new(None),

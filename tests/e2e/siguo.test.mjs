@@ -388,3 +388,46 @@ for (const profile of ['phone360', 'tabletPortrait']) {
     }
   });
 }
+
+test('tablet: 四暗 with the notebook on writes what the record proves on hidden pieces, and why in the guess panel', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(11) });
+  const { page } = app;
+  const rng = seeded(11);
+  try {
+    await press(app, '[data-testid="open-settings"]');
+    await press(app, '[data-testid="notebook"]');
+    await press(app, '[data-testid="close-settings"]');
+    await chooseSiguo(app, { info: 'dark' });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    for (let i = 0; i < 6; i++) {
+      const what = await next(page);
+      if (what !== 'act') break;
+      await playOne(app, 0, rng);
+    }
+    await next(page);
+    // Notes on the other seats' hidden pieces only, none naming a piece.
+    const list = await page.$$eval('[data-proven]', (els) =>
+      els.map((e) => ({ at: e.getAttribute('data-at'), seat: e.getAttribute('data-seat'), role: e.getAttribute('data-role'), proven: e.getAttribute('data-proven') })),
+    );
+    assert.ok(list.length > 0, 'no notes');
+    for (const n of list) {
+      assert.notEqual(n.seat, '0', `${n.at}: a note on my own piece`);
+      assert.equal(n.role, null, `${n.at}: named`);
+    }
+    assert.equal(list.length, await page.locator('[data-seat]:not([data-seat="0"])[data-face="down"]').count());
+    assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
+    // A piece that moved: a tap opens the guess panel with the notebook's reasons first.
+    const moved = list.find((n) => !/[LF]/.test(n.proven));
+    assert.ok(moved, JSON.stringify(list));
+    await tapPoint(app, `[data-at="${moved.at}"]`);
+    await page.waitForSelector(`[data-testid="siguo-guess"] [data-testid="note-card"][data-at="${moved.at}"]`);
+    const lines = await page.$$eval('[data-testid="note-lines"] li', (els) => els.map((e) => e.textContent));
+    assert.ok(lines.some((l) => /^Moved at ply \d+: not a landmine or the flag\.$/.test(l)), lines.join('\n'));
+    await page.screenshot({ path: join(SHOTS, 'siguo-notebook-tablet.png') });
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

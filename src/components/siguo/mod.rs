@@ -25,11 +25,12 @@ struct Scene {
     to_move: Option<Seat>,
 }
 
-fn scene(table: &Table, viewer: Seat, hidden: bool) -> Scene {
+fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
     let pieces = if hidden {
         Vec::new()
     } else {
         let guesses = table.guesses(viewer);
+        let book = notebook.then(|| table.notebook(viewer)).flatten();
         table
             .pieces(viewer)
             .into_iter()
@@ -41,6 +42,7 @@ fn scene(table: &Table, viewer: Seat, hidden: bool) -> Scene {
                     .is_none()
                     .then(|| guesses.iter().find(|(p, _)| *p == at).map(|(_, r)| *r))
                     .flatten(),
+                proven: book.as_ref().and_then(|b| b.written_at(at)),
             })
             .collect()
     };
@@ -64,6 +66,7 @@ fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene>
         seat,
         role,
         guess: None,
+        proven: None,
     })
     .collect();
     Some(Scene {
@@ -85,9 +88,10 @@ pub fn SiguoScreen() -> impl IntoView {
         let hidden = sg.handover.get().is_some();
         let replay = sg.replay_ply.get();
         let watch = sg.watch.get();
+        let notebook = store.settings.with(|s| s.notebook);
         sg.with_tracked(|t| match replay {
             Some(ply) if t.is_over() => replay_scene(t, ply, watch),
-            _ => Some(scene(t, viewer, hidden)),
+            _ => Some(scene(t, viewer, hidden, notebook)),
         })
         .flatten()
         .unwrap_or(Scene {

@@ -315,9 +315,35 @@ fn GuessPicker() -> impl IntoView {
             })
             .collect_view()
     };
+    // With the notebook on, what the record proves of the piece comes first.
+    let note = move || {
+        if !store.settings.with(|s| s.notebook) {
+            return None;
+        }
+        let p = sg.guess_at.get()?;
+        let l = lang();
+        let viewer = sg.viewer.get();
+        let a_piece = move |r: Option<junqi_core::Role>| match (r, l) {
+            (Some(r), i18n::Lang::Zh) => format!("一枚{}", i18n::role_name(r, l)),
+            (Some(r), i18n::Lang::En) => format!("a {}", i18n::role_name(r, l)),
+            (None, i18n::Lang::Zh) => "一枚暗子".to_string(),
+            (None, i18n::Lang::En) => "a hidden piece".to_string(),
+        };
+        let said = sg
+            .with_tracked(|t| t.notebook(viewer))
+            .flatten()
+            .and_then(|b| crate::components::notebook::lines(&b, p, l, &a_piece))?;
+        Some(view! {
+            <div class="siguo-note" data-testid="note-card" data-at=p.to_string()>
+                <p class="note-title">{crate::i18n::notebook::TITLE.get(l)}</p>
+                {crate::components::notebook::lines_view(said)}
+            </div>
+        })
+    };
     view! {
         <div class="siguo-guess" data-testid="siguo-guess" role="group"
             aria-label=move || i18n::GUESS_TITLE.get(lang())>
+            {note}
             <p>{move || i18n::GUESS_TITLE.get(lang())} " " {move || sg.guess_at.get().map(|p| p.to_string())}</p>
             <div class="guess-grid">
                 {buttons}

@@ -20,7 +20,17 @@ impl Controller {
                 self.open_guess(p);
                 Vec::new()
             }
-            Gesture::Tap(p) => self.tap(p, page),
+            Gesture::Tap(p) => {
+                // With the notebook on, a tap on a hidden enemy piece that is not an attack
+                // shows what the record proves of it.
+                if self.notebook && self.hidden_enemy(p) && !self.would_act(p, page) {
+                    self.selected = None;
+                    self.noted = Some(p);
+                    return Vec::new();
+                }
+                self.noted = None;
+                self.tap(p, page)
+            }
             Gesture::Drop { from, to } => match to {
                 Some(to) if to != from => {
                     if !self.can_act(page) {
@@ -122,6 +132,7 @@ impl Controller {
         };
         self.selected = None;
         self.guess_at = None;
+        self.noted = None;
         self.move_guesses(&played.event);
         // The result counts as soon as it is decided, not after the last animation.
         let mut fx = vec![Effect::Save, Effect::CountResult];
@@ -208,16 +219,39 @@ impl Controller {
         }
     }
 
-    /// 暗棋: opens the guess picker on an enemy piece whose identity is hidden.
-    fn open_guess(&mut self, p: Point) {
-        let hidden_enemy = self.shown.as_ref().is_some_and(|s| {
+    /// 暗棋: is there an enemy piece on `p` whose identity the displayed seat may not know?
+    fn hidden_enemy(&self, p: Point) -> bool {
+        self.shown.as_ref().is_some_and(|s| {
             s.view.mode == Mode::Dark
                 && s.view.cells[p.index()]
                     .is_some_and(|o| o.role.is_none() && o.color.is_some() && o.color != s.view.me)
-        });
-        if hidden_enemy {
+        })
+    }
+
+    /// Would a tap on `p` play an action now (the piece picked up moves or attacks there)?
+    fn would_act(&self, p: Point, page: Page) -> bool {
+        let Some(from) = self.selected else {
+            return false;
+        };
+        self.can_act(page)
+            && self.shown.as_ref().is_some_and(|s| {
+                s.view
+                    .legal_actions()
+                    .contains(&Action::Move { from, to: p })
+            })
+    }
+
+    /// 暗棋: opens the guess picker on an enemy piece whose identity is hidden.
+    fn open_guess(&mut self, p: Point) {
+        if self.hidden_enemy(p) {
+            self.noted = None;
             self.guess_at = Some(p);
         }
+    }
+
+    /// Closes the notebook's note.
+    pub fn close_note(&mut self) {
+        self.noted = None;
     }
 
     /// Closes the guess picker without a mark.

@@ -441,3 +441,60 @@ fn a_typed_move_is_played_when_legal_and_refused_with_its_reason() {
         crate::i18n::board_words::typed_refusal(&Typed::<_>::NotYours(pt("c12")), Lang::En);
     assert_eq!(refusal, "No piece of yours stands on c12.");
 }
+
+/// 暗棋 with the notebook on (pass and play): a tap on a hidden enemy piece shows its note
+/// instead of doing nothing, a tap on one's own piece still picks it up, and an attack is still
+/// an attack. The notebook is the displayed seat's and goes behind the hand-over.
+#[test]
+fn the_notebook_notes_hidden_enemy_pieces() {
+    let mut c = controller(Mode::Dark, Opponent::Friend, 0);
+    c.handover_ready(0, true);
+    tap(&mut c, "a7");
+    assert_eq!(
+        c.noted(),
+        None,
+        "off by default: a tap on an enemy piece does nothing"
+    );
+    assert!(c.notebook().is_none());
+    c.set_notebook(true);
+    let book = c.notebook().expect("on in 暗棋");
+    // Black's front row: the setup rules alone say it is no landmine, flag or bomb.
+    let front = book.proven_at(pt("a7")).expect("a hidden enemy piece");
+    assert_eq!(front.count_ones(), 9);
+    assert!(
+        book.proven_at(pt("c6")).is_none(),
+        "own pieces have no note"
+    );
+    tap(&mut c, "a7");
+    assert_eq!(c.noted(), Some(pt("a7")));
+    assert_eq!(c.selected(), None);
+    tap(&mut c, "c6");
+    assert_eq!(c.noted(), None);
+    assert_eq!(c.selected(), Some(pt("c6")));
+    tap(&mut c, "a7");
+    assert_eq!(
+        c.noted(),
+        Some(pt("a7")),
+        "c6 cannot reach a7: the note opens"
+    );
+    tap(&mut c, "c6");
+    tap(&mut c, "d5");
+    assert!(c.shown().is_none(), "handed over");
+    assert!(c.notebook().is_none(), "nothing behind the hand-over");
+    assert_eq!(c.noted(), None);
+    c.handover_ready(1, true);
+    // Black's notebook: Red's piece that moved to d5 is no landmine or flag.
+    let book = c.notebook().expect("Black's notebook");
+    let moved = book.proven_at(pt("d5")).expect("a hidden Red piece");
+    assert_eq!(
+        moved & (1 << Role::Landmine as u16 | 1 << Role::Flag as u16),
+        0
+    );
+    let i = book.note_at(pt("d5")).expect("noted");
+    assert!(matches!(
+        book.book.notes[i].clues.as_slice(),
+        [junqi_core::deduce::Clue::Moved { ply: 1 }]
+    ));
+    c.set_notebook(false);
+    assert!(c.notebook().is_none());
+}

@@ -166,6 +166,17 @@ impl Table {
         self.truth.view(viewer, self.config.info)
     }
 
+    /// 四暗 and 双明, with the notebook on: what the record proves for `viewer`, read from its
+    /// view, its view of the start and the public history only; `None` once the game is over
+    /// (every piece is open) or when nothing is hidden.
+    pub fn notebook(&self, viewer: Seat) -> Option<crate::state::notebook::SeatNotebook<Point>> {
+        if self.is_over() {
+            return None;
+        }
+        let start = self.record.start().ok()?.view(viewer, self.config.info);
+        crate::state::notebook::table(&self.view(viewer), &start, &self.history)
+    }
+
     /// The pieces as `viewer` sees them: point, owner and identity when known.
     pub fn pieces(&self, viewer: Seat) -> Vec<(Point, Seat, Option<Role>)> {
         let v = self.view(viewer);

@@ -28,12 +28,15 @@ impl Store {
     /// Changes the game through its controller, then brings the signals in line with it. The
     /// revision moves on whenever the match was changed (or a change was tried).
     pub(super) fn update_game<R>(&self, f: impl FnOnce(&mut Controller) -> R) -> Option<R> {
-        let face = self.settings.with_untracked(|s| s.face_to_face);
+        let (face, notebook) = self
+            .settings
+            .with_untracked(|s| (s.face_to_face, s.notebook));
         let mut out = None;
         let mut edited = false;
         self.game.update_value(|c| {
             if let Some(c) = c {
                 c.set_face_to_face(face);
+                c.set_notebook(notebook);
                 let before = c.edits();
                 out = Some(f(c));
                 edited = c.edits() != before;
@@ -64,6 +67,18 @@ impl Store {
         else {
             return;
         };
+        // The notebook is read again only when the board or the setting changed.
+        let (notebook, noted) = self
+            .with_game(|c| {
+                let again = self.shown.with_untracked(|s| s.as_ref() != c.shown())
+                    || self.notebook.with_untracked(|n| n.is_some()) != c.notebook_on();
+                (again.then(|| c.notebook()), c.noted())
+            })
+            .unwrap_or_default();
+        if let Some(notebook) = notebook {
+            set_changed(self.notebook, notebook);
+        }
+        set_changed(self.noted, noted);
         set_changed(self.shown, shown);
         set_changed(self.selected, selected);
         set_changed(self.handover, handover);
@@ -71,6 +86,16 @@ impl Store {
         set_changed(self.guess_at, guess_at);
         set_changed(self.clock, clock);
         set_changed(self.move_timer, timer);
+    }
+
+    /// The notebook setting changed: the game follows it.
+    pub fn notebook_changed(&self) {
+        self.update_game(|_| ());
+    }
+
+    /// Closes the note shown on a hidden enemy piece.
+    pub fn close_note(&self) {
+        self.update_game(Controller::close_note);
     }
 
     /// What the controller needs to know of the page.
