@@ -94,6 +94,7 @@ fn piece(
         selected: false,
         movable: false,
         guess: None,
+        proven: None,
         turned: false,
         dragging: false,
     }
@@ -127,6 +128,7 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
     ];
     for (i, (pm, color, role, face, text)) in cases.into_iter().enumerate() {
         let root = container(&format!("piece-{i}"));
+        assert_eq!(pm.proven, None);
         let _handle = leptos::mount::mount_to(root.clone(), move || {
             use leptos::prelude::*;
             leptos::view! { <svg>{piece_view(pm.clone(), look)}</svg> }
@@ -136,6 +138,41 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
         assert_eq!(attr(&root, sel, "data-color").as_deref(), color, "case {i}");
         assert_eq!(attr(&root, sel, "data-role").as_deref(), role, "case {i}");
         assert_eq!(attr(&root, sel, "data-face").as_deref(), face, "case {i}");
+        assert_eq!(
+            root.text_content().unwrap_or_default().trim(),
+            text,
+            "case {i}"
+        );
+    }
+}
+
+/// The notebook's strip: drawn on a hidden piece only when the record proves more than its setup
+/// point, with `data-proven` on the piece either way; nothing of it names the piece.
+#[wasm_bindgen_test]
+fn the_notebook_strip_says_what_is_proven() {
+    use junqi::state::notebook::Proven;
+    use junqi_core::{Color, Role};
+    let look = LabelLook {
+        style: LabelStyle::Rank,
+        large: false,
+        lang: junqi::i18n::Lang::En,
+        ranks: false,
+    };
+    let strong = 1 << Role::Marshal as u16 | 1 << Role::General as u16;
+    for (i, (news, text)) in [(true, "40/39"), (false, "")].into_iter().enumerate() {
+        let mut pm = piece(Some(Color::Black), None, false);
+        pm.proven = Some(Proven {
+            roles: strong,
+            news,
+        });
+        let root = container(&format!("proven-{i}"));
+        let _handle = leptos::mount::mount_to(root.clone(), move || {
+            use leptos::prelude::*;
+            leptos::view! { <svg>{piece_view(pm.clone(), look)}</svg> }
+        });
+        let sel = "[data-at=\"a12\"]";
+        assert_eq!(attr(&root, sel, "data-proven").as_deref(), Some("MG"));
+        assert_eq!(attr(&root, sel, "data-role"), None);
         assert_eq!(
             root.text_content().unwrap_or_default().trim(),
             text,
