@@ -99,10 +99,19 @@ pub fn why(
     };
     let zh = lang == Lang::Zh;
     let mut lines = Vec::new();
-    let set = roles(note.possible, lang);
+    let set = list(note.possible, lang);
+    let out = match lang {
+        Lang::Zh => roles_in(ALL_ROLES & !note.possible)
+            .map(|r| role_name(r, lang))
+            .collect::<Vec<_>>()
+            .join("、"),
+        Lang::En => list(ALL_ROLES & !note.possible, lang),
+    };
     lines.push(match (note.possible.count_ones(), zh) {
         (1, true) => format!("已证明：{set}。"),
         (1, false) => format!("Proven: {set}."),
+        (n, true) if n > 6 => format!("除了{out}，都有可能。"),
+        (n, false) if n > 6 => format!("It can be anything but a {out}."),
         (_, true) => format!("可能是：{set}。"),
         (_, false) => format!("It can be: {set}."),
     });

@@ -401,6 +401,9 @@ test('tablet: 四暗 with the notebook on writes what the record proves on hidde
     await press(app, '[data-testid="start-game"]');
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
     await press(app, '[data-testid="start"]');
+    await next(page);
+    const startPoints = new Set(await page.$$eval('[data-proven]', (els) => els.map((e) => e.getAttribute('data-at'))));
+    assert.ok(startPoints.size > 0, 'no notes at the start');
     for (let i = 0; i < 6; i++) {
       const what = await next(page);
       if (what !== 'act') break;
@@ -418,9 +421,10 @@ test('tablet: 四暗 with the notebook on writes what the record proves on hidde
     }
     assert.equal(list.length, await page.locator('[data-seat]:not([data-seat="0"])[data-face="down"]').count());
     assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
-    // A piece that moved: a tap opens the guess panel with the notebook's reasons first.
-    const moved = list.find((n) => !/[LF]/.test(n.proven));
-    assert.ok(moved, JSON.stringify(list));
+    // A piece that moved (it stands where no hidden piece stood at the start): a tap opens the
+    // guess panel with the notebook's reasons first.
+    const moved = list.find((n) => !startPoints.has(n.at));
+    assert.ok(moved && !/[LF]/.test(moved.proven), JSON.stringify(list));
     await tapPoint(app, `[data-at="${moved.at}"]`);
     await page.waitForSelector(`[data-testid="siguo-guess"] [data-testid="note-card"][data-at="${moved.at}"]`);
     const lines = await page.$$eval('[data-testid="note-lines"] li', (els) => els.map((e) => e.textContent));
