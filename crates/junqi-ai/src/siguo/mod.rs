@@ -222,18 +222,22 @@ fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Mo
         if !back {
             continue;
         }
-        let walked = recent
-            .iter()
-            .filter(|e| {
-                e.contact.is_none()
-                    && e.mv.is_some_and(|mv| {
-                        (mv.from == m.from && mv.to == m.to) || (mv.from == m.to && mv.to == m.from)
-                    })
-            })
-            .count() as i32;
-        *s -= SHUFFLE_COST * walked;
+        *s -= SHUFFLE_COST * walks(recent, *m) as i32;
     }
     scored
+}
+
+/// How often `events` walk the step of `m` quietly, either way.
+fn walks(events: &[TableEvent], m: Move) -> usize {
+    events
+        .iter()
+        .filter(|e| {
+            e.contact.is_none()
+                && e.mv.is_some_and(|v| {
+                    (v.from == m.from && v.to == m.to) || (v.from == m.to && v.to == m.from)
+                })
+        })
+        .count()
 }
 
 /// Root scores averaged over worlds sampled from the view.

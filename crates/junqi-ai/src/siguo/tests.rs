@@ -251,16 +251,7 @@ fn most_shuttles(history: &[belief::TableEvent]) -> usize {
             let Some(m) = e.mv.filter(|_| e.contact.is_none()) else {
                 continue;
             };
-            let n = window
-                .iter()
-                .filter(|x| {
-                    x.contact.is_none()
-                        && x.mv.is_some_and(|v| {
-                            (v.from == m.from && v.to == m.to) || (v.from == m.to && v.to == m.from)
-                        })
-                })
-                .count();
-            most = most.max(n);
+            most = most.max(walks(window, m));
         }
     }
     most
