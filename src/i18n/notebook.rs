@@ -204,11 +204,19 @@ fn clue_line(
             roles: allowed,
         } => {
             let o = other(o);
-            let so = roles(allowed, lang);
+            let so = match (allowed.count_ones() > 6, zh) {
+                (false, true) => format!("所以是{}", list(allowed, lang)),
+                (false, false) => format!("so {}", list(allowed, lang)),
+                (true, _) => format!(
+                    "{}{}",
+                    if zh { "所以" } else { "so " },
+                    roles(allowed, lang)
+                ),
+            };
             let what = match (attacked, outcome, zh) {
                 (true, Contact::AttackerWins, true) => format!("它进攻{o}并获胜"),
                 (true, Contact::AttackerWins, false) => format!("it attacked {o} and won"),
-                (true, Contact::DefenderWins, true) => format!("它进攻{o}，输了"),
+                (true, Contact::DefenderWins, true) => format!("它进攻{o}，被{o}吃掉"),
                 (true, Contact::DefenderWins, false) => format!("it attacked {o} and lost"),
                 (true, Contact::BothRemoved, true) => format!("它进攻{o}，同归于尽"),
                 (true, Contact::BothRemoved, false) => {
@@ -218,7 +226,7 @@ fn clue_line(
                 (true, Contact::Bounced, false) => format!("it attacked {o} and bounced back"),
                 (false, Contact::AttackerWins, true) => format!("{o}进攻它并获胜"),
                 (false, Contact::AttackerWins, false) => format!("{o} attacked it and won"),
-                (false, Contact::DefenderWins, true) => format!("{o}进攻它，输了"),
+                (false, Contact::DefenderWins, true) => format!("{o}进攻它，被它吃掉"),
                 (false, Contact::DefenderWins, false) => format!("{o} attacked it and lost"),
                 (false, Contact::BothRemoved, true) => format!("{o}进攻它，同归于尽"),
                 (false, Contact::BothRemoved, false) => {
@@ -228,9 +236,9 @@ fn clue_line(
                 (false, Contact::Bounced, false) => format!("{o} attacked it and bounced off"),
             };
             if zh {
-                format!("第{ply}步{what}：所以是{so}。")
+                format!("第{ply}步{what}：{so}。")
             } else {
-                format!("At ply {ply} {what}: so {so}.")
+                format!("At ply {ply} {what}: {so}.")
             }
         }
     }
@@ -269,5 +277,55 @@ mod tests {
         let moved = ALL_ROLES & !m(&[Role::Landmine, Role::Flag]);
         assert_eq!(roles(moved, Lang::En), "not a Landmine or Flag");
         assert_eq!(spoken(ALL_ROLES, Lang::En), None);
+    }
+
+    /// A piece that beat the reader's 师长 (and three more that share the army's last
+    /// 司令 and 军长): its reasons in both languages.
+    #[test]
+    fn a_tap_reads_the_reasons() {
+        use junqi_core::deduce::{Note, Notebook};
+        let strong = m(&[Role::Marshal, Role::General]);
+        let note = |possible: RoleMask, clues: Vec<Clue>| Note {
+            army: 0,
+            setup: ALL_ROLES & !m(&[Role::Landmine, Role::Flag]),
+            clues,
+            own: possible,
+            possible,
+            lost: false,
+        };
+        let mut counts = [0u8; 12];
+        for r in Role::ALL {
+            counts[r as usize] = r.count();
+        }
+        let met = Clue::Met {
+            ply: 12,
+            attacked: true,
+            other: Some(Role::MajorGeneral),
+            outcome: Contact::AttackerWins,
+            roles: strong,
+        };
+        let book = Notebook {
+            notes: vec![
+                note(strong, vec![met]),
+                note(strong, vec![]),
+                note(strong, vec![]),
+            ],
+            counts: vec![counts],
+            exact: true,
+        };
+        let your = |r: Option<Role>| format!("your {}", r.map_or("?", |r| role_name(r, Lang::En)));
+        let place = |j: usize| Some(["c7", "d8", "e9"][j].to_string());
+        let en = why(&book, 0, Lang::En, &your, &place);
+        assert_eq!(en[0], "It can be: Field Marshal or General.");
+        assert_eq!(en[1], "Where it was set up, no Landmine or Flag may stand.");
+        assert_eq!(
+            en[2],
+            "At ply 12 it attacked your Major General and won: so Field Marshal or General."
+        );
+        assert_eq!(en[3], "1 Field Marshal left among these 3: c7, d8, e9.");
+        let yours = |r: Option<Role>| format!("你的{}", r.map_or("?", |r| role_name(r, Lang::Zh)));
+        let zh = why(&book, 0, Lang::Zh, &yours, &place);
+        assert_eq!(zh[2], "第12步它进攻你的师长并获胜：所以是司令或军长。");
+        assert_eq!(zh[3], "还剩1个司令，在这3枚之中：c7、d8、e9。");
     }
 }
