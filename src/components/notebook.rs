@@ -48,12 +48,7 @@ pub fn NoteCard() -> impl IntoView {
     move || {
         let p: Point = store.noted.get()?;
         let lang = store.lang();
-        let your = move |r: Option<junqi_core::Role>| match (r, lang) {
-            (Some(r), Lang::Zh) => format!("你的{}", i18n::role_name(r, lang)),
-            (Some(r), Lang::En) => format!("your {}", i18n::role_name(r, lang)),
-            (None, Lang::Zh) => "一枚暗子".to_string(),
-            (None, Lang::En) => "a hidden piece".to_string(),
-        };
+        let your = move |r: Option<junqi_core::Role>| words::met_piece(r, true, lang);
         let said = store
             .notebook
             .with(|n| n.as_ref().and_then(|n| lines(n, p, lang, &your)))?;

@@ -86,7 +86,7 @@ pub fn piece_view(pm: PieceModel, look: LabelLook) -> impl IntoView {
             data-color=pm.color.map(|c| c.char().to_string())
             data-role=pm.role.map(|r| r.upper_char().to_string())
             data-face=pm.face_down.then_some("down")
-            data-proven=pm.proven.map(|m| junqi_core::deduce::roles_in(m.roles).map(|r| r.upper_char()).collect::<String>())
+            data-proven=pm.proven.map(|m| junqi_core::deduce::letters(m.roles))
             data-movable=pm.movable.then_some("")
         >
             {piece_body(&pm, look)}

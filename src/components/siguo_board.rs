@@ -860,7 +860,7 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
         <g
             class=class
             transform=format!("translate({} {})", d.center.x, d.center.y)
-            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::roles_in(m.roles).map(|r| r.upper_char()).collect::<String>())
+            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
             data-at=p.at.to_string()
             data-seat=p.seat.index().to_string()
             data-role=p.role.map(|r| r.upper_char().to_string())

@@ -83,6 +83,19 @@ pub fn spoken(m: RoleMask, lang: Lang) -> Option<String> {
     })
 }
 
+/// The piece a contact met, in the reader's words: `yours` on the 2-player board, where the
+/// seat knows only its own pieces ("your 师长"); on the cross any piece it saw ("a 师长").
+pub fn met_piece(role: Option<junqi_core::Role>, yours: bool, lang: Lang) -> String {
+    match (role, lang, yours) {
+        (Some(r), Lang::Zh, true) => format!("你的{}", role_name(r, lang)),
+        (Some(r), Lang::Zh, false) => format!("一枚{}", role_name(r, lang)),
+        (Some(r), Lang::En, true) => format!("your {}", role_name(r, lang)),
+        (Some(r), Lang::En, false) => format!("a {}", role_name(r, lang)),
+        (None, Lang::Zh, _) => "一枚暗子".to_string(),
+        (None, Lang::En, _) => "a hidden piece".to_string(),
+    }
+}
+
 /// The reasons for piece `i` of `book`, one line each: what it can be, then its setup point,
 /// each clue in the order of the record, what the counts add, and the few pieces that share a
 /// role's last copies. `other(role)` names a piece it met whose role the seat knows ("your

@@ -29,7 +29,7 @@ impl<P: Copy + PartialEq> SeatNotebook<P> {
 
     /// The roles proven possible for the hidden piece on `p`.
     pub fn proven_at(&self, p: P) -> Option<RoleMask> {
-        self.note_at(p).map(|i| self.book.notes[i].possible)
+        self.written_at(p).map(|w| w.roles)
     }
 
     /// What the notebook writes on the hidden piece on `p`.

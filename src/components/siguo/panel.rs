@@ -323,12 +323,8 @@ fn GuessPicker() -> impl IntoView {
         let p = sg.guess_at.get()?;
         let l = lang();
         let viewer = sg.viewer.get();
-        let a_piece = move |r: Option<junqi_core::Role>| match (r, l) {
-            (Some(r), i18n::Lang::Zh) => format!("一枚{}", i18n::role_name(r, l)),
-            (Some(r), i18n::Lang::En) => format!("a {}", i18n::role_name(r, l)),
-            (None, i18n::Lang::Zh) => "一枚暗子".to_string(),
-            (None, i18n::Lang::En) => "a hidden piece".to_string(),
-        };
+        let a_piece =
+            move |r: Option<junqi_core::Role>| crate::i18n::notebook::met_piece(r, false, l);
         let said = sg
             .with_tracked(|t| t.notebook(viewer))
             .flatten()

@@ -3,15 +3,10 @@
 //! it again: the core's deduction (`junqi_core::deduce`) read from what the seat may know — its
 //! view, its own formation and the public record — and nothing else.
 
-use junqi_core::deduce::{roles_in, Hidden, RoleMask, Table, TableEvent};
+use junqi_core::deduce::{letters, Hidden, Table, TableEvent};
 use junqi_core::siguo::Position as TablePosition;
 use junqi_core::{Deployment, Mode, PlayerView};
 use serde_json::{json, Value};
-
-/// The letters of RULES.md §9 for the roles in `m`, strongest first (`MGDBRNCPEZLF`).
-fn letters(m: RoleMask) -> String {
-    roles_in(m).map(|r| r.upper_char()).collect()
-}
 
 /// 暗棋: `[[point, letters], …]` for every enemy piece the view hides, in point order; `None`
 /// in the other modes, or without the seat's own formation.

@@ -50,6 +50,11 @@ pub fn roles_in(m: RoleMask) -> impl Iterator<Item = Role> {
     Role::ALL.into_iter().filter(move |&r| m & role_bit(r) != 0)
 }
 
+/// The letters of RULES.md §9 for the roles in `m`, strongest first (`MGDBRNCPEZLF`).
+pub fn letters(m: RoleMask) -> String {
+    roles_in(m).map(|r| r.upper_char()).collect()
+}
+
 /// How many search nodes [`Problem::deduce`] and [`Problem::sample`] may spend on links.
 pub const NODE_BUDGET: usize = 20_000;
 
