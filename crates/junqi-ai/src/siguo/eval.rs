@@ -78,6 +78,18 @@ const HUNT_STEP: i32 = 14;
 /// move unless it is taken first.
 const FLAG_THREAT: i32 = 300;
 
+/// A piece standing next to its seat's flag once the flag is shown (every enemy knows where
+/// to go): each one an attacker must beat before the flag.
+const GUARD_SHOWN: i32 = 70;
+
+/// A shown flag that an enemy piece can take with its next move.
+const FLAG_IN_REACH: i32 = 600;
+
+/// A shown flag with an unguarded point next to it that an enemy piece can reach with its next
+/// move: from there it takes the flag the move after. A rail run crosses the board in one move,
+/// so step distance alone does not see it coming.
+const GATE_IN_REACH: i32 = 220;
+
 /// Score of one seat's army alone: material, advancement, flag danger and pressure.
 fn score_seat(
     pos: &Position,
@@ -140,23 +152,37 @@ fn score_seat(
             };
     }
     if let Some(flag) = own_flag {
+        let gates = board.neighbours(flag);
+        let guards = gates & pos.pieces_of(seat);
+        // Once the flag is shown every enemy knows where to go, so each enemy piece's next move
+        // counts: one that takes the flag, or one that reaches a point next to it that `seat`
+        // does not hold (a rail run crosses the board in one move, which step distance alone
+        // does not see). Unknown identities move as engineers, the farthest runners.
+        let shown = pos.flag_shown(seat);
+        let open = gates & !pos.pieces_of(seat);
         let mut danger = 0;
         for e in seating.seats().filter(|&e| seating.are_enemies(seat, e)) {
+            let watch = shown && seating.is_in(e);
             for p in pos.pieces_of(e) {
-                let movable = pos
-                    .at(p)
-                    .and_then(|o| o.role)
-                    .is_none_or(|r| r.is_movable());
-                if movable {
-                    let d = distance(p, flag) as i32;
-                    if d <= 4 {
-                        danger += (5 - d) * 35;
+                let role = pos.at(p).and_then(|o| o.role);
+                if !role.is_none_or(|r| r.is_movable()) {
+                    continue;
+                }
+                let d = distance(p, flag) as i32;
+                if d <= 4 {
+                    danger += (5 - d) * 35;
+                }
+                if watch {
+                    let reach = pos.reach(p, e, role.unwrap_or(Role::Engineer));
+                    if reach.contains(flag) {
+                        danger += FLAG_IN_REACH;
+                    } else if !(reach & open).is_empty() {
+                        danger += GATE_IN_REACH;
                     }
                 }
             }
         }
-        let guards = board.neighbours(flag) & pos.pieces_of(seat);
-        danger -= guards.count() as i32 * 15;
+        danger -= guards.count() as i32 * if shown { GUARD_SHOWN } else { 15 };
         s -= danger.max(0);
     }
     if style.hunt {

@@ -5,7 +5,7 @@ use super::*;
 use crate::deploy::formation;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{SiguoDraw, SiguoOutcome, SiguoRules, Table};
+use junqi_core::siguo::{Point, SiguoDraw, SiguoOutcome, SiguoRules, Table};
 use junqi_core::Role;
 use proptest::prelude::*;
 
@@ -318,5 +318,38 @@ fn default_level_computers_do_not_shuttle() {
             most <= 4,
             "seed {seed}: one step walked {most} times in {SHUFFLE_WINDOW} events"
         );
+    }
+}
+
+/// North's flag was shown (its 司令 fell) and a West 军长 stands on North's column-e rail with
+/// the row-4 rail clear to Nb4, the one unguarded point next to the flag: West runs there next
+/// and takes the flag the move after, and no North piece can beat it on the way. At the default
+/// level North closes the rail first (or, not seeing the 军长, attacks it). Pinned: before shown
+/// flags weighed their open gates, North moved elsewhere.
+#[test]
+fn a_shown_flag_closes_the_rail_to_it() {
+    let text = "N Nb5=2F,Na5=2N,Nc5=2N,Nd5=2L,Nd3=2P,Na3=2C,\
+                Ne4=3G,Wd5=3F,Wc3=3P,Sb5=0F,Sc2=0E,Ed5=1F,Ec3=1P";
+    let mut truth = Position::from_notation(text).expect("a position");
+    let north = Seat::ALL[2];
+    truth.show_flag(north);
+    let flag: Point = "Nb5".parse().expect("a point");
+    let runner: Point = "Ne4".parse().expect("a point");
+    let level = siguo_level(3).unwrap_or(SIGUO_LEVELS[2]);
+    for mode in [InfoMode::AllOpen, InfoMode::FourDark] {
+        for seed in 1..=4u64 {
+            let view = SeatView::new(&truth, north, mode);
+            let m = choose(&view, &level, seed, &mut NodeBudget(u64::MAX)).expect("a move");
+            let mut after = truth.clone();
+            after.play(m).expect("legal");
+            let open = after.board().neighbours(flag) & !after.pieces_of(north);
+            let reach = after.reach(runner, Seat::ALL[3], Role::General);
+            // Unseen, the runner may be weak enough to take: an attack on it defends too.
+            let attacks = mode == InfoMode::FourDark && m.to == runner;
+            assert!(
+                attacks || ((reach & open).is_empty() && !reach.contains(flag)),
+                "{mode:?} seed {seed}: {m} leaves the rail to {flag} open"
+            );
+        }
     }
 }
