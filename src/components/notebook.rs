@@ -40,9 +40,13 @@ pub fn NoteCard() -> impl IntoView {
         store.close_note();
         super::focus_board_if_lost();
     };
+    // Focus moves to Close for the keyboard, without scrolling: a tall card on a phone would
+    // otherwise open scrolled to its buttons, its first line ("can be …") out of view.
     Effect::new(move |_| {
         if let (Some(b), Some(_)) = (close_button.get(), store.noted.get()) {
-            let _ = b.focus();
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = b.focus_with_options(&options);
         }
     });
     move || {

@@ -46,15 +46,27 @@ async function onlyHiddenEnemies(page) {
   return list;
 }
 
+/** A new 暗棋 game against level 1, the formation as dealt, started. */
+async function startDark(app) {
+  await newGame(app, { mode: 'dark', level: '1' });
+  await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
+  await press(app, '[data-testid="start"]');
+  await app.page.waitForSelector('[data-testid="status"]');
+}
+
+/** Settings → Notebook, on or off. */
+async function switchNotebook(app) {
+  await press(app, '[data-testid="open-settings"]');
+  await press(app, '[data-testid="notebook"]');
+  await press(app, '[data-testid="close-settings"]');
+}
+
 test('desktop: 暗棋 with the notebook on shows what the record proves, and why on a tap and a key', async () => {
   const app = await open(server.url, 'desktop', { reducedMotion: 'reduce', init: sameRandom(30) });
   const { page } = app;
   const rng = seeded(30);
   try {
-    await newGame(app, { mode: 'dark', level: '1' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
-    await page.waitForSelector('[data-testid="status"]');
+    await startDark(app);
     await idle(page);
     assert.equal(await page.locator('[data-proven]').count(), 0, 'off by default');
     // A tap on an enemy piece does nothing while the notebook is off.
@@ -62,9 +74,7 @@ test('desktop: 暗棋 with the notebook on shows what the record proves, and why
     await press(app, `[data-at="${enemy}"]`);
     assert.equal(await page.locator('[data-testid="note-card"]').count(), 0);
 
-    await press(app, '[data-testid="open-settings"]');
-    await press(app, '[data-testid="notebook"]');
-    await press(app, '[data-testid="close-settings"]');
+    await switchNotebook(app);
     await page.waitForSelector('[data-proven]');
     let list = await onlyHiddenEnemies(page);
     const startPoints = new Set(list.map((n) => n.at));
@@ -112,10 +122,42 @@ test('desktop: 暗棋 with the notebook on shows what the record proves, and why
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'board');
 
     // Off again: every note goes.
-    await press(app, '[data-testid="open-settings"]');
-    await press(app, '[data-testid="notebook"]');
-    await press(app, '[data-testid="close-settings"]');
+    await switchNotebook(app);
     await page.waitForFunction(() => !document.querySelector('[data-proven]'));
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('phone: the card opens at its first line, in view, with Close focused', async () => {
+  const app = await open(server.url, 'phone', { reducedMotion: 'reduce', init: sameRandom(31) });
+  const { page } = app;
+  const rng = seeded(31);
+  try {
+    await startDark(app);
+    await switchNotebook(app);
+    await page.waitForSelector('[data-proven]');
+    const start = new Set((await noted(page)).map((n) => n.at));
+    let moved;
+    for (let i = 0; i < 12 && !moved && !(await isOver(page)); i++) {
+      await playOne(app, rng);
+      await idle(page);
+      moved = (await onlyHiddenEnemies(page)).find((n) => !start.has(n.at));
+    }
+    assert.ok(moved, 'no moved enemy piece');
+    await press(app, `[data-at="${moved.at}"]`);
+    await page.waitForSelector(`[data-testid="note-card"][data-at="${moved.at}"]`);
+    assert.equal(await focused(page), 'note-close', 'the card takes the focus');
+    // Focus must not scroll the card to its buttons: it reads from its first line.
+    const card = await page.$eval('[data-testid="note-card"]', (c) => {
+      const first = c.querySelector('[data-testid="note-lines"] li').getBoundingClientRect();
+      const box = c.getBoundingClientRect();
+      return { scrollTop: c.scrollTop, firstTop: first.top, boxTop: box.top, height: innerHeight };
+    });
+    assert.equal(card.scrollTop, 0, JSON.stringify(card));
+    assert.ok(card.firstTop >= card.boxTop && card.firstTop < card.height, JSON.stringify(card));
+    await page.screenshot({ path: join(SHOTS, 'notebook-card-phone.png') });
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();
