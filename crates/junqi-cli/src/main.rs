@@ -14,6 +14,7 @@ mod host;
 #[path = "host_stub.rs"]
 mod host;
 mod lines;
+mod puzzle;
 mod referee;
 mod seeds;
 mod siguo;
@@ -114,6 +115,9 @@ enum Command {
     },
     /// Referees games between built-in players and external engines, on either board
     Match(referee::MatchArgs),
+    /// Puzzles: proves a puzzle file, or finds puzzles in game records
+    #[command(subcommand)]
+    Puzzle(puzzle::PuzzleCommand),
 }
 
 /// A one-line failure.
@@ -308,5 +312,6 @@ fn run(command: Command) -> Result<String, Fail> {
         }
         Command::Engine { level } => engine::run_engine(level.as_deref()).map(|_| String::new()),
         Command::Match(args) => referee::run_match(args),
+        Command::Puzzle(command) => puzzle::run(command),
     }
 }

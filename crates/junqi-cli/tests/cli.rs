@@ -351,3 +351,24 @@ fn a_two_player_match_writes_records_that_replay() {
     assert!(out.contains("level:1: "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn puzzle_check_proves_the_shipped_puzzles_and_names_a_bad_one() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../junqi-learn/data/puzzles.txt");
+    let (code, out, err) = junqi(&["puzzle", "check", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.trim_end().ends_with("puzzles, all proven"), "{out}");
+    let bad = std::env::temp_dir().join(format!("junqi-bad-puzzle-{}.txt", std::process::id()));
+    std::fs::write(
+        &bad,
+        "x1 flag 1 540 lfl1p/1B3/5/5/2c2/4r/5/1R1C1/2P2/3P1/2L2/LFLM1 b11-a11\n",
+    )
+    .unwrap();
+    let (code, _, err) = junqi(&["puzzle", "check", bad.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "junqi: puzzle x1: at move 1 the moves that work are [b11-b12], not only b11-a11"
+    );
+}

@@ -8,6 +8,8 @@
 //! The learner always plays Red. When the other side has no scripted reply it passes (a
 //! teaching convenience, not a rule), so a lesson can hold just the pieces that matter.
 
+pub mod puzzle;
+
 use junqi_core::{
     Action, ActionResult, Color, Deployment, Mode, MoveReport, Occupant, Piece, Point, Position,
     Role, Rules, Slot,
