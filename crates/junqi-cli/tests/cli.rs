@@ -354,7 +354,10 @@ fn a_two_player_match_writes_records_that_replay() {
 
 #[test]
 fn puzzle_check_proves_the_shipped_puzzles_and_names_a_bad_one() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../junqi-learn/data/puzzles.txt");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../junqi-learn/data/puzzles.txt"
+    );
     let (code, out, err) = junqi(&["puzzle", "check", file]);
     assert_eq!(code, 0, "{err}");
     assert!(out.trim_end().ends_with("puzzles, all proven"), "{out}");
