@@ -508,7 +508,6 @@ fn follow_mine(before: &Position, after: &Position, want: Want, a: Action) -> Op
     match want {
         Want::Flag => Some(Want::Flag),
         Want::Take { at, role } => {
-            let _ = before;
             if a.to() != at {
                 return Some(want);
             }
