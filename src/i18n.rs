@@ -8,6 +8,7 @@ use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReaso
 pub mod board_words;
 pub mod caption;
 pub mod notebook;
+pub mod puzzle;
 pub mod reading;
 pub mod refusal;
 pub mod rules_text;

@@ -4,6 +4,7 @@
 use super::avatar::avatar_view;
 use super::grownup::GrownUpGate;
 use super::lesson::LessonScreen;
+use super::puzzle::PuzzleScreen;
 use crate::i18n::{self, Lang};
 use crate::learn::lesson::{Learn, LearnScreen};
 use crate::learn::profiles::{AVATARS, NAME_MAX};
@@ -17,6 +18,7 @@ pub fn CourseScreen() -> impl IntoView {
     move || match learn.screen.get() {
         LearnScreen::Profiles => view! { <ProfilePicker/> }.into_any(),
         LearnScreen::Lesson => view! { <LessonScreen/> }.into_any(),
+        LearnScreen::Puzzle => view! { <PuzzleScreen/> }.into_any(),
         _ => view! { <CourseMenu/> }.into_any(),
     }
 }
@@ -219,8 +221,43 @@ fn CourseMenu() -> impl IntoView {
                     {move || i18n::BACK.get(lang())}
                 </button>
             </header>
-            <div class="stages">{stages}</div>
+            <div class="stages">{stages}<PuzzleSection/></div>
         </div>
+    }
+}
+
+/// After the levels: the puzzle of the day, the next unsolved puzzle, the child's score.
+#[component]
+fn PuzzleSection() -> impl IntoView {
+    use crate::i18n::puzzle as words;
+    use crate::learn::puzzles::{daily, today};
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    let done_today = move || daily(today()).is_some_and(|p| learn.puzzle_record(&p.id) > 0);
+    let score = move || {
+        let (solved, streak) = learn.puzzle_score();
+        words::score(solved, junqi_learn::puzzle::puzzles().len(), streak, lang())
+    };
+    view! {
+        <section class="course-stage puzzles" data-stage="puzzles">
+            <h3>
+                <span class="stage-icon" aria-hidden="true">"?"</span>
+                {move || words::SECTION.get(lang())}
+            </h3>
+            <div class="puzzle-entry">
+                <button class="primary daily" data-testid="puzzle-daily"
+                    data-done=move || done_today().to_string()
+                    on:click=move |_| learn.open_daily()>
+                    <svg class="learn-icon" viewBox="-12 -12 24 24" aria-hidden="true"><path d=STAR_PATH></path></svg>
+                    <span>{move || words::TITLE.get(lang())}</span>
+                    {move || done_today().then(|| view! { <span class="done-mark" aria-label=words::TODAY_DONE.get(lang())>"✓"</span> })}
+                </button>
+                <button class="next-puzzle" data-testid="puzzle-next-menu" on:click=move |_| learn.next_puzzle()>
+                    {move || words::NEXT.get(lang())}
+                </button>
+                <p class="puzzle-score" data-testid="puzzle-menu-score">{score}</p>
+            </div>
+        </section>
     }
 }
 

@@ -2,6 +2,7 @@
 //! went wrong), the goal as icons, and a few big buttons. Everything works by taps.
 
 use super::assist::arrow_view;
+use super::big_buttons::{again_icon, HintButton, LevelsButton};
 use super::board::{Board, Marks};
 use super::course::{stars_view, STAR_PATH};
 use super::goal::{lone_piece, GoalCard};
@@ -13,18 +14,36 @@ use crate::ground::setup::{build_setup_model, SetupInteraction};
 use crate::i18n;
 use crate::learn::lesson::{Flash, Learn};
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, Point, Role};
+use junqi_core::{Bitboard, Color, PlayerView, Point, Role};
 use junqi_learn::Mistake;
 use leptos::prelude::*;
 
 const O: Orientation = Orientation::RedBottom;
 
 /// What the lesson board draws now.
-#[derive(Clone, Debug, PartialEq)]
-struct LessonModel {
-    pieces: Vec<PieceModel>,
-    dests: Bitboard,
-    bad: Bitboard,
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LessonModel {
+    pub pieces: Vec<PieceModel>,
+    pub dests: Bitboard,
+    pub bad: Bitboard,
+}
+
+impl LessonModel {
+    /// A position being played: its pieces and the selected piece's destinations.
+    pub fn play(view: &PlayerView, selected: Option<Point>, can_act: bool) -> Self {
+        let ix = Interaction {
+            orientation: O,
+            selected,
+            can_act,
+            ..Interaction::default()
+        };
+        let m = build_render_model(view, &ix);
+        LessonModel {
+            pieces: m.pieces,
+            dests: m.dests,
+            bad: Bitboard::EMPTY,
+        }
+    }
 }
 
 /// How labels look in the course: the player's style, with the rank number beside it.
@@ -45,28 +64,10 @@ pub fn LessonScreen() -> impl IntoView {
     let lang = move || learn.store.lang();
     let look = course_look(learn.store);
     super::focus_board_if_lost();
-    // A tap that did nothing wiggles the pieces that can move (two names, so each tap restarts
-    // the animation).
-    let nudge = move || match learn.nudge.get() {
-        0 => "nudge",
-        n if n % 2 == 1 => "nudge wiggle-a",
-        _ => "nudge wiggle-b",
-    };
     let model = Memo::new(move |_| {
         let selected = learn.selected.get();
         if let Some(view) = learn.view() {
-            let ix = Interaction {
-                orientation: O,
-                selected,
-                can_act: learn.flash.with(Option::is_none),
-                ..Interaction::default()
-            };
-            let m = build_render_model(&view, &ix);
-            return LessonModel {
-                pieces: m.pieces,
-                dests: m.dests,
-                bad: Bitboard::EMPTY,
-            };
+            return LessonModel::play(&view, selected, learn.flash.with(Option::is_none));
         }
         if let Some(dep) = learn.formation() {
             let m = build_setup_model(
@@ -87,11 +88,7 @@ pub fn LessonScreen() -> impl IntoView {
                 bad: m.bad.iter().map(|b| b.point).collect(),
             };
         }
-        LessonModel {
-            pieces: Vec::new(),
-            dests: Bitboard::EMPTY,
-            bad: Bitboard::EMPTY,
-        }
+        LessonModel::default()
     });
     let marks = Signal::derive(move || {
         model.with(|m| Marks {
@@ -134,9 +131,7 @@ pub fn LessonScreen() -> impl IntoView {
             <div class="board-area">
                 <Board orientation=O marks=marks on_gesture=on_gesture speak=speak>
                     <StarLayer/>
-                    <g class=nudge data-nudge=move || learn.nudge.get().to_string()>
-                        <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
-                    </g>
+                    <Pieces model=model look=look/>
                     <DestDots model=model/>
                     <BadRings model=model/>
                     {move || learn.hint_arrow().map(|(a, b)| arrow_view(a, b, O, "lesson-hint-arrow"))}
@@ -165,14 +160,7 @@ pub fn LessonScreen() -> impl IntoView {
                 </div>
                 </div>
                 <div class="lesson-buttons">
-                    <button class="big" data-testid="lesson-hint" aria-label=move || i18n::HINT.get(lang())
-                        aria-pressed=move || learn.hint.get().to_string()
-                        on:click=move |_| learn.show_hint()>
-                        <svg class="bulb" viewBox="-12 -14 24 28" aria-hidden="true">
-                            <path d="M0,-12 A9,9 0 0 1 6,4 L5,8 L-5,8 L-6,4 A9,9 0 0 1 0,-12 Z"></path>
-                            <rect x="-4" y="9" width="8" height="3" rx="1"></rect>
-                        </svg>
-                    </button>
+                    <HintButton/>
                     <button class="big" data-testid="lesson-speak" aria-label=move || i18n::SPEAK.get(lang())
                         on:click=move |_| learn.say_goal()>
                         <svg viewBox="0 0 24 24" aria-hidden="true" class="speaker">
@@ -187,23 +175,29 @@ pub fn LessonScreen() -> impl IntoView {
                     </button>
                     <button class="big" data-testid="lesson-restart" aria-label=move || i18n::RESTART.get(lang())
                         on:click=move |_| learn.start(&id())>
-                        <svg viewBox="0 0 24 24" aria-hidden="true" class="again">
-                            <path d="M12 4 A8 8 0 1 1 4.5 9.5"></path>
-                            <path class="tip" d="M2 4 L5 10 L10 7 Z"></path>
-                        </svg>
+                        {again_icon()}
                     </button>
-                    <button class="big" data-testid="lesson-menu" aria-label=move || i18n::LEVELS.get(lang())
-                        on:click=move |_| learn.menu()>
-                        <svg viewBox="0 0 24 24" aria-hidden="true" class="grid">
-                            <rect x="3" y="3" width="7" height="7" rx="1"></rect>
-                            <rect x="14" y="3" width="7" height="7" rx="1"></rect>
-                            <rect x="3" y="14" width="7" height="7" rx="1"></rect>
-                            <rect x="14" y="14" width="7" height="7" rx="1"></rect>
-                        </svg>
-                    </button>
+                    <LevelsButton/>
                 </div>
             </aside>
         </div>
+    }
+}
+
+/// The pieces; a tap that did nothing wiggles those that can move (two class names, so each
+/// tap restarts the animation).
+#[component]
+pub(super) fn Pieces(model: Memo<LessonModel>, look: Memo<LabelLook>) -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let nudge = move || match learn.nudge.get() {
+        0 => "nudge",
+        n if n % 2 == 1 => "nudge wiggle-a",
+        _ => "nudge wiggle-b",
+    };
+    view! {
+        <g class=nudge data-nudge=move || learn.nudge.get().to_string()>
+            <PieceLayer pieces=Signal::derive(move || model.with(|m| m.pieces.clone())) look=look/>
+        </g>
     }
 }
 
@@ -216,21 +210,24 @@ fn StarLayer() -> impl IntoView {
             .with_run(|r| r.stars_left())
             .unwrap_or_default()
             .into_iter()
-            .map(|p| {
-                let c = point_xy(p, O);
-                view! {
-                    <g class="target-star" data-star=p.to_string() transform=format!("translate({} {})", c.x + 24.0, c.y - 14.0)>
-                        <path d=STAR_PATH></path>
-                    </g>
-                }
-            })
+            .map(star_mark)
             .collect_view()
+    }
+}
+
+/// The star beside a point a lesson or a puzzle is after.
+pub(super) fn star_mark(p: Point) -> impl IntoView {
+    let c = point_xy(p, O);
+    view! {
+        <g class="target-star" data-star=p.to_string() transform=format!("translate({} {})", c.x + 24.0, c.y - 14.0)>
+            <path d=STAR_PATH></path>
+        </g>
     }
 }
 
 /// Where the selected piece may go.
 #[component]
-fn DestDots(model: Memo<LessonModel>) -> impl IntoView {
+pub(super) fn DestDots(model: Memo<LessonModel>) -> impl IntoView {
     move || {
         model.with(|m| {
             let occupied: Bitboard = m.pieces.iter().map(|p| p.at).collect();

@@ -2,6 +2,7 @@
 
 pub mod assist;
 pub mod avatar;
+pub mod big_buttons;
 pub mod board;
 pub mod colour_flip;
 pub mod course;
@@ -16,6 +17,7 @@ pub mod panel;
 pub mod piece;
 pub mod play;
 pub mod profile;
+pub mod puzzle;
 pub mod reading;
 pub mod records;
 pub mod replay;

@@ -30,6 +30,8 @@ pub enum LearnScreen {
     Profiles,
     Menu,
     Lesson,
+    /// A puzzle (learn/puzzles.rs).
+    Puzzle,
 }
 
 /// What the lesson screen shows over the board for a moment.
@@ -129,6 +131,10 @@ pub struct Learn {
     idle: StoredValue<u64>,
     /// A mistake was made in this lesson since it was opened: the win gives at most two stars.
     slipped: StoredValue<bool>,
+    /// The puzzle being solved (learn/puzzles.rs). Not reactive: `rev` announces changes.
+    pub(super) puzzle: StoredValue<Option<junqi_learn::puzzle::PuzzleRun>>,
+    /// What the puzzle screen says of the last move.
+    pub puzzle_note: RwSignal<Option<super::puzzles::PuzzleNote>>,
 }
 
 impl Learn {
@@ -167,6 +173,8 @@ impl Learn {
             serial: StoredValue::new(0),
             idle: StoredValue::new(0),
             slipped: StoredValue::new(false),
+            puzzle: StoredValue::new(None),
+            puzzle_note: RwSignal::new(None),
         };
         storage::on_change_elsewhere(move |key| {
             if key.is_empty() || key == KEY {
@@ -180,7 +188,7 @@ impl Learn {
         self.store.settings.with_untracked(|s| s.lang)
     }
 
-    fn sound(&self, cue: Cue) {
+    pub(super) fn sound(&self, cue: Cue) {
         let s = self.store.settings.get_untracked();
         if s.sound {
             audio::play(cue, s.volume);
@@ -194,7 +202,7 @@ impl Learn {
     }
 
     /// Writes the profiles, merged with what another tab stored meanwhile.
-    fn save_profiles(&self) {
+    pub(super) fn save_profiles(&self) {
         let base = self.profiles_base.get_value();
         let mine = self.profiles.get_untracked();
         match profiles::sync(&base, &mine) {
@@ -253,12 +261,14 @@ impl Learn {
         self.screen.set(LearnScreen::Profiles);
     }
 
-    fn stop(&self) {
+    pub(super) fn stop(&self) {
         self.bump();
         self.idle.update_value(|i| *i += 1);
         speech::hush();
         self.flash.set(None);
         self.run.set_value(None);
+        self.puzzle.set_value(None);
+        self.puzzle_note.set(None);
         self.lesson.set(None);
         self.rev.update(|r| *r += 1);
     }
@@ -338,7 +348,7 @@ impl Learn {
     }
 
     /// A tap that did nothing: the buzz, and the pieces that can move wiggle.
-    fn wrong_tap(&self) {
+    pub(super) fn wrong_tap(&self) {
         self.sound(Cue::Illegal);
         self.nudge.update(|n| *n += 1);
     }
@@ -369,6 +379,9 @@ impl Learn {
 
     /// What the learner sees of a board lesson (everything: 明棋).
     pub fn view(&self) -> Option<PlayerView> {
+        if self.screen.get() == LearnScreen::Puzzle {
+            return self.puzzle_view();
+        }
         self.with_run(|r| r.position().map(|p| p.view(Some(Color::Red))))
             .flatten()
     }
@@ -387,6 +400,9 @@ impl Learn {
     pub fn hint_arrow(&self) -> Option<(Point, Point)> {
         if !self.hint.get() {
             return None;
+        }
+        if self.screen.get() == LearnScreen::Puzzle {
+            return self.puzzle_hint();
         }
         self.with_run(|r| {
             if r.is_done() {
@@ -409,8 +425,12 @@ impl Learn {
         if self.flash.with_untracked(Option::is_some) {
             return;
         }
+        if self.screen.get_untracked() == LearnScreen::Puzzle && !self.puzzle_open() {
+            return;
+        }
         self.wait_for_taps();
-        let arrange = self.with_lesson(Lesson::is_arrange).unwrap_or(false);
+        let arrange = self.screen.get_untracked() == LearnScreen::Lesson
+            && self.with_lesson(Lesson::is_arrange).unwrap_or(false);
         if arrange {
             self.tap_arrange(p);
         } else {
@@ -463,6 +483,10 @@ impl Learn {
 
     /// Plays a step through the referee and shows its feedback.
     fn play(&self, action: Action, attack: bool) {
+        if self.screen.get_untracked() == LearnScreen::Puzzle {
+            self.play_puzzle(action, attack);
+            return;
+        }
         let mut feedback = Feedback::Illegal;
         self.run.update_value(|r| {
             if let Some(r) = r {

@@ -7,4 +7,5 @@ pub mod gate;
 pub mod grownup;
 pub mod lesson;
 pub mod profiles;
+pub mod puzzles;
 pub mod speech;

@@ -7,7 +7,7 @@
 use crate::state::storage::{self, NotWritten};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The localStorage key (versioned).
 pub const KEY: &str = "junqi.learn.profiles.v1";
@@ -27,9 +27,34 @@ pub struct Profile {
     /// Best stars (1–3) by lesson id.
     #[serde(default)]
     pub stars: BTreeMap<String, u8>,
+    /// Puzzles solved, by id: 2 solved at the first try, 1 solved after a wrong move.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub puzzles: BTreeMap<String, u8>,
+    /// The days (counted from 1970-01-01 in the child's time zone) on which the puzzle of the
+    /// day was solved: the streak is read from them, so two tabs merge by taking both.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub daily: BTreeSet<i64>,
     /// Fields this version does not know: kept as they are.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+impl Profile {
+    /// Days in a row, up to `today`, on which the puzzle of the day was solved (a streak
+    /// still counts on a day whose puzzle is not solved yet).
+    pub fn streak(&self, today: i64) -> u32 {
+        let mut day = if self.daily.contains(&today) {
+            today
+        } else {
+            today - 1
+        };
+        let mut n = 0;
+        while self.daily.contains(&day) {
+            n += 1;
+            day -= 1;
+        }
+        n
+    }
 }
 
 /// Every profile on this device and who is playing.
@@ -93,6 +118,7 @@ impl Profiles {
             p.avatar %= AVATARS;
             p.name = clean_name(&p.name);
             p.stars.retain(|_, s| (1..=3).contains(s));
+            p.puzzles.retain(|_, s| (1..=2).contains(s));
         }
         if self.current.is_some_and(|i| i >= self.list.len()) {
             self.current = None;
@@ -119,6 +145,11 @@ impl Profiles {
                         let best = o.stars.entry(lesson.clone()).or_insert(0);
                         *best = (*best).max(*stars);
                     }
+                    for (puzzle, how) in &m.puzzles {
+                        let best = o.puzzles.entry(puzzle.clone()).or_insert(0);
+                        *best = (*best).max(*how);
+                    }
+                    o.daily.extend(m.daily.iter().copied());
                     if find(base, &m.name).is_none_or(|b| b.avatar != m.avatar) {
                         o.avatar = m.avatar;
                     }
@@ -141,6 +172,8 @@ impl Profiles {
             name,
             avatar: avatar % AVATARS,
             stars: BTreeMap::new(),
+            puzzles: BTreeMap::new(),
+            daily: BTreeSet::new(),
             extra: Map::new(),
         });
         let i = self.list.len() - 1;
@@ -177,6 +210,20 @@ impl Profiles {
         self.current()
             .and_then(|p| p.stars.get(lesson).copied())
             .unwrap_or(0)
+    }
+
+    /// Records a solved puzzle for the current profile (`first_try`: with no wrong move),
+    /// keeping the best; `day` is set when it was the puzzle of that day.
+    pub fn record_puzzle(&mut self, id: &str, first_try: bool, day: Option<i64>) {
+        let Some(p) = self.current.and_then(|i| self.list.get_mut(i)) else {
+            return;
+        };
+        let how = if first_try { 2 } else { 1 };
+        let best = p.puzzles.entry(id.to_string()).or_insert(0);
+        *best = (*best).max(how);
+        if let Some(day) = day {
+            p.daily.insert(day);
+        }
     }
 
     /// Records a result for the current profile, keeping the best.
@@ -322,6 +369,35 @@ mod tests {
             again.contains("\"theme\":\"sea\"") && again.contains("\"age\":6"),
             "{again}"
         );
+    }
+
+    #[test]
+    fn puzzles_and_the_daily_streak_are_kept_and_merged() {
+        let mut base = Profiles::new();
+        base.create("Mia", 1);
+        base.record_puzzle("p001", false, Some(100));
+        let mut a = base.clone();
+        a.record_puzzle("p001", true, None);
+        a.record_puzzle("p007", false, Some(101));
+        let mut b = base.clone();
+        b.record_puzzle("p002", true, Some(102));
+        let merged = Profiles::merge(&base, &b, &a);
+        let mia = merged.current().unwrap();
+        assert_eq!(mia.puzzles.get("p001"), Some(&2), "the best of both");
+        assert_eq!(mia.puzzles.len(), 3);
+        assert_eq!(mia.streak(102), 3);
+        assert_eq!(mia.streak(103), 3, "today's puzzle may still be solved");
+        assert_eq!(mia.streak(104), 0);
+        let text = merged.to_text();
+        assert!(text.contains("\"daily\":[100,101,102]"), "{text}");
+        let Loaded::Read(again) = Profiles::load(Some(&text)) else {
+            panic!()
+        };
+        assert_eq!(again, merged);
+        // A profile without puzzles is written as before.
+        let mut plain = Profiles::new();
+        plain.create("Bo", 0);
+        assert!(!plain.to_text().contains("puzzles"));
     }
 
     #[test]
