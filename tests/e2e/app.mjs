@@ -39,7 +39,8 @@ export const PROFILES = {
  * off (the app honours prefers-reduced-motion), which long games use to run fast; `contrast:
  * 'more'` asks for more contrast. `init` is a
  * script run before each page load; `ready` the selector awaited after loading. `dir`: a profile
- * folder to reuse (kept on close), to reopen the app as a player would after closing it. */
+ * folder to reuse (kept on close), to reopen the app as a player would after closing it.
+ * `clock`: a fixed time (ms since 1970) for `new Date()`, for the puzzle of the day. */
 export async function open(
   url,
   profile,
@@ -51,6 +52,7 @@ export async function open(
     ready = '[data-testid="start-game"]',
     dir: keep,
     offline = false,
+    clock,
   } = {},
 ) {
   const dir = keep ?? (await mkdtemp(join(tmpdir(), 'junqi-e2e-')));
@@ -66,6 +68,8 @@ export async function open(
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   const { problems, aborted } = watch(page);
   if (init) await page.addInitScript(init);
+  // A fixed date (the puzzle of the day): `new Date()` answers it, timers run as they do.
+  if (clock !== undefined) await page.clock.setFixedTime(clock);
   // Flight mode from the start: only the service worker's cache can answer.
   if (offline) await ctx.setOffline(true);
   await page.goto(url);
@@ -383,4 +387,23 @@ export async function countPointer(page) {
 /** How often the pointer was used since [`countPointer`]. */
 export async function pointerUses(page) {
   return page.evaluate(() => window.pointerUsed);
+}
+
+/** Opens the course and makes a child profile. */
+export async function makeProfile(app, name, avatar = 2) {
+  const { page } = app;
+  await press(app, '[data-testid="learn"]');
+  await page.waitForSelector('[data-testid="profiles"]');
+  await press(app, `[data-testid="avatar-${avatar}"]`);
+  await page.fill('[data-testid="profile-name"]', name);
+  await press(app, '[data-testid="create-profile"]');
+  await page.waitForSelector('[data-testid="course-menu"]');
+}
+
+/** One step of a solution by taps: the piece, then its destination (or the piece to swap with). */
+export async function tapStep(app, step) {
+  const [from, to] = step.split('-');
+  await press(app, `.pieces [data-at="${from}"]`);
+  await app.page.waitForSelector(`.pieces [data-at="${from}"].selected`, { timeout: 5000 });
+  await press(app, `[data-point="${to}"]`);
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded, openGrownUp, sameRandom } from './app.mjs';
+import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded, openGrownUp, sameRandom, makeProfile, tapStep } from './app.mjs';
 
 let server;
 let course;
@@ -29,28 +29,9 @@ after(async () => {
   await server?.close();
 });
 
-/** Opens the course and makes a child profile. */
-async function makeProfile(app, name, avatar = 2) {
-  const { page } = app;
-  await press(app, '[data-testid="learn"]');
-  await page.waitForSelector('[data-testid="profiles"]');
-  await press(app, `[data-testid="avatar-${avatar}"]`);
-  await page.fill('[data-testid="profile-name"]', name);
-  await press(app, '[data-testid="create-profile"]');
-  await page.waitForSelector('[data-testid="course-menu"]');
-}
-
 /** Waits until the lesson `id` is on screen and ready for taps. */
 async function lessonReady(page, id) {
   await page.waitForSelector(`.lesson[data-lesson="${id}"][data-moves="0"]:not([data-flash])`, { timeout: 15000 });
-}
-
-/** One step of a solution by taps: the piece, then its destination (or the piece to swap with). */
-async function tapStep(app, step) {
-  const [from, to] = step.split('-');
-  await press(app, `.pieces [data-at="${from}"]`);
-  await app.page.waitForSelector(`.pieces [data-at="${from}"].selected`, { timeout: 5000 });
-  await press(app, `[data-point="${to}"]`);
 }
 
 /** Presses and holds an element with a real touch for `ms`. */
