@@ -119,21 +119,24 @@ test('the puzzle of the day: a wrong move refuted, tried again, solved; the stre
   }
 });
 
-test('a puzzle on a phone: board, goal and buttons on one screen, every button big enough', async () => {
-  const app = await open(server.url, 'phone', { clock: noon() });
-  const { page, problems } = app;
-  try {
-    await makeProfile(app, 'Bo');
-    await page.screenshot({ path: join(SHOTS, 'puzzle-menu-phone.png'), fullPage: true });
-    await press(app, '[data-testid="puzzle-daily"]');
-    await page.waitForSelector(`.puzzle[data-puzzle="${day.id}"]`);
-    await page.screenshot({ path: join(SHOTS, 'puzzle-phone.png') });
-    assert.deepEqual(await smallTargets(page), []);
-    // Everything is in the viewport: nothing to scroll to reach a button.
-    const bottom = await page.$$eval('.puzzle .lesson-buttons button', (bs) => Math.max(...bs.map((b) => b.getBoundingClientRect().bottom)));
-    assert.ok(bottom <= 844, `the buttons end at ${bottom}px`);
-    assert.deepEqual(problems, []);
-  } finally {
-    await app.close();
-  }
-});
+for (const [device, height] of [['phone', 844], ['tabletPortrait', 1024]]) {
+  test(`a puzzle on a ${device}: board, goal and buttons on one screen, every button big enough`, async () => {
+    const app = await open(server.url, device, { clock: noon() });
+    const { page, problems } = app;
+    try {
+      await makeProfile(app, 'Bo');
+      await page.locator('[data-testid="puzzle-daily"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `puzzle-menu-${device}.png`) });
+      await press(app, '[data-testid="puzzle-daily"]');
+      await page.waitForSelector(`.puzzle[data-puzzle="${day.id}"]`);
+      await page.screenshot({ path: join(SHOTS, `puzzle-${device}.png`) });
+      assert.deepEqual(await smallTargets(page), []);
+      // Everything is in the viewport: nothing to scroll to reach a button.
+      const bottom = await page.$$eval('.puzzle .lesson-buttons button', (bs) => Math.max(...bs.map((b) => b.getBoundingClientRect().bottom)));
+      assert.ok(bottom <= height, `the buttons end at ${bottom}px`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await app.close();
+    }
+  });
+}
