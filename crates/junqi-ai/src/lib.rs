@@ -10,6 +10,7 @@
 pub mod behaviour;
 pub mod belief;
 pub mod choice;
+pub mod coach;
 pub mod deploy;
 pub mod eval;
 pub mod search;
