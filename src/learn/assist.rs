@@ -40,8 +40,11 @@ impl Assist {
             let g = a.grown.get();
             g.save();
             let undo = g.undo != super::grownup::UndoPolicy::Never;
-            if store.settings.with_untracked(|s| s.allow_undo) != undo {
-                store.settings.update(|s| s.allow_undo = undo);
+            if store.settings.with_untracked(|s| (s.allow_undo, s.coach)) != (undo, g.coach) {
+                store.settings.update(|s| {
+                    s.allow_undo = undo;
+                    s.coach = g.coach;
+                });
             }
             if !g.offers(store.config.with_untracked(|c| c.mode)) {
                 store.config.update(|c| c.mode = g.first_offered());

@@ -66,6 +66,9 @@ pub struct GrownUp {
     /// Rank points never go below 0 (for children); off: the rule sheets' scoring, where a
     /// loss always costs the point.
     pub floor_points: bool,
+    /// 明棋 against the computer: the coach holds back, once, a move that gives something
+    /// away, and says why.
+    pub coach: bool,
 }
 
 /// The stored form: every entry optional (a missing or unknown value keeps the default).
@@ -86,6 +89,8 @@ struct Stored {
     /// Rank points never below 0 (the children's rule) or as the sheets count them.
     #[serde(default)]
     floor: Option<bool>,
+    #[serde(default)]
+    coach: Option<bool>,
     #[serde(flatten)]
     extra: Map<String, Value>,
 }
@@ -99,6 +104,7 @@ impl Default for GrownUp {
             voice: true,
             preview: true,
             floor_points: true,
+            coach: true,
         }
     }
 }
@@ -136,7 +142,7 @@ impl GrownUp {
     pub fn to_text(&self) -> String {
         let b = |x: bool| if x { "1" } else { "0" };
         format!(
-            "undo={};hints={};modes={}{}{};voice={};preview={};floor={}",
+            "undo={};hints={};modes={}{}{};voice={};preview={};floor={};coach={}",
             self.undo.code(),
             self.hints,
             b(self.modes[0]),
@@ -144,7 +150,8 @@ impl GrownUp {
             b(self.modes[2]),
             b(self.voice),
             b(self.preview),
-            b(self.floor_points)
+            b(self.floor_points),
+            b(self.coach)
         )
     }
 
@@ -167,6 +174,7 @@ impl GrownUp {
             voice: Some(self.voice),
             preview: Some(self.preview),
             floor: Some(self.floor_points),
+            coach: Some(self.coach),
             extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
@@ -194,6 +202,9 @@ impl GrownUp {
         }
         if let Some(f) = st.floor {
             kv.push(format!("floor={}", b(f)));
+        }
+        if let Some(c) = st.coach {
+            kv.push(format!("coach={}", b(c)));
         }
         Ok(GrownUp::from_text(&kv.join(";")))
     }
@@ -237,6 +248,7 @@ impl GrownUp {
                 "voice" => g.voice = v == "1",
                 "preview" => g.preview = v == "1",
                 "floor" => g.floor_points = v != "0",
+                "coach" => g.coach = v != "0",
                 _ => {}
             }
         }
@@ -257,6 +269,7 @@ mod tests {
             voice: false,
             preview: false,
             floor_points: false,
+            coach: false,
         };
         assert_eq!(GrownUp::from_text(&g.to_text()), g);
         let odd = GrownUp::from_text("undo=sometimes;hints=-3;modes=000;junk;voice=1");
@@ -273,6 +286,7 @@ mod tests {
             voice: true,
             preview: false,
             floor_points: false,
+            coach: false,
         };
         let text = g.to_json();
         assert!(text.contains("\"modes\":[false,true,true]"), "{text}");

@@ -37,6 +37,10 @@ pub struct GameConfig {
     /// each side deploys hidden (`Position::flip_for_colour`); the game is then an ordinary
     /// 暗棋 game.
     pub colour_flip: bool,
+    /// The course's game: the coach watches the player's moves (when the grown-up setting
+    /// allows it; state/controller/coach.rs). Saved with the game, never remembered as a
+    /// new-game choice.
+    pub coach: bool,
 }
 
 impl Default for GameConfig {
@@ -50,6 +54,7 @@ impl Default for GameConfig {
             clock_minutes: 0,
             move_seconds: 0,
             colour_flip: false,
+            coach: false,
         }
     }
 }
@@ -80,6 +85,9 @@ struct Stored {
     /// `"flip"`: 翻暗棋 (a flip decides the colours); absent: the colours are chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     colours: Option<String>,
+    /// The course's coached game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    coach: Option<bool>,
     #[serde(flatten)]
     extra: Map<String, Value>,
 }
@@ -135,6 +143,9 @@ impl GameConfig {
         if self.colour_flip {
             out.push_str(";colours=flip");
         }
+        if self.coach {
+            out.push_str(";coach=1");
+        }
         out
     }
 
@@ -172,6 +183,7 @@ impl GameConfig {
                 .collect(),
             move_seconds: Some(self.move_seconds),
             colours: self.colour_flip.then(|| "flip".to_string()),
+            coach: self.coach.then_some(true),
             extra,
         };
         serde_json::to_string(&stored).unwrap_or_default()
@@ -204,6 +216,9 @@ impl GameConfig {
         if let Some(c) = st.colours {
             kv.push(format!("colours={c}"));
         }
+        if st.coach == Some(true) {
+            kv.push("coach=1".into());
+        }
         Ok(GameConfig::from_text(&kv.join(";")))
     }
 
@@ -224,9 +239,15 @@ impl GameConfig {
             .and_then(|t| storage::read_json::<Stored>(&t, GameConfig::VERSION).ok())
             .map(|st| st.extra)
             .unwrap_or_default();
-        let checked = storage::save_checked(storage::CONFIG, &self.to_json_keeping(extra), |t| {
-            storage::json_reads(t, GameConfig::from_json)
-        });
+        // The coach belongs to the course's game, not to the choices offered next time.
+        let choices = GameConfig {
+            coach: false,
+            ..self.clone()
+        };
+        let checked =
+            storage::save_checked(storage::CONFIG, &choices.to_json_keeping(extra), |t| {
+                storage::json_reads(t, GameConfig::from_json)
+            });
         if let Err(why) = checked {
             leptos::logging::warn!("the new-game choices were not saved: {why:?}");
         }
@@ -262,6 +283,7 @@ impl GameConfig {
                 }
                 "move" => c.move_seconds = v.parse::<u32>().unwrap_or(0).min(MOVE_MAX),
                 "colours" => c.colour_flip = v == "flip",
+                "coach" => c.coach = v == "1",
                 _ => {
                     if let (Some(n), Ok(x)) = (c.rules.number_mut(k), v.parse::<u32>()) {
                         *n = x;
@@ -296,8 +318,10 @@ mod tests {
         c.rules.timeout_limit = 5;
         c.move_seconds = 30;
         c.colour_flip = true;
+        c.coach = true;
         assert!(c.flips_for_colours());
         assert_eq!(GameConfig::from_text(&c.to_text()), c);
+        assert_eq!(GameConfig::from_json(&c.to_json()), Ok(c.clone()));
         assert_eq!(
             GameConfig::from_text("level=99;seat=7;clock=3"),
             GameConfig {

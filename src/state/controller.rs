@@ -4,12 +4,14 @@
 //! list of [`Effect`]s (sounds, animations, saving) for the store to carry out. The store keeps
 //! signals that mirror it; nothing here knows Leptos.
 
+mod coach;
 mod decide;
 mod play;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 mod time;
 
+pub use coach::Coached;
 pub use decide::DrawOffer;
 pub use time::{Clock, MoveTimer};
 
@@ -19,7 +21,7 @@ use crate::ground::anim::{AnimPlan, Cue};
 use crate::ground::geometry::Orientation;
 use crate::i18n::{self, Lang};
 use junqi_core::types::POINTS;
-use junqi_core::{Color, Mode, PlayerView, Point, PublicEvent, Role};
+use junqi_core::{Action, Color, Mode, PlayerView, Point, PublicEvent, Role};
 
 /// The board as one seat sees it now.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +132,13 @@ pub struct Controller {
     face_to_face: bool,
     /// Counts every attempt to change the match (the store's revision follows it).
     edits: u64,
+    /// The coach is on (the grown-up setting): in 明棋 against the computer, a move that
+    /// gives something away is held back once with a warning (controller/coach.rs).
+    coach: bool,
+    /// The move held back and what the coach says of it, while its card shows.
+    coached: Option<Coached>,
+    /// The move the coach last warned of on this board: chosen again, it is played.
+    warned: Option<Action>,
 }
 
 impl Controller {
@@ -158,6 +167,9 @@ impl Controller {
             animating: false,
             face_to_face,
             edits: 0,
+            coach: false,
+            coached: None,
+            warned: None,
         };
         c.move_timer = c.start_move_timer(move_left, now);
         let friend = c.friend();
@@ -338,6 +350,9 @@ impl Controller {
 
     fn show_seat(&mut self, seat: u8) {
         self.noted = None;
+        // A move the coach held back belongs to the board it was chosen on.
+        self.coached = None;
+        self.warned = None;
         self.shown = Some(self.shown_for(seat));
     }
 

@@ -57,8 +57,12 @@ fn grown_up_settings_of_today_still_load() {
     assert_eq!(g.modes, [true, false, true]);
     assert!(!g.voice && g.preview);
     assert!(g.floor_points, "points stay at 0 or above, as they did");
-    // Today's text, with the scoring choice it did not have yet.
-    assert_eq!(g.to_text(), format!("{GROWNUP};floor=1"));
+    assert!(
+        g.coach,
+        "the course's coach is on until a grown-up turns it off"
+    );
+    // Today's text, with the scoring and coach choices it did not have yet.
+    assert_eq!(g.to_text(), format!("{GROWNUP};floor=1;coach=1"));
 }
 
 #[test]

@@ -59,6 +59,9 @@ pub struct Settings {
     pub show_dests: bool,
     /// Allow taking back moves against the computer.
     pub allow_undo: bool,
+    /// 明棋 against the computer: the coach warns of a move that gives something away. Set
+    /// from the grown-up settings (learn/assist.rs), which keep it; not stored here.
+    pub coach: bool,
     /// Pass-and-play: the far side's labels are turned toward its player.
     pub face_to_face: bool,
     /// 暗棋 and 四暗: the notebook shows what the record proves on each hidden enemy piece (off
@@ -114,6 +117,7 @@ impl Settings {
             large_labels: false,
             show_dests: true,
             allow_undo: true,
+            coach: true,
             face_to_face: false,
             notebook: false,
             sound: true,

@@ -136,6 +136,8 @@ pub struct Store {
     pub notebook: RwSignal<Option<super::notebook::SeatNotebook<Point>>>,
     /// The hidden enemy piece whose note is shown.
     pub noted: RwSignal<Option<Point>>,
+    /// A move the coach held back, with its warning (state/controller/coach.rs).
+    pub coached: RwSignal<Option<super::controller::Coached>>,
     pub notice: RwSignal<Option<&'static str>>,
     pub dialog: RwSignal<Option<Dialog>>,
     pub clock: RwSignal<Option<Clock>>,
@@ -240,6 +242,7 @@ impl Store {
             guess_at: RwSignal::new(None),
             notebook: RwSignal::new(None),
             noted: RwSignal::new(None),
+            coached: RwSignal::new(None),
             notice: RwSignal::new(None),
             dialog: RwSignal::new(None),
             clock: RwSignal::new(None),
@@ -437,6 +440,23 @@ impl Store {
         self.move_timer.set(None);
         self.selected.set(None);
         self.phase.set(Phase::NewGame);
+    }
+
+    /// The course's game: 明棋 against the first computer level, the player moving first,
+    /// with the coach (`coach`: the grown-up setting). The current game is kept as
+    /// [`Store::open_new_game`] keeps it; the next new game from the new-game screen is not
+    /// coached.
+    pub fn start_course_game(&self, coach: bool) {
+        self.open_new_game();
+        self.config.set(GameConfig {
+            mode: Mode::Open,
+            opponent: Opponent::Computer,
+            level: 1,
+            seat: 0,
+            coach,
+            ..GameConfig::default()
+        });
+        self.start_game();
     }
 
     /// Starts a game with the chosen settings: setup first in 明棋 and 暗棋.

@@ -36,7 +36,7 @@ impl Controller {
                     if !self.can_act(page) {
                         return Vec::new();
                     }
-                    self.act(Action::Move { from, to }, page.step_ms)
+                    self.chosen(Action::Move { from, to }, page.step_ms)
                 }
                 _ => {
                     self.selected = None;
@@ -62,12 +62,14 @@ impl Controller {
                 return Vec::new();
             }
             if actions.contains(&Action::Move { from, to: p }) {
-                return self.act(Action::Move { from, to: p }, page.step_ms);
+                return self.chosen(Action::Move { from, to: p }, page.step_ms);
             }
         }
         if actions.contains(&Action::Flip(p)) {
             return self.act(Action::Flip(p), page.step_ms);
         }
+        // Picking up another piece (or none) answers the coach's warning too.
+        self.coached = None;
         let mut fx = Vec::new();
         if actions
             .iter()
@@ -99,7 +101,7 @@ impl Controller {
             return Err(Typed::NotNow);
         };
         if view.legal_actions().contains(&action) {
-            return Ok(self.act(action, page.step_ms));
+            return Ok(self.chosen(action, page.step_ms));
         }
         let from = action.from();
         let own = view.cells[from.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
@@ -117,6 +119,8 @@ impl Controller {
             return Vec::new();
         };
         self.edits += 1;
+        self.coached = None;
+        self.warned = None;
         let played = match self.game.play(action) {
             Ok(p) => p,
             Err(_) => {

@@ -498,3 +498,89 @@ fn the_notebook_notes_hidden_enemy_pieces() {
     c.set_notebook(false);
     assert!(c.notebook().is_none());
 }
+
+/// A game of the course (`GameConfig::coach`) or not, with the grown-up's coach on.
+fn coached(mode: Mode, opponent: Opponent, course: bool) -> Controller {
+    let mut c = Controller::new(
+        game(GameConfig {
+            coach: course,
+            ..config(mode, opponent, 0)
+        }),
+        None,
+        None,
+        [None; POINTS],
+        false,
+        0.0,
+    );
+    c.set_coach(true);
+    c
+}
+
+/// The first of Red's moves in `c`'s position that the coach warns of.
+fn warned_move(c: &Controller) -> (Action, junqi_ai::coach::Warning) {
+    let view = c.shown().expect("a board").view.clone();
+    view.legal_actions()
+        .into_iter()
+        .find_map(|a| junqi_ai::coach::warn(&view, a).map(|w| (a, w)))
+        .expect("a move the coach warns of")
+}
+
+#[test]
+fn the_coach_holds_a_move_that_gives_something_away_once() {
+    let mut c = coached(Mode::Open, Opponent::Computer, true);
+    let (action, warning) = warned_move(&c);
+    let (from, to) = (action.from().to_string(), action.to().to_string());
+    tap(&mut c, &from);
+    assert_eq!(tap(&mut c, &to), vec![sound(Cue::Hint)], "held back");
+    assert_eq!(c.coached(), Some(Coached { action, warning }));
+    assert_eq!(c.game().game().reports().len(), 0, "nothing played");
+    assert_eq!(c.selected(), None);
+    // Choose another: the warning goes, the piece is still picked up.
+    c.coach_back();
+    assert_eq!((c.coached(), c.selected()), (None, Some(action.from())));
+    // The same move again is played; so is "play it anyway".
+    assert!(tap(&mut c, &to).contains(&Effect::Save));
+    assert_eq!(c.coached(), None);
+
+    // Picking up another piece answers the warning too; the next board warns afresh.
+    let mut c = coached(Mode::Open, Opponent::Computer, true);
+    tap(&mut c, &from);
+    tap(&mut c, &to);
+    let other = c
+        .shown()
+        .unwrap()
+        .view
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.from() != action.from())
+        .unwrap();
+    tap(&mut c, &other.from().to_string());
+    assert_eq!(c.coached(), None);
+    let mut c = coached(Mode::Open, Opponent::Computer, true);
+    tap(&mut c, &from);
+    tap(&mut c, &to);
+    assert!(c.coached().is_some());
+    assert!(c.coach_play(PAGE).contains(&Effect::Save));
+    assert_eq!(c.game().game().reports().len(), 1);
+}
+
+#[test]
+fn without_the_coach_or_outside_a_game_against_the_computer_in_the_open_nothing_is_held() {
+    let probe = coached(Mode::Open, Opponent::Computer, true);
+    let (action, _) = warned_move(&probe);
+    let (from, to) = (action.from().to_string(), action.to().to_string());
+    for (mode, opponent, course, coach) in [
+        (Mode::Open, Opponent::Computer, true, false),
+        (Mode::Open, Opponent::Computer, false, true),
+        (Mode::Open, Opponent::Friend, true, true),
+    ] {
+        let mut c = coached(mode, opponent, course);
+        c.set_coach(coach);
+        tap(&mut c, &from);
+        assert!(
+            tap(&mut c, &to).contains(&Effect::Save),
+            "{mode:?} {opponent:?} {course} {coach}"
+        );
+        assert_eq!(c.coached(), None);
+    }
+}

@@ -28,15 +28,16 @@ impl Store {
     /// Changes the game through its controller, then brings the signals in line with it. The
     /// revision moves on whenever the match was changed (or a change was tried).
     pub(super) fn update_game<R>(&self, f: impl FnOnce(&mut Controller) -> R) -> Option<R> {
-        let (face, notebook) = self
+        let (face, notebook, coach) = self
             .settings
-            .with_untracked(|s| (s.face_to_face, s.notebook));
+            .with_untracked(|s| (s.face_to_face, s.notebook, s.coach));
         let mut out = None;
         let mut edited = false;
         self.game.update_value(|c| {
             if let Some(c) = c {
                 c.set_face_to_face(face);
                 c.set_notebook(notebook);
+                c.set_coach(coach);
                 let before = c.edits();
                 out = Some(f(c));
                 edited = c.edits() != before;
@@ -52,8 +53,8 @@ impl Store {
     /// Copies the controller's board, selection, hand-over, guess marks and clocks into the
     /// signals the components read.
     pub(super) fn sync_game(&self) {
-        let Some((shown, selected, handover, guesses, guess_at, clock, timer)) =
-            self.with_game(|c| {
+        let Some((shown, selected, handover, guesses, guess_at, clock, timer, coached)) = self
+            .with_game(|c| {
                 (
                     c.shown().cloned(),
                     c.selected(),
@@ -62,6 +63,7 @@ impl Store {
                     c.guess_at(),
                     c.clock(),
                     c.move_timer(),
+                    c.coached(),
                 )
             })
         else {
@@ -86,11 +88,25 @@ impl Store {
         set_changed(self.guess_at, guess_at);
         set_changed(self.clock, clock);
         set_changed(self.move_timer, timer);
+        set_changed(self.coached, coached);
     }
 
     /// The notebook setting changed: the game follows it.
     pub fn notebook_changed(&self) {
         self.update_game(|_| ());
+    }
+
+    /// The coach's "play it anyway": the move held back is played.
+    pub fn coach_play(&self) {
+        let page = self.page();
+        if let Some(fx) = self.update_game(|c| c.coach_play(page)) {
+            self.apply(fx);
+        }
+    }
+
+    /// The coach's "choose another move".
+    pub fn coach_back(&self) {
+        self.update_game(Controller::coach_back);
     }
 
     /// Closes the note shown on a hidden enemy piece.
