@@ -7,6 +7,7 @@ use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReaso
 
 pub mod board_words;
 pub mod caption;
+pub mod coach;
 pub mod notebook;
 pub mod puzzle;
 pub mod reading;

@@ -221,7 +221,7 @@ fn CourseMenu() -> impl IntoView {
                     {move || i18n::BACK.get(lang())}
                 </button>
             </header>
-            <div class="stages">{stages}<PuzzleSection/></div>
+            <div class="stages">{stages}<PuzzleSection/><GameSection/></div>
         </div>
     }
 }
@@ -257,6 +257,26 @@ fn PuzzleSection() -> impl IntoView {
                 </button>
                 <p class="puzzle-score" data-testid="puzzle-menu-score">{score}</p>
             </div>
+        </section>
+    }
+}
+
+/// After the puzzles: a real 明棋 game against the first computer level, with the coach.
+#[component]
+fn GameSection() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    view! {
+        <section class="course-stage play-game" data-stage="game">
+            <h3>
+                <span class="stage-icon" aria-hidden="true">"帅"</span>
+                {move || i18n::coach::GAME_SECTION.get(lang())}
+            </h3>
+            <p class="game-note">{move || i18n::coach::GAME_NOTE.get(lang())}</p>
+            <button class="primary" data-testid="course-play"
+                on:click=move |_| learn.play_game()>
+                {move || i18n::coach::PLAY_GAME.get(lang())}
+            </button>
         </section>
     }
 }

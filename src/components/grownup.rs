@@ -202,6 +202,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
                     {check("grown-up-sound", i18n::SOUND, |a| a.store.settings.with(|s| s.sound), |a, v| a.store.settings.update(|s| s.sound = v))}
                     {check("grown-up-voice", i18n::VOICE, |a| a.grown.with(|g| g.voice), |a, v| a.grown.update(|g| g.voice = v))}
                     {check("grown-up-preview", i18n::ATTACK_PREVIEW, |a| a.grown.with(|g| g.preview), |a, v| a.grown.update(|g| g.preview = v))}
+                    {check("grown-up-coach", i18n::coach::SETTING, |a| a.grown.with(|g| g.coach), |a, v| a.grown.update(|g| g.coach = v))}
                     {check("grown-up-notebook", i18n::NOTEBOOK, |a| a.store.settings.with(|s| s.notebook), |a, v| a.store.settings.update(|s| s.notebook = v))}
                     {check("grown-up-floor", i18n::POINTS_FLOOR, |a| a.grown.with(|g| g.floor_points), |a, v| a.grown.update(|g| g.floor_points = v))}
                 </section>

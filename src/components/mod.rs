@@ -4,6 +4,7 @@ pub mod assist;
 pub mod avatar;
 pub mod big_buttons;
 pub mod board;
+pub mod coach;
 pub mod colour_flip;
 pub mod course;
 pub mod fx;

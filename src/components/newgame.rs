@@ -270,6 +270,8 @@ pub fn NewGameScreen() -> impl IntoView {
                     if siguo.get_untracked() {
                         store.siguo.start(&store)
                     } else {
+                        // The coach is the course's (Store::start_course_game), not a choice here.
+                        store.config.update(|c| c.coach = false);
                         store.start_game()
                     }
                 }>

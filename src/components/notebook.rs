@@ -31,6 +31,20 @@ pub fn lines_view(lines: Vec<String>) -> impl IntoView {
     }
 }
 
+/// Whether a card over the board goes on top, to leave `p`'s half of the board in view.
+pub(super) fn card_on_top(store: Store, p: Point) -> bool {
+    store.shown.with(|s| {
+        s.as_ref().is_some_and(|s| {
+            use crate::ground::geometry::point_xy;
+            let mid = |r: &str| r.parse::<Point>().map(|q| point_xy(q, s.orientation).y);
+            match (mid("a6"), mid("a7")) {
+                (Ok(a), Ok(b)) => point_xy(p, s.orientation).y > (a + b) / 2.0,
+                _ => false,
+            }
+        })
+    })
+}
+
 /// The 2-player notebook's card, open while a hidden enemy piece's note is asked for.
 #[component]
 pub fn NoteCard() -> impl IntoView {
@@ -56,17 +70,7 @@ pub fn NoteCard() -> impl IntoView {
         let said = store
             .notebook
             .with(|n| n.as_ref().and_then(|n| lines(n, p, lang, &your)))?;
-        // The card covers the half of the board away from the piece.
-        let far = store.shown.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                use crate::ground::geometry::point_xy;
-                let mid = |r: &str| r.parse::<Point>().map(|q| point_xy(q, s.orientation).y);
-                match (mid("a6"), mid("a7")) {
-                    (Ok(a), Ok(b)) => point_xy(p, s.orientation).y > (a + b) / 2.0,
-                    _ => false,
-                }
-            })
-        });
+        let far = card_on_top(store, p);
         Some(view! {
             <div
                 class=if far { "note-card top" } else { "note-card" }

@@ -127,6 +127,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <DestLayer model=model orientation=o/>
                 <super::assist::PreviewLayer model=model orientation=o/>
                 <super::assist::HintLayer orientation=o/>
+                <super::coach::CoachLayer orientation=o/>
                 <FxLayer/>
             </Board>
         }
@@ -150,6 +151,7 @@ pub fn PlayScreen() -> impl IntoView {
                 <TurnBadge/>
                 <GuessPicker/>
                 <super::notebook::NoteCard/>
+                <super::coach::CoachCard/>
                 <ResultPanel/>
             </div>
             <Panel/>

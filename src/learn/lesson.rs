@@ -249,6 +249,14 @@ impl Learn {
         self.screen.set(LearnScreen::Closed);
     }
 
+    /// Leaves the course for a real 明棋 game against the first computer level, coached when
+    /// the grown-up allows it.
+    pub fn play_game(&self) {
+        self.close();
+        self.store
+            .start_course_game(self.assist.grown.with_untracked(|g| g.coach));
+    }
+
     /// Back to the course menu.
     pub fn menu(&self) {
         self.stop();
