@@ -26,6 +26,9 @@ pub struct Stage {
     pub en: String,
     /// A glyph the menu shows for the stage.
     pub icon: String,
+    /// A stage of the strategy course, which follows the rules course.
+    #[serde(default)]
+    pub strategy: bool,
 }
 
 /// What the learner must do.
@@ -40,6 +43,8 @@ pub enum Goal {
     Flag(bool),
     /// Turn the formation into a valid one (swaps).
     Valid(bool),
+    /// Tap the named point (one of these: a name may stand for two points, like 棋眉).
+    Tap(Vec<Point>),
 }
 
 /// One lesson, as stored.
@@ -86,6 +91,11 @@ impl Lesson {
 
     pub fn is_arrange(&self) -> bool {
         self.formation.is_some()
+    }
+
+    /// A lesson on the names of the points: the learner taps the point named.
+    pub fn is_tap(&self) -> bool {
+        matches!(self.goal, Goal::Tap(_))
     }
 
     /// The starting position of a board lesson (Red to move, 明棋).
@@ -195,6 +205,8 @@ pub enum Feedback {
     Mistake(Mistake),
     /// Not a legal move here (nothing changed).
     Illegal,
+    /// A tap on another point than the one named (tap lessons): try again.
+    Miss,
 }
 
 /// Stars for `moves` against `par`.
@@ -315,6 +327,8 @@ impl LessonRun {
                         )
                 }),
             Goal::Valid(_) => self.formation.as_ref().is_some_and(Deployment::is_valid),
+            // Met by the tap itself ([`LessonRun::tap`]).
+            Goal::Tap(_) => false,
         }
     }
 
@@ -344,7 +358,7 @@ impl LessonRun {
 
     /// The learner plays a move (board lessons).
     pub fn play(&mut self, action: Action) -> Feedback {
-        if self.done || self.lesson.is_arrange() {
+        if self.done || self.lesson.is_arrange() || self.lesson.is_tap() {
             return Feedback::Illegal;
         }
         let Some(pos) = self.position.as_mut() else {
@@ -451,12 +465,37 @@ impl LessonRun {
         Feedback::Continue { reply: None }
     }
 
-    /// Plays a recorded step: a move on a board lesson, a swap on an arrange lesson.
+    /// The learner taps a point (tap lessons): the point named ends the lesson.
+    pub fn tap(&mut self, p: Point) -> Feedback {
+        let Goal::Tap(named) = &self.lesson.goal else {
+            return Feedback::Illegal;
+        };
+        if self.done {
+            return Feedback::Illegal;
+        }
+        self.moves += 1;
+        if named.contains(&p) {
+            self.done = true;
+            return Feedback::Success {
+                stars: stars(self.moves, self.lesson.par),
+            };
+        }
+        if self.moves > self.lesson.par + 6 {
+            self.done = true;
+            return Feedback::Mistake(Mistake::TooManyMoves);
+        }
+        Feedback::Miss
+    }
+
+    /// Plays a recorded step: a move on a board lesson, a swap on an arrange lesson, a tap
+    /// (written as the point alone) on a tap lesson.
     pub fn step(&mut self, action: Action) -> Feedback {
-        match (self.lesson.is_arrange(), action) {
-            (true, Action::Move { from, to }) => self.swap(from, to),
-            (true, Action::Flip(_)) => Feedback::Illegal,
-            (false, a) => self.play(a),
+        match (self.lesson.is_arrange(), self.lesson.is_tap(), action) {
+            (_, true, Action::Flip(p)) => self.tap(p),
+            (_, true, Action::Move { .. }) => Feedback::Illegal,
+            (true, _, Action::Move { from, to }) => self.swap(from, to),
+            (true, _, Action::Flip(_)) => Feedback::Illegal,
+            (false, false, a) => self.play(a),
         }
     }
 }
@@ -475,6 +514,8 @@ pub enum Picture {
     Flag { mine: Piece },
     /// Mend the formation by swapping.
     Arrange,
+    /// Tap the point named.
+    Tap,
 }
 
 impl Lesson {
@@ -484,12 +525,16 @@ impl Lesson {
         if self.is_arrange() {
             return Some(Picture::Arrange);
         }
+        if self.is_tap() {
+            return Some(Picture::Tap);
+        }
         let mut run = LessonRun::new(self).ok()?;
         let first = run.position()?.piece_at(self.solution.first()?.from())?;
         match self.goal {
             Goal::Reach(_) => return Some(Picture::Reach { mine: first }),
             Goal::Flag(_) => return Some(Picture::Flag { mine: first }),
             Goal::Valid(_) => return Some(Picture::Arrange),
+            Goal::Tap(_) => return Some(Picture::Tap),
             Goal::Remove(_) => {}
         }
         for &step in &self.solution {

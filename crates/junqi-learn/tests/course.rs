@@ -134,12 +134,14 @@ fn every_goal_has_a_picture_and_each_rule_its_own() {
             Picture::Reach { .. } => "reach",
             Picture::Flag { .. } => "flag",
             Picture::Arrange => "valid",
+            Picture::Tap => "tap",
         };
         let goal = match l.goal {
             Goal::Remove(_) => "remove",
             Goal::Reach(_) => "reach",
             Goal::Flag(_) => "flag",
             Goal::Valid(_) => "valid",
+            Goal::Tap(_) => "tap",
         };
         assert_eq!(kind, goal, "{}", l.id);
     }
@@ -155,4 +157,65 @@ fn every_goal_has_a_picture_and_each_rule_its_own() {
     );
     assert!(matches!(pic("roads-1"), Picture::Reach { .. }));
     assert!(matches!(pic("flag-1"), Picture::Flag { .. }));
+}
+
+#[test]
+fn a_tap_lesson_ends_on_the_point_named_and_counts_the_misses() {
+    let lesson = course().lesson("points-3").unwrap();
+    let p = |s: &str| s.parse().unwrap();
+    let mut run = LessonRun::new(lesson).unwrap();
+    assert_eq!(run.tap(p("c5")), Feedback::Success { stars: 3 });
+    let mut run = LessonRun::new(lesson).unwrap();
+    assert_eq!(run.tap(p("c4")), Feedback::Miss);
+    assert_eq!(
+        run.step("c4-c5".parse().unwrap()),
+        Feedback::Illegal,
+        "no moves here"
+    );
+    assert_eq!(run.tap(p("c5")), Feedback::Success { stars: 2 });
+    assert_eq!(run.tap(p("c5")), Feedback::Illegal, "done");
+    let mut run = LessonRun::new(lesson).unwrap();
+    for _ in 0..3 {
+        assert_eq!(run.tap(p("a1")), Feedback::Miss);
+    }
+    assert_eq!(run.tap(p("c5")), Feedback::Success { stars: 1 });
+}
+
+#[test]
+fn the_strategy_course_follows_the_rules_course() {
+    let c = course();
+    let first = c.stages.iter().position(|s| s.strategy).unwrap();
+    assert!(c.stages[first..].iter().all(|s| s.strategy));
+    assert!(first >= 10, "the ten stages of the rules come first");
+    let strategy = c
+        .lessons
+        .iter()
+        .filter(|l| c.stages[first..].iter().any(|s| s.id == l.stage))
+        .count();
+    assert!(strategy >= 13, "{strategy}");
+}
+
+#[test]
+fn a_flag_left_unguarded_in_the_defence_levels_is_taken() {
+    let play = |id: &str, moves: &[&str]| {
+        let mut run = LessonRun::new(course().lesson(id).unwrap()).unwrap();
+        moves
+            .iter()
+            .map(|m| run.step(m.parse().unwrap()))
+            .last()
+            .unwrap()
+    };
+    // The engineer races to the 旗台, then takes the flag.
+    assert_eq!(
+        play("defend-1", &["b3-c4", "c4-c5"]),
+        Feedback::Mistake(Mistake::FlagLost)
+    );
+    assert_eq!(
+        play("defend-2", &["c2-d2"]),
+        Feedback::Mistake(Mistake::FlagLost)
+    );
+    assert_eq!(
+        play("defend-3", &["c2-d2"]),
+        Feedback::Mistake(Mistake::FlagLost)
+    );
 }
