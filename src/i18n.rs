@@ -14,6 +14,7 @@ pub mod reading;
 pub mod refusal;
 pub mod rules_text;
 pub mod siguo_text;
+pub mod strategy;
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -321,6 +322,7 @@ strings! {
     GOAL_FLAG = "扛走对方的军旗", "Capture the enemy flag";
     GOAL_VALID = "换一换位置，把阵摆好", "Swap pieces to set up your army";
     GOAL_TRADE = "碰掉星星上的棋子，两个一起没了", "Knock out the piece on the star: both pieces go";
+    GOAL_TAP = "点一点说到的地方", "Tap the point named";
     HINT = "提示", "Hint";
     SPEAK = "再说一遍", "Say it again";
     RESTART = "重来", "Start again";

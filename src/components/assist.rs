@@ -9,13 +9,23 @@ use crate::learn::assist::Assist;
 use junqi_core::{Clash, Point};
 use leptos::prelude::*;
 
-/// An arrow from one point to another (a hint), as SVG.
+/// An arrow from one point to another (a hint), as SVG; a ring when both are one point (a
+/// point to tap).
 pub fn arrow_view(
     from: Point,
     to: Point,
     orientation: Orientation,
     testid: &'static str,
 ) -> impl IntoView {
+    if from == to {
+        let c = point_xy(from, orientation);
+        return view! {
+            <g class="hint-arrow hint-ring" data-testid=testid data-from=from.to_string() data-to=to.to_string()>
+                <circle cx=c.x cy=c.y r="26"></circle>
+            </g>
+        }
+        .into_any();
+    }
     // How far a 2-player tile reaches from its point, across and along.
     let arrow = arrow_between(
         point_xy(from, orientation),
@@ -23,7 +33,7 @@ pub fn arrow_view(
         33.0,
         18.0,
     );
-    arrow_svg(arrow, from.to_string(), to.to_string(), testid)
+    arrow_svg(arrow, from.to_string(), to.to_string(), testid).into_any()
 }
 
 /// A hint's arrow as SVG (`hint-arrow`, style/learn.css), the points it joins named for tests:

@@ -170,7 +170,12 @@ fn CourseMenu() -> impl IntoView {
         let c = course();
         c.stages
             .iter()
-            .map(|st| {
+            .enumerate()
+            .map(|(n, st)| {
+                // The strategy course starts after the last stage of the rules.
+                let part = (st.strategy && (n == 0 || !c.stages[n - 1].strategy)).then(|| {
+                    view! { <h2 class="course-part" data-testid="strategy-part">{i18n::strategy::PART.get(l)}</h2> }
+                });
                 let title = match l {
                     Lang::Zh => st.zh.clone(),
                     Lang::En => st.en.clone(),
@@ -197,6 +202,7 @@ fn CourseMenu() -> impl IntoView {
                     })
                     .collect_view();
                 view! {
+                    {part}
                     <section class="course-stage" data-stage=st.id.clone()>
                         <h3>
                             <span class="stage-icon" aria-hidden="true">{st.icon.clone()}</span>

@@ -105,6 +105,18 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
             }
             .into_any(),
         ),
+        // A finger taps a point, which rings.
+        Picture::Tap => (
+            "tap",
+            view! {
+                <circle class="demo-point" cx="76" cy="0" r="14"></circle>
+                <circle class="demo-ring" cx="76" cy="0" r="14"></circle>
+                <g class="demo-finger" transform="translate(72 16)">
+                    <path d="M0,0 L0,-18 A4,4 0 0 1 8,-18 L8,-4 L14,-3 A4,4 0 0 1 18,1 L16,14 A6,6 0 0 1 10,19 L2,19 A6,6 0 0 1 -3,15 L-8,6 A3,3 0 0 1 -3,2 Z"></path>
+                </g>
+            }
+            .into_any(),
+        ),
         Picture::Arrange => (
             "valid",
             view! {
@@ -146,6 +158,7 @@ pub fn GoalCard(look: Memo<LabelLook>) -> impl IntoView {
             junqi_learn::Goal::Reach(_) => "reach",
             junqi_learn::Goal::Flag(_) => "flag",
             junqi_learn::Goal::Valid(_) => "valid",
+            junqi_learn::Goal::Tap(_) => "tap",
         })?;
         Some(view! {
             <div class="goal-pictures" data-goal=kind data-retell=retell.to_string()>

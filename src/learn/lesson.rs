@@ -53,18 +53,20 @@ impl Flash {
     }
 }
 
-/// The spoken and written sentence of a lesson's goal (a trade says that both pieces go).
+/// The spoken and written sentence of a lesson's goal (a trade says that both pieces go; a
+/// strategy level says its idea).
 pub fn lesson_text(lesson: &Lesson) -> i18n::T {
-    lesson_prompt(lesson).1
+    i18n::strategy::idea(&lesson.id).unwrap_or_else(|| lesson_prompt(lesson).1)
 }
 
 /// Every goal sentence with the name of its recording (`speech::prompt_url`).
-pub const GOAL_PROMPTS: [(&str, i18n::T); 5] = [
+pub const GOAL_PROMPTS: [(&str, i18n::T); 6] = [
     ("remove", i18n::GOAL_REMOVE),
     ("reach", i18n::GOAL_REACH),
     ("flag", i18n::GOAL_FLAG),
     ("valid", i18n::GOAL_VALID),
     ("trade", i18n::GOAL_TRADE),
+    ("tap", i18n::GOAL_TAP),
 ];
 
 /// A lesson's goal: its recording's name and its sentence.
@@ -75,6 +77,7 @@ pub fn lesson_prompt(lesson: &Lesson) -> (&'static str, i18n::T) {
         (_, Goal::Reach(_)) => "reach",
         (_, Goal::Flag(_)) => "flag",
         (_, Goal::Valid(_)) => "valid",
+        (_, Goal::Tap(_)) => "tap",
     };
     GOAL_PROMPTS
         .into_iter()
@@ -89,6 +92,7 @@ pub fn goal_text(goal: &Goal) -> i18n::T {
         Goal::Reach(_) => i18n::GOAL_REACH,
         Goal::Flag(_) => i18n::GOAL_FLAG,
         Goal::Valid(_) => i18n::GOAL_VALID,
+        Goal::Tap(_) => i18n::GOAL_TAP,
     }
 }
 
@@ -368,7 +372,8 @@ impl Learn {
         if !self.assist.grown.with_untracked(|g| g.voice) {
             return;
         }
-        if let Some((key, text)) = self.with_lesson(lesson_prompt) {
+        // Where no voice speaks the language, the recording of the goal's kind plays instead.
+        if let Some(((key, _), text)) = self.with_lesson(|l| (lesson_prompt(l), lesson_text(l))) {
             let lang = self.lang();
             speech::speak(text.get(lang), key, lang);
         }
@@ -437,8 +442,12 @@ impl Learn {
             return;
         }
         self.wait_for_taps();
-        let arrange = self.screen.get_untracked() == LearnScreen::Lesson
-            && self.with_lesson(Lesson::is_arrange).unwrap_or(false);
+        let lesson = self.screen.get_untracked() == LearnScreen::Lesson;
+        if lesson && self.with_lesson(Lesson::is_tap).unwrap_or(false) {
+            self.play(Action::Flip(p), false);
+            return;
+        }
+        let arrange = lesson && self.with_lesson(Lesson::is_arrange).unwrap_or(false);
         if arrange {
             self.tap_arrange(p);
         } else {
@@ -504,7 +513,7 @@ impl Learn {
         self.selected.set(None);
         self.rev.update(|r| *r += 1);
         match feedback {
-            Feedback::Illegal => self.wrong_tap(),
+            Feedback::Illegal | Feedback::Miss => self.wrong_tap(),
             Feedback::Continue { .. } => {
                 self.hint.set(false);
                 self.wait_for_taps();

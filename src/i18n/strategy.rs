@@ -1,0 +1,87 @@
+//! The strategy course's words: each level's idea in one or two short sentences, shown on the
+//! goal card and spoken, in place of the rules course's goal sentence. The names of the points
+//! are the players' own (锋线, 棋眉, 咽部 …), kept in Chinese in both languages beside an
+//! English gloss; pieces are named with their rank numbers, as the course's pieces show them.
+
+use super::T;
+
+/// The heading over the strategy course in the menu.
+pub const PART: T = T {
+    zh: "下好棋的办法",
+    en: "Playing well",
+};
+
+/// The idea of a strategy level, by lesson id (`None` for the rules course's levels).
+pub fn idea(id: &str) -> Option<T> {
+    let t = |zh, en| Some(T { zh, en });
+    match id {
+        "points-1" => t(
+            "你最前面的一排叫锋线，离对方最近。点一点锋线上的一个点。",
+            "Your front row, nearest the enemy, is the 锋线 (front line). Tap a point on it.",
+        ),
+        "points-2" => t(
+            "锋线正中间左右的两个点叫棋眉。点一个棋眉。",
+            "The two points either side of the front row's middle are the 棋眉 (eyebrows). Tap one.",
+        ),
+        "points-3" => t(
+            "第二排正中间的点叫咽部，就是喉咙。点一点咽部。",
+            "The middle point of your second row is the 咽部 (throat). Tap it.",
+        ),
+        "points-4" => t(
+            "中营左右的两个点叫左腹和右腹。点一个。",
+            "The points left and right of the middle camp are the 左腹 and 右腹 (belly). Tap one.",
+        ),
+        "points-5" => t(
+            "第四排正中间的点叫脐部，就是肚脐。点一点脐部。",
+            "The middle point of your fourth row is the 脐部 (navel). Tap it.",
+        ),
+        "points-6" => t(
+            "军旗正上方的点叫旗台。守旗先守旗台。点一点旗台。",
+            "The point right above your flag is the 旗台 (flag stand): guard it first. Tap it.",
+        ),
+        "points-7" => t(
+            "军旗这一边、旗台旁边靠边的点叫旗角。点一点旗角。",
+            "The edge point beside the 旗台, on your flag's side, is the 旗角 (flag corner). Tap it.",
+        ),
+        "defend-1" => t(
+            "对方的工兵能顺着铁路冲到你的旗台。先站到旗台上挡住它。",
+            "The enemy engineer can race down the railway to your 旗台. Stand on it first to block the way.",
+        ),
+        "defend-2" => t(
+            "对方的营长（35）站到了你的旗台上！马上用比它大的棋子吃掉它。",
+            "An enemy Major (35) is on your 旗台! Take it at once with a piece that beats it.",
+        ),
+        "defend-3" => t(
+            "对方的军长（39）到了你的旗台，你的师长打不过它。用炸弹和它同归于尽。",
+            "The enemy General (39) is on your 旗台 and your Major General (38) cannot beat it. Your bomb takes it with it.",
+        ),
+        "attack-1" => t(
+            "没有棋子吃得掉对方的司令（40），炸弹可以。让炸弹沿着铁路过去。",
+            "None of your pieces beats the enemy Field Marshal (40), but a bomb does. Send it along the railway.",
+        ),
+        "attack-2" => t(
+            "地雷只怕工兵。别让师长去碰，让工兵沿着铁路跑过去排雷。",
+            "Only an engineer clears a landmine. Keep your Major General away and send the engineer along the railway.",
+        ),
+        "attack-3" => t(
+            "对方的团长守在军旗前。用你的团长和它同归于尽，再让排长去扛旗。",
+            "A Colonel (36) guards the enemy flag. Trade your Colonel for it, then your Lieutenant (33) can walk in.",
+        ),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use junqi_learn::course;
+
+    #[test]
+    fn every_strategy_level_has_its_idea_and_no_rules_level_has_one() {
+        let c = course();
+        for l in &c.lessons {
+            let strategy = c.stages.iter().any(|s| s.id == l.stage && s.strategy);
+            assert_eq!(idea(&l.id).is_some(), strategy, "{}", l.id);
+        }
+    }
+}
