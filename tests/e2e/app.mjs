@@ -400,9 +400,14 @@ export async function makeProfile(app, name, avatar = 2) {
   await page.waitForSelector('[data-testid="course-menu"]');
 }
 
-/** One step of a solution by taps: the piece, then its destination (or the piece to swap with). */
+/** One step of a solution by taps: the piece, then its destination (or the piece to swap with);
+ * a point alone (a tap level of the course) is tapped once. */
 export async function tapStep(app, step) {
   const [from, to] = step.split('-');
+  if (to === undefined) {
+    await press(app, `[data-point="${from}"]`);
+    return;
+  }
   await press(app, `.pieces [data-at="${from}"]`);
   await app.page.waitForSelector(`.pieces [data-at="${from}"].selected`, { timeout: 5000 });
   await press(app, `[data-point="${to}"]`);

@@ -59,7 +59,17 @@ test('every level of the course by taps on a tablet; stars saved per child and s
       // a take, a trade where both pieces go, a walk to the star or onto the flag, a formation.
       await page.waitForSelector(`[data-testid="goal"] .goal-pictures[data-goal="${Object.keys(lesson.goal)[0]}"]`);
       const picture = await page.getAttribute('[data-testid="goal"] [data-picture]', 'data-picture');
-      const expected = lesson.formation ? 'valid' : lesson.goal.remove ? (lesson.allow_loss ? 'trade' : 'take') : lesson.goal.reach ? 'reach' : 'flag';
+      const expected = lesson.formation
+        ? 'valid'
+        : lesson.goal.remove
+          ? lesson.allow_loss
+            ? 'trade'
+            : 'take'
+          : lesson.goal.reach
+            ? 'reach'
+            : lesson.goal.tap
+              ? 'tap'
+              : 'flag';
       assert.equal(picture, expected, `${lesson.id}: the goal's picture`);
       assert.doesNotMatch(await page.textContent('[data-testid="goal"]'), /[✕✖×❌]/, `${lesson.id}: no cross in the goal`);
       for (const [i, step] of lesson.solution.entries()) {
@@ -76,6 +86,10 @@ test('every level of the course by taps on a tablet; stars saved per child and s
           await page.waitForTimeout(300);
           await page.screenshot({ path: join(SHOTS, 'learn-arrange-tablet.png') });
           await press(app, `.pieces [data-at="${step.split('-')[0]}"]`);
+        }
+        if (i === 0 && ['points-3', 'defend-2', 'attack-1'].includes(lesson.id)) {
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: join(SHOTS, `learn-${lesson.id}-tablet.png`) });
         }
         await tapStep(app, step);
         if (i + 1 < lesson.solution.length) {
