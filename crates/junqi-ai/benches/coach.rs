@@ -19,7 +19,12 @@ fn coach(c: &mut Criterion) {
         let view = pos.view(Some(pos.turn().unwrap_or(Color::Red)));
         let actions = view.legal_actions();
         group.bench_function(format!("{name}-{}-actions", actions.len()), |b| {
-            b.iter(|| actions.iter().filter(|&&a| warn(&view, a).is_some()).count())
+            b.iter(|| {
+                actions
+                    .iter()
+                    .filter(|&&a| warn(&view, a).is_some())
+                    .count()
+            })
         });
     }
     group.finish();
