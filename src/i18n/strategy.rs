@@ -28,20 +28,40 @@ pub fn idea(id: &str) -> Option<T> {
             "The middle point of your second row is the 咽部 (throat). Tap it.",
         ),
         "points-4" => t(
-            "中营左右的两个点叫左腹和右腹。点一个。",
-            "The points left and right of the middle camp are the 左腹 and 右腹 (belly). Tap one.",
+            "你这边正中间的行营叫中营。点一点中营。",
+            "The camp in the very middle of your side is the 中营 (middle camp). Tap it.",
         ),
         "points-5" => t(
-            "第四排正中间的点叫脐部，就是肚脐。点一点脐部。",
-            "The middle point of your fourth row is the 脐部 (navel). Tap it.",
+            "中营左右的两个点叫左腹和右腹。点一个。",
+            "The points left and right of the 中营 are the 左腹 and 右腹 (belly). Tap one.",
         ),
         "points-6" => t(
+            "中营下面的点叫脐部，就是肚脐。点一点脐部。",
+            "The point just below the 中营 is the 脐部 (navel). Tap it.",
+        ),
+        "points-7" => t(
+            "军旗这一边、最下面的行营叫旗营。点一点旗营。",
+            "The lowest camp on your flag's side is the 旗营 (flag camp). Tap it.",
+        ),
+        "points-8" => t(
+            "两个大本营上面各有一个点，它们中间的点叫台中。点一点台中。",
+            "Above each headquarters is a point; the one between them is the 台中 (between the stands). Tap it.",
+        ),
+        "points-9" => t(
             "军旗正上方的点叫旗台。守旗先守旗台。点一点旗台。",
             "The point right above your flag is the 旗台 (flag stand): guard it first. Tap it.",
         ),
-        "points-7" => t(
-            "军旗这一边、旗台旁边靠边的点叫旗角。点一点旗角。",
-            "The edge point beside the 旗台, on your flag's side, is the 旗角 (flag corner). Tap it.",
+        "points-10" => t(
+            "旗台旁边、靠边的点叫旗角。点一点旗角。",
+            "The edge point beside the 旗台 is the 旗角 (flag corner). Tap it.",
+        ),
+        "points-11" => t(
+            "另一边的角没有军旗，叫虚角。点一点虚角。",
+            "The corner on the side without your flag is the 虚角 (empty corner). Tap it.",
+        ),
+        "points-12" => t(
+            "你最后面的一排叫端线，军旗就在这一排。点一点端线上的一个点。",
+            "Your last row, where the flag stands, is the 端线 (end line). Tap a point on it.",
         ),
         "defend-1" => t(
             "对方的工兵能顺着铁路冲到你的旗台。先站到旗台上挡住它。",
@@ -55,6 +75,10 @@ pub fn idea(id: &str) -> Option<T> {
             "对方的军长（39）到了你的旗台，你的师长打不过它。用炸弹和它同归于尽。",
             "The enemy General (39) is on your 旗台 and your Major General (38) cannot beat it. Your bomb takes it with it.",
         ),
+        "defend-4" => t(
+            "对方的工兵在铁路上，一下就能冲到你的军旗旁边。趁它还没跑，吃掉它。",
+            "An enemy engineer on the railway can reach your flag in one run. Take it before it goes.",
+        ),
         "attack-1" => t(
             "没有棋子吃得掉对方的司令（40），炸弹可以。让炸弹沿着铁路过去。",
             "None of your pieces beats the enemy Field Marshal (40), but a bomb does. Send it along the railway.",
@@ -66,6 +90,10 @@ pub fn idea(id: &str) -> Option<T> {
         "attack-3" => t(
             "对方的团长守在军旗前。用你的团长和它同归于尽，再让排长去扛旗。",
             "A Colonel (36) guards the enemy flag. Trade your Colonel for it, then your Lieutenant (33) can walk in.",
+        ),
+        "attack-4" => t(
+            "地雷守着对方军旗的两边。别去碰雷，从没有地雷的那边进去。",
+            "Landmines guard two sides of the enemy flag. Keep off them and go in from the open side.",
         ),
         _ => None,
     }
