@@ -16,14 +16,8 @@ pub fn CoachCard() -> impl IntoView {
         store.coach_back();
         super::focus_board_if_lost();
     };
-    // The keyboard lands on "choose another", without scrolling the board away.
-    Effect::new(move |_| {
-        if let (Some(b), Some(_)) = (another_button.get(), store.coached.get()) {
-            let options = web_sys::FocusOptions::new();
-            options.set_prevent_scroll(true);
-            let _ = b.focus_with_options(&options);
-        }
-    });
+    // The keyboard lands on "choose another".
+    super::focus_on_open(another_button, move || store.coached.with(Option::is_some));
     move || {
         let c = store.coached.get()?;
         let lang = store.lang();

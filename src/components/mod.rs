@@ -29,6 +29,22 @@ pub mod siguo;
 pub mod siguo_board;
 pub mod trays;
 
+/// Moves the keyboard to `button` whenever `shown` turns true (a card over the board opens),
+/// without scrolling: a tall card on a phone would otherwise open scrolled to its buttons.
+pub fn focus_on_open(
+    button: leptos::prelude::NodeRef<leptos::html::Button>,
+    shown: impl Fn() -> bool + Send + Sync + 'static,
+) {
+    use leptos::prelude::Get;
+    leptos::prelude::Effect::new(move |_| {
+        if let (Some(b), true) = (button.get(), shown()) {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = b.focus_with_options(&options);
+        }
+    });
+}
+
 /// After a screen change that removed the focused control (Start, Play the computer), the
 /// keyboard's focus goes to the board rather than to the page: a keyboard player goes on
 /// from where the game is. A focus still on a control is left alone.

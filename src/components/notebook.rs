@@ -54,15 +54,9 @@ pub fn NoteCard() -> impl IntoView {
         store.close_note();
         super::focus_board_if_lost();
     };
-    // Focus moves to Close for the keyboard, without scrolling: a tall card on a phone would
-    // otherwise open scrolled to its buttons, its first line ("can be …") out of view.
-    Effect::new(move |_| {
-        if let (Some(b), Some(_)) = (close_button.get(), store.noted.get()) {
-            let options = web_sys::FocusOptions::new();
-            options.set_prevent_scroll(true);
-            let _ = b.focus_with_options(&options);
-        }
-    });
+    // Focus moves to Close for the keyboard (without scrolling: the card's first line, "can be
+    // …", stays in view on a phone).
+    super::focus_on_open(close_button, move || store.noted.with(Option::is_some));
     move || {
         let p: Point = store.noted.get()?;
         let lang = store.lang();

@@ -412,3 +412,12 @@ export async function tapStep(app, step) {
   await app.page.waitForSelector(`.pieces [data-at="${from}"].selected`, { timeout: 5000 });
   await press(app, `[data-point="${to}"]`);
 }
+
+/** A new game from the new-game screen and on through setup (明棋 and 暗棋: Start once it is
+ * enabled) into play; 翻棋 has no setup. */
+export async function startGame(app, options = {}) {
+  await newGame(app, options);
+  if ((options.mode ?? 'open') === 'flip') return;
+  await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
+  await press(app, '[data-testid="start"]');
+}

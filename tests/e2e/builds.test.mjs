@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, idle, isOver, newGame, open, playOne, press, seeded } from './app.mjs';
+import { DIST, idle, isOver, open, playOne, press, seeded, startGame } from './app.mjs';
 
 const BOARD = 'svg.board [data-point]';
 const cleanup = [];
@@ -84,9 +84,7 @@ test('a worker of another build is refused: the computer still plays, and the ne
   assert.equal(await page.evaluate(() => window.__junqiAiThinking()), false);
 
   // A game against the computer goes on: it answers on the page's thread.
-  await newGame(app, { mode: 'open', opponent: 'computer', level: '1', seat: '0' });
-  await page.waitForSelector('[data-testid="start"]:not([disabled])');
-  await press(app, '[data-testid="start"]');
+  await startGame(app, { mode: 'open', opponent: 'computer', level: '1', seat: '0' });
   await page.waitForSelector('[data-testid="status"]');
   const rng = seeded(11);
   for (let i = 0; i < 4 && !(await isOver(page)); i++) {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, makeProfile, newGame, openGrownUp, sameRandom, smallTargets, tapStep } from './app.mjs';
+import { DIST, SHOTS, open, press, idle, makeProfile, openGrownUp, sameRandom, smallTargets, tapStep, startGame } from './app.mjs';
 
 let server;
 
@@ -136,8 +136,7 @@ test('no coach in a game from the new-game screen, nor with the grown-up setting
     const box = page.locator('[data-testid="grown-up-coach"]');
     assert.equal(await box.isChecked(), true);
     await press(app, '[data-testid="grown-up-close"]');
-    await newGame(app, { mode: 'open', level: '1' });
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1' });
     await idle(page);
     const attack = await losingAttack(page);
     assert.ok(attack);

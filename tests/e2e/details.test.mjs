@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp, startGame } from './app.mjs';
 
 let server;
 
@@ -45,9 +45,7 @@ async function ready(app) {
 
 /** Starts a pass-and-play game: both formations as offered, each after its hand-over. */
 async function startFriend(app, mode) {
-  await newGame(app, { mode, opponent: 'friend' });
-  await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
-  await press(app, '[data-testid="start"]');
+  await startGame(app, { mode, opponent: 'friend' });
   await ready(app);
   await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
   await press(app, '[data-testid="start"]');

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom } from './app.mjs';
+import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, sameRandom, startGame } from './app.mjs';
 
 let server;
 
@@ -47,9 +47,7 @@ test('tablet in flight mode: yesterday’s unfinished game is finished offline, 
     await app.page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
       timeout: 30000,
     });
-    await newGame(app, { mode: 'open', level: '1' });
-    await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1' });
     const rng = seeded(11);
     for (let i = 0; i < 6; i++) {
       await idle(app.page);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded, startGame } from './app.mjs';
 
 let server;
 
@@ -103,9 +103,7 @@ test('tablet: pass and play 明棋 face to face keeps the board still and turns 
     await press(app, '[data-testid="open-settings"]');
     await page.check('[data-testid="face-to-face"]');
     await press(app, '[data-testid="close-settings"]');
-    await newGame(app, { mode: 'open', opponent: 'friend' });
-    await page.waitForSelector('[data-testid="start"]');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', opponent: 'friend' });
     // Setup always hands over, even in 明棋.
     assert.match(await handover(page), /Black/);
     await ready(app);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, startGame } from './app.mjs';
 
 let server;
 
@@ -175,9 +175,7 @@ test('tablet: undo takes back the move and the reply; the computer may play Red'
   const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
   const { page } = app;
   try {
-    await newGame(app, { mode: 'open', level: '1', seat: '1' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1', seat: '1' });
     // The player is Black: the board turns, the computer opens.
     assert.equal(await page.locator('svg.board').getAttribute('data-orientation'), 'black');
     await idle(page);

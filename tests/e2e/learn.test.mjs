@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, SHOTS, open, press, newGame, idle, playOne, seeded, openGrownUp, sameRandom, makeProfile, tapStep } from './app.mjs';
+import { DIST, ROOT, SHOTS, open, press, idle, playOne, seeded, openGrownUp, sameRandom, makeProfile, tapStep, startGame } from './app.mjs';
 
 let server;
 let course;
@@ -333,8 +333,7 @@ test('明棋 against the computer: the hint arrow runs out, the attack preview a
     await page.waitForSelector('[data-testid="start-game"]');
     assert.equal(await page.evaluate(() => localStorage.getItem('junqi.grownup.v1')), old);
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('junqi.grownup.v2') ?? '{}').hints === 2);
-    await newGame(app, { mode: 'open', level: '1' });
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1' });
     await idle(page);
     const hint = page.locator('[data-testid="hint"]');
     assert.equal(await hint.getAttribute('data-left'), '2');

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded, startGame } from './app.mjs';
 
 let server;
 
@@ -121,9 +121,7 @@ test('desktop: moves animate along their path with a sound; mute silences; reduc
         }
       }).observe(document.body, { subtree: true, childList: true });
     });
-    await newGame(app, { mode: 'open' });
-    await page.waitForSelector('[data-testid="start"]');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open' });
     const rng = seeded(3);
     await idle(page);
     await playOne(app, rng);
@@ -177,9 +175,7 @@ test('暗棋 guess marks: right click on the desktop, long press on the tablet',
     const app = await open(server.url, profile, { reducedMotion: 'reduce' });
     const { page } = app;
     try {
-      await newGame(app, { mode: 'dark' });
-      await page.waitForSelector('[data-testid="start"]');
-      await press(app, '[data-testid="start"]');
+      await startGame(app, { mode: 'dark' });
       await idle(page);
       const box = await page.locator('[data-at="a9"]').boundingBox();
       const c = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -211,9 +207,7 @@ test('desktop: the optional clock runs for the side to move', async () => {
   const { page } = app;
   try {
     await page.selectOption('[data-testid="clock"]', '5');
-    await newGame(app, { mode: 'open' });
-    await page.waitForSelector('[data-testid="start"]');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open' });
     await page.waitForSelector('[data-testid="clock-0"]');
     assert.match(await page.textContent('[data-testid="clock-1"]'), /5:00/);
     await page.waitForFunction(() => !/5:00/.test(document.querySelector('[data-testid="clock-0"]').textContent), null, {

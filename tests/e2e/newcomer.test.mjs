@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, startGame } from './app.mjs';
 
 let server;
 
@@ -56,9 +56,7 @@ test('phone: 暗棋 against the computer reads well — turn at the board, capti
   const app = await open(server.url, 'phone', { reducedMotion: 'reduce' });
   const { page } = app;
   try {
-    await newGame(app, { mode: 'dark', level: '1', seat: '0' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'dark', level: '1', seat: '0' });
     await idle(page);
     // Before the 20th ply resigning is not allowed, and the page says so in words.
     assert.ok(await page.locator('[data-testid="resign"]').isDisabled());
@@ -156,9 +154,7 @@ test('desktop: a game left for the new-game screen continues; a replay from the 
   try {
     // On the new-game screen the header does not offer the new-game screen again.
     assert.equal(await page.locator('[data-testid="new-game"]').isVisible(), false);
-    await newGame(app, { mode: 'open', level: '1', seat: '0' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1', seat: '0' });
     const rng = seeded(3);
     for (let i = 0; i < 3; i++) {
       await idle(page);
@@ -216,9 +212,7 @@ test('tablet: the pass-and-play hand-over card repeats the last move without nam
     await page.waitForSelector('[data-at]');
   };
   try {
-    await newGame(app, { mode: 'dark', opponent: 'friend' });
-    await page.waitForSelector('[data-testid="start"]');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'dark', opponent: 'friend' });
     await ready();
     await page.waitForSelector('[data-testid="start"]');
     await press(app, '[data-testid="start"]');

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets } from './app.mjs';
+import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, smallTargets, startGame } from './app.mjs';
 
 let server;
 
@@ -59,9 +59,7 @@ test('a house rule played against the computer is carried in the exported record
     await press(app, '[data-testid="mode-open"]');
     await press(app, '[data-testid="rule-rail_one_turn"]');
     await page.selectOption('[data-testid="ply-limit"]', '300');
-    await newGame(app, { mode: 'open', level: '1', seat: '0' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1', seat: '0' });
     const rng = seeded(12);
     for (let i = 0; i < 4; i++) {
       await idle(page);

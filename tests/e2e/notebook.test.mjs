@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom, focused, cursorTo, said } from './app.mjs';
+import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, sameRandom, focused, cursorTo, said, startGame } from './app.mjs';
 
 let server;
 
@@ -48,9 +48,7 @@ async function onlyHiddenEnemies(page) {
 
 /** A new 暗棋 game against level 1, the formation as dealt, started. */
 async function startDark(app) {
-  await newGame(app, { mode: 'dark', level: '1' });
-  await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
-  await press(app, '[data-testid="start"]');
+  await startGame(app, { mode: 'dark', level: '1' });
   await app.page.waitForSelector('[data-testid="status"]');
 }
 

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, sameRandom } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, idle, sameRandom, startGame } from './app.mjs';
 
 let server;
 
@@ -100,9 +100,7 @@ test('phone: the computer\'s answer to a draw offer shows in view; the play pane
   const app = await open(server.url, 'phone', { reducedMotion: 'reduce' });
   const { page } = app;
   try {
-    await newGame(app, { mode: 'open', level: '1', seat: '0' });
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startGame(app, { mode: 'open', level: '1', seat: '0' });
     await page.waitForSelector('[data-testid="offer-draw"]:not([disabled])');
     await idle(page);
     await press(app, '[data-testid="offer-draw"]');

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, sameRandom } from './app.mjs';
+import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, smallTargets, sameRandom, startGame } from './app.mjs';
 
 let server;
 
@@ -52,9 +52,7 @@ function statsText(points) {
  */
 async function playAndResign(app, mode, own, seed) {
   const { page } = app;
-  await newGame(app, { mode, level: '1' });
-  await page.waitForSelector('[data-testid="start"]:not([disabled])');
-  await press(app, '[data-testid="start"]');
+  await startGame(app, { mode, level: '1' });
   await page.waitForSelector('[data-testid="status"]');
   const rng = seeded(seed);
   const snaps = new Map();

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, smallTargets } from './app.mjs';
+import { DIST, SHOTS, open, press, newGame, smallTargets, startGame } from './app.mjs';
 
 let server;
 
@@ -237,9 +237,7 @@ for (const profile of ['tablet', 'desktop']) {
     const app = await open(server.url, profile, { reducedMotion: 'reduce' });
     const { page } = app;
     try {
-      await newGame(app, { mode: 'open' });
-      await page.waitForSelector('[data-testid="start"]');
-      await press(app, '[data-testid="start"]');
+      await startGame(app, { mode: 'open' });
       await page.waitForSelector('[data-movable]');
       // Find a movable piece and one of its destinations, then put it down again.
       let from = null;

@@ -451,8 +451,15 @@ impl LessonRun {
             return Feedback::Illegal;
         }
         d.swap(sa, sb);
+        let met = self.goal_met();
+        self.counted(met, Feedback::Continue { reply: None })
+    }
+
+    /// One more move, swap or tap: the goal `met` ends the lesson with its stars, far too many
+    /// moves end it too, else `otherwise`.
+    fn counted(&mut self, met: bool, otherwise: Feedback) -> Feedback {
         self.moves += 1;
-        if self.goal_met() {
+        if met {
             self.done = true;
             return Feedback::Success {
                 stars: stars(self.moves, self.lesson.par),
@@ -462,7 +469,7 @@ impl LessonRun {
             self.done = true;
             return Feedback::Mistake(Mistake::TooManyMoves);
         }
-        Feedback::Continue { reply: None }
+        otherwise
     }
 
     /// The learner taps a point (tap lessons): the point named ends the lesson.
@@ -473,18 +480,8 @@ impl LessonRun {
         if self.done {
             return Feedback::Illegal;
         }
-        self.moves += 1;
-        if named.contains(&p) {
-            self.done = true;
-            return Feedback::Success {
-                stars: stars(self.moves, self.lesson.par),
-            };
-        }
-        if self.moves > self.lesson.par + 6 {
-            self.done = true;
-            return Feedback::Mistake(Mistake::TooManyMoves);
-        }
-        Feedback::Miss
+        let met = named.contains(&p);
+        self.counted(met, Feedback::Miss)
     }
 
     /// Plays a recorded step: a move on a board lesson, a swap on an arrange lesson, a tap
