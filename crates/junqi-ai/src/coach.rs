@@ -43,14 +43,13 @@ pub fn warn(view: &PlayerView, action: Action) -> Option<Warning> {
         return None;
     }
     let enemy = !me;
-    let before = view.to_position();
-    let mut after = before.clone();
+    let mut after = view.to_position();
     let report = after.play(action).ok()?;
     if after.outcome().is_some_and(|o| o.winner() == Some(me)) {
         return None;
     }
     let gained = match report.result {
-        ActionResult::Win | ActionResult::Both => report.defender.map_or(0, |d| value(d.role)),
+        ActionResult::Win | ActionResult::Both => report.defender.map_or(0, |d| base_value(d.role)),
         _ => 0,
     };
     // The flag first: losing it ends the game.
@@ -61,7 +60,7 @@ pub fn warn(view: &PlayerView, action: Action) -> Option<Warning> {
         && report
             .attacker
             .zip(report.defender)
-            .is_some_and(|(a, d)| value(a.role) > value(d.role));
+            .is_some_and(|(a, d)| base_value(a.role) > base_value(d.role));
     if report.result == ActionResult::Lose || poor_trade {
         return Some(Warning {
             kind: if poor_trade {
@@ -81,30 +80,11 @@ pub fn warn(view: &PlayerView, action: Action) -> Option<Warning> {
     waiting.turn = Some(enemy);
     let was_hanging = hanging(&waiting.to_position(), me);
     let moved_to = action.to();
-    let worst = hanging(&after, me)
+    hanging(&after, me)
         .into_iter()
         .filter(|h| h.at == moved_to || !was_hanging.iter().any(|w| w.at == h.at))
-        .max_by_key(|h| value(h.piece))?;
-    (value(worst.piece) > gained).then_some(Warning {
-        kind: Kind::Hangs,
-        piece: worst.piece,
-        by: worst.by,
-        from: worst.from,
-        at: worst.at,
-    })
-}
-
-fn value(role: Role) -> i32 {
-    base_value(role)
-}
-
-/// One of `me`'s pieces the enemy (to move in `pos`) takes for nothing.
-#[derive(Copy, Clone, Debug)]
-struct Hanging {
-    piece: Role,
-    at: Point,
-    by: Role,
-    from: Point,
+        .max_by_key(|h| base_value(h.piece))
+        .filter(|worst| base_value(worst.piece) > gained)
 }
 
 /// The enemy's move that takes the flag next in `pos` (enemy to move).
@@ -122,10 +102,11 @@ fn flag_threat(pos: &Position) -> Option<Warning> {
 }
 
 /// `me`'s pieces that the enemy, to move in `pos`, takes with a piece that survives and that
-/// `me` cannot take back at once (with a win or a trade). The flag and the landmines, which
-/// never move, are left out: the flag is [`flag_threat`]'s, and a mine is there to be hit.
-fn hanging(pos: &Position, me: Color) -> Vec<Hanging> {
-    let mut out: Vec<Hanging> = Vec::new();
+/// `me` cannot take back at once (with a win or a trade), as [`Kind::Hangs`] warnings. The
+/// flag and the landmines, which never move, are left out: the flag is [`flag_threat`]'s, and
+/// a mine is there to be hit.
+fn hanging(pos: &Position, me: Color) -> Vec<Warning> {
+    let mut out: Vec<Warning> = Vec::new();
     for a in pos.legal_actions() {
         let Action::Move { from, to } = a else {
             continue;
@@ -140,9 +121,9 @@ fn hanging(pos: &Position, me: Color) -> Vec<Hanging> {
         let Ok(r) = next.play(a) else {
             continue;
         };
-        if r.result != ActionResult::Win {
+        let Some(by) = r.attacker.filter(|_| r.result == ActionResult::Win) else {
             continue;
-        }
+        };
         let back = next.legal_actions().into_iter().any(|b| {
             b.to() == to && {
                 let mut again = next.clone();
@@ -152,11 +133,12 @@ fn hanging(pos: &Position, me: Color) -> Vec<Hanging> {
             }
         });
         if !back {
-            out.push(Hanging {
+            out.push(Warning {
+                kind: Kind::Hangs,
                 piece: target.role,
-                at: to,
-                by: r.attacker.map_or(Role::Flag, |p| p.role),
+                by: by.role,
                 from,
+                at: to,
             });
         }
     }
