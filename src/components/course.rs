@@ -240,10 +240,7 @@ fn PuzzleSection() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
     let done_today = move || daily(today()).is_some_and(|p| learn.puzzle_record(&p.id) > 0);
-    let score = move || {
-        let (solved, streak) = learn.puzzle_score();
-        words::score(solved, junqi_learn::puzzle::puzzles().len(), streak, lang())
-    };
+    let score = move || learn.puzzle_score();
     view! {
         <section class="course-stage puzzles" data-stage="puzzles">
             <h3>

@@ -85,10 +85,7 @@ pub fn PuzzleScreen() -> impl IntoView {
         };
         Some(star_mark(at))
     };
-    let score = move || {
-        let (solved, streak) = learn.puzzle_score();
-        words::score(solved, junqi_learn::puzzle::puzzles().len(), streak, lang())
-    };
+    let score = move || learn.puzzle_score();
 
     view! {
         <div class="screen lesson puzzle" data-puzzle=id data-note=note_kind>

@@ -5,6 +5,7 @@
 
 use super::lesson::{Learn, LearnScreen};
 use crate::ground::anim::Cue;
+use crate::i18n;
 use junqi_core::{Action, Color, PlayerView, Point};
 use junqi_learn::puzzle::{self, Puzzle, PuzzleFeedback, PuzzleRun};
 use leptos::prelude::*;
@@ -130,13 +131,15 @@ impl Learn {
         })
     }
 
-    /// How many puzzles the current child has solved, and the daily streak (tracked).
-    pub fn puzzle_score(&self) -> (usize, u32) {
+    /// The current child's score in words: puzzles solved of all, and the daily streak
+    /// (tracked).
+    pub fn puzzle_score(&self) -> String {
         let day = today();
-        self.profiles.with(|p| {
+        let (solved, streak) = self.profiles.with(|p| {
             p.current()
                 .map_or((0, 0), |pr| (pr.puzzles.len(), pr.streak(day)))
-        })
+        });
+        i18n::puzzle::score(solved, puzzle::puzzles().len(), streak, self.store.lang())
     }
 
     /// Back to before the wrong move.
