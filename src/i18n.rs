@@ -325,6 +325,10 @@ strings! {
     GOAL_TAP = "点一点说到的地方", "Tap the point named";
     HINT = "提示", "Hint";
     SPEAK = "再说一遍", "Say it again";
+    SHOW_AGAIN = "再看一遍", "Show me again";
+    WATCH = "看一看", "Watch";
+    WATCH_THEIRS = "看，对方的在这里。你的在哪里？", "Look: here is the enemy's. Where is yours?";
+    WATCH_SKIP = "跳过", "Skip";
     RESTART = "重来", "Start again";
     WELL_DONE = "真棒！", "Well done!";
     TRY_AGAIN = "再试一次", "Try again";
@@ -706,15 +710,49 @@ pub fn lesson_outcome(flash: &crate::learn::lesson::Flash, lang: Lang) -> String
         (Flash::Success { stars }, Lang::En) => format!("Well done! {stars} of 3 stars."),
         (Flash::Mistake { mistake, .. }, _) => {
             let what = match (mistake, lang) {
-                (Mistake::Lost { piece, by, .. }, Lang::Zh) => format!(
+                (
+                    Mistake::Lost {
+                        piece,
+                        by: Some(by),
+                        ..
+                    },
+                    Lang::Zh,
+                ) => format!(
                     "你的{}输给了{}。",
                     role_name(piece.role, lang),
                     role_name(by.role, lang)
                 ),
-                (Mistake::Lost { piece, by, .. }, Lang::En) => format!(
+                (
+                    Mistake::Lost {
+                        piece,
+                        by: Some(by),
+                        ..
+                    },
+                    Lang::En,
+                ) => format!(
                     "Your {} lost to the {}.",
                     role_name(piece.role, lang),
                     role_name(by.role, lang)
+                ),
+                (
+                    Mistake::Lost {
+                        piece, by: None, ..
+                    },
+                    Lang::Zh,
+                ) => {
+                    format!(
+                        "你的{}输给了一个看不见的棋子。",
+                        role_name(piece.role, lang)
+                    )
+                }
+                (
+                    Mistake::Lost {
+                        piece, by: None, ..
+                    },
+                    Lang::En,
+                ) => format!(
+                    "Your {} lost to a hidden piece.",
+                    role_name(piece.role, lang)
                 ),
                 (Mistake::Stuck { .. }, Lang::Zh) => "棋子进了大本营，出不来了。".to_string(),
                 (Mistake::Stuck { .. }, Lang::En) => {

@@ -23,12 +23,31 @@ const RIGHT: f32 = 150.0;
 
 /// A piece at `x`, its inner group animated by the CSS class `class`.
 fn placed(piece: Piece, x: f32, class: &'static str, look: LabelLook) -> impl IntoView {
-    let role = piece.role.upper_char().to_string();
-    let color = piece.color.char().to_string();
+    placed_as(piece.color, Some(piece.role), x, class, look)
+}
+
+/// The enemy piece of a picture: face down (`None`) when the lesson hides the enemy.
+fn placed_theirs(
+    theirs: Option<Piece>,
+    x: f32,
+    class: &'static str,
+    look: LabelLook,
+) -> impl IntoView {
+    placed_as(Color::Black, theirs.map(|p| p.role), x, class, look)
+}
+
+fn placed_as(
+    color: Color,
+    role: Option<Role>,
+    x: f32,
+    class: &'static str,
+    look: LabelLook,
+) -> impl IntoView {
+    let model = PieceModel::lone(Some(color), role);
     view! {
         <g transform=format!("translate({x} 0)")>
-            <g class=class data-role=role data-color=color>
-                {lone_piece(piece).map(|pm| piece_body(&pm, look))}
+            <g class=class data-role=role.map(|r| r.upper_char().to_string()) data-color=color.char().to_string()>
+                {piece_body(&model, look)}
             </g>
         </g>
     }
@@ -68,7 +87,7 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
             view! {
                 {arrow(LEFT + 34.0, RIGHT - 36.0)}
                 <g transform=format!("translate({RIGHT} 0)")><path class="demo-burst" d=BURST></path></g>
-                {placed(theirs, RIGHT, "demo-victim", look)}
+                {placed_theirs(theirs, RIGHT, "demo-victim", look)}
                 {star(RIGHT + 26.0, -16.0, 0.85)}
                 {placed(mine, LEFT, "demo-mover", look)}
             }
@@ -80,7 +99,7 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
                 {arrow(LEFT + 34.0, (LEFT + RIGHT) / 2.0 - 6.0)}
                 {arrow(RIGHT - 34.0, (LEFT + RIGHT) / 2.0 + 6.0)}
                 <g transform=format!("translate({} 0)", (LEFT + RIGHT) / 2.0)><path class="demo-puff" d=PUFF></path></g>
-                {placed(theirs, RIGHT, "demo-trade-right", look)}
+                {placed_theirs(theirs, RIGHT, "demo-trade-right", look)}
                 {star(RIGHT + 26.0, -16.0, 0.85)}
                 {placed(mine, LEFT, "demo-trade-left", look)}
             }

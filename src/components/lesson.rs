@@ -12,6 +12,7 @@ use crate::ground::geometry::{point_xy, Orientation};
 use crate::ground::render::{build_render_model, Interaction, PieceModel};
 use crate::ground::setup::{build_setup_model, SetupInteraction};
 use crate::i18n;
+use crate::learn::demo::Watching;
 use crate::learn::lesson::{Flash, Learn};
 use crate::state::store::Store;
 use junqi_core::{Bitboard, Color, PlayerView, Point, Role};
@@ -67,7 +68,8 @@ pub fn LessonScreen() -> impl IntoView {
     let model = Memo::new(move |_| {
         let selected = learn.selected.get();
         if let Some(view) = learn.view() {
-            return LessonModel::play(&view, selected, learn.flash.with(Option::is_none));
+            let can_act = learn.flash.with(Option::is_none) && learn.watching.with(Option::is_none);
+            return LessonModel::play(&view, selected, can_act);
         }
         if let Some(dep) = learn.formation() {
             let m = build_setup_model(
@@ -113,6 +115,13 @@ pub fn LessonScreen() -> impl IntoView {
         })
     };
     let large = move || learn.store.settings.with(|s| s.large_labels);
+    let demo_kind = move || learn.watching.with(|w| w.as_ref().map(Watching::kind));
+    let strategy = move || {
+        learn.lesson.track();
+        learn
+            .with_lesson(|l| junqi_learn::course().is_strategy(l))
+            .unwrap_or(false)
+    };
     // Played by keys too, each point named in words (the learner plays Red).
     let speak = Callback::new(move |p: Point| {
         model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Color::Red), lang()))
@@ -120,17 +129,26 @@ pub fn LessonScreen() -> impl IntoView {
     // For screen readers: the goal, then how the lesson ended.
     let said = move || match learn.flash.get() {
         Some(f) => i18n::lesson_outcome(&f, lang()),
-        None => learn
-            .with_lesson(crate::learn::lesson::lesson_text)
-            .map(|t| t.get(lang()).to_string())
-            .unwrap_or_default(),
+        None => {
+            learn.lesson.track();
+            let idea = learn
+                .with_lesson(crate::learn::lesson::lesson_text)
+                .map(|t| t.get(lang()).to_string())
+                .unwrap_or_default();
+            match learn.watching.get() {
+                Some(Watching::Moves) => format!("{} {idea}", i18n::WATCH.get(lang())),
+                Some(Watching::Points(_)) => format!("{idea} {}", i18n::WATCH_THEIRS.get(lang())),
+                None => idea,
+            }
+        }
     };
 
     view! {
-        <div class="screen lesson" data-lesson=id data-moves=move || moves().to_string() data-flash=flash_kind>
+        <div class="screen lesson" data-lesson=id data-moves=move || moves().to_string() data-flash=flash_kind data-demo=demo_kind>
             <div class="board-area">
                 <Board orientation=O marks=marks on_gesture=on_gesture speak=speak>
                     <StarLayer/>
+                    <DemoSpots/>
                     <Pieces model=model look=look/>
                     <DestDots model=model/>
                     <BadRings model=model/>
@@ -138,6 +156,7 @@ pub fn LessonScreen() -> impl IntoView {
                     <MistakeLayer/>
                 </Board>
                 <SuccessPanel/>
+                <DemoBanner/>
             </div>
             <p class="sr" role="status" data-testid="lesson-said">{said}</p>
             <aside class="panel lesson-panel">
@@ -161,7 +180,8 @@ pub fn LessonScreen() -> impl IntoView {
                 </div>
                 <div class="lesson-buttons">
                     <HintButton/>
-                    <button class="big" data-testid="lesson-speak" aria-label=move || i18n::SPEAK.get(lang())
+                    <button class="big" data-testid="lesson-speak"
+                        aria-label=move || if strategy() { i18n::SHOW_AGAIN } else { i18n::SPEAK }.get(lang())
                         on:click=move |_| learn.say_goal()>
                         <svg viewBox="0 0 24 24" aria-hidden="true" class="speaker">
                             <path d="M3 9 H7 L12 4 V20 L7 15 H3 Z"></path>
@@ -201,13 +221,13 @@ pub(super) fn Pieces(model: Memo<LessonModel>, look: Memo<LabelLook>) -> impl In
     }
 }
 
-/// Stars on the points still to reach or clear.
+/// Stars on the points still to reach or clear (the demo's while it plays).
 #[component]
 fn StarLayer() -> impl IntoView {
     let learn = expect_context::<Learn>();
     move || {
         learn
-            .with_run(|r| r.stars_left())
+            .with_board(|r| r.stars_left())
             .unwrap_or_default()
             .into_iter()
             .map(star_mark)
@@ -277,12 +297,12 @@ fn MistakeLayer() -> impl IntoView {
         };
         let (kind, by, loser, point) = match &mistake {
             Mistake::Lost { by, piece, .. } => (
-                if by.role == Role::Landmine {
+                if by.is_some_and(|b| b.role == Role::Landmine) {
                     "mine"
                 } else {
                     "lost"
                 },
-                Some(*by),
+                Some(by.map_or((Color::Black, None), |b| (b.color, Some(b.role)))),
                 Some(*piece),
                 at,
             ),
@@ -292,8 +312,10 @@ fn MistakeLayer() -> impl IntoView {
         };
         let c = point.map(|p| point_xy(p, O));
         let (x, y) = c.map_or((225.0, 300.0), |c| (c.x, c.y));
-        let winner = by.map(|b| {
-            view! { <g class="winner" data-by=b.role.upper_char().to_string()>{lone_piece(b).map(|pm| piece_body(&pm, look.get_untracked()))}</g> }
+        // A hidden winner stays face down: the referee names no enemy piece.
+        let winner = by.map(|(color, role)| {
+            let pm = PieceModel::lone(Some(color), role);
+            view! { <g class="winner" data-by=role.map(|r| r.upper_char().to_string())>{piece_body(&pm, look.get_untracked())}</g> }
         });
         // The learner's piece that was lost, small and crossed out beside the winner.
         let lost = loser.map(|l| {
@@ -316,6 +338,55 @@ fn MistakeLayer() -> impl IntoView {
                     </g>
                 })}
             </g>
+        })
+    }
+}
+
+/// A point's demo: rings on the enemy's points of the name the level asks for.
+#[component]
+fn DemoSpots() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    move || {
+        let Some(Watching::Points(points)) = learn.watching.get() else {
+            return Vec::new();
+        };
+        points
+            .into_iter()
+            .map(|p| {
+                let c = point_xy(p, O);
+                view! {
+                    <g class="demo-spot" data-demo-point=p.to_string() transform=format!("translate({} {})", c.x, c.y)>
+                        <circle class="demo-spot-fill" r="20"></circle>
+                        <circle class="demo-spot-ring" r="20"></circle>
+                    </g>
+                }
+            })
+            .collect::<Vec<_>>()
+    }
+}
+
+/// Over the board while the demo shows: "watch", and a way to skip it.
+#[component]
+fn DemoBanner() -> impl IntoView {
+    let learn = expect_context::<Learn>();
+    let lang = move || learn.store.lang();
+    move || {
+        let watching = learn.watching.get()?;
+        let words = match watching {
+            Watching::Moves => i18n::WATCH,
+            Watching::Points(_) => i18n::WATCH_THEIRS,
+        };
+        Some(view! {
+            <div class="demo-banner" data-testid="lesson-demo" data-kind=watching.kind()>
+                <svg viewBox="-12 -8 24 16" class="eye" aria-hidden="true">
+                    <path d="M-11,0 Q0,-10 11,0 Q0,10 -11,0 Z"></path>
+                    <circle r="3.5"></circle>
+                </svg>
+                <span aria-hidden="true">{words.get(lang())}</span>
+                <button class="demo-skip" data-testid="demo-skip" on:click=move |_| learn.end_watch()>
+                    {i18n::WATCH_SKIP.get(lang())}
+                </button>
+            </div>
         })
     }
 }

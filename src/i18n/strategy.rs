@@ -95,6 +95,22 @@ pub fn idea(id: &str) -> Option<T> {
             "地雷守着对方军旗的两边。别去碰雷，从没有地雷的那边进去。",
             "Landmines guard two sides of the enemy flag. Keep off them and go in from the open side.",
         ),
+        "hidden-1" => t(
+            "对方的司令（40）守在军旗前，什么棋子也打不过它。先用炸弹炸掉司令，再让排长去扛旗。",
+            "The enemy Field Marshal (40) guards the flag and nothing beats it. Bomb it first, then your Lieutenant (33) takes the flag.",
+        ),
+        "hidden-2" => t(
+            "暗棋里看不见对方的棋子。带星的这个刚吃掉了你的师长（38），只有军长（39）和司令（40）能做到。值得用炸弹去炸它。",
+            "In 暗棋 you cannot see the enemy pieces. The one with the star just took your Major General (38): only a 39 or a 40 can do that. It is worth your bomb.",
+        ),
+        "hidden-3" => t(
+            "对方最后两排里一动不动的棋子可能是地雷。先派工兵去试，别让师长去碰。",
+            "A hidden piece in the enemy's last two rows that never moves may be a landmine. Send your engineer to try it, not your Major General.",
+        ),
+        "hidden-4" => t(
+            "大本营前面的棋子吃掉了你的军长（39），还走到了它的位置上：它一定是司令（40）。炸掉它，对方的军旗就会亮出来，再去扛旗。",
+            "The piece in front of the enemy headquarters beat your General (39) and moved onto its point: it must be the Field Marshal (40). Bomb it, the enemy flag is shown, then go and take it.",
+        ),
         _ => None,
     }
 }
@@ -108,8 +124,7 @@ mod tests {
     fn every_strategy_level_has_its_idea_and_no_rules_level_has_one() {
         let c = course();
         for l in &c.lessons {
-            let strategy = c.stages.iter().any(|s| s.id == l.stage && s.strategy);
-            assert_eq!(idea(&l.id).is_some(), strategy, "{}", l.id);
+            assert_eq!(idea(&l.id).is_some(), c.is_strategy(l), "{}", l.id);
         }
     }
 }

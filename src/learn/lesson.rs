@@ -88,10 +88,9 @@ pub fn lesson_prompt(lesson: &Lesson) -> (&'static str, i18n::T) {
 /// The sound of a mistake: the mine's boom, the bomb's crash, the loser's sigh.
 pub fn mistake_cue(m: &Mistake) -> Cue {
     match m {
-        Mistake::Lost { by, .. } if by.role == Role::Landmine => Cue::Mine,
-        Mistake::Lost { by, piece, .. } if by.role == Role::Bomb || piece.role == Role::Bomb => {
-            Cue::Both
-        }
+        Mistake::Lost { by: Some(by), .. } if by.role == Role::Landmine => Cue::Mine,
+        Mistake::Lost { piece, .. } if piece.role == Role::Bomb => Cue::Both,
+        Mistake::Lost { by: Some(by), .. } if by.role == Role::Bomb => Cue::Both,
         Mistake::Stuck { .. } => Cue::Illegal,
         _ => Cue::Lose,
     }
@@ -107,7 +106,13 @@ pub struct Learn {
     /// The profiles as this tab last read or wrote them (the base of every merge).
     profiles_base: StoredValue<Profiles>,
     /// The referee of the attempt in progress. Not reactive: `rev` announces changes.
-    run: StoredValue<Option<LessonRun>>,
+    pub(super) run: StoredValue<Option<LessonRun>>,
+    /// A strategy level's demo being shown (learn/demo.rs), and its referee when it plays
+    /// moves (not reactive: `rev` announces changes).
+    pub watching: RwSignal<Option<super::demo::Watching>>,
+    pub(super) demo: StoredValue<Option<LessonRun>>,
+    /// Bumped by each demo's start and end: a demo's timers act only under their own.
+    pub(super) demo_serial: StoredValue<u64>,
     pub rev: RwSignal<u64>,
     pub lesson: RwSignal<Option<String>>,
     pub selected: RwSignal<Option<Point>>,
@@ -156,6 +161,9 @@ impl Learn {
             profiles_base: StoredValue::new(profiles.clone()),
             profiles: RwSignal::new(profiles),
             run: StoredValue::new(None),
+            watching: RwSignal::new(None),
+            demo: StoredValue::new(None),
+            demo_serial: StoredValue::new(0),
             rev: RwSignal::new(0),
             lesson: RwSignal::new(None),
             selected: RwSignal::new(None),
@@ -264,6 +272,7 @@ impl Learn {
 
     pub(super) fn stop(&self) {
         self.bump();
+        self.quiet_end_watch();
         self.idle.update_value(|i| *i += 1);
         speech::hush();
         self.flash.set(None);
@@ -311,6 +320,7 @@ impl Learn {
             self.slipped.set_value(false);
         }
         self.bump();
+        self.quiet_end_watch();
         self.run.set_value(Some(run));
         self.selected.set(None);
         self.flash.set(None);
@@ -327,7 +337,7 @@ impl Learn {
 
     /// Times the idle hint afresh: after [`IDLE_HINT_MS`] with no tap, the hint arrow shows by
     /// itself, with a soft chime.
-    fn wait_for_taps(&self) {
+    pub(super) fn wait_for_taps(&self) {
         let id = self.idle.with_value(|i| i + 1);
         self.idle.set_value(id);
         let learn = *self;
@@ -337,6 +347,7 @@ impl Learn {
                     || learn.screen.get_untracked() != LearnScreen::Lesson
                     || learn.flash.with_untracked(Option::is_some)
                     || learn.hint.get_untracked()
+                    || learn.watching.with_untracked(Option::is_some)
                     || learn.with_run(LessonRun::is_done).unwrap_or(true)
                 {
                     return;
@@ -354,10 +365,11 @@ impl Learn {
         self.nudge.update(|n| *n += 1);
     }
 
-    /// Plays the goal's demo again, and speaks the goal when the grown-up left the voice on
-    /// and the browser has a voice.
+    /// Plays the goal's demo again (a strategy level's on the board too), and speaks the goal
+    /// when the grown-up left the voice on and the browser has a voice.
     pub fn say_goal(&self) {
         self.retell.update(|n| *n += 1);
+        self.watch();
         if !self.assist.grown.with_untracked(|g| g.voice) {
             return;
         }
@@ -379,12 +391,13 @@ impl Learn {
         self.run.with_value(|r| r.as_ref().map(f))
     }
 
-    /// What the learner sees of a board lesson (everything: 明棋).
+    /// What the learner sees of a board lesson (everything in 明棋, their own pieces in a
+    /// hidden lesson), or of the demo while it plays.
     pub fn view(&self) -> Option<PlayerView> {
         if self.screen.get() == LearnScreen::Puzzle {
             return self.puzzle_view();
         }
-        self.with_run(|r| r.position().map(|p| p.view(Some(Color::Red))))
+        self.with_board(|r| r.position().map(|p| p.view(Some(Color::Red))))
             .flatten()
     }
 
@@ -400,7 +413,7 @@ impl Learn {
 
     /// The arrow the hint shows: the next step of the known way, from where the learner is.
     pub fn hint_arrow(&self) -> Option<(Point, Point)> {
-        if !self.hint.get() {
+        if !self.hint.get() || self.watching.with(Option::is_some) {
             return None;
         }
         if self.screen.get() == LearnScreen::Puzzle {
@@ -425,6 +438,11 @@ impl Learn {
     /// to swap with).
     pub fn tap(&self, p: Point) {
         if self.flash.with_untracked(Option::is_some) {
+            return;
+        }
+        if self.watching.with_untracked(Option::is_some) {
+            // A tap during the demo ends it (and does nothing else: it is not a move).
+            self.end_watch();
             return;
         }
         if self.screen.get_untracked() == LearnScreen::Puzzle && !self.puzzle_open() {
@@ -562,19 +580,6 @@ impl Learn {
             Duration::from_millis(RESTART_MS),
         );
     }
-
-    /// The enemy pieces the goal asks to take, as they stood at the start (goal pictures).
-    pub fn targets(&self) -> Vec<junqi_core::Piece> {
-        self.with_run(|r| {
-            let start = r.lesson.position().ok();
-            r.lesson
-                .stars()
-                .into_iter()
-                .filter_map(|p| start.as_ref()?.piece_at(p))
-                .collect()
-        })
-        .unwrap_or_default()
-    }
 }
 
 #[cfg(test)]
@@ -591,7 +596,11 @@ mod tests {
         let p = |r| Piece::new(Color::Red, r);
         let b = |r| Piece::new(Color::Black, r);
         let at: Point = "c7".parse().unwrap();
-        let lost = |piece, by| Mistake::Lost { at, piece, by };
+        let lost = |piece, by| Mistake::Lost {
+            at,
+            piece,
+            by: Some(by),
+        };
         assert_eq!(
             mistake_cue(&lost(p(Role::Major), b(Role::Landmine))),
             Cue::Mine
@@ -602,5 +611,12 @@ mod tests {
             Cue::Lose
         );
         assert_eq!(mistake_cue(&Mistake::TooManyMoves), Cue::Lose);
+        // A hidden mine makes no boom: the sound would name it.
+        let hidden = Mistake::Lost {
+            at,
+            piece: p(Role::Major),
+            by: None,
+        };
+        assert_eq!(mistake_cue(&hidden), Cue::Lose);
     }
 }

@@ -3,6 +3,7 @@
 //! preview). The lessons and their referee live in `junqi-learn`; nothing here re-derives a rule.
 
 pub mod assist;
+pub mod demo;
 pub mod gate;
 pub mod grownup;
 pub mod lesson;

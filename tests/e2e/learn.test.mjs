@@ -29,9 +29,15 @@ after(async () => {
   await server?.close();
 });
 
-/** Waits until the lesson `id` is on screen and ready for taps. */
-async function lessonReady(page, id) {
+/** Waits until the lesson `id` is on screen and ready for taps (a strategy level's demo,
+ * which plays by itself first, skipped; the demo has its own test). */
+async function lessonReady(app, id) {
+  const { page } = app;
   await page.waitForSelector(`.lesson[data-lesson="${id}"][data-moves="0"]:not([data-flash])`, { timeout: 15000 });
+  if (await page.locator('.lesson[data-demo]').count()) {
+    await press(app, '[data-testid="demo-skip"]');
+    await page.waitForSelector('.lesson:not([data-demo])', { timeout: 5000 });
+  }
 }
 
 /** Presses and holds an element with a real touch for `ms`. */
@@ -54,7 +60,7 @@ test('every level of the course by taps on a tablet; stars saved per child and s
     assert.ok(lessons.length >= 20);
     await press(app, `[data-level="${lessons[0].id}"]`);
     for (const [n, lesson] of lessons.entries()) {
-      await lessonReady(page, lesson.id);
+      await lessonReady(app, lesson.id);
       // The goal is shown with the picture of its rule (never a red cross, which means "wrong"):
       // a take, a trade where both pieces go, a walk to the star or onto the flag, a formation.
       await page.waitForSelector(`[data-testid="goal"] .goal-pictures[data-goal="${Object.keys(lesson.goal)[0]}"]`);
@@ -141,6 +147,104 @@ test('every level of the course by taps on a tablet; stars saved per child and s
   }
 });
 
+test('a strategy level shows its idea on the board first, mirrored; the enemy\'s named point; a hidden level names no enemy piece', async () => {
+  const app = await open(server.url, 'tablet');
+  const { page } = app;
+  const at = (p) => `.pieces [data-at="${p}"]`;
+  try {
+    await makeProfile(app, 'Mia');
+    // attack-2: a2:E e2:D e11:l, the engineer runs a2-e11. The demo is the same idea mirrored:
+    // the mine on a11, the engineer from e2, playing by itself before the child's turn.
+    await press(app, '[data-level="attack-2"]');
+    await page.waitForSelector('.lesson[data-lesson="attack-2"][data-demo="moves"]');
+    await page.waitForSelector('[data-testid="lesson-demo"]');
+    assert.equal(await page.getAttribute(at('a11'), 'data-role'), 'L', 'the demo board is mirrored');
+    assert.equal(await page.locator(at('e11')).count(), 0);
+    assert.equal(await page.locator('[data-testid="lesson-hint-arrow"]').count(), 0);
+    await page.screenshot({ path: join(SHOTS, 'learn-demo-tablet.png') });
+    await page.waitForSelector(`${at('a11')}[data-role="E"]`, { timeout: 5000 });
+    // It ends by itself: the level's own board, no move counted.
+    await page.waitForSelector('.lesson[data-lesson="attack-2"]:not([data-demo])', { timeout: 6000 });
+    assert.equal(await page.getAttribute(at('e11'), 'data-role'), 'L');
+    assert.equal(await page.getAttribute('.lesson', 'data-moves'), '0');
+    // "Show me again" plays it again; a tap on the board ends it and is no move.
+    await press(app, '[data-testid="lesson-speak"]');
+    await page.waitForSelector('.lesson[data-demo="moves"]');
+    await press(app, '[data-point="c6"]');
+    await page.waitForSelector('.lesson:not([data-demo])');
+    assert.equal(await page.getAttribute('.lesson', 'data-moves'), '0');
+    await tapStep(app, 'a2-e11');
+    await page.waitForSelector('[data-testid="lesson-success"][data-stars="3"]');
+
+    // A point's name: the enemy's 旗台 is ringed first, then the child taps their own.
+    await press(app, '[data-testid="lesson-menu"]');
+    await press(app, '[data-level="points-9"]');
+    await page.waitForSelector('.lesson[data-lesson="points-9"][data-demo="points"]');
+    assert.deepEqual(await page.$$eval('[data-demo-point]', (els) => els.map((e) => e.getAttribute('data-demo-point'))), ['d11']);
+    await page.screenshot({ path: join(SHOTS, 'learn-demo-points-tablet.png') });
+    await page.waitForSelector('.lesson[data-lesson="points-9"]:not([data-demo])', { timeout: 6000 });
+    await press(app, '[data-point="b2"]');
+    await page.waitForSelector('[data-testid="lesson-success"][data-stars="3"]');
+
+    // 暗棋: the enemy stands face down; the piece that wins a blow is not named; when the
+    // 司令 falls its flag is shown, and only that.
+    await press(app, '[data-testid="lesson-menu"]');
+    await press(app, '[data-level="hidden-4"]');
+    await lessonReady(app, 'hidden-4');
+    const named = () => page.$$eval('.pieces [data-color="b"][data-role]', (els) => els.map((e) => e.getAttribute('data-at')));
+    assert.deepEqual(await named(), []);
+    assert.equal(await page.locator('.pieces [data-color="b"]').count(), 4);
+    await tapStep(app, 'b10-b11');
+    await page.locator('[data-testid="mistake"]').waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('[data-testid="mistake"] .winner[data-by]').count(), 0, 'the winner stays hidden');
+    assert.match(await page.textContent('[data-testid="lesson-said"]'), /hidden piece/);
+    await lessonReady(app, 'hidden-4');
+    await tapStep(app, 'a11-b11');
+    await page.waitForSelector('.lesson[data-moves="1"]:not([data-flash])');
+    assert.deepEqual(await named(), ['b12'], 'the fallen 司令\'s flag, and only it');
+    assert.equal(await page.getAttribute(at('b12'), 'data-role'), 'F');
+    await page.screenshot({ path: join(SHOTS, 'learn-hidden-tablet.png') });
+    await tapStep(app, 'b10-b11');
+    await page.waitForSelector('.lesson[data-moves="2"]:not([data-flash])');
+    await tapStep(app, 'b11-b12');
+    await page.waitForSelector('[data-testid="lesson-success"]');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('phone and portrait tablet, in Chinese: the demo\'s banner fits the band between the halves, and a hidden level reads', async () => {
+  for (const device of ['phone', 'tabletPortrait']) {
+    const app = await open(server.url, device, { locale: 'zh-CN' });
+    const { page } = app;
+    try {
+      await makeProfile(app, '小美');
+      await press(app, '[data-level="hidden-2"]');
+      await page.waitForSelector('.lesson[data-lesson="hidden-2"][data-demo="moves"]');
+      await page.waitForTimeout(500);
+      const view = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
+      const banner = await page.locator('[data-testid="lesson-demo"]').boundingBox();
+      const skip = await page.locator('[data-testid="demo-skip"]').boundingBox();
+      assert.ok(banner.x >= 0 && banner.x + banner.width <= view.w, `${device}: the banner within the width`);
+      assert.ok(skip.height >= 44 && skip.width >= 44, `${device}: the skip button is big enough`);
+      // Between rows 6 and 7: it covers no point.
+      const row = async (p) => (await page.locator(`[data-point="${p}"]`).boundingBox());
+      const [six, seven] = [await row('c6'), await row('c7')];
+      assert.ok(banner.y >= seven.y + seven.height / 2 - 2 && banner.y + banner.height <= six.y + six.height / 2 + 2,
+        `${device}: the banner (${banner.y}+${banner.height}) lies between c7 and c6`);
+      await page.screenshot({ path: join(SHOTS, `learn-demo-${device}.png`) });
+      await page.waitForSelector('.lesson[data-lesson="hidden-2"]:not([data-demo])', { timeout: 6000 });
+      assert.equal(await page.locator('.pieces [data-color="b"][data-role]').count(), 0);
+      assert.ok(await page.locator('.target-star[data-star="a9"]').count(), 'the star marks the hidden piece');
+      await page.screenshot({ path: join(SHOTS, `learn-hidden-${device}.png`) });
+      assert.deepEqual(app.problems, []);
+    } finally {
+      await app.close();
+    }
+  }
+});
+
 test('a wrong move is shown and heard, then the level starts again; the right one is cheered with stars by moves used', async () => {
   const app = await open(server.url, 'tablet');
   const { page } = app;
@@ -163,7 +267,7 @@ test('a wrong move is shown and heard, then the level starts again; the right on
     const lesson = course.lessons.find((l) => (l.wrong ?? []).length && !l.formation);
     assert.ok(lesson, 'the course lists a mistake');
     await press(app, `[data-level="${lesson.id}"]`);
-    await lessonReady(page, lesson.id);
+    await lessonReady(app, lesson.id);
     // Large labels on for this child, with a tap.
     await press(app, '[data-testid="lesson-large"]');
     await page.waitForSelector('.app[data-large]');
@@ -180,7 +284,7 @@ test('a wrong move is shown and heard, then the level starts again; the right on
     const afterMistake = await sounds();
     assert.ok(afterMistake > before, 'the mistake is heard');
     // It starts again by itself, with no move counted and nothing saved.
-    await lessonReady(page, lesson.id);
+    await lessonReady(app, lesson.id);
     assert.equal(await page.locator('[data-testid="mistake"]').count(), 0);
     // Back to the menu before finishing: no stars yet.
     await press(app, '[data-testid="lesson-menu"]');
@@ -188,7 +292,7 @@ test('a wrong move is shown and heard, then the level starts again; the right on
     assert.equal(await page.getAttribute(`[data-level="${lesson.id}"]`, 'data-stars'), '0');
     // Now the right way, one move over par: two stars, with a fanfare.
     await press(app, `[data-level="${lesson.id}"]`);
-    await lessonReady(page, lesson.id);
+    await lessonReady(app, lesson.id);
     const [from, to] = lesson.solution[0].split('-');
     const others = await page.$$eval('.pieces [data-movable]', (els, from) =>
       els.map((e) => e.getAttribute('data-at')).filter((a) => a !== from), from);
@@ -218,10 +322,10 @@ test('a wrong move is shown and heard, then the level starts again; the right on
 
     // A mistake redone: the clean win right after it is worth two stars, not three.
     await press(app, `[data-level="${lesson.id}"]`);
-    await lessonReady(page, lesson.id);
+    await lessonReady(app, lesson.id);
     await tapStep(app, lesson.wrong[0]);
     await page.locator('[data-testid="mistake"]').waitFor({ timeout: 5000 });
-    await lessonReady(page, lesson.id);
+    await lessonReady(app, lesson.id);
     await page.waitForSelector('.lesson:not([data-flash])');
     for (const [i, step] of lesson.solution.entries()) {
       await tapStep(app, step);

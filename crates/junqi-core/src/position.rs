@@ -460,6 +460,14 @@ impl Position {
         Some(occ)
     }
 
+    /// Editing (a lesson's board, an analysis board): makes the identity standing on `p` known
+    /// to both sides, as the referee does for a fallen 司令's flag. Nothing on `p`: no change.
+    pub fn make_public(&mut self, p: Point) {
+        if self.cells[p.index()].is_some_and(|o| o.role.is_some() && !o.face_down) {
+            self.public.add(p);
+        }
+    }
+
     /// 暗棋 from a player's knowledge: every identity written down is known, so public.
     pub(crate) fn mark_known_public(&mut self) {
         let mut known = Bitboard::EMPTY;

@@ -6,7 +6,12 @@
 //! hint arrow, a known solution); [`LessonRun`] referees one attempt with the rules core.
 //!
 //! The learner always plays Red. When the other side has no scripted reply it passes (a
-//! teaching convenience, not a rule), so a lesson can hold just the pieces that matter.
+//! teaching convenience, not a rule), so a lesson can hold just the pieces that matter. A
+//! `hidden` lesson is played as 暗棋: the referee knows every piece, the learner sees the enemy
+//! pieces face down, and nothing the run reports names one the learner may not know.
+//!
+//! Each board lesson has a demo ([`Lesson::demo`]): the same lesson mirrored left to right,
+//! played through its solution, so the idea is watched once before it is played.
 
 pub mod puzzle;
 
@@ -78,6 +83,9 @@ pub struct Lesson {
     /// Entering a headquarters is a mistake here (the piece would be stuck).
     #[serde(default)]
     pub no_headquarters: bool,
+    /// 暗棋: the enemy pieces are face down to the learner.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 impl Lesson {
@@ -98,7 +106,7 @@ impl Lesson {
         matches!(self.goal, Goal::Tap(_))
     }
 
-    /// The starting position of a board lesson (Red to move, 明棋).
+    /// The starting position of a board lesson (Red to move; 明棋, or 暗棋 when hidden).
     pub fn position(&self) -> Result<Position, LessonError> {
         let text = self
             .pieces
@@ -115,8 +123,70 @@ impl Lesson {
                 .ok_or_else(|| self.err(item))?;
             pos.put(p, Occupant::known(piece));
         }
-        Position::from_jfen(&format!("{} r 0 1", pos.board_fen()))
-            .map_err(|e| self.err(&e.to_string()))
+        Position::from_jfen_with(
+            &format!("{} r 0 1", pos.board_fen()),
+            Some(self.mode()),
+            Rules::default(),
+        )
+        .map_err(|e| self.err(&e.to_string()))
+    }
+
+    /// 明棋, or 暗棋 for a hidden lesson.
+    pub fn mode(&self) -> Mode {
+        if self.hidden {
+            Mode::Dark
+        } else {
+            Mode::Open
+        }
+    }
+
+    /// The lesson's demo: the same lesson mirrored left to right (the board is symmetric, so
+    /// every rule holds there), to be played through its solution before the learner plays.
+    /// Tap and arrange lessons have none (a tap lesson's demo is [`Lesson::demo_points`]).
+    pub fn demo(&self) -> Option<Lesson> {
+        if self.is_arrange() || self.is_tap() {
+            return None;
+        }
+        let point = |p: Point| Point::at(4 - p.column(), p.row()).unwrap_or(p);
+        let action = |a: Action| match a {
+            Action::Move { from, to } => Action::Move {
+                from: point(from),
+                to: point(to),
+            },
+            Action::Flip(p) => Action::Flip(point(p)),
+        };
+        let points = |ps: &[Point]| ps.iter().map(|p| point(*p)).collect::<Vec<_>>();
+        let mut pieces = Vec::new();
+        for item in self.pieces.as_deref()?.split_whitespace() {
+            let (at, letter) = item.split_once(':')?;
+            pieces.push(format!("{}:{letter}", point(at.parse().ok()?)));
+        }
+        let mut demo = self.clone();
+        demo.id = format!("{}-demo", self.id);
+        demo.pieces = Some(pieces.join(" "));
+        demo.goal = match &self.goal {
+            Goal::Remove(ps) => Goal::Remove(points(ps)),
+            Goal::Reach(ps) => Goal::Reach(points(ps)),
+            other => other.clone(),
+        };
+        let actions = |xs: &[Action]| xs.iter().map(|a| action(*a)).collect::<Vec<_>>();
+        demo.replies = actions(&self.replies);
+        demo.solution = actions(&self.solution);
+        demo.wrong = actions(&self.wrong);
+        demo.hint = action(self.hint);
+        Some(demo)
+    }
+
+    /// A tap lesson's demo: the points of the same name on the enemy's side (the board turned
+    /// round), shown before the learner finds their own.
+    pub fn demo_points(&self) -> Vec<Point> {
+        let Goal::Tap(named) = &self.goal else {
+            return Vec::new();
+        };
+        named
+            .iter()
+            .filter_map(|p| Point::at(4 - p.column(), 13 - p.row()))
+            .collect()
     }
 
     /// The formation of an arrange lesson.
@@ -163,6 +233,13 @@ impl Course {
         self.lessons.iter().filter(move |l| l.stage == stage)
     }
 
+    /// A level of the strategy course (its stage says so).
+    pub fn is_strategy(&self, lesson: &Lesson) -> bool {
+        self.stages
+            .iter()
+            .any(|s| s.id == lesson.stage && s.strategy)
+    }
+
     /// The lesson after `id`, if any.
     pub fn next(&self, id: &str) -> Option<&Lesson> {
         let i = self.lessons.iter().position(|l| l.id == id)?;
@@ -184,8 +261,13 @@ pub fn course() -> &'static Course {
 /// Why an attempt failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mistake {
-    /// The learner's piece on `at` was lost to `by` (the piece that would win, the mine).
-    Lost { at: Point, piece: Piece, by: Piece },
+    /// The learner's piece on `at` was lost to `by` (the piece that would win, the mine);
+    /// `None` in a hidden lesson, where the referee names no enemy piece.
+    Lost {
+        at: Point,
+        piece: Piece,
+        by: Option<Piece>,
+    },
     /// A piece walked into a headquarters and is stuck there.
     Stuck { at: Point },
     /// Far more moves than needed: start again.
@@ -332,7 +414,7 @@ impl LessonRun {
         }
     }
 
-    fn lost_piece(report: &MoveReport) -> Option<Mistake> {
+    fn lost_piece(&self, report: &MoveReport) -> Option<Mistake> {
         let lost = report.removed.iter().find(|(_, p)| p.color == Color::Red)?;
         let by = if Some(lost.1) == report.attacker {
             report.defender
@@ -342,15 +424,19 @@ impl LessonRun {
         Some(Mistake::Lost {
             at: lost.0,
             piece: lost.1,
-            by,
+            by: (!self.lesson.hidden).then_some(by),
         })
     }
 
-    /// Back to Red's turn with the same pieces (the other side passes).
+    /// Back to Red's turn with the same pieces (the other side passes), in the same mode and
+    /// with the same identities public (a fallen 司令's flag).
     fn pass(&mut self) {
         if let Some(pos) = &self.position {
             let text = format!("{} r 0 {}", pos.board_fen(), pos.ply());
-            if let Ok(p) = Position::from_jfen(&text) {
+            if let Ok(mut p) = Position::from_jfen_with(&text, Some(pos.mode()), *pos.rules()) {
+                for q in pos.public() {
+                    p.make_public(q);
+                }
                 self.position = Some(p);
             }
         }
@@ -381,7 +467,7 @@ impl LessonRun {
         }
         // A trade (both removed) may be the point of the lesson; losing for nothing never is.
         if !self.lesson.allow_loss || report.result == ActionResult::Lose {
-            if let Some(m) = Self::lost_piece(&report) {
+            if let Some(m) = self.lost_piece(&report) {
                 self.done = true;
                 return Feedback::Mistake(m);
             }
@@ -418,7 +504,7 @@ impl LessonRun {
                 self.done = true;
                 return Feedback::Mistake(Mistake::FlagLost);
             }
-            if let Some(m) = Self::lost_piece(r) {
+            if let Some(m) = self.lost_piece(r) {
                 if !self.lesson.allow_loss {
                     self.done = true;
                     return Feedback::Mistake(m);
@@ -501,13 +587,14 @@ impl LessonRun {
 /// that each rule gets its own picture (a take is not a trade).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Picture {
-    /// The learner's piece takes the enemy piece and stays.
-    Take { mine: Piece, theirs: Piece },
+    /// The learner's piece takes the enemy piece and stays (`theirs` is `None` when the
+    /// enemy is hidden).
+    Take { mine: Piece, theirs: Option<Piece> },
     /// Both pieces are removed (equal ranks, a bomb).
-    Trade { mine: Piece, theirs: Piece },
+    Trade { mine: Piece, theirs: Option<Piece> },
     /// A piece goes to the star.
     Reach { mine: Piece },
-    /// A piece takes the enemy flag.
+    /// A piece takes the enemy flag (the one that makes the last step).
     Flag { mine: Piece },
     /// Mend the formation by swapping.
     Arrange,
@@ -517,7 +604,8 @@ pub enum Picture {
 
 impl Lesson {
     /// The goal's picture: for a removal, what the solution's first blow at a target does
-    /// (played by the rules core); otherwise the piece the solution moves first.
+    /// (played by the rules core); for the flag, the piece that takes it; otherwise the piece
+    /// the solution moves first. A hidden lesson's picture names no enemy piece.
     pub fn picture(&self) -> Option<Picture> {
         if self.is_arrange() {
             return Some(Picture::Arrange);
@@ -529,7 +617,14 @@ impl Lesson {
         let first = run.position()?.piece_at(self.solution.first()?.from())?;
         match self.goal {
             Goal::Reach(_) => return Some(Picture::Reach { mine: first }),
-            Goal::Flag(_) => return Some(Picture::Flag { mine: first }),
+            Goal::Flag(_) => {
+                let (last, before) = self.solution.split_last()?;
+                for &step in before {
+                    run.step(step);
+                }
+                let mine = run.position()?.piece_at(last.from())?;
+                return Some(Picture::Flag { mine });
+            }
             Goal::Valid(_) => return Some(Picture::Arrange),
             Goal::Tap(_) => return Some(Picture::Tap),
             Goal::Remove(_) => {}
@@ -539,7 +634,7 @@ impl Lesson {
             let pos = run.position()?;
             if run.targets.contains(&Some(to)) {
                 let mine = pos.piece_at(from)?;
-                let theirs = pos.piece_at(to)?;
+                let theirs = pos.piece_at(to).filter(|_| !self.hidden);
                 let report = pos.clone().play(step).ok()?;
                 let lost_mine = report.removed.iter().any(|(_, p)| p.color == Color::Red);
                 return Some(if lost_mine {

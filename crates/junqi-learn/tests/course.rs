@@ -73,8 +73,12 @@ fn listed_mistakes_fail_and_show_why() {
                 lesson.id
             );
             if let Feedback::Mistake(Mistake::Lost { by, .. }) = f {
-                // The piece that would win is named, for the screen to show.
-                assert_eq!(by.color, junqi_core::Color::Black);
+                // The piece that would win is named, for the screen to show, unless the
+                // enemy is hidden: then the referee names none.
+                match by {
+                    Some(by) => assert!(!lesson.hidden && by.color == junqi_core::Color::Black),
+                    None => assert!(lesson.hidden, "{}", lesson.id),
+                }
             }
             checked += 1;
         }
@@ -148,12 +152,22 @@ fn every_goal_has_a_picture_and_each_rule_its_own() {
     // The higher rank takes; equal ranks both go; a bomb goes with what it hits; an engineer
     // clears a mine.
     assert!(
-        matches!(pic("ranks-1"), Picture::Take { mine, theirs } if mine.role == Role::Marshal && theirs.role == Role::General)
+        matches!(pic("ranks-1"), Picture::Take { mine, theirs: Some(theirs) } if mine.role == Role::Marshal && theirs.role == Role::General)
     );
-    assert!(matches!(pic("ranks-3"), Picture::Trade { mine, theirs } if mine.role == theirs.role));
+    assert!(
+        matches!(pic("ranks-3"), Picture::Trade { mine, theirs: Some(theirs) } if mine.role == theirs.role)
+    );
     assert!(matches!(pic("bombs-1"), Picture::Trade { mine, .. } if mine.role == Role::Bomb));
     assert!(
-        matches!(pic("mines-1"), Picture::Take { mine, theirs } if mine.role == Role::Engineer && theirs.role == Role::Landmine)
+        matches!(pic("mines-1"), Picture::Take { mine, theirs: Some(theirs) } if mine.role == Role::Engineer && theirs.role == Role::Landmine)
+    );
+    // A hidden enemy piece is not named; the flag's picture shows the piece that takes it.
+    assert!(
+        matches!(pic("hidden-2"), Picture::Trade { mine, theirs: None } if mine.role == Role::Bomb)
+    );
+    assert!(
+        matches!(pic("hidden-4"), Picture::Flag { mine } if mine.role == Role::Lieutenant),
+        "the bomb clears the way, the 排长 takes the flag"
     );
     assert!(matches!(pic("roads-1"), Picture::Reach { .. }));
     assert!(matches!(pic("flag-1"), Picture::Flag { .. }));
@@ -222,5 +236,87 @@ fn a_flag_left_unguarded_in_the_defence_levels_is_taken() {
     assert_eq!(
         play("defend-4", &["d7-c7", "c7-c8"]),
         Feedback::Mistake(Mistake::FlagLost)
+    );
+}
+
+#[test]
+fn every_board_lesson_has_a_demo_that_plays_its_idea_mirrored() {
+    let mut demos = 0;
+    for lesson in &course().lessons {
+        let Some(demo) = lesson.demo() else {
+            assert!(lesson.is_tap() || lesson.is_arrange(), "{}", lesson.id);
+            continue;
+        };
+        let mut run = LessonRun::new(&demo).unwrap();
+        let mut last = Feedback::Illegal;
+        for &a in &demo.solution {
+            last = run.step(a);
+        }
+        assert_eq!(last, Feedback::Success { stars: 3 }, "{}", lesson.id);
+        if demo.pieces != lesson.pieces {
+            demos += 1;
+        }
+    }
+    assert!(demos >= 20, "{demos}");
+    // c stays c; a and e, b and d change places.
+    let demo = course().lesson("attack-2").unwrap().demo().unwrap();
+    assert_eq!(demo.solution, vec!["e2-a11".parse().unwrap()]);
+}
+
+#[test]
+fn a_tap_lessons_demo_shows_the_enemys_point_of_that_name() {
+    let p = |s: &str| s.parse::<junqi_core::Point>().unwrap();
+    let named = |id: &str| course().lesson(id).unwrap().demo_points();
+    assert_eq!(named("points-9"), vec![p("d11")], "the enemy's 旗台");
+    assert_eq!(
+        named("points-2"),
+        vec![p("d7"), p("b7")],
+        "the enemy's 棋眉"
+    );
+    for l in course().lessons.iter().filter(|l| l.is_tap()) {
+        let points = l.demo_points();
+        assert!(!points.is_empty(), "{}", l.id);
+        assert!(points.iter().all(|q| q.half() == junqi_core::Color::Black));
+    }
+}
+
+#[test]
+fn a_hidden_lesson_shows_the_enemy_face_down_and_the_fallen_marshals_flag() {
+    use junqi_core::{Color, Mode};
+    let lesson = course().lesson("hidden-4").unwrap();
+    let mut run = LessonRun::new(lesson).unwrap();
+    let pos = run.position().unwrap();
+    assert_eq!(pos.mode(), Mode::Dark);
+    let seen = |run: &LessonRun, at: &str| {
+        run.position().unwrap().view(Some(Color::Red)).cells
+            [at.parse::<junqi_core::Point>().unwrap().index()]
+    };
+    for at in ["b11", "b12", "d12", "c12"] {
+        let o = seen(&run, at).unwrap();
+        assert_eq!((o.color, o.role), (Some(Color::Black), None), "{at}");
+    }
+    // The bomb takes the 司令 with it: the flag is shown, and stays shown while Black passes.
+    assert!(matches!(
+        run.step("a11-b11".parse().unwrap()),
+        Feedback::Continue { .. }
+    ));
+    assert_eq!(seen(&run, "b12").unwrap().role, Some(Role::Flag));
+    assert_eq!(seen(&run, "d12").unwrap().role, None);
+    assert_eq!(run.position().unwrap().turn(), Some(Color::Red));
+    // Walking into the other headquarters is walking onto a mine nobody named.
+    let mut run = LessonRun::new(lesson).unwrap();
+    run.step("a11-b11".parse().unwrap());
+    let f = run.step("b10-c10".parse().unwrap());
+    assert!(matches!(f, Feedback::Continue { .. }), "{f:?}");
+    run.step("c10-c11".parse().unwrap());
+    let f = run.step("c11-d11".parse().unwrap());
+    assert!(matches!(f, Feedback::Continue { .. }), "{f:?}");
+    assert_eq!(
+        run.step("d11-d12".parse().unwrap()),
+        Feedback::Mistake(Mistake::Lost {
+            at: "d11".parse().unwrap(),
+            piece: junqi_core::Piece::new(Color::Red, Role::Lieutenant),
+            by: None,
+        })
     );
 }
