@@ -6,7 +6,9 @@
 //
 // Text files and WebAssembly go out brotli-compressed to browsers that accept it (quality 9:
 // the page's wasm ~15 % smaller than gzip, in a third of a second), else gzip-compressed; each
-// file version is compressed once per encoding and kept in memory. The address is printed only once the site answers;
+// file version is compressed once per encoding and kept in memory. Every answer carries an ETag
+// and Last-Modified (with `cache-control: no-cache`), so a browser that has a file asks again and
+// gets 304 Not Modified, without the body. The address is printed only once the site answers;
 // Ctrl-C (SIGINT) or SIGTERM closes every connection and exits 0.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -34,8 +36,10 @@ const TYPES = {
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt', '.md']);
 
 /** Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, close }.
- * `brotli: false` sends gzip only (to compare with the server before brotli). */
-export function serve(root, port = 0, { brotli = true } = {}) {
+ * `brotli: false` sends gzip only (to compare with the server before brotli), `validators:
+ * false` no ETag or Last-Modified (before they were sent); `onAnswer(path,
+ * status, bytes)` hears of every answer (measurements count what crossed the link). */
+export function serve(root, port = 0, { brotli = true, validators = true, onAnswer = () => {} } = {}) {
   const base = resolve(root);
   // `${encoding} ${path}` -> { mtime, size, body }: each file version is compressed once.
   const compressed = new Map();
@@ -62,6 +66,15 @@ export function serve(root, port = 0, { brotli = true } = {}) {
       const accepts = req.headers['accept-encoding'] ?? '';
       const encoding = !COMPRESS.has(ext) ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       if (COMPRESS.has(ext)) headers.vary = 'accept-encoding';
+      // One validator per file version and encoding (a weak one: the same file, however sent).
+      if (validators) headers.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+      if (validators) headers['last-modified'] = new Date(info.mtimeMs).toUTCString();
+      const asked = req.headers['if-none-match'];
+      if (validators && asked && asked.split(',').some((t) => t.trim() === headers.etag || t.trim() === '*')) {
+        res.writeHead(304, headers).end();
+        onAnswer(path, 304, 0);
+        return;
+      }
       if (encoding) {
         const key = `${encoding} ${file}`;
         let hit = compressed.get(key);
@@ -84,6 +97,7 @@ export function serve(root, port = 0, { brotli = true } = {}) {
       headers['content-length'] = body.length;
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
+      onAnswer(path, 200, req.method === 'HEAD' ? 0 : body.length);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
