@@ -77,6 +77,8 @@ mod web {
 
     /// The message `pwa/sw.js` answers with `skipWaiting()`.
     const SKIP_WAITING: &str = "skip-waiting";
+    /// The message that asks `pwa/sw.js` to fetch and keep the files it does not have yet.
+    const FILL: &str = "fill";
 
     thread_local! {
         static STARTED: Cell<bool> = const { Cell::new(false) };
@@ -149,13 +151,42 @@ mod web {
         let watched = container.clone();
         settle(
             &container.register(&url),
-            move |reg| watch(reg.unchecked_into(), watched),
+            move |reg| {
+                // A browser that blocks service workers may answer with no registration.
+                let Ok(reg) = reg.dyn_into::<ServiceWorkerRegistration>() else {
+                    return;
+                };
+                watch(reg, watched.clone());
+                fill(&watched);
+            },
             |e| {
                 warn(
                     "junqi: the service worker was not registered; no offline play",
                     &e,
                 )
             },
+        );
+    }
+
+    /// The game is up: the active worker may now fetch the rest of the build for offline play
+    /// (after a first visit it kept only what the page fetched).
+    fn fill(container: &ServiceWorkerContainer) {
+        let Ok(ready) = container.ready() else {
+            return;
+        };
+        settle(
+            &ready,
+            |reg| {
+                let Ok(reg) = reg.dyn_into::<ServiceWorkerRegistration>() else {
+                    return;
+                };
+                if let Some(active) = reg.active() {
+                    if let Err(e) = active.post_message(&JsValue::from_str(FILL)) {
+                        warn("junqi: the service worker did not answer", &e);
+                    }
+                }
+            },
+            |_| {},
         );
     }
 

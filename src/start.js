@@ -27,24 +27,57 @@ function style(file) {
   });
 }
 
+/** The whole game fetched ahead of a press: the promise of its compiled wasm, and of every
+ * part having arrived (or failed). */
+let early = null;
+
+/** Starts fetching the whole game at low priority — its wasm compiled as it arrives, its
+ * script and style sheets into the browser's cache — so that a press a second or two later
+ * finds it on its way or there. Once; returns the promise that every part has settled. */
+function fetchEarly() {
+  if (!early) {
+    const low = { priority: 'low' };
+    const wasm = WebAssembly.compileStreaming(fetch(here('junqi-web_bg.wasm'), low));
+    const rest = ['junqi-web.js', ...STYLES].map((f) => fetch(here(f), low).then((r) => r.arrayBuffer()));
+    early = { wasm, settled: Promise.allSettled([wasm, ...rest]) };
+  }
+  return early.settled;
+}
+
 /** Imports the whole game (junqi-web.js and its wasm, beside the page, as Trunk writes them)
- * with its style sheets and starts it; it replaces the loading screen as it mounts. A retry
- * asks for the script under another query, since a browser may keep a failed import's answer
- * for its URL (the service worker ignores the query). */
+ * with its style sheets and starts it; it replaces the loading screen as it mounts. The wasm
+ * fetched ahead is used when it came (else it is fetched now). A retry asks for the script
+ * under another query, since a browser may keep a failed import's answer for its URL (the
+ * service worker ignores the query). */
 export function loadGame() {
   const query = tries++ ? `?try=${tries}` : '';
+  const path = here('junqi-web_bg.wasm');
+  const wasm = early && !query ? early.wasm.catch(() => path) : path;
   return Promise.all([import(here('junqi-web.js') + query), ...STYLES.map(style)]).then(([game]) =>
-    game.default({ module_or_path: here('junqi-web_bg.wasm') }),
+    game.default({ module_or_path: wasm }),
   );
 }
 
-/** Registers the service worker (sw.js, which caches the whole build for offline play) once the
- * first screen is up and the page is idle, so its downloads never delay the first screen. */
+/** Asks the active service worker to fetch what it has not kept yet (sw.js, 'fill'). */
+function fillOffline() {
+  navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage('fill')).catch(() => {});
+}
+
+/** The welcome is up: fetches the whole game ahead of a press, then — the link idle — registers
+ * the service worker (sw.js, which keeps the whole build for offline play), so that neither
+ * delays the first screen or the game, and no file is downloaded twice. */
 export function offlineWhenIdle() {
-  if (!('serviceWorker' in navigator)) return;
   const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 1000));
   const go = () =>
-    idle(() => navigator.serviceWorker.register(here('sw.js')).catch((e) => console.warn('junqi: no offline play', e)));
+    fetchEarly().then(() =>
+      idle(() => {
+        if (!('serviceWorker' in navigator)) return;
+        navigator.serviceWorker
+          .register(here('sw.js'))
+          .then(fillOffline)
+          .catch((e) => console.warn('junqi: no offline play', e));
+      }),
+    );
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
 }

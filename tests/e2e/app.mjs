@@ -112,6 +112,33 @@ export function watch(page) {
 /** The first screen of a first visit (a fresh profile, nothing in the address) is the welcome
  * (src/start.rs): its "all games and choices" leads to the new-game screen, as a player who
  * wants to choose goes. Waits for `ready`, pressing through the welcome if it comes first. */
+/** How many files of the build the service worker keeps (the PRECACHE list of dist/sw.js). */
+export async function buildFiles(dist = DIST) {
+  const { readFile } = await import('node:fs/promises');
+  const sw = await readFile(join(dist, 'sw.js'), 'utf8');
+  const list = sw.match(/const PRECACHE = (\{[\s\S]*?\});/);
+  assert.ok(list, 'dist/sw.js lists no files');
+  return Object.keys(JSON.parse(list[1])).length;
+}
+
+/** Waits until the service worker controls the page and keeps every file of the build: after a
+ * first visit it keeps them as the page fetches them, and the rest once the game is up. (Polled
+ * by hand: `waitForFunction` takes a predicate's promise for a truthy answer.) */
+export async function offlineReady(page, timeout = 60_000) {
+  const files = await buildFiles();
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout });
+  const kept = () =>
+    page.evaluate(async () => {
+      const keys = (await caches.keys()).filter((k) => k.startsWith('junqi-'));
+      return keys.length === 1 ? (await (await caches.open(keys[0])).keys()).length : 0;
+    });
+  const end = Date.now() + timeout;
+  for (let n = await kept(); n < files; n = await kept()) {
+    assert.ok(Date.now() < end, `the service worker keeps ${n} of the build's ${files} files`);
+    await page.waitForTimeout(250);
+  }
+}
+
 export async function pastWelcome(app, ready = '[data-testid="start-game"]') {
   const { page } = app;
   const WELCOME = '[data-testid="welcome-choose"]';

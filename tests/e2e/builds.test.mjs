@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, idle, isOver, open, playOne, press, seeded, startGame } from './app.mjs';
+import { DIST, idle, isOver, offlineReady, open, playOne, press, seeded, startGame } from './app.mjs';
 
 const BOARD = 'svg.board [data-point]';
 const cleanup = [];
@@ -126,7 +126,7 @@ test('a deploy with a file unlike its hash is not installed; the version in use 
   const app = await open(url, 'desktop', { ready: BOARD });
   cleanup.push(app.close);
   const { page, ctx } = app;
-  await controlled(page);
+  await offlineReady(page);
   const before = await page.evaluate(() => caches.keys());
   assert.equal(before.length, 1);
 

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, sameRandom, startGame } from './app.mjs';
+import { DIST, SHOTS, offlineReady, open, press, idle, isOver, playOne, seeded, sameRandom, startGame } from './app.mjs';
 
 let server;
 
@@ -44,9 +44,7 @@ test('tablet in flight mode: yesterday’s unfinished game is finished offline, 
   watch(app);
   try {
     // Yesterday, online: the service worker takes over (every built file cached), a game starts.
-    await app.page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30000,
-    });
+    await offlineReady(app.page);
     await startGame(app, { mode: 'open', level: '1' });
     const rng = seeded(11);
     for (let i = 0; i < 6; i++) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
-import { ARGS, CHROMIUM, pastWelcome } from './app.mjs';
+import { ARGS, CHROMIUM, offlineReady, pastWelcome } from './app.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -133,13 +133,11 @@ async function launch() {
   return w;
 }
 
-/** Opens the app and waits until the service worker controls the page. */
+/** Opens the app and waits until the service worker controls the page and keeps the build. */
 async function visit(page) {
   await page.goto(server.url);
   await pastWelcome({ page, touch: false }, BOARD);
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-    timeout: 30_000,
-  });
+  await offlineReady(page);
 }
 
 test('installable: manifest, icons and service worker leave no installability error', async () => {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, smallTargets, sameRandom, startGame } from './app.mjs';
+import { DIST, SHOTS, offlineReady, open, press, idle, isOver, playOne, seeded, smallTargets, sameRandom, startGame } from './app.mjs';
 
 let server;
 
@@ -239,9 +239,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
     });
     const p = other.page;
     // The first visit settles (the service worker installed, the computer player loaded).
-    await p.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-      timeout: 30_000,
-    });
+    await offlineReady(p);
     await p.waitForLoadState('networkidle');
     await p.goto('about:blank');
     await p.goto(link);

@@ -63,6 +63,8 @@ for (const profile of ['phone', 'tablet']) {
     await page.screenshot({ path: join(SHOTS, `shell-${profile}.png`) });
 
     const wasm = page.waitForResponse((r) => /junqi-start-[^/]*_bg\.wasm$/.test(r.url()));
+    // The whole game is fetched ahead of a press, as soon as the welcome is up.
+    const game = page.waitForResponse((r) => /junqi-web_bg\.wasm$/.test(r.url()));
     release();
     // A first visit: the loading screen becomes the welcome, its board kept, the bar gone.
     await page.waitForSelector('[data-testid="welcome"]');
@@ -71,7 +73,6 @@ for (const profile of ['phone', 'tablet']) {
     assert.ok(await shell.locator('svg.shell-board').isVisible(), 'the board outline stays');
     assert.equal(await shell.locator('.shell-stage > .shell-bar').isVisible(), false, 'no loading bar');
     assert.equal(await page.locator('.app').count(), 0, 'the whole game is not loaded yet');
-    const game = page.waitForResponse((r) => /junqi-web_bg\.wasm$/.test(r.url()));
     await page.tap('[data-testid="welcome-choose"]');
     await page.waitForSelector('[data-testid="start-game"]');
     assert.equal(await (await game).headerValue('content-encoding'), 'br');
