@@ -1,11 +1,14 @@
 // Helpers for the game's end-to-end tests: a headless Chromium page on the built app (dist/) in
 // a device profile, and the moves a player makes through the test hooks (data-testid,
 // data-point, data-dest, data-at, data-color, data-role, data-face, data-movable).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST = process.env.JUNQI_DIST ?? join(ROOT, 'dist');
@@ -22,6 +25,25 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Serves the built site (dist/) for the test file that calls this once at its top: before its
+ * tests (with the screenshots' folder made), closed after them. `server.url` is the site. */
+export function serveDist() {
+  let site = null;
+  before(async () => {
+    assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
+    await mkdir(SHOTS, { recursive: true });
+    site = await serve(DIST);
+  });
+  after(async () => {
+    await site?.close();
+  });
+  return {
+    get url() {
+      return site.url;
+    },
+  };
+}
 
 /** The three device profiles of the issue: a touch tablet, a touch phone, a desktop with a mouse. */
 export const PROFILES = {
@@ -121,19 +143,22 @@ export async function buildFiles(dist = DIST) {
   return Object.keys(JSON.parse(list[1])).length;
 }
 
+/** How many files the service worker keeps for the page (0 unless exactly one version's cache). */
+export function keptFiles(page) {
+  return page.evaluate(async () => {
+    const keys = (await caches.keys()).filter((k) => k.startsWith('junqi-'));
+    return keys.length === 1 ? (await (await caches.open(keys[0])).keys()).length : 0;
+  });
+}
+
 /** Waits until the service worker controls the page and keeps every file of the build: after a
  * first visit it keeps them as the page fetches them, and the rest once the game is up. (Polled
  * by hand: `waitForFunction` takes a predicate's promise for a truthy answer.) */
 export async function offlineReady(page, timeout = 60_000) {
   const files = await buildFiles();
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout });
-  const kept = () =>
-    page.evaluate(async () => {
-      const keys = (await caches.keys()).filter((k) => k.startsWith('junqi-'));
-      return keys.length === 1 ? (await (await caches.open(keys[0])).keys()).length : 0;
-    });
   const end = Date.now() + timeout;
-  for (let n = await kept(); n < files; n = await kept()) {
+  for (let n = await keptFiles(page); n < files; n = await keptFiles(page)) {
     assert.ok(Date.now() < end, `the service worker keeps ${n} of the build's ${files} files`);
     await page.waitForTimeout(250);
   }

@@ -1,14 +1,12 @@
 // End-to-end: the built app (dist/) in headless Chromium, on a tablet, a desktop and a phone.
 // Run through `bash scripts/test.sh` (which builds dist/ first) or `node --test tests/e2e/`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { serve } from '../../scripts/serve.mjs';
-import { ARGS, CHROMIUM, watch } from './app.mjs';
+import { ARGS, CHROMIUM, watch, serveDist } from './app.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -20,17 +18,7 @@ const PROFILES = {
   phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
 };
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** A fresh browser with one page in the given profile, loaded with the app. Playwright refuses
  * --user-data-dir among the args, so each browser gets a persistent context on a fresh dir. */

@@ -3,25 +3,12 @@
 // a higher rank, read from the board) is held back with the coach's sentence and an arrow;
 // "choose another" keeps the piece picked up, the same move again plays it. A game started from
 // the new-game screen is not coached, and the grown-up can switch the coach off.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, makeProfile, openGrownUp, sameRandom, smallTargets, tapStep, startGame } from './app.mjs';
+import { SHOTS, open, press, idle, makeProfile, openGrownUp, sameRandom, smallTargets, tapStep, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** The page's random numbers for the course's game: its formations give Red a losing attack on
  * the front row (an engineer on a6 before a 排长). */

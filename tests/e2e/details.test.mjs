@@ -2,25 +2,12 @@
 // effects and the real path of a move, 翻棋's card turn, a draw offered to the computer, the
 // no-capture counter, the settings (destinations, speed, volume and mute, undo), small screens,
 // `prefers-reduced-motion` changing while the page is open, and 暗棋 guess marks kept per player.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 // ----- helpers ---------------------------------------------------------------------------------
 

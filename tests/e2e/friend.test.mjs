@@ -1,25 +1,12 @@
 // End-to-end: two people on one device. In 暗棋 a hand-over screen hides the board between turns
 // (and between the two setups in every mode), and each player's screen names only their own
 // pieces; face to face turns the far side's labels toward its player.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, playOne, seeded, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Colours of the pieces whose identity the page shows. */
 async function namedColours(page) {

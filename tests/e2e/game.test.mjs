@@ -1,24 +1,12 @@
 // End-to-end: whole games against the computer in every mode, played through the board's test
 // hooks, and 暗棋's promise that no enemy identity reaches the page before it is public.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Everything on the page (DOM and window) that could name an enemy piece in 暗棋. */
 async function enemyLeaks(page, enemy) {

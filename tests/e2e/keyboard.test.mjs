@@ -5,25 +5,12 @@
 // play), Escape puts it back; a move can also be typed (c6-c7) and a wrong one is refused with
 // its reason; the point under the cursor is named in words through the accessibility tree
 // ("c6, railway post, your Captain"); the result takes the focus at the end.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, idle, isOver, seeded, sameRandom, focused, tabTo, ask, said, cursorTo, countPointer, pointerUses } from './app.mjs';
+import { SHOTS, open, idle, isOver, seeded, sameRandom, tabTo, ask, said, cursorTo, countPointer, pointerUses, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const BOARD = '[data-testid="board"]';
 

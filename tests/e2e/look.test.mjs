@@ -1,25 +1,12 @@
 // End-to-end: look and feel — the interface language (from the browser, switchable), piece label
 // styles and large labels drawn with the shipped font, Web Audio sounds with mute, animations
 // along the real path and `prefers-reduced-motion`.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, playOne, seeded, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, playOne, seeded, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 async function ownLabels(page) {
   return page.$$eval('[data-color="r"] text.label', (els) => els.map((e) => e.textContent));

@@ -5,25 +5,12 @@
 // says why; the result has a summary and an instant rematch; a game left for the new-game screen
 // can be continued; a replay opened from the records closes back to them; sharing confirms with
 // a toast; the pass-and-play hand-over card repeats the last move without naming hidden pieces.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const ROLE_WORDS = /Marshal|General|Brigadier|Colonel|Major|Captain|Lieutenant|Engineer|Bomb|Landmine/;
 

@@ -2,25 +2,13 @@
 // other; a house rule chosen there is played against the computer and carried in the exported
 // record; the per-move timer passes the turn of a player who lets it run out, shows the count,
 // and the fifth timeout (超时5次) loses. Screenshots of the screen on a phone and a tablet.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, smallTargets, startGame } from './app.mjs';
+import { SHOTS, open, press, idle, isOver, playOne, seeded, smallTargets, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const checked = (page, name) => page.locator(`[data-testid="rule-${name}"]`).isChecked();
 

@@ -1,24 +1,11 @@
 // End-to-end: the notebook of 暗棋 (a setting, off by default): what the record proves, on the
 // hidden enemy pieces, and why, on a tap or a key — from the seat's own view only.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, idle, isOver, playOne, seeded, sameRandom, focused, cursorTo, said, startGame } from './app.mjs';
+import { SHOTS, open, press, idle, isOver, playOne, seeded, sameRandom, focused, cursorTo, said, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Every piece the notebook writes on: point, colour, the roles proven, and a role when shown. */
 async function noted(page) {

@@ -6,25 +6,13 @@
 // partner opposite, and Rules gives its own sheet on the new-game
 // screen, at setup and at the table; a 360-px phone shows each seat bar whole; a 四国 move that
 // would leave the player no move of their own is asked about before it is played.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, sameRandom, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, sameRandom, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Elements matching `selector` that are not wholly on screen: outside the window, or cut by a
  * box that scrolls or hides what overflows it. */

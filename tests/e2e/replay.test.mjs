@@ -2,25 +2,12 @@
 // move list, 暗棋 sides — the share link opened in a fresh offline page, a garbled link, and the
 // profile's results and rank points.
 // (The share link is opened with every request off 127.0.0.1 blocked, then offline.)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, offlineReady, open, press, idle, isOver, playOne, seeded, smallTargets, sameRandom, startGame } from './app.mjs';
+import { SHOTS, offlineReady, open, press, idle, isOver, playOne, seeded, smallTargets, sameRandom, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Every piece on the board as `a6=rM` (colour, role; `?` when not shown), sorted. */
 async function board(page) {

@@ -3,29 +3,17 @@
 // clear message, is kept aside for download, and the app still starts. The records screen lists
 // games; export → import round-trips a record; a malformed file is refused and changes nothing.
 // Settings persist. 暗棋: the computer's formation is never written to storage.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, sameRandom, serveDist } from './app.mjs';
 
 /** A finished 四国 record, as `junqi match --seats … --records` writes one. */
 const siguo = await readFile(new URL('./fixtures/siguo-record.json', import.meta.url), 'utf8');
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const SAME_RANDOM = sameRandom();
 

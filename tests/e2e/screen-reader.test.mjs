@@ -7,25 +7,13 @@
 // hidden Black piece; every action is added, in order, to the screen readers' log. A lesson of
 // the course is played by keys too, its goal and its stars said. Any use of the pointer fails
 // the test.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, ROOT, SHOTS, open, isOver, seeded, sameRandom, focused, tabTo, ask, cursorTo, countPointer, pointerUses } from './app.mjs';
+import { ROOT, SHOTS, open, isOver, seeded, sameRandom, focused, tabTo, ask, cursorTo, countPointer, pointerUses, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const ROLES = [
   'Field Marshal', 'General', 'Major General', 'Brigadier', 'Colonel', 'Major', 'Captain',

@@ -1,25 +1,12 @@
 // End-to-end: arranging a formation (布阵) by drag and by taps on a touch tablet, a touch phone
 // and a desktop mouse; violations appear on the points concerned and clear; Start (出征) only
 // for a valid formation; presets, random, mirror, and formations saved by name.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, newGame, smallTargets, startGame } from './app.mjs';
+import { SHOTS, open, press, newGame, smallTargets, startGame, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `trunk build --release` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 /** Role letter of the red piece on each point of the setup board. */
 async function formation(page) {

@@ -3,25 +3,12 @@
 // link; a 双明 pass-and-play game of two people and two computers, checking at every hand-over
 // and every turn that the page holds no identity the person at the device may not see; a reload
 // in the middle of a game resumes it exactly.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '../../scripts/serve.mjs';
-import { DIST, SHOTS, open, press, seeded, sameRandom } from './app.mjs';
+import { SHOTS, open, press, seeded, sameRandom, serveDist } from './app.mjs';
 
-let server;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is missing: run `bash scripts/build.sh` first');
-  await mkdir(SHOTS, { recursive: true });
-  server = await serve(DIST);
-});
-
-after(async () => {
-  await server?.close();
-});
+const server = serveDist();
 
 const SCREEN = '[data-testid="siguo-screen"]';
 
