@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 import { slowLink } from './slow-link.mjs';
-import { ARGS, CHROMIUM, PROFILES, buildFiles } from '../tests/e2e/app.mjs';
+import { ARGS, CHROMIUM, PROFILES, buildFiles, keptFiles } from '../tests/e2e/app.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -71,15 +71,10 @@ async function session(body) {
 }
 
 /** Waits (up to `ms`) until the service worker controls the page and keeps `files` files;
- * resolves to how many it keeps. (Polled by hand: `waitForFunction` takes a predicate's promise
- * for a truthy answer.) */
+ * resolves to how many it keeps. */
 async function kept(page, files, ms = 120000) {
-  const count = () =>
-    page.evaluate(async () => {
-      if (navigator.serviceWorker?.controller?.state !== 'activated') return 0;
-      const keys = (await caches.keys()).filter((k) => k.startsWith('junqi-'));
-      return keys.length === 1 ? (await (await caches.open(keys[0])).keys()).length : 0;
-    });
+  const count = async () =>
+    (await page.evaluate(() => navigator.serviceWorker?.controller?.state === 'activated')) ? keptFiles(page) : 0;
   const end = Date.now() + ms;
   let n = await count();
   while (n < files && Date.now() < end) {
