@@ -17,7 +17,7 @@ pub mod search;
 pub mod siguo;
 
 use belief::Belief;
-use eval::{evaluate, WIN};
+use eval::evaluate;
 use junqi_core::{
     contact, Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point,
     Role, SplitMix64,
@@ -334,10 +334,7 @@ fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Ac
             child.play_flip_as(p, piece);
             // The flipper's colour after the flip is the one not to move next.
             let flipper = child.turn().map(|t| !t);
-            let s = match child.turn() {
-                Some(_) => -searcher.negamax(&child, depth, -WIN * 2, WIN * 2, 1),
-                None => 0,
-            };
+            let s = -searcher.value(&child, depth);
             let s = match (pos.turn(), flipper) {
                 (Some(us), Some(f)) if us != f => -s,
                 _ => s,

@@ -159,7 +159,7 @@ fn engines_play_seats_of_a_four_player_match() {
     );
     assert_eq!(
         replay(&dir.join("game-1.json")),
-        "279 events, E+W win (FlagCaptured)"
+        "284 events, E+W win (FlagCaptured)"
     );
 }
 

@@ -9,8 +9,7 @@ use junqi_core::siguo::{Board, Point, Position, POINTS};
 use junqi_core::Role;
 use std::sync::OnceLock;
 
-/// A win, less plies to reach it.
-pub const WIN: i32 = 1_000_000;
+pub use crate::eval::WIN;
 
 /// A seat still in the game: its flag stands and its turns count.
 const SEAT_IN: i32 = 1500;

@@ -16,12 +16,11 @@ pub mod search;
 pub mod worlds;
 
 use crate::choice;
-use crate::search::{Either, NodeBudget, Stop};
+use crate::search::{search, search_with, Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
 use junqi_core::{contact, SplitMix64};
-use search::{team_search, team_search_with};
 
 /// What one seat may know of a 4-player game, and nothing else.
 ///
@@ -192,7 +191,7 @@ pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Sto
     } else {
         let mut budget = NodeBudget(level.nodes);
         let mut both = Either(&mut budget, stop);
-        team_search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
+        search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
     };
     let scored = shuffle_cost(scored, &view.history);
     choice::pick(scored, &legal, &mut rng, level.wander, level.noise)
@@ -289,7 +288,7 @@ fn dark_scores(
         }
         let mut budget = NodeBudget(per_world);
         let mut both = Either(&mut budget, &mut *stop);
-        let res = team_search_with(&world, level.dark_depth, true, eval::Style::DARK, &mut both);
+        let res = search_with(&world, level.dark_depth, true, eval::Style::DARK, &mut both);
         searched += 1;
         for (m, s) in res.scored {
             let s = s.clamp(-30_000, 30_000) as i64;
