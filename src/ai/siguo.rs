@@ -10,7 +10,8 @@ use junqi_core::siguo::{InfoMode, Move, Position, SiguoRules};
 use serde::{Deserialize, Serialize};
 
 /// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
-/// (`win`, `lose`, `both`, `bounce`) and the seats that left (`S`, `E`, `N`, `W`).
+/// (`win`, `lose`, `both`, `bounce`), the seats that left (`S`, `E`, `N`, `W`) and the seat
+/// whose flag the move took to be carried, if any.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireEvent {
     #[serde(default)]
@@ -19,6 +20,8 @@ pub struct WireEvent {
     pub contact: Option<String>,
     #[serde(default)]
     pub left: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<char>,
 }
 
 impl WireEvent {
@@ -35,6 +38,7 @@ impl WireEvent {
                 .to_string()
             }),
             left: e.left.iter().map(|s| s.letter()).collect(),
+            carried: e.carried.map(Seat::letter),
         }
     }
 
@@ -56,7 +60,16 @@ impl WireEvent {
             .chars()
             .map(|c| Seat::from_letter(c).ok_or_else(|| format!("bad seat '{c}'")))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(TableEvent { mv, contact, left })
+        let carried = match self.carried {
+            Some(c) => Some(Seat::from_letter(c).ok_or_else(|| format!("bad seat '{c}'"))?),
+            None => None,
+        };
+        Ok(TableEvent {
+            mv,
+            contact,
+            left,
+            carried,
+        })
     }
 }
 

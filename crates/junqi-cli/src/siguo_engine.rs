@@ -129,13 +129,17 @@ pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]
             }
         }
     }
-    json!({
+    let mut last = json!({
         "by": report.by.letter().to_string(),
         "action": report.mv.map(|m| m.to_string()),
         "result": result_str(report),
         "out": report.eliminated.iter().map(|(s, r)| json!([s.letter().to_string(), exit_str(*r)])).collect::<Vec<_>>(),
         "revealed": revealed,
-    })
+    });
+    if let Some(owner) = report.carried {
+        last["carried"] = json!(owner.letter().to_string());
+    }
+    last
 }
 
 /// Which flags `pos` shows now (for [`last_json`]).
@@ -177,7 +181,24 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
             left.push(seat);
         }
     }
-    Ok(TableEvent { mv, contact, left })
+    let carried = match last.get("carried") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_str()
+                .and_then(|s| {
+                    let mut c = s.chars();
+                    c.next().filter(|_| c.next().is_none())
+                })
+                .and_then(Seat::from_letter)
+                .ok_or_else(|| format!("'last.carried' must be a seat letter, not {v}"))?,
+        ),
+    };
+    Ok(TableEvent {
+        mv,
+        contact,
+        left,
+        carried,
+    })
 }
 
 /// The table a `seating`'s `seats` and `teams` describe: 四国 (the default: four seats, S+N

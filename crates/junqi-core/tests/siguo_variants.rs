@@ -48,7 +48,7 @@ fn dests(p: &Position, from: &str) -> Vec<String> {
 /// `cargo run --release -p junqi-core --example siguo_switch_perft -- 4`).
 #[test]
 fn perft_of_the_start_with_each_switch() {
-    let want: [(&str, [u64; 3]); 17] = [
+    let want: [(&str, [u64; 3]); 19] = [
         ("none", [42, 1779, 74881]),
         ("mines_explode", [42, 1779, 74881]),
         ("engineer_scouts", [42, 1779, 74880]),
@@ -65,6 +65,8 @@ fn perft_of_the_start_with_each_switch() {
         ("no_enemy_camps", [42, 1779, 74881]),
         ("no_move_draw", [42, 1779, 74881]),
         ("dead_position_draw", [42, 1779, 74881]),
+        ("carry_flag_home", [42, 1779, 74881]),
+        ("carry_flag_front", [42, 1779, 74881]),
         ("rail_one_turn,rail_three_steps", [56, 3091, 166795]),
     ];
     let applying: Vec<&str> = Rules::NAMES

@@ -2,6 +2,7 @@
 //! who moves first, and RULES-4P.md §8's switches, each explained in one line.
 
 use crate::i18n::{self, siguo_text as t};
+use crate::state::siguo::NOT_OFFERED;
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::{InfoMode, SiguoRules, WipeOut};
@@ -9,11 +10,13 @@ use junqi_core::Rules;
 use leptos::prelude::*;
 
 /// The RULES.md switches offered for the 4-player board: every one that applies there
-/// ([`SiguoRules::applies`]) but `no_move_draw`, which on this board is the wipe-out choice
-/// above it, and `engineer_scouts` only where enemies are hidden.
+/// ([`SiguoRules::applies`]) but those the table does not offer yet ([`NOT_OFFERED`]),
+/// `no_move_draw`, which on this board is the wipe-out choice above it, and `engineer_scouts`
+/// only where enemies are hidden.
 fn switches_for(info: InfoMode) -> impl Iterator<Item = &'static str> {
     Rules::NAMES.into_iter().filter(move |&name| {
         SiguoRules::applies(name)
+            && !NOT_OFFERED.contains(&name)
             && name != "no_move_draw"
             && (name != "engineer_scouts" || info != InfoMode::AllOpen)
     })

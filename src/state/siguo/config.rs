@@ -86,7 +86,8 @@ impl SiguoConfig {
         self.rules.rules = self.rules.rules.without_conflicts();
         // The app offers 四国's two teams only.
         self.rules.table = junqi_core::siguo::Table::Teams;
-        for (name, _) in SiguoRules::TWO_PLAYER_ONLY {
+        let not_here = SiguoRules::TWO_PLAYER_ONLY.iter().map(|(n, _)| *n);
+        for name in not_here.chain(NOT_OFFERED) {
             if let Some(b) = self.rules.rules.switch_mut(name) {
                 *b = false;
             }
@@ -102,6 +103,10 @@ impl SiguoConfig {
         self.rules.rules.set_switch(name, on);
     }
 }
+
+/// Switches the core plays on the cross board that this table does not offer yet: the board
+/// does not draw a carried flag (its carrier, the headquarters kept for it).
+pub const NOT_OFFERED: [&str; 2] = ["carry_flag_home", "carry_flag_front"];
 
 #[cfg(test)]
 mod tests {

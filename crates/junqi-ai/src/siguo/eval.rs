@@ -89,6 +89,27 @@ const FLAG_IN_REACH: i32 = 600;
 /// so step distance alone does not see it coming.
 const GATE_IN_REACH: i32 = 220;
 
+/// A flag being carried (`carry_flag_home`, `carry_flag_front`): worth this much to the
+/// carrier's side, and [`CARRY_STEP`] more for each step it is closer to counting than
+/// [`CARRY_FAR`] steps away. Its owner is out once it arrives, so the carrier is drawn home
+/// and the owner's side to the carrier.
+const CARRY: i32 = 500;
+const CARRY_STEP: i32 = 45;
+const CARRY_FAR: i32 = 16;
+
+/// Steps from a carrier on `at` to where its flag counts: one of its own seat's headquarters
+/// (`carry_flag_front`: any point of its own area).
+fn steps_home(pos: &Position, by: Seat, at: Point) -> i32 {
+    let board = pos.board();
+    let front = pos.rules().rules.carry_flag_front;
+    board
+        .points()
+        .filter(|&p| p.area() == Some(by) && (front || board.is_headquarters(p)))
+        .map(|p| distance(at, p) as i32)
+        .min()
+        .unwrap_or(CARRY_FAR)
+}
+
 /// Score of one seat's army alone: material, advancement, flag danger and pressure.
 fn score_seat(
     pos: &Position,
@@ -219,6 +240,14 @@ pub fn evaluate_with(pos: &Position, team: Team, style: Style) -> i32 {
             .collect();
         let v = score_seat(pos, s, &enemy_flags, flags[s.index()], style);
         if seating.team(s) == team {
+            score += v;
+        } else {
+            score -= v;
+        }
+    }
+    for (_, c) in pos.carries() {
+        let v = CARRY + (CARRY_FAR - steps_home(pos, c.by, c.at)).max(0) * CARRY_STEP;
+        if seating.team(c.by) == team {
             score += v;
         } else {
             score -= v;

@@ -269,6 +269,7 @@ fn a_shuttle_costs_more_each_time() {
         mv: Some(m),
         contact: None,
         left: Vec::new(),
+        carried: None,
     };
     let back = mv("Sd3", "Sc2");
     let other = mv("Sd3", "Sd4");

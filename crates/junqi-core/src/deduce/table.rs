@@ -49,6 +49,9 @@ pub struct TableEvent {
     pub contact: Option<Contact>,
     /// Seats that left because of this event.
     pub left: Vec<Seat>,
+    /// `carry_flag_home`, `carry_flag_front`: the seat whose flag the move took, to be carried
+    /// (the defender was that flag; its owner stays in).
+    pub carried: Option<Seat>,
 }
 
 impl TableEvent {
@@ -58,6 +61,7 @@ impl TableEvent {
             mv: r.mv,
             contact: r.clash.map(Contact::of),
             left: r.eliminated.iter().map(|(s, _)| *s).collect(),
+            carried: r.carried,
         }
     }
 }
@@ -131,6 +135,8 @@ impl Table {
         }
         let mut clues: Vec<Vec<Clue>> = vec![Vec::new(); pieces.len()];
         let mut contacts: Vec<(usize, usize, Contact, u32)> = Vec::new();
+        // Flags being carried: (the flag, its carrier, where it was taken).
+        let mut carried: Vec<(usize, usize, Point)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
             if let Some(m) = ev.mv {
                 let mover = cells[m.from.index()]?;
@@ -166,9 +172,28 @@ impl Table {
                     (Some(t), Some(c)) => {
                         contacts.push((mover, t, c, ply));
                         match c {
+                            // A carrier beaten where it took a flag: the flag is back there
+                            // and the winner stays where it was.
+                            Contact::AttackerWins
+                                if carried.iter().any(|&(_, k, home)| k == t && home == m.to) =>
+                            {
+                                pieces[t].at = None;
+                                cells[m.to.index()] = None;
+                                cells[m.from.index()] = Some(mover);
+                            }
                             Contact::AttackerWins => {
                                 pieces[t].at = None;
                                 cells[m.to.index()] = Some(mover);
+                                if ev.carried.is_some() {
+                                    // The flag, taken in sight of everyone, leaves with its taker.
+                                    pieces[t].mask = bit(Role::Flag);
+                                    known[t] = Some(Role::Flag);
+                                    clues[t].push(Clue::Shown {
+                                        ply: Some(ply),
+                                        role: Role::Flag,
+                                    });
+                                    carried.push((t, mover, m.to));
+                                }
                             }
                             Contact::DefenderWins => pieces[mover].at = None,
                             Contact::BothRemoved => {
@@ -193,6 +218,19 @@ impl Table {
                     }
                 }
             }
+            // A flag whose owner left is gone for good; one whose carrier fell (or left) goes
+            // back where it was taken.
+            carried.retain(|&(flag, carrier, home)| {
+                if ev.left.contains(&pieces[flag].seat) {
+                    return false;
+                }
+                if pieces[carrier].at.is_some() {
+                    return true;
+                }
+                cells[home.index()] = Some(flag);
+                pieces[flag].at = Some(home);
+                false
+            });
         }
         // The replay must end where the view stands.
         for p in Point::all().take(POINTS) {

@@ -474,3 +474,65 @@ fn a_table_notebook_keeps_the_truth() {
         "{clues} {other_known} {groups}"
     );
 }
+
+/// Under the carrying switches a taken flag leaves the board with its taker and comes back
+/// when the taker falls: every seat's reading of random 四暗 games that hunt flags follows it,
+/// and keeps every standing piece's truth.
+#[test]
+fn a_table_follows_carried_flags() {
+    use crate::seat::{PerSeat, Seat};
+    use crate::siguo::{InfoMode, Position, SiguoRules};
+    use crate::{Deployment, Rules};
+    let (mut carried, mut back) = (0, 0);
+    for seed in 0..10u64 {
+        let mut rules = Rules::default();
+        if seed % 2 == 0 {
+            rules.carry_flag_home = true;
+        } else {
+            rules.carry_flag_front = true;
+        }
+        let rules = SiguoRules {
+            rules,
+            ..SiguoRules::default()
+        };
+        let formations = PerSeat::new_with(|s| Deployment::random(seed * 4 + s.index() as u64));
+        let mut truth = Position::start(rules, &formations);
+        truth.settle();
+        let start = truth.clone();
+        let mut history = Vec::new();
+        let mut rng = SplitMix64::new(seed);
+        while !truth.is_over() && truth.ply() < 600 {
+            for seat in Seat::ALL.into_iter().filter(|&s| truth.seating().is_in(s)) {
+                let view = truth.view(seat, InfoMode::FourDark);
+                let seen = start.view(seat, InfoMode::FourDark);
+                let table = Table::read_knowing(&view, &history, Some(&seen))
+                    .unwrap_or_else(|| panic!("seed {seed} ply {}: no reading", truth.ply()));
+                for piece in &table.pieces {
+                    if let Some(p) = piece.at {
+                        let role = truth.at(p).and_then(|o| o.role).expect("a piece");
+                        assert!(piece.mask & role_bit(role) != 0, "{p}: {role:?} ruled out");
+                    }
+                }
+            }
+            let list = truth.legal_moves();
+            if list.is_empty() {
+                break;
+            }
+            // Contacts first, so that flags are taken and carriers fall.
+            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to).is_some()).collect();
+            let m = if !contacts.is_empty() && rng.below(3) > 0 {
+                *contacts[rng.below(contacts.len() as u64) as usize]
+            } else {
+                list[rng.below(list.len() as u64) as usize]
+            };
+            let carries_before = truth.carries().count();
+            let report = truth.play(m).expect("legal");
+            carried += usize::from(report.carried.is_some());
+            if truth.carries().count() < carries_before && report.eliminated.is_empty() {
+                back += 1;
+            }
+            history.push(TableEvent::from_report(&report));
+        }
+    }
+    assert!(carried > 0 && back > 0, "carried {carried}, back {back}");
+}

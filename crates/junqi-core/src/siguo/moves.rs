@@ -69,7 +69,12 @@ impl Position {
         targets: PointSet,
     ) -> PointSet {
         let b = &*self.board;
-        if !role.is_movable() || (b.is_headquarters(from) && !self.rules.rules.hq_exit) {
+        if !role.is_movable()
+            || (b.is_headquarters(from)
+                && !self.rules.rules.hq_exit
+                // A carrier may leave the headquarters where it took a flag.
+                && !(VARIANT && self.carrier_on(from)))
+        {
             return PointSet::EMPTY;
         }
         let targets = self.attackable(role, targets);
@@ -91,12 +96,17 @@ impl Position {
         if VARIANT && self.rules.rules.no_enemy_camps {
             dests &= !self.barred_camps(us);
         }
+        if VARIANT && self.rules.rules.carries_flag() {
+            // Where a carried flag was taken stays free for it to come back to (a carrier
+            // standing there may still be attacked).
+            dests &= !(self.reserved() & empty);
+        }
         dests
     }
 
-    /// Do the switches change where pieces may go (railway runs, enemy camps)?
+    /// Do the switches change where pieces may go (railway runs, enemy camps, carried flags)?
     fn variant_moves(&self) -> bool {
-        self.variant_runs() || self.rules.rules.no_enemy_camps
+        self.variant_runs() || self.rules.rules.no_enemy_camps || self.rules.rules.carries_flag()
     }
 
     /// Do the railway switches change how a piece that is no engineer runs?

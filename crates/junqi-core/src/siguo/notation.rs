@@ -134,10 +134,50 @@ impl Position {
         Position::from_notation_with(s, SiguoRules::default())
     }
 
-    /// Reads a position string: the seat to move, a space, then `point=piece` joined by commas.
-    /// Seats without a piece are out.
+    /// Reads a position string: the seat to move, a space, then `point=piece` joined by commas;
+    /// under the carrying switches, then each flag being carried as ` carry HOME>AT` (several
+    /// joined by commas): the point where it was taken (its owner's headquarters) and the
+    /// carrier's. Seats without a piece are out.
     pub fn from_notation_with(s: &str, rules: SiguoRules) -> Result<Position, NotationError> {
-        let s = s.trim();
+        let (s, carries) = match s.trim().split_once(" carry ") {
+            Some((pieces, carries)) => (pieces, Some(carries.trim())),
+            None => (s.trim(), None),
+        };
+        let mut pos = Position::pieces_from_notation(s, rules)?;
+        if let Some(list) = carries {
+            if !rules.rules.carries_flag() {
+                return err(
+                    "a flag is carried, but neither carry_flag_home nor carry_flag_front is on"
+                        .to_string(),
+                );
+            }
+            for item in list.split(',') {
+                let Some((home, at)) = item.trim().split_once('>') else {
+                    return err(format!(
+                        "bad carry '{}': write where the flag was taken>the carrier, e.g. Nb5>Sa3",
+                        shown(item)
+                    ));
+                };
+                let (home, at): (Point, Point) = (home.trim().parse()?, at.trim().parse()?);
+                let owner = home.area().ok_or_else(|| {
+                    NotationError(format!("a flag is carried from {home}, not a headquarters"))
+                })?;
+                if pos.carried(owner).is_some() {
+                    return err(format!("seat {owner}'s flag is carried twice"));
+                }
+                pos.set_carry(owner, home, at).ok_or_else(|| {
+                    NotationError(format!(
+                        "seat {owner}'s flag cannot be carried from {home} by the piece on {at} \
+                         (an empty headquarters of {owner}, a piece of another team, and no flag \
+                         of {owner} on the board)"
+                    ))
+                })?;
+            }
+        }
+        Ok(pos)
+    }
+
+    fn pieces_from_notation(s: &str, rules: SiguoRules) -> Result<Position, NotationError> {
         let mut chars = s.chars();
         let turn = chars.next().and_then(Seat::from_letter).ok_or_else(|| {
             NotationError(format!(
@@ -190,14 +230,24 @@ impl Position {
         Ok(pos)
     }
 
-    /// The position string: the seat to move, then the occupied points in board order.
+    /// The position string: the seat to move, then the occupied points in board order, then
+    /// any flags being carried.
     pub fn to_notation(&self) -> String {
         let items: Vec<String> = self
             .occupied()
             .iter()
             .filter_map(|p| self.at(p).map(|o| format!("{p}={}", piece_str(o))))
             .collect();
-        format!("{} {}", self.turn().letter(), items.join(","))
+        let mut out = format!("{} {}", self.turn().letter(), items.join(","));
+        let carries: Vec<String> = self
+            .carries()
+            .map(|(_, c)| format!("{}>{}", c.home, c.at))
+            .collect();
+        if !carries.is_empty() {
+            out.push_str(" carry ");
+            out.push_str(&carries.join(","));
+        }
+        out
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::moves::Move;
 use super::points::Point;
-use super::position::{ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+use super::position::{Carry, ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 use super::rules::{InfoMode, WipeOut};
 use crate::combat::{contact, Clash};
 use crate::rules::{Mode, NO_COLLISION_LIMIT};
@@ -48,6 +48,9 @@ pub struct SiguoReport {
     pub shown: Vec<Point>,
     /// Seats that left the game because of this move, in order.
     pub eliminated: Vec<(Seat, ExitReason)>,
+    /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be carried
+    /// from the move's destination (the owner stays in until it arrives).
+    pub carried: Option<Seat>,
     pub outcome: Option<SiguoOutcome>,
 }
 
@@ -76,6 +79,7 @@ impl Position {
             clash: None,
             shown: Vec::new(),
             eliminated: Vec::new(),
+            carried: None,
             outcome: None,
         };
         let attacker = self.cells[m.from.index()];
@@ -85,7 +89,10 @@ impl Position {
         // a referee who knows them can resolve the attack.
         let mut removal = false;
         match (attacker, defender) {
-            (Some(_), None) => self.move_piece(m.from, m.to),
+            (Some(_), None) => {
+                self.move_piece(m.from, m.to);
+                self.after_carrier_move(us, m.from, m.to, &mut report);
+            }
             (Some(att), Some(def)) => {
                 attack = true;
                 removal = true;
@@ -98,16 +105,31 @@ impl Position {
                         report.shown.push(m.to);
                     }
                     if result.attacker_removed() {
-                        self.lose_piece(m.from, att);
+                        self.lose_piece(m.from, att, &mut report);
                     }
                     if result.defender_removed() {
-                        self.lose_piece(m.to, def);
+                        self.lose_piece(m.to, def, &mut report);
                     }
-                    if result == Clash::Win {
+                    // A carrier beaten on the point where it took a flag: the flag is back
+                    // there, and the winner stays where it was.
+                    if result == Clash::Win && self.cells[m.to.index()].is_none() {
                         self.move_piece(m.from, m.to);
+                        self.after_carrier_move(us, m.from, m.to, &mut report);
                     }
                     if dr == Role::Flag && result.defender_removed() {
-                        self.exit(def.seat, ExitReason::FlagCaptured, &mut report);
+                        if self.rules.rules.carries_flag() && result == Clash::Win {
+                            // Everyone sees the flag taken: it is carried from now on, and its
+                            // owner stays in until it arrives.
+                            self.carry[def.seat] = Some(Carry {
+                                by: us,
+                                at: m.to,
+                                home: m.to,
+                            });
+                            report.carried = Some(def.seat);
+                            self.after_carrier_move(us, m.to, m.to, &mut report);
+                        } else {
+                            self.exit(def.seat, ExitReason::FlagCaptured, &mut report);
+                        }
                     }
                 }
             }
@@ -180,11 +202,55 @@ impl Position {
         }
     }
 
-    /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag.
-    fn lose_piece(&mut self, p: Point, occ: Occupant) {
+    /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag, and a
+    /// fallen carrier drops what it carried.
+    fn lose_piece(&mut self, p: Point, occ: Occupant, report: &mut SiguoReport) {
         self.take(p);
         if occ.role == Some(Role::Marshal) {
             self.flag_shown[occ.seat] = true;
+        }
+        self.drop_carried(|c| c.at == p, report);
+    }
+
+    /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
+    /// the point where it was taken (kept free for it).
+    fn drop_carried(&mut self, dropped: impl Fn(&Carry) -> bool, report: &mut SiguoReport) {
+        for owner in Seat::ALL {
+            let Some(c) = self.carry[owner].filter(|c| dropped(c)) else {
+                continue;
+            };
+            self.carry[owner] = None;
+            if self.seating.is_in(owner) && self.cells[c.home.index()].is_none() {
+                self.put(
+                    c.home,
+                    Occupant {
+                        seat: owner,
+                        role: Some(Role::Flag),
+                    },
+                );
+                self.public.add(c.home);
+                report.shown.push(c.home);
+            }
+        }
+    }
+
+    /// `carry_flag_home` / `carry_flag_front`: follows `us`'s carrier from `from` to `to`, and
+    /// puts each carried flag's owner out once it arrives: in one of `us`'s own headquarters
+    /// (`carry_flag_front`: anywhere in `us`'s own area).
+    fn after_carrier_move(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
+        for owner in Seat::ALL {
+            let Some(mut c) = self.carry[owner].filter(|c| c.by == us && c.at == from) else {
+                continue;
+            };
+            c.at = to;
+            self.carry[owner] = Some(c);
+            let own_area = to.area() == Some(us);
+            let home =
+                own_area && (self.rules.rules.carry_flag_front || self.board.is_headquarters(to));
+            if home {
+                self.carry[owner] = None;
+                self.exit(owner, ExitReason::FlagCaptured, report);
+            }
         }
     }
 
@@ -195,6 +261,10 @@ impl Position {
         }
         self.remove_seat(seat);
         report.eliminated.push((seat, why));
+        // Its carriers leave too: the flags they carried go back. Its own flag, if carried,
+        // is no one's to take any more.
+        self.carry[seat] = None;
+        self.drop_carried(|c| c.by == seat, report);
         let team = self.seating.team(seat);
         if self.outcome.is_none() && self.seating.team_is_out(team) {
             // The game ends when one team is left (with more than two teams, the others
@@ -262,6 +332,7 @@ impl Position {
             clash: None,
             shown: Vec::new(),
             eliminated: Vec::new(),
+            carried: None,
             outcome: None,
         };
         if self.outcome.is_none() && self.seating.is_in(self.turn) {
@@ -297,6 +368,7 @@ impl Position {
             clash: None,
             shown: Vec::new(),
             eliminated: Vec::new(),
+            carried: None,
             outcome: self.outcome,
         })
     }
@@ -314,6 +386,7 @@ impl Position {
             clash: None,
             shown: Vec::new(),
             eliminated: Vec::new(),
+            carried: None,
             outcome: None,
         };
         self.exit(seat, why, &mut report);

@@ -3,6 +3,7 @@
 use super::*;
 use crate::combat::Clash;
 use crate::seat::{Order, Seat};
+use crate::types::Role;
 
 fn pos(s: &str) -> Position {
     Position::from_notation(s).unwrap()
@@ -260,4 +261,157 @@ fn a_move_that_leaves_its_mover_no_move_is_said_to_strand() {
     let q = pos("S Sd4=0C,Sb5=0F,Sa4=0L,Sd5=1G,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
     assert!(q.is_legal(mv("Sd4-Sd5")));
     assert!(!q.strands(mv("Sd4-Sd5")));
+}
+
+/// Rules with the carrying switch `name` on.
+fn carrying(name: &str) -> SiguoRules {
+    let mut rules = SiguoRules::default();
+    rules.rules.set_switch(name, true);
+    rules
+}
+
+fn carry_pos(s: &str, name: &str) -> Position {
+    Position::from_notation_with(s, carrying(name)).unwrap()
+}
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+#[test]
+fn a_carried_flag_leaves_its_owner_in_until_it_arrives() {
+    let start = "S Eb4=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F";
+    let mut p = carry_pos(start, "carry_flag_home");
+    let r = p.play(mv("Eb4-Eb5")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Win));
+    assert_eq!(r.carried, Some(Seat::E));
+    assert!(r.eliminated.is_empty());
+    assert!(p.seating().is_in(Seat::E));
+    let carry = Carry {
+        by: Seat::S,
+        at: pt("Eb5"),
+        home: pt("Eb5"),
+    };
+    assert_eq!(p.carried(Seat::E), Some(carry));
+    assert_eq!(
+        p.to_notation(),
+        "E Sb5=0F,Ea4=1C,Eb5=0M,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F carry Eb5>Eb5"
+    );
+    p.play(mv("Ea4-Ea3")).unwrap();
+    p.play(mv("Na4-Na3")).unwrap();
+    p.play(mv("Wa4-Wa3")).unwrap();
+    // The carrier leaves the headquarters where it took the flag, which stays free.
+    p.play(mv("Eb5-Eb4")).unwrap();
+    assert_eq!(p.carried(Seat::E).map(|c| c.at), Some(pt("Eb4")));
+    for seat in [Seat::E, Seat::N, Seat::W, Seat::S] {
+        assert!(p.moves_of(seat).iter().all(|m| m.to != pt("Eb5")));
+    }
+    // Without the switch the same capture puts E out at once.
+    let mut q = pos(start);
+    let r = q.play(mv("Eb4-Eb5")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::E, ExitReason::FlagCaptured)]);
+    assert_eq!(r.carried, None);
+}
+
+#[test]
+fn the_capture_counts_in_the_carriers_own_headquarters_or_area() {
+    let home = "E Ed4=1M,Eb5=1F,Sb5=0F,Sa4=0C,Na4=2C,Wa4=3C,Wb5=3F carry Nb5>Ed4";
+    let mut p = carry_pos(home, "carry_flag_home");
+    // A step inside its own area is not yet home under carry_flag_home.
+    let r = p.play(mv("Ed4-Ec4")).unwrap();
+    assert!(r.eliminated.is_empty());
+    let mut p = carry_pos(home, "carry_flag_home");
+    let r = p.play(mv("Ed4-Ed5")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::N, ExitReason::FlagCaptured)]);
+    assert!(p.pieces_of(Seat::N).is_empty());
+    assert_eq!(p.carried(Seat::N), None);
+    assert_eq!(p.outcome(), None);
+    // carry_flag_front: anywhere in its own area.
+    let mut p = carry_pos(
+        "E Cc=1M,Eb5=1F,Sb5=0F,Sa4=0C,Na4=2C,Wa4=3C,Wb5=3F carry Nb5>Cc",
+        "carry_flag_front",
+    );
+    let into_area = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.from == pt("Cc") && m.to.area() == Some(Seat::E))
+        .expect("a run into E's area");
+    let r = p.play(into_area).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::N, ExitReason::FlagCaptured)]);
+}
+
+#[test]
+fn a_fallen_carrier_drops_the_flag_back_face_up() {
+    let s = "N Nb4=1C,Na4=2M,Sb5=0F,Sa4=0C,Eb5=1F,Wa4=3C,Wb5=3F carry Nb5>Nb4";
+    let mut p = carry_pos(s, "carry_flag_home");
+    let r = p.play(mv("Na4-Nb4")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Win));
+    assert_eq!(r.shown, vec![pt("Nb5")]);
+    assert_eq!(
+        p.at(pt("Nb5")),
+        Some(Occupant {
+            seat: Seat::N,
+            role: Some(Role::Flag)
+        })
+    );
+    assert!(p.is_public(pt("Nb5")));
+    assert_eq!(p.carried(Seat::N), None);
+    assert_eq!(p.at(pt("Nb4")).map(|o| o.seat), Some(Seat::N));
+    // Every seat sees it.
+    let v = p.view(Seat::E, InfoMode::FourDark);
+    assert_eq!(v.at(pt("Nb5")).and_then(|o| o.role), Some(Role::Flag));
+
+    // Beaten on the point where it took the flag: the flag is back there, and the winner
+    // stays where it attacked from.
+    let s = "N Nb5=1C,Nb4=2M,Sb5=0F,Sa4=0C,Eb5=1F,Wa4=3C,Wb5=3F carry Nb5>Nb5";
+    let mut p = carry_pos(s, "carry_flag_home");
+    let r = p.play(mv("Nb4-Nb5")).unwrap();
+    assert_eq!(r.clash, Some(Clash::Win));
+    assert_eq!(p.at(pt("Nb5")).and_then(|o| o.role), Some(Role::Flag));
+    assert_eq!(p.at(pt("Nb4")).and_then(|o| o.role), Some(Role::Marshal));
+}
+
+#[test]
+fn a_carry_ends_with_the_carriers_seat_or_the_owners() {
+    let s = "N Nb4=1C,Na4=2M,Sb5=0F,Sa4=0C,Eb5=1F,Wa4=3C,Wb5=3F carry Nb5>Nb4";
+    // The carrier's seat resigns: its pieces leave, and the flag goes back.
+    let mut p = carry_pos(s, "carry_flag_home");
+    let r = p.resign(Seat::E).unwrap();
+    assert_eq!(r.shown, vec![pt("Nb5")]);
+    assert_eq!(p.at(pt("Nb5")).and_then(|o| o.role), Some(Role::Flag));
+    // The owner resigns: nothing is left to carry.
+    let mut p = carry_pos(s, "carry_flag_home");
+    p.resign(Seat::N).unwrap();
+    assert_eq!(p.carried(Seat::N), None);
+    assert!(p.at(pt("Nb5")).is_none());
+    assert_eq!(p.at(pt("Nb4")).and_then(|o| o.role), Some(Role::Captain));
+}
+
+#[test]
+fn a_bombed_flag_counts_at_once_and_carries_are_written_only_when_carried() {
+    let mut p = carry_pos(
+        "S Eb4=0Z,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F",
+        "carry_flag_home",
+    );
+    let r = p.play(mv("Eb4-Eb5")).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::E, ExitReason::FlagCaptured)]);
+    assert_eq!(r.carried, None);
+    // A carry needs a carrying switch, an empty headquarters of its owner, a piece of
+    // another team and no flag of the owner on the board.
+    let carried = "N Sb5=0F,Eb5=1F,Na4=2M,Nb4=1C,Wb5=3F carry Nb5>Nb4";
+    assert!(Position::from_notation(carried).is_err());
+    for bad in [
+        "N Nb4=1C,Na4=2M,Sb5=0F,Eb5=1F,Wb5=3F carry Nc5>Nb4",
+        "N Nb4=1C,Na4=2M,Nb5=2F,Sb5=0F,Eb5=1F,Wb5=3F carry Nd5>Nb4",
+        "N Nb4=0C,Na4=2M,Sb5=0F,Eb5=1F,Wb5=3F carry Nb5>Nb4",
+        "N Nb4=1C,Na4=2M,Sb5=0F,Eb5=1F,Wb5=3F carry Nb5>Nb3",
+        "N Nb4=1C,Na4=2M,Sb5=0F,Eb5=1F,Wb5=3F carry Nb5-Nb4",
+    ] {
+        assert!(
+            Position::from_notation_with(bad, carrying("carry_flag_home")).is_err(),
+            "{bad}"
+        );
+    }
+    let p = carry_pos(carried, "carry_flag_home");
+    assert_eq!(p.to_notation(), carried);
 }

@@ -86,6 +86,18 @@ impl fmt::Display for SiguoOutcome {
     }
 }
 
+/// A captured flag on its way to the taker's side (`carry_flag_home`, `carry_flag_front`):
+/// public, as everyone sees the flag taken and the carrier move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Carry {
+    /// The seat of the piece carrying it.
+    pub by: Seat,
+    /// Where the carrier stands.
+    pub at: Point,
+    /// Where the flag was taken (its owner's headquarters), kept free for it to come back to.
+    pub home: Point,
+}
+
 /// The truth of a 4-player game, or one seat's view of it (pieces it may not see are `X`).
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -110,6 +122,8 @@ pub struct Position {
     pub(crate) info: InfoMode,
     /// Points of areas no seat plays (W's at 三国): never entered, nor passed on a run.
     pub(crate) closed: PointSet,
+    /// Each seat's flag while it is carried, by the flag's owner.
+    pub(crate) carry: PerSeat<Option<Carry>>,
 }
 
 impl PartialEq for Position {
@@ -125,6 +139,7 @@ impl PartialEq for Position {
             && self.public == o.public
             && self.info == o.info
             && self.closed == o.closed
+            && self.carry == o.carry
     }
 }
 
@@ -157,6 +172,7 @@ impl Position {
             flag_shown: PerSeat::default(),
             public: PointSet::EMPTY,
             info: InfoMode::default(),
+            carry: PerSeat::default(),
         }
     }
 
@@ -234,6 +250,47 @@ impl Position {
     /// Has `seat`'s Field Marshal fallen (so its flag is shown)?
     pub fn flag_shown(&self, seat: Seat) -> bool {
         self.flag_shown[seat]
+    }
+
+    /// `owner`'s flag while it is carried (`carry_flag_home`, `carry_flag_front`).
+    pub fn carried(&self, owner: Seat) -> Option<Carry> {
+        self.carry[owner]
+    }
+
+    /// Every flag being carried, with its owner, in seat order.
+    pub fn carries(&self) -> impl Iterator<Item = (Seat, Carry)> + '_ {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|s| self.carry[s].map(|c| (s, c)))
+    }
+
+    /// The points where carried flags were taken: no piece may stop there.
+    pub(crate) fn reserved(&self) -> PointSet {
+        self.carries().map(|(_, c)| c.home).collect()
+    }
+
+    /// Is a carrier standing on `p`?
+    pub(crate) fn carrier_on(&self, p: Point) -> bool {
+        self.carries().any(|(_, c)| c.at == p)
+    }
+
+    /// Sets `owner`'s flag as carried by the piece on `at`, taken on `home` (for setting up
+    /// positions: a position string's carries). `None` when that cannot be: `home` not one of
+    /// `owner`'s headquarters or held by another piece than the carrier, no piece of another team on `at`, or `owner`'s flag
+    /// still on the board.
+    pub fn set_carry(&mut self, owner: Seat, home: Point, at: Point) -> Option<()> {
+        let by = self.at(at)?.seat;
+        let flag_standing = self.pieces_of(owner).iter().any(|p| self.flags.contains(p));
+        if !self.board.is_headquarters(home)
+            || home.area() != Some(owner)
+            || (self.at(home).is_some() && home != at)
+            || self.seating.team(by) == self.seating.team(owner)
+            || flag_standing
+        {
+            return None;
+        }
+        self.carry[owner] = Some(Carry { by, at, home });
+        Some(())
     }
 
     /// The points of areas no seat plays, which no piece enters (empty but at 三国).
