@@ -27,8 +27,8 @@ const RULES_HELP: &str = "Rule switches (--rules a,b,c; RULES.md §8, docs/rules
   rail_one_turn rail_three_steps mines_bounce marshal_survives_mine bombs_front_row
   mines_around_flag no_enemy_camps carry_flag_front no_move_draw dead_position_draw
 Rule settings: ply_limit=N timeout_limit=N (0 = off)
-四国 takes every switch and setting but the three flip_ ones and timeout_limit
-  (docs/rules-variants.md, \"On the cross board\").
+四国 takes every switch and setting but the three flip_ ones (docs/rules-variants.md,
+  \"On the cross board\").
 Positions: a JFEN for the 2-player board, or a 四国 position ('S Sa4=0E,Sb5=0F,...').";
 
 /// The command line. Every failure, clap's own included, is one line on standard error.

@@ -93,7 +93,9 @@ fn result_str(report: &SiguoReport) -> &'static str {
         (Some(_), Some(Clash::Bounce)) => "bounce",
         (None, _) => match report.eliminated.first() {
             Some((_, ExitReason::Timeout)) => "timeout",
-            _ => "resign",
+            Some(_) => "resign",
+            // A turn lost to the per-move timer (`timeout_limit`): nobody left.
+            None => "miss",
         },
     }
 }
@@ -158,14 +160,15 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
         Some(other) => return Err(format!("'last.action' must be a move or null, not {other}")),
     };
     let contact = match last.get("result").and_then(Value::as_str) {
-        Some("move" | "resign" | "timeout") => None,
+        Some("move" | "resign" | "timeout" | "miss") => None,
         Some("win") => Some(Contact::AttackerWins),
         Some("lose") => Some(Contact::DefenderWins),
         Some("both") => Some(Contact::BothRemoved),
         Some("bounce") => Some(Contact::Bounced),
         _ => {
             return Err(
-                "'last.result' must be move, win, lose, both, bounce, resign or timeout".into(),
+                "'last.result' must be move, win, lose, both, bounce, resign, timeout or miss"
+                    .into(),
             )
         }
     };

@@ -389,7 +389,11 @@ fn four_player_commands_take_the_cross_board_switches() {
         !plain.contains("Sc4-Sa3") && turned.contains("Sc4-Sa3"),
         "{turned}"
     );
-    for switch in ["flip_two_same", "flip_first_engineer", "timeout_limit=5"] {
+    for switch in [
+        "flip_two_same",
+        "flip_first_engineer",
+        "flip_smallest_takes_flag",
+    ] {
         let (code, _, err) = junqi(&["perft", start, "2", "--rules", switch]);
         assert_eq!(code, 2, "{switch}");
         let name = switch.split('=').next().unwrap();

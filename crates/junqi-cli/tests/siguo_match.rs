@@ -241,6 +241,9 @@ fn a_misbehaving_engine_resigns_its_seat_and_the_partner_plays_on() {
             SiguoEvent::Timeout { seat } => {
                 pos.time_out(seat).unwrap();
             }
+            SiguoEvent::Miss { seat } => {
+                pos.miss_turn(seat).unwrap();
+            }
             SiguoEvent::Draw { seat } => {
                 pos.agree_draw(seat).unwrap();
             }
@@ -308,7 +311,7 @@ fn engine_answers_the_four_player_protocol() {
     );
     assert_eq!(
         lines[5]["message"],
-        "update: 'last.result' must be move, win, lose, both, bounce, resign or timeout"
+        "update: 'last.result' must be move, win, lose, both, bounce, resign, timeout or miss"
     );
     assert_eq!(
         lines[6]["message"],

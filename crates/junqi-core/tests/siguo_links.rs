@@ -12,7 +12,8 @@ use junqi_core::{Deployment, GameRecord, Order, PerSeat, RecordError, Rules, Sea
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-/// A random game: random legal moves, a seat resigning or timing out now and then.
+/// A random game: random legal moves, a seat resigning, timing out or missing a turn now and
+/// then.
 fn play_game(seed: u64, mode: InfoMode, rules: SiguoRules, max: usize) -> SiguoRecord {
     let mut rng = SplitMix64::new(seed);
     let formations = PerSeat::new_with(|s| Deployment::random(seed * 4 + s.index() as u64));
@@ -31,6 +32,10 @@ fn play_game(seed: u64, mode: InfoMode, rules: SiguoRules, max: usize) -> SiguoR
             1 => {
                 pos.time_out(seat).expect("in the game");
                 record.events.push(SiguoEvent::Timeout { seat });
+            }
+            2 | 3 => {
+                pos.miss_turn(seat).expect("to move");
+                record.events.push(SiguoEvent::Miss { seat });
             }
             _ => {
                 let moves = pos.legal_moves();
@@ -52,6 +57,9 @@ fn switches(seed: u64) -> SiguoRules {
     }
     if seed % 3 == 1 {
         rules.ply_limit = 300;
+    }
+    if seed % 5 == 3 {
+        rules.timeout_limit = 2;
     }
     SiguoRules {
         rules,

@@ -105,8 +105,9 @@ impl SiguoConfig {
 }
 
 /// Switches the core plays on the cross board that this table does not offer yet: the board
-/// does not draw a carried flag (its carrier, the headquarters kept for it).
-pub const NOT_OFFERED: [&str; 2] = ["carry_flag_home", "carry_flag_front"];
+/// does not draw a carried flag (its carrier, the headquarters kept for it), and the table has
+/// a clock for the whole game only, no per-move timer.
+pub const NOT_OFFERED: [&str; 3] = ["carry_flag_home", "carry_flag_front", "timeout_limit"];
 
 #[cfg(test)]
 mod tests {

@@ -97,6 +97,7 @@ impl Table {
                 SiguoEvent::Move { mv } => t.play(mv).map(|_| ()),
                 SiguoEvent::Resign { seat } => t.resign(seat).map(|_| ()),
                 SiguoEvent::Timeout { seat } => t.time_out(seat).map(|_| ()),
+                SiguoEvent::Miss { seat } => t.miss_turn(seat).map(|_| ()),
                 SiguoEvent::Draw { seat } => t.agree_draw(seat).map(|_| ()),
             };
             done.map_err(|err| format!("event {}: {err}", index + 1))?;
@@ -306,6 +307,14 @@ impl Table {
     pub fn time_out(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
         let report = self.truth.time_out(seat)?;
         self.record.events.push(SiguoEvent::Timeout { seat });
+        Ok(self.note(seat, &report))
+    }
+
+    /// `seat`, to move, let its per-move time run out (a record's missed turn: the table has
+    /// no per-move timer of its own yet).
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+        let report = self.truth.miss_turn(seat)?;
+        self.record.events.push(SiguoEvent::Miss { seat });
         Ok(self.note(seat, &report))
     }
 

@@ -17,7 +17,7 @@
 //! | 4 | plies without a capture that draw, u32 LE |
 //! | 2 | result: `0 0` none, `1+team reason` a win (0 flag captured, 1 no legal move, 2 resignation, 3 timeout, 4 no contact), `3 reason` a draw (0 no capture, 1 mutual wipe-out, 2 agreed, 3 ply limit, 4 dead position) |
 //! | 4 × 15 | the formations of S, E, N, W, a nibble per slot (0 empty, 1..12 a role) |
-//! | 2 each | the events: `from to` (point indices < 129) a move, `253 seat` a draw that seat offered and all agreed, `254 seat` a resignation, `255 seat` a timeout |
+//! | 2 each | the events: `from to` (point indices < 129) a move, `252 seat` a turn that seat lost to the per-move timer, `253 seat` a draw that seat offered and all agreed, `254 seat` a resignation, `255 seat` a timeout |
 //!
 //! Combat results are not stored: replaying recomputes them. A reader refuses a later format,
 //! more numeric settings than it knows, and anything out of range, with a message naming it.
@@ -39,6 +39,7 @@ use base64::Engine;
 const RESIGN: u8 = 254;
 const TIMEOUT: u8 = 255;
 const DRAW: u8 = 253;
+const MISS: u8 = 252;
 /// Reasons by code; new ones are only ever appended, so an older reader refuses a code it
 /// does not know instead of misreading it.
 const EXITS: [ExitReason; 5] = [
@@ -160,6 +161,7 @@ impl SiguoRecord {
                 SiguoEvent::Move { mv } => [mv.from.index() as u8, mv.to.index() as u8],
                 SiguoEvent::Resign { seat } => [RESIGN, seat.index() as u8],
                 SiguoEvent::Timeout { seat } => [TIMEOUT, seat.index() as u8],
+                SiguoEvent::Miss { seat } => [MISS, seat.index() as u8],
                 SiguoEvent::Draw { seat } => [DRAW, seat.index() as u8],
             });
         }
@@ -247,6 +249,7 @@ impl SiguoRecord {
             events.push(match pair[0] {
                 RESIGN => SiguoEvent::Resign { seat: seat()? },
                 TIMEOUT => SiguoEvent::Timeout { seat: seat()? },
+                MISS => SiguoEvent::Miss { seat: seat()? },
                 DRAW => SiguoEvent::Draw { seat: seat()? },
                 from => {
                     let point = |b: u8| {

@@ -21,6 +21,8 @@ pub enum SiguoIllegal {
     NotLegal(Move),
     /// The seat is already out.
     NotInGame(Seat),
+    /// The seat is not the one to move.
+    NotToMove(Seat),
 }
 
 impl fmt::Display for SiguoIllegal {
@@ -29,6 +31,7 @@ impl fmt::Display for SiguoIllegal {
             SiguoIllegal::GameOver => f.write_str("the game is over"),
             SiguoIllegal::NotLegal(m) => write!(f, "{m} is not a legal move"),
             SiguoIllegal::NotInGame(s) => write!(f, "seat {s} is not in the game"),
+            SiguoIllegal::NotToMove(s) => write!(f, "seat {s} is not to move"),
         }
     }
 }
@@ -349,6 +352,46 @@ impl Position {
     /// `seat` reached the timeout limit: it leaves as if it had resigned.
     pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
         self.leave(seat, ExitReason::Timeout)
+    }
+
+    /// The seat to move, `seat`, let its per-move time run out: its turn passes to the next
+    /// seat (a ply without contact) and the timeout is counted; under `timeout_limit` the
+    /// N-th puts it out ([`ExitReason::Timeout`]), as a clock that runs out does.
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+        if self.outcome.is_some() {
+            return Err(SiguoIllegal::GameOver);
+        }
+        if !self.seating.is_in(seat) {
+            return Err(SiguoIllegal::NotInGame(seat));
+        }
+        if self.turn != seat {
+            return Err(SiguoIllegal::NotToMove(seat));
+        }
+        let mut report = SiguoReport {
+            by: seat,
+            mv: None,
+            clash: None,
+            shown: Vec::new(),
+            eliminated: Vec::new(),
+            carried: None,
+            outcome: None,
+        };
+        let count = &mut self.timeouts[seat];
+        *count = count.saturating_add(1);
+        let limit = self.rules.rules.timeout_limit;
+        if limit > 0 && u32::from(*count) >= limit {
+            self.exit(seat, ExitReason::Timeout, &mut report);
+            if self.outcome.is_none() {
+                self.pass_turn(seat, &mut report);
+            }
+        } else {
+            self.ply += 1;
+            self.quiet += 1;
+            self.pass_turn(seat, &mut report);
+            self.end_by_counts(&mut report);
+        }
+        report.outcome = self.outcome;
+        Ok(report)
     }
 
     /// `seat` offered a draw and every other player still in agreed: the game is drawn.

@@ -415,3 +415,31 @@ fn a_bombed_flag_counts_at_once_and_carries_are_written_only_when_carried() {
     let p = carry_pos(carried, "carry_flag_home");
     assert_eq!(p.to_notation(), carried);
 }
+
+#[test]
+fn a_missed_turn_passes_and_the_limit_puts_the_seat_out() {
+    let s = "S Sa4=0C,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F";
+    let mut rules = SiguoRules::default();
+    rules.rules.timeout_limit = 2;
+    let mut p = Position::from_notation_with(s, rules).unwrap();
+    assert_eq!(p.miss_turn(Seat::E), Err(SiguoIllegal::NotToMove(Seat::E)));
+    let r = p.miss_turn(Seat::S).unwrap();
+    assert!(r.eliminated.is_empty() && r.mv.is_none());
+    assert_eq!((p.turn(), p.ply(), p.quiet()), (Seat::E, 2, 1));
+    assert_eq!(p.timeouts(Seat::S), 1);
+    p.play(mv("Ea4-Ea3")).unwrap();
+    p.play(mv("Na4-Na3")).unwrap();
+    p.play(mv("Wa4-Wa3")).unwrap();
+    // The second puts S out; its partner plays on.
+    let r = p.miss_turn(Seat::S).unwrap();
+    assert_eq!(r.eliminated, vec![(Seat::S, ExitReason::Timeout)]);
+    assert!(p.pieces_of(Seat::S).is_empty());
+    assert_eq!(p.turn(), Seat::E);
+    // With no limit a missed turn only passes.
+    let mut p = pos(s);
+    for _ in 0..5 {
+        let seat = p.turn();
+        assert!(p.miss_turn(seat).unwrap().eliminated.is_empty());
+    }
+    assert_eq!(p.timeouts(Seat::S), 2);
+}

@@ -124,6 +124,8 @@ pub struct Position {
     pub(crate) closed: PointSet,
     /// Each seat's flag while it is carried, by the flag's owner.
     pub(crate) carry: PerSeat<Option<Carry>>,
+    /// Turns each seat lost to the per-move timer (`timeout_limit`).
+    pub(crate) timeouts: PerSeat<u8>,
 }
 
 impl PartialEq for Position {
@@ -140,6 +142,7 @@ impl PartialEq for Position {
             && self.info == o.info
             && self.closed == o.closed
             && self.carry == o.carry
+            && self.timeouts == o.timeouts
     }
 }
 
@@ -173,6 +176,7 @@ impl Position {
             public: PointSet::EMPTY,
             info: InfoMode::default(),
             carry: PerSeat::default(),
+            timeouts: PerSeat::default(),
         }
     }
 
@@ -250,6 +254,11 @@ impl Position {
     /// Has `seat`'s Field Marshal fallen (so its flag is shown)?
     pub fn flag_shown(&self, seat: Seat) -> bool {
         self.flag_shown[seat]
+    }
+
+    /// Turns `seat` lost to the per-move timer so far.
+    pub fn timeouts(&self, seat: Seat) -> u8 {
+        self.timeouts[seat]
     }
 
     /// `owner`'s flag while it is carried (`carry_flag_home`, `carry_flag_front`).

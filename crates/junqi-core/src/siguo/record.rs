@@ -31,8 +31,10 @@ pub enum SiguoEvent {
     Move { mv: Move },
     /// `seat` resigned.
     Resign { seat: Seat },
-    /// `seat` reached the timeout limit.
+    /// `seat` reached the timeout limit (its clock ran out).
     Timeout { seat: Seat },
+    /// `seat`, to move, let its per-move time run out: its turn passed (`timeout_limit`).
+    Miss { seat: Seat },
     /// `seat` offered a draw and every other player still in agreed.
     Draw { seat: Seat },
 }
@@ -212,6 +214,7 @@ impl SiguoRecord {
                 SiguoEvent::Move { mv } => pos.play(mv),
                 SiguoEvent::Resign { seat } => pos.resign(seat),
                 SiguoEvent::Timeout { seat } => pos.time_out(seat),
+                SiguoEvent::Miss { seat } => pos.miss_turn(seat),
                 SiguoEvent::Draw { seat } => pos.agree_draw(seat),
             };
             played.map_err(|err| SiguoRecordError::Event {

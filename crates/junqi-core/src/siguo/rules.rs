@@ -140,14 +140,10 @@ impl SiguoRules {
     /// The switches and settings of [`Rules`] that stay 2-player only, with the reason
     /// (docs/rules-variants.md, "On the cross board"). Every other one applies on the cross
     /// board.
-    pub const TWO_PLAYER_ONLY: [(&'static str, &'static str); 4] = [
+    pub const TWO_PLAYER_ONLY: [(&'static str, &'static str); 3] = [
         ("flip_first_engineer", "翻棋 is a 2-player mode"),
         ("flip_two_same", "翻棋 is a 2-player mode"),
         ("flip_smallest_takes_flag", "翻棋 is a 2-player mode"),
-        (
-            "timeout_limit",
-            "the 4-player game has no per-move timer: a seat whose clock runs out leaves",
-        ),
     ];
 
     /// The switches that versions before every switch applied on the cross board already
