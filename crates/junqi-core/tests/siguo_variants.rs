@@ -44,6 +44,16 @@ fn dests(p: &Position, from: &str) -> Vec<String> {
     v
 }
 
+/// Where a flag can be taken the carrying switches change the game: its owner stays in and
+/// plays on (docs/rules-variants.md, below the table).
+#[test]
+fn perft_where_a_flag_is_in_reach() {
+    let text = "S Eb4=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F";
+    assert_eq!(pos(text, rules(&[])).perft(4), 62624);
+    assert_eq!(pos(text, rules(&["carry_flag_home"])).perft(4), 65923);
+    assert_eq!(pos(text, rules(&["carry_flag_front"])).perft(4), 65923);
+}
+
 /// Depths 1–3 of the table in docs/rules-variants.md (depth 4 there comes from
 /// `cargo run --release -p junqi-core --example siguo_switch_perft -- 4`).
 #[test]

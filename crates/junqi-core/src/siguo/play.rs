@@ -57,6 +57,21 @@ pub struct SiguoReport {
     pub outcome: Option<SiguoOutcome>,
 }
 
+impl SiguoReport {
+    /// The report of an event of `by` that is not a move, before it has done anything.
+    fn of(by: Seat) -> SiguoReport {
+        SiguoReport {
+            by,
+            mv: None,
+            clash: None,
+            shown: Vec::new(),
+            eliminated: Vec::new(),
+            carried: None,
+            outcome: None,
+        }
+    }
+}
+
 impl Position {
     /// Plays a legal move of the seat to move.
     pub fn play(&mut self, m: Move) -> Result<SiguoReport, SiguoIllegal> {
@@ -77,13 +92,8 @@ impl Position {
     fn apply(&mut self, m: Move) -> SiguoReport {
         let us = self.turn;
         let mut report = SiguoReport {
-            by: us,
             mv: Some(m),
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
-            outcome: None,
+            ..SiguoReport::of(us)
         };
         let attacker = self.cells[m.from.index()];
         let defender = self.cells[m.to.index()];
@@ -329,15 +339,7 @@ impl Position {
     /// up by hand): while it has no legal move it leaves and the turn passes on. Returns the
     /// seats that left.
     pub fn settle(&mut self) -> Vec<(Seat, ExitReason)> {
-        let mut report = SiguoReport {
-            by: self.turn,
-            mv: None,
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
-            outcome: None,
-        };
+        let mut report = SiguoReport::of(self.turn);
         if self.outcome.is_none() && self.seating.is_in(self.turn) {
             self.begin_turn(self.turn, &mut report);
         }
@@ -367,15 +369,7 @@ impl Position {
         if self.turn != seat {
             return Err(SiguoIllegal::NotToMove(seat));
         }
-        let mut report = SiguoReport {
-            by: seat,
-            mv: None,
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
-            outcome: None,
-        };
+        let mut report = SiguoReport::of(seat);
         let count = &mut self.timeouts[seat];
         *count = count.saturating_add(1);
         let limit = self.rules.rules.timeout_limit;
@@ -406,13 +400,8 @@ impl Position {
             reason: SiguoDraw::Agreed,
         });
         Ok(SiguoReport {
-            by: seat,
-            mv: None,
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
             outcome: self.outcome,
+            ..SiguoReport::of(seat)
         })
     }
 
@@ -423,15 +412,7 @@ impl Position {
         if !self.seating.is_in(seat) {
             return Err(SiguoIllegal::NotInGame(seat));
         }
-        let mut report = SiguoReport {
-            by: seat,
-            mv: None,
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
-            outcome: None,
-        };
+        let mut report = SiguoReport::of(seat);
         self.exit(seat, why, &mut report);
         if self.outcome.is_none() && self.turn == seat {
             self.pass_turn(seat, &mut report);
