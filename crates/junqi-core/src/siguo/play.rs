@@ -228,6 +228,9 @@ impl Position {
     /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
     /// the point where it was taken (kept free for it).
     fn drop_carried(&mut self, dropped: impl Fn(&Carry) -> bool, report: &mut SiguoReport) {
+        if !self.rules.rules.carries_flag() {
+            return;
+        }
         for owner in Seat::ALL {
             let Some(c) = self.carry[owner].filter(|c| dropped(c)) else {
                 continue;
@@ -251,6 +254,9 @@ impl Position {
     /// puts each carried flag's owner out once it arrives: in one of `us`'s own headquarters
     /// (`carry_flag_front`: anywhere in `us`'s own area).
     fn after_carrier_move(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
+        if !self.rules.rules.carries_flag() {
+            return;
+        }
         for owner in Seat::ALL {
             let Some(mut c) = self.carry[owner].filter(|c| c.by == us && c.at == from) else {
                 continue;
