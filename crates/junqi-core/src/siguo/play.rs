@@ -133,7 +133,7 @@ impl Position {
                         if self.rules.rules.carries_flag() && result == Clash::Win {
                             // Everyone sees the flag taken: it is carried from now on, and its
                             // owner stays in until it arrives.
-                            self.carry[def.seat] = Some(Carry {
+                            self.extra_mut().carry[def.seat] = Some(Carry {
                                 by: us,
                                 at: m.to,
                                 home: m.to,
@@ -227,15 +227,20 @@ impl Position {
 
     /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
     /// the point where it was taken (kept free for it).
+    #[inline(always)]
     fn drop_carried(&mut self, dropped: impl Fn(&Carry) -> bool, report: &mut SiguoReport) {
-        if !self.rules.rules.carries_flag() {
-            return;
+        if self.extra.is_some() {
+            self.drop_carried_now(&dropped, report);
         }
+    }
+
+    #[inline(never)]
+    fn drop_carried_now(&mut self, dropped: &dyn Fn(&Carry) -> bool, report: &mut SiguoReport) {
         for owner in Seat::ALL {
-            let Some(c) = self.carry[owner].filter(|c| dropped(c)) else {
+            let Some(c) = self.carried(owner).filter(|c| dropped(c)) else {
                 continue;
             };
-            self.carry[owner] = None;
+            self.extra_mut().carry[owner] = None;
             if self.seating.is_in(owner) && self.cells[c.home.index()].is_none() {
                 self.put(
                     c.home,
@@ -253,21 +258,26 @@ impl Position {
     /// `carry_flag_home` / `carry_flag_front`: follows `us`'s carrier from `from` to `to`, and
     /// puts each carried flag's owner out once it arrives: in one of `us`'s own headquarters
     /// (`carry_flag_front`: anywhere in `us`'s own area).
+    #[inline(always)]
     fn after_carrier_move(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
-        if !self.rules.rules.carries_flag() {
-            return;
+        if self.extra.is_some() {
+            self.follow_carrier(us, from, to, report);
         }
+    }
+
+    #[inline(never)]
+    fn follow_carrier(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
         for owner in Seat::ALL {
-            let Some(mut c) = self.carry[owner].filter(|c| c.by == us && c.at == from) else {
+            let Some(mut c) = self.carried(owner).filter(|c| c.by == us && c.at == from) else {
                 continue;
             };
             c.at = to;
-            self.carry[owner] = Some(c);
+            self.extra_mut().carry[owner] = Some(c);
             let own_area = to.area() == Some(us);
             let home =
                 own_area && (self.rules.rules.carry_flag_front || self.board.is_headquarters(to));
             if home {
-                self.carry[owner] = None;
+                self.extra_mut().carry[owner] = None;
                 self.exit(owner, ExitReason::FlagCaptured, report);
             }
         }
@@ -282,7 +292,9 @@ impl Position {
         report.eliminated.push((seat, why));
         // Its carriers leave too: the flags they carried go back. Its own flag, if carried,
         // is no one's to take any more.
-        self.carry[seat] = None;
+        if self.carried(seat).is_some() {
+            self.extra_mut().carry[seat] = None;
+        }
         self.drop_carried(|c| c.by == seat, report);
         let team = self.seating.team(seat);
         if self.outcome.is_none() && self.seating.team_is_out(team) {
@@ -376,10 +388,11 @@ impl Position {
             return Err(SiguoIllegal::NotToMove(seat));
         }
         let mut report = SiguoReport::of(seat);
-        let count = &mut self.timeouts[seat];
+        let count = &mut self.extra_mut().timeouts[seat];
         *count = count.saturating_add(1);
+        let count = u32::from(*count);
         let limit = self.rules.rules.timeout_limit;
-        if limit > 0 && u32::from(*count) >= limit {
+        if limit > 0 && count >= limit {
             self.exit(seat, ExitReason::Timeout, &mut report);
             if self.outcome.is_none() {
                 self.pass_turn(seat, &mut report);

@@ -122,6 +122,14 @@ pub struct Position {
     pub(crate) info: InfoMode,
     /// Points of areas no seat plays (W's at 三国): never entered, nor passed on a run.
     pub(crate) closed: PointSet,
+    /// What only some games hold ([`Extra`]); `None` until one does.
+    pub(crate) extra: Option<Box<Extra>>,
+}
+
+/// What only some games hold: flags being carried, turns lost to the per-move timer. Kept
+/// behind a pointer so that the position the move loops copy is no larger for them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Extra {
     /// Each seat's flag while it is carried, by the flag's owner.
     pub(crate) carry: PerSeat<Option<Carry>>,
     /// Turns each seat lost to the per-move timer (`timeout_limit`).
@@ -141,8 +149,7 @@ impl PartialEq for Position {
             && self.public == o.public
             && self.info == o.info
             && self.closed == o.closed
-            && self.carry == o.carry
-            && self.timeouts == o.timeouts
+            && self.extra() == o.extra()
     }
 }
 
@@ -175,9 +182,18 @@ impl Position {
             flag_shown: PerSeat::default(),
             public: PointSet::EMPTY,
             info: InfoMode::default(),
-            carry: PerSeat::default(),
-            timeouts: PerSeat::default(),
+            extra: None,
         }
+    }
+
+    /// What only some games hold, all empty when nothing is.
+    pub(crate) fn extra(&self) -> Extra {
+        self.extra.as_deref().cloned().unwrap_or_default()
+    }
+
+    /// The same, to change.
+    pub(crate) fn extra_mut(&mut self) -> &mut Extra {
+        self.extra.get_or_insert_with(Box::default)
     }
 
     pub fn board(&self) -> &Board {
@@ -258,19 +274,20 @@ impl Position {
 
     /// Turns `seat` lost to the per-move timer so far.
     pub fn timeouts(&self, seat: Seat) -> u8 {
-        self.timeouts[seat]
+        self.extra.as_ref().map_or(0, |e| e.timeouts[seat])
     }
 
     /// `owner`'s flag while it is carried (`carry_flag_home`, `carry_flag_front`).
     pub fn carried(&self, owner: Seat) -> Option<Carry> {
-        self.carry[owner]
+        self.extra.as_ref().and_then(|e| e.carry[owner])
     }
 
     /// Every flag being carried, with its owner, in seat order.
     pub fn carries(&self) -> impl Iterator<Item = (Seat, Carry)> + '_ {
+        let carry = self.extra.as_ref().map(|e| e.carry);
         Seat::ALL
             .into_iter()
-            .filter_map(|s| self.carry[s].map(|c| (s, c)))
+            .filter_map(move |s| carry.and_then(|c| c[s]).map(|c| (s, c)))
     }
 
     /// The points where carried flags were taken: no piece may stop there.
@@ -298,7 +315,7 @@ impl Position {
         {
             return None;
         }
-        self.carry[owner] = Some(Carry { by, at, home });
+        self.extra_mut().carry[owner] = Some(Carry { by, at, home });
         Some(())
     }
 
