@@ -302,11 +302,11 @@ impl Position {
 
     /// Sets `owner`'s flag as carried by the piece on `at`, taken on `home` (for setting up
     /// positions: a position string's carries). `None` when that cannot be: `home` not one of
-    /// `owner`'s headquarters or held by another piece than the carrier, no piece of another team on `at`, or `owner`'s flag
-    /// still on the board.
+    /// `owner`'s headquarters or held by another piece than the carrier, no piece of another
+    /// team on `at`, or `owner`'s flag still on the board.
     pub fn set_carry(&mut self, owner: Seat, home: Point, at: Point) -> Option<()> {
         let by = self.at(at)?.seat;
-        let flag_standing = self.pieces_of(owner).iter().any(|p| self.flags.contains(p));
+        let flag_standing = (self.pieces_of(owner) & self.flags).any();
         if !self.board.is_headquarters(home)
             || home.area() != Some(owner)
             || (self.at(home).is_some() && home != at)
