@@ -28,7 +28,10 @@ fn perft(c: &mut Criterion) {
 /// The same code on the generated 2-player board from RULES.md §9's classic start, to compare
 /// with the 2-player engine's `perft-classic-start`.
 fn perft_two_player(c: &mut Criterion) {
-    let mut start = Position::empty_on(Arc::new(Board::two_player()), SiguoRules::default());
+    let mut start = Position::empty_on(
+        Arc::new(Board::<junqi_core::Point>::two_player()),
+        SiguoRules::default(),
+    );
     start.deploy(Seat::S, &Deployment::classic_1());
     start.deploy(Seat::E, &Deployment::classic_2());
     let mut group = c.benchmark_group("siguo-engine-two-player-classic-start");

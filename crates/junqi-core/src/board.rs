@@ -23,7 +23,6 @@
 //!      a   b   c   d   e
 //! ```
 
-use crate::deployment::Slot;
 use crate::rules::Rules;
 use crate::types::{Bitboard, Color, Point, POINTS};
 use std::sync::OnceLock;
@@ -96,35 +95,22 @@ impl Topology {
     /// The 2-player board of RULES.md §2, generated from the board description shared with the
     /// 4-player game and named as RULES.md names it.
     pub fn two_player() -> Topology {
-        use crate::siguo;
-        let general = siguo::Board::two_player();
-        // The general board's seats 0 and 1 are Red and Black; a point of an area at its local
-        // (column, row) is that colour's deployment slot (row 0 = the front).
-        let name = |p: siguo::Point| -> Option<(Point, Color)> {
-            let colour = Color::of_seat(p.area()?)?;
-            let (c, r) = p.local()?;
-            Some((Slot::new(r, c)?.point(colour), colour))
-        };
+        let general = crate::siguo::Board::two_player();
         let mut kinds = vec![PointKind::Post; POINTS];
         let mut halves = vec![Color::Red; POINTS];
         let mut world = vec![(0, 0); POINTS];
-        for g in general.points() {
-            if let Some((p, colour)) = name(g) {
-                kinds[p.index()] = general.kind(g);
-                halves[p.index()] = colour;
-                world[p.index()] = general.world(g);
-            }
+        for p in general.points() {
+            kinds[p.index()] = general.kind(p);
+            halves[p.index()] = p.half();
+            world[p.index()] = general.world(p);
         }
         let mut edges: Vec<Edge> = general
             .edges()
             .iter()
-            .filter_map(|e| {
-                let (a, b) = (name(e.a)?.0, name(e.b)?.0);
-                Some(Edge {
-                    a: a.min(b),
-                    b: a.max(b),
-                    kind: e.kind,
-                })
+            .map(|e| Edge {
+                a: e.a.min(e.b),
+                b: e.a.max(e.b),
+                kind: e.kind,
             })
             .collect();
         edges.sort_by_key(|e| (e.a, e.b));
@@ -133,7 +119,7 @@ impl Topology {
             .lines()
             .iter()
             .map(|l| {
-                let mut line: Vec<Point> = l.iter().filter_map(|&g| Some(name(g)?.0)).collect();
+                let mut line = l.clone();
                 if line.first() > line.last() {
                     line.reverse();
                 }

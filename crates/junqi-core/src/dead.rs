@@ -126,7 +126,7 @@ pub(crate) fn shut_in<P: BoardPoint>(
     true
 }
 
-impl crate::siguo::Position {
+impl<P: crate::siguo::points::Grid> crate::siguo::Position<P> {
     /// `dead_position_draw` on the cross board, for any seating: every seat still in has a free
     /// piece, and every team's free pieces are shut in ([`shut_in`]) behind its own flags and
     /// landmines (and, under `no_enemy_camps`, its enemies' camps), away from every enemy piece.
@@ -147,8 +147,8 @@ impl crate::siguo::Position {
             .seats()
             .filter(|&s| self.seating.is_in(s))
             .collect();
-        let mut free = PerSeat::<Set<crate::siguo::Point>>::default();
-        let mut walls = PerSeat::<Set<crate::siguo::Point>>::default();
+        let mut free = PerSeat::<Set<P>>::default();
+        let mut walls = PerSeat::<Set<P>>::default();
         for &s in &seats {
             for p in self.by_seat[s] {
                 let Some(role) = self.cells[p.index()].and_then(|o| o.role) else {

@@ -36,6 +36,12 @@ impl Token {
     }
 }
 
+/// The point of `P` at `index`, if its board has one there.
+#[inline]
+pub(crate) fn point_at<P: BoardPoint>(index: usize) -> Option<P> {
+    (index < P::POINTS).then(|| P::from_index(index, Token::new()))
+}
+
 /// A set of points of one kind of board.
 pub struct Set<P> {
     words: [u64; WORDS],

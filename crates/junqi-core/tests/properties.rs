@@ -299,3 +299,90 @@ proptest! {
         }
     }
 }
+
+/// The general engine (the one 四国 plays on) on the 2-player board, named `a1` … `e12`, set up
+/// as the 2-player engine's position stands.
+fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
+    let mut g = siguo::Position::empty_on(
+        siguo::Board::shared_two_player(),
+        siguo::SiguoRules::default(),
+    );
+    for p in pos.occupied() {
+        if let Some(occ) = pos.at(p) {
+            let seat = occ.color.map_or(Seat::N, Color::seat);
+            g.put(
+                p,
+                siguo::Occupant {
+                    seat,
+                    role: occ.role,
+                },
+            );
+        }
+    }
+    if let Some(c) = pos.turn() {
+        g.set_turn(c.seat());
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// Through a random 明棋 game of the 2-player engine, the general engine on the same board
+    /// lists the same moves and leaves the same pieces after each, and ends the game at the same
+    /// ply with the same winner.
+    #[test]
+    fn the_general_engine_plays_the_two_player_game_alike(seed in any::<u64>()) {
+        let mut two = Position::from_deployments(
+            Mode::Open,
+            Rules::default(),
+            &Deployment::random(seed),
+            &Deployment::random(seed ^ 0xb1ac),
+        )
+        .unwrap();
+        let mut general = on_general_engine(&two);
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..200 {
+            let listed: Vec<(Point, Point)> = two
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Move { from, to } => Some((from, to)),
+                    Action::Flip(_) => None,
+                })
+                .collect();
+            let mut theirs: Vec<(Point, Point)> =
+                general.legal_moves().into_iter().map(|m| (m.from, m.to)).collect();
+            let mut ours = listed.clone();
+            ours.sort();
+            theirs.sort();
+            prop_assert_eq!(&ours, &theirs);
+            prop_assert_eq!(two.outcome().is_some(), general.is_over());
+            if listed.is_empty() {
+                break;
+            }
+            let (from, to) = listed[rng.below(listed.len() as u64) as usize];
+            two.play(Action::Move { from, to }).unwrap();
+            general.play(siguo::Move { from, to }).unwrap();
+            prop_assert_eq!(two.outcome().is_some(), general.is_over());
+            if let Some(o) = two.outcome() {
+                // (The general engine takes a seat that is out off the board, as at 四国; the
+                // 2-player engine leaves the last position standing.)
+                let winner = o.winner().map(Color::seat);
+                let won = match general.outcome() {
+                    Some(siguo::SiguoOutcome::Win { team, .. }) => {
+                        general.seating().members(team).next()
+                    }
+                    _ => None,
+                };
+                prop_assert_eq!(winner, won);
+                break;
+            }
+            for p in Point::all() {
+                let a = two.at(p).map(|o| (o.color.map(Color::seat), o.role));
+                let b = general.at(p).map(|o| (Some(o.seat), o.role));
+                prop_assert_eq!(a, b, "{}", p);
+            }
+        }
+    }
+}

@@ -114,7 +114,9 @@ impl Table {
         let seats: Vec<Seat> = view.seating().seats().collect();
         for &seat in &seats {
             for slot in Slot::all().filter(|s| s.is_setup_point()) {
-                let p = board.slot_point(seat, slot);
+                let Some(p) = board.slot_point(seat, slot) else {
+                    continue;
+                };
                 cells[p.index()] = Some(pieces.len());
                 pieces.push(TablePiece {
                     seat,

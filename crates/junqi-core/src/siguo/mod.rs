@@ -1,6 +1,8 @@
 //! 四国军棋, the 4-player game of RULES-4P.md: two against two on a cross-shaped board.
 //!
-//! The board is a value ([`Board`]) that every [`Position`] carries; seats, teams and turns go
+//! The board is a value ([`Board`]) that every [`Position`] carries; the position and the board
+//! are generic over their kind of point ([`Grid`]): the cross's [`Point`] by default, or the
+//! 2-player board's [`crate::Point`] for the facing layout. Seats, teams and turns go
 //! through [`crate::seat::Seating`]; pieces, combat and setup rules are RULES.md's, shared with
 //! the 2-player game.
 
@@ -23,7 +25,7 @@ pub use board::{Board, Edge};
 pub use moves::Move;
 pub use notation::{looks_like_position, NotationError};
 pub use play::{SiguoIllegal, SiguoReport};
-pub use points::{Point, PointSet, POINTS};
+pub use points::{Grid, Point, PointSet, POINTS};
 pub use position::{Carry, ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, SiguoRulesError, Table, WipeOut};

@@ -2,8 +2,9 @@
 //! the arcs, engineers turning anywhere on the rails, camps safe for everyone, headquarters
 //! lock, partners' pieces blocking and never attacked.
 
-use super::points::{Point, PointSet};
+use super::points::{Grid, Point};
 use super::position::Position;
+use crate::pointset::Set;
 use crate::rail;
 use crate::seat::Seat;
 use crate::types::Role;
@@ -11,21 +12,21 @@ use std::fmt;
 
 /// One move of the 4-player game, written `Sa4-Ea0`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub from: Point,
-    pub to: Point,
+pub struct Move<P = Point> {
+    pub from: P,
+    pub to: P,
 }
 
-impl fmt::Display for Move {
+impl<P: fmt::Display> fmt::Display for Move<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
     }
 }
 
-impl Position {
+impl<P: Grid> Position<P> {
     /// Pieces of seats on the other team than `us`.
-    pub(crate) fn enemies_of(&self, us: Seat) -> PointSet {
-        let mut e = PointSet::EMPTY;
+    pub(crate) fn enemies_of(&self, us: Seat) -> Set<P> {
+        let mut e = Set::EMPTY;
         for s in self.seating.seats() {
             if self.seating.are_enemies(us, s) {
                 e |= self.by_seat[s];
@@ -35,7 +36,7 @@ impl Position {
     }
 
     /// Points a piece of `us` with `role` may attack, given the enemy pieces not in camps.
-    fn attackable(&self, role: Role, targets: PointSet) -> PointSet {
+    fn attackable(&self, role: Role, targets: Set<P>) -> Set<P> {
         if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
             targets & !self.flags
         } else {
@@ -49,7 +50,7 @@ impl Position {
 
     /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
     /// outside camps.
-    fn destinations(&self, from: Point, us: Seat, role: Role, targets: PointSet) -> PointSet {
+    fn destinations(&self, from: P, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
         if self.variant_moves() {
             self.destinations_in::<true>(from, us, role, targets)
         } else {
@@ -63,11 +64,11 @@ impl Position {
     #[inline(always)]
     fn destinations_in<const VARIANT: bool>(
         &self,
-        from: Point,
+        from: P,
         us: Seat,
         role: Role,
-        targets: PointSet,
-    ) -> PointSet {
+        targets: Set<P>,
+    ) -> Set<P> {
         let b = &*self.board;
         if !role.is_movable()
             || (b.is_headquarters(from)
@@ -75,7 +76,7 @@ impl Position {
                 // A carrier may leave the headquarters where it took a flag.
                 && !(VARIANT && self.carrier_on(from)))
         {
-            return PointSet::EMPTY;
+            return Set::EMPTY;
         }
         let targets = self.attackable(role, targets);
         // A closed area (三国's empty one) is never entered nor run through.
@@ -116,8 +117,8 @@ impl Position {
 
     /// `no_enemy_camps`: the camps in the areas of `us`'s enemies still in the game (a
     /// partner's camps stay open, and so do those of a seat that is out; the centre has none).
-    pub(crate) fn barred_camps(&self, us: Seat) -> PointSet {
-        let mut barred = PointSet::EMPTY;
+    pub(crate) fn barred_camps(&self, us: Seat) -> Set<P> {
+        let mut barred = Set::EMPTY;
         for camp in self.board.camps {
             if camp.area().is_some_and(|owner| {
                 self.seating.are_enemies(us, owner) && self.seating.is_in(owner)
@@ -129,12 +130,12 @@ impl Position {
     }
 
     /// Enemy pieces of `us` that may be attacked (not in camps).
-    fn targets_of(&self, us: Seat) -> PointSet {
+    fn targets_of(&self, us: Seat) -> Set<P> {
         self.enemies_of(us) & !self.board.camps
     }
 
     /// Calls `f` with every piece of `seat` that knows its role and its destinations.
-    fn for_each_piece(&self, seat: Seat, f: impl FnMut(Point, PointSet) -> bool) {
+    fn for_each_piece(&self, seat: Seat, f: impl FnMut(P, Set<P>) -> bool) {
         if self.variant_moves() {
             self.for_each_piece_in::<true>(seat, f)
         } else {
@@ -145,7 +146,7 @@ impl Position {
     fn for_each_piece_in<const VARIANT: bool>(
         &self,
         seat: Seat,
-        mut f: impl FnMut(Point, PointSet) -> bool,
+        mut f: impl FnMut(P, Set<P>) -> bool,
     ) {
         let targets = self.targets_of(seat);
         for from in self.by_seat[seat] {
@@ -161,7 +162,7 @@ impl Position {
     }
 
     /// The moves `seat` could make now, whoever is to move.
-    pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
+    pub fn moves_of(&self, seat: Seat) -> Vec<Move<P>> {
         let mut out = Vec::with_capacity(64);
         self.for_each_piece(seat, |from, dests| {
             out.extend(dests.iter().map(|to| Move { from, to }));
@@ -181,7 +182,7 @@ impl Position {
     }
 
     /// The legal moves of the seat to move, by origin then destination (none once over).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<Move<P>> {
         if self.outcome.is_some() {
             return Vec::new();
         }
@@ -202,23 +203,23 @@ impl Position {
     }
 
     /// The legal destinations of the piece on `from` (empty unless it is the mover's).
-    pub fn destinations_from(&self, from: Point) -> PointSet {
+    pub fn destinations_from(&self, from: P) -> Set<P> {
         match self.cells[from.index()] {
             Some(occ) if occ.seat == self.turn && self.outcome.is_none() => match occ.role {
                 Some(role) => self.destinations(from, self.turn, role, self.targets_of(self.turn)),
-                None => PointSet::EMPTY,
+                None => Set::EMPTY,
             },
-            _ => PointSet::EMPTY,
+            _ => Set::EMPTY,
         }
     }
 
     /// The destinations of a lone piece of `role` belonging to `seat` on `from`, whatever else
     /// stands on the board (for probes and move previews).
-    pub fn reach(&self, from: Point, seat: Seat, role: Role) -> PointSet {
+    pub fn reach(&self, from: P, seat: Seat, role: Role) -> Set<P> {
         self.destinations(from, seat, role, self.targets_of(seat))
     }
 
-    pub fn is_legal(&self, m: Move) -> bool {
+    pub fn is_legal(&self, m: Move<P>) -> bool {
         self.destinations_from(m.from).contains(m.to)
     }
 
@@ -228,7 +229,7 @@ impl Position {
     /// (RULES-4P.md §6.1). A move onto a piece is never said to strand: what the contact
     /// leaves is not known before it. Only the mover's own pieces and where pieces stand
     /// decide it, which every seat may know.
-    pub fn strands(&self, m: Move) -> bool {
+    pub fn strands(&self, m: Move<P>) -> bool {
         if self.outcome.is_some() || self.cells[m.to.index()].is_some() || !self.is_legal(m) {
             return false;
         }

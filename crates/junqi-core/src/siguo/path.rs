@@ -2,15 +2,16 @@
 //! (RULES-4P.md §6.3: the move itself, with its path on QQ-like boards).
 
 use super::moves::Move;
-use super::points::{Point, PointSet};
+use super::points::Grid;
 use super::position::Position;
+use crate::pointset::Set;
 use crate::rail;
 use crate::types::Role;
 
-impl Position {
+impl<P: Grid> Position<P> {
     /// The points a legal move passes, `from` and `to` included: one step, a straight run, or
     /// an engineer's shortest railway path. Empty when the move is not legal.
-    pub fn path(&self, m: Move) -> Vec<Point> {
+    pub fn path(&self, m: Move<P>) -> Vec<P> {
         if !self.is_legal(m) {
             return Vec::new();
         }
@@ -38,10 +39,10 @@ impl Position {
 
     /// A shortest railway path from `from` to `to` through empty rail points (breadth first,
     /// neighbours in index order, so the same path every time).
-    fn rail_path(&self, from: Point, to: Point) -> Vec<Point> {
+    fn rail_path(&self, from: P, to: P) -> Vec<P> {
         let b = &*self.board;
-        let mut parent: Vec<Option<Point>> = vec![None; b.step.len()];
-        let mut seen = PointSet::single(from);
+        let mut parent: Vec<Option<P>> = vec![None; b.step.len()];
+        let mut seen = Set::single(from);
         let mut queue = std::collections::VecDeque::from([from]);
         while let Some(x) = queue.pop_front() {
             for q in b.rail_step[x.index()] {
@@ -71,6 +72,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::super::points::Point;
     use super::super::rules::SiguoRules;
     use super::*;
 

@@ -4,7 +4,7 @@
 //! wipe-out switch and the 70-ply draw (RULES-4P.md §6).
 
 use super::moves::Move;
-use super::points::Point;
+use super::points::{Grid, Point};
 use super::position::{Carry, ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
 use super::rules::{InfoMode, WipeOut};
 use crate::combat::{contact, Clash};
@@ -15,17 +15,17 @@ use std::fmt;
 
 /// Why a move or a resignation was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SiguoIllegal {
+pub enum SiguoIllegal<P = Point> {
     GameOver,
     /// Not a legal move of the seat to move.
-    NotLegal(Move),
+    NotLegal(Move<P>),
     /// The seat is already out.
     NotInGame(Seat),
     /// The seat is not the one to move.
     NotToMove(Seat),
 }
 
-impl fmt::Display for SiguoIllegal {
+impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SiguoIllegal::GameOver => f.write_str("the game is over"),
@@ -36,19 +36,19 @@ impl fmt::Display for SiguoIllegal {
     }
 }
 
-impl std::error::Error for SiguoIllegal {}
+impl<P: fmt::Debug + fmt::Display> std::error::Error for SiguoIllegal<P> {}
 
 /// What a move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SiguoReport {
+pub struct SiguoReport<P = Point> {
     pub by: Seat,
     /// The move played; `None` for a resignation or timeout.
-    pub mv: Option<Move>,
+    pub mv: Option<Move<P>>,
     /// The combat result, when the move attacked a piece of known identity.
     pub clash: Option<Clash>,
     /// Points whose piece this move made known to every seat: the defender an engineer
     /// scouted, a landmine that sent a piece back.
-    pub shown: Vec<Point>,
+    pub shown: Vec<P>,
     /// Seats that left the game because of this move, in order.
     pub eliminated: Vec<(Seat, ExitReason)>,
     /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be carried
@@ -57,9 +57,9 @@ pub struct SiguoReport {
     pub outcome: Option<SiguoOutcome>,
 }
 
-impl SiguoReport {
+impl<P> SiguoReport<P> {
     /// The report of an event of `by` that is not a move, before it has done anything.
-    fn of(by: Seat) -> SiguoReport {
+    fn of(by: Seat) -> SiguoReport<P> {
         SiguoReport {
             by,
             mv: None,
@@ -72,9 +72,9 @@ impl SiguoReport {
     }
 }
 
-impl Position {
+impl<P: Grid> Position<P> {
     /// Plays a legal move of the seat to move.
-    pub fn play(&mut self, m: Move) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn play(&mut self, m: Move<P>) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);
         }
@@ -85,11 +85,11 @@ impl Position {
     }
 
     /// Plays a move known to be legal (perft, search).
-    pub fn play_unchecked(&mut self, m: Move) {
+    pub fn play_unchecked(&mut self, m: Move<P>) {
         self.apply(m);
     }
 
-    fn apply(&mut self, m: Move) -> SiguoReport {
+    fn apply(&mut self, m: Move<P>) -> SiguoReport<P> {
         let us = self.turn;
         let mut report = SiguoReport {
             mv: Some(m),
@@ -182,7 +182,7 @@ impl Position {
     /// draw, or under `no_collision_31` the seat to move leaving after 31 plies without an
     /// attack (the count then starts again for the others); then `ply_limit`'s draw and
     /// `dead_position_draw`.
-    fn end_by_counts(&mut self, report: &mut SiguoReport) {
+    fn end_by_counts(&mut self, report: &mut SiguoReport<P>) {
         if self.outcome.is_some() {
             return;
         }
@@ -217,7 +217,7 @@ impl Position {
 
     /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag, and a
     /// fallen carrier drops what it carried.
-    fn lose_piece(&mut self, p: Point, occ: Occupant, report: &mut SiguoReport) {
+    fn lose_piece(&mut self, p: P, occ: Occupant, report: &mut SiguoReport<P>) {
         self.take(p);
         if occ.role == Some(Role::Marshal) {
             self.flag_shown[occ.seat] = true;
@@ -228,14 +228,18 @@ impl Position {
     /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
     /// the point where it was taken (kept free for it).
     #[inline(always)]
-    fn drop_carried(&mut self, dropped: impl Fn(&Carry) -> bool, report: &mut SiguoReport) {
+    fn drop_carried(&mut self, dropped: impl Fn(&Carry<P>) -> bool, report: &mut SiguoReport<P>) {
         if self.extra.is_some() {
             self.drop_carried_now(&dropped, report);
         }
     }
 
     #[inline(never)]
-    fn drop_carried_now(&mut self, dropped: &dyn Fn(&Carry) -> bool, report: &mut SiguoReport) {
+    fn drop_carried_now(
+        &mut self,
+        dropped: &dyn Fn(&Carry<P>) -> bool,
+        report: &mut SiguoReport<P>,
+    ) {
         for owner in Seat::ALL {
             let Some(c) = self.carried(owner).filter(|c| dropped(c)) else {
                 continue;
@@ -259,14 +263,14 @@ impl Position {
     /// puts each carried flag's owner out once it arrives: in one of `us`'s own headquarters
     /// (`carry_flag_front`: anywhere in `us`'s own area).
     #[inline(always)]
-    fn after_carrier_move(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
+    fn after_carrier_move(&mut self, us: Seat, from: P, to: P, report: &mut SiguoReport<P>) {
         if self.extra.is_some() {
             self.follow_carrier(us, from, to, report);
         }
     }
 
     #[inline(never)]
-    fn follow_carrier(&mut self, us: Seat, from: Point, to: Point, report: &mut SiguoReport) {
+    fn follow_carrier(&mut self, us: Seat, from: P, to: P, report: &mut SiguoReport<P>) {
         for owner in Seat::ALL {
             let Some(mut c) = self.carried(owner).filter(|c| c.by == us && c.at == from) else {
                 continue;
@@ -284,7 +288,7 @@ impl Position {
     }
 
     /// Puts `seat` out (its pieces leave at once) and ends the game if its team is out.
-    fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut SiguoReport) {
+    fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut SiguoReport<P>) {
         if !self.seating.is_in(seat) {
             return;
         }
@@ -312,14 +316,14 @@ impl Position {
 
     /// Gives the turn to the next seat after `from` that is in and can move; seats that cannot
     /// move leave on the way (RULES-4P.md §6.1 item 2).
-    fn pass_turn(&mut self, from: Seat, report: &mut SiguoReport) {
+    fn pass_turn(&mut self, from: Seat, report: &mut SiguoReport<P>) {
         if let Some(next) = self.seating.next_in(from) {
             self.begin_turn(next, report);
         }
     }
 
     /// Starts `next`'s turn: if it cannot move it leaves, and so on round the table.
-    fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport) {
+    fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport<P>) {
         if self.has_move(next) {
             self.turn = next;
             return;
@@ -365,19 +369,19 @@ impl Position {
     }
 
     /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on.
-    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         self.leave(seat, ExitReason::Resignation)
     }
 
     /// `seat` reached the timeout limit: it leaves as if it had resigned.
-    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         self.leave(seat, ExitReason::Timeout)
     }
 
     /// The seat to move, `seat`, let its per-move time run out: its turn passes to the next
     /// seat (a ply without contact) and the timeout is counted; under `timeout_limit` the
     /// N-th puts it out ([`ExitReason::Timeout`]), as a clock that runs out does.
-    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);
         }
@@ -408,7 +412,7 @@ impl Position {
     }
 
     /// `seat` offered a draw and every other player still in agreed: the game is drawn.
-    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);
         }
@@ -424,7 +428,7 @@ impl Position {
         })
     }
 
-    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport, SiguoIllegal> {
+    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);
         }

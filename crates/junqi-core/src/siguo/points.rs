@@ -7,6 +7,44 @@
 use crate::pointset::{BoardPoint, Set, SetIter, Token};
 use crate::seat::Seat;
 use std::fmt;
+use std::hash::Hash;
+
+/// A kind of point the general engine plays on, each with its own set width: the cross's
+/// [`Point`] (129 points, three words) and the 2-player board's [`crate::Point`] (60 points,
+/// one word, named `a1` … `e12`). Every board is generated in the cross's numbering
+/// ([`super::layout::Layout`]) and then named in its own.
+pub trait Grid: BoardPoint + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
+    /// This kind's point for `general`, a point of the boards' description in the cross's
+    /// numbering, if this kind has it.
+    fn from_general(general: Point) -> Option<Self>;
+    /// The seat whose area holds this point; `None` for the centre.
+    fn area(self) -> Option<Seat>;
+}
+
+impl Grid for Point {
+    #[inline]
+    fn from_general(general: Point) -> Option<Point> {
+        Some(general)
+    }
+    #[inline]
+    fn area(self) -> Option<Seat> {
+        Point::area(self)
+    }
+}
+
+impl Grid for crate::Point {
+    /// A point of seat 0's or seat 1's area at its local `(column, row)` is Red's or Black's
+    /// deployment slot there (row 0 = the front).
+    fn from_general(general: Point) -> Option<crate::Point> {
+        let colour = crate::Color::of_seat(general.area()?)?;
+        let (c, r) = general.local()?;
+        Some(crate::deployment::Slot::new(r, c)?.point(colour))
+    }
+    #[inline]
+    fn area(self) -> Option<Seat> {
+        Some(self.half().seat())
+    }
+}
 
 /// Points on the board: 4 × 30 + 9.
 pub const POINTS: usize = 129;

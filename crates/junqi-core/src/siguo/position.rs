@@ -1,8 +1,9 @@
 //! A 4-player position: the board it is played on, the pieces, the seating and whose turn it is.
 
 use super::board::Board;
-use super::points::{Point, PointSet, POINTS};
+use super::points::{Grid, Point, POINTS};
 use super::rules::{InfoMode, SiguoRules};
+use crate::pointset::Set;
 use crate::seat::{PerSeat, Seat, Seating, Team};
 use crate::types::Role;
 use serde::{Deserialize, Serialize};
@@ -89,24 +90,24 @@ impl fmt::Display for SiguoOutcome {
 /// A captured flag on its way to the taker's side (`carry_flag_home`, `carry_flag_front`):
 /// public, as everyone sees the flag taken and the carrier move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Carry {
+pub struct Carry<P = Point> {
     /// The seat of the piece carrying it.
     pub by: Seat,
     /// Where the carrier stands.
-    pub at: Point,
+    pub at: P,
     /// Where the flag was taken (its owner's headquarters), kept free for it to come back to.
-    pub home: Point,
+    pub home: P,
 }
 
 /// The truth of a 4-player game, or one seat's view of it (pieces it may not see are `X`).
 #[derive(Clone, Debug)]
-pub struct Position {
-    pub(crate) board: Arc<Board>,
+pub struct Position<P: Grid = Point> {
+    pub(crate) board: Arc<Board<P>>,
     pub(crate) cells: [Option<Occupant>; POINTS],
-    pub(crate) by_seat: PerSeat<PointSet>,
-    pub(crate) occupied: PointSet,
+    pub(crate) by_seat: PerSeat<Set<P>>,
+    pub(crate) occupied: Set<P>,
     /// Points holding a piece known to be a flag.
-    pub(crate) flags: PointSet,
+    pub(crate) flags: Set<P>,
     pub(crate) seating: Seating,
     pub(crate) turn: Seat,
     pub(crate) quiet: u32,
@@ -117,27 +118,36 @@ pub struct Position {
     pub(crate) flag_shown: PerSeat<bool>,
     /// Points whose piece every seat knows (a piece scouted under `engineer_scouts`, a
     /// landmine that sent a piece back); the mark moves with the piece.
-    pub(crate) public: PointSet,
+    pub(crate) public: Set<P>,
     /// Who sees what; scouting applies where enemies are hidden.
     pub(crate) info: InfoMode,
     /// Points of areas no seat plays (W's at 三国): never entered, nor passed on a run.
-    pub(crate) closed: PointSet,
+    pub(crate) closed: Set<P>,
     /// What only some games hold ([`Extra`]); `None` until one does.
-    pub(crate) extra: Option<Box<Extra>>,
+    pub(crate) extra: Option<Box<Extra<P>>>,
 }
 
 /// What only some games hold: flags being carried, turns lost to the per-move timer. Kept
 /// behind a pointer so that the position the move loops copy is no larger for them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Extra {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Extra<P: Grid> {
     /// Each seat's flag while it is carried, by the flag's owner.
-    pub(crate) carry: PerSeat<Option<Carry>>,
+    pub(crate) carry: PerSeat<Option<Carry<P>>>,
     /// Turns each seat lost to the per-move timer (`timeout_limit`).
     pub(crate) timeouts: PerSeat<u8>,
 }
 
-impl PartialEq for Position {
-    fn eq(&self, o: &Position) -> bool {
+impl<P: Grid> Default for Extra<P> {
+    fn default() -> Extra<P> {
+        Extra {
+            carry: PerSeat::default(),
+            timeouts: PerSeat::default(),
+        }
+    }
+}
+
+impl<P: Grid> PartialEq for Position<P> {
+    fn eq(&self, o: &Position<P>) -> bool {
         self.cells == o.cells
             && self.seating == o.seating
             && self.turn == o.turn
@@ -154,13 +164,15 @@ impl PartialEq for Position {
 }
 
 impl Position {
-    /// An empty board, `rules.first` to move.
+    /// An empty 4-player board, `rules.first` to move.
     pub fn empty(rules: SiguoRules) -> Position {
         Position::empty_on(Board::shared(), rules)
     }
+}
 
+impl<P: Grid> Position<P> {
     /// An empty `board`, seated for its layout (4 seats round the cross, 2 facing).
-    pub fn empty_on(board: Arc<Board>, rules: SiguoRules) -> Position {
+    pub fn empty_on(board: Arc<Board<P>>, rules: SiguoRules) -> Position<P> {
         let seating = rules.seating_for(board.layout().seats());
         let closed = board
             .points()
@@ -171,8 +183,8 @@ impl Position {
             board,
             cells: [None; POINTS],
             by_seat: PerSeat::default(),
-            occupied: PointSet::EMPTY,
-            flags: PointSet::EMPTY,
+            occupied: Set::EMPTY,
+            flags: Set::EMPTY,
             turn: seating.first(),
             seating,
             quiet: 0,
@@ -180,23 +192,23 @@ impl Position {
             outcome: None,
             rules,
             flag_shown: PerSeat::default(),
-            public: PointSet::EMPTY,
+            public: Set::EMPTY,
             info: InfoMode::default(),
             extra: None,
         }
     }
 
     /// What only some games hold, all empty when nothing is.
-    pub(crate) fn extra(&self) -> Extra {
+    pub(crate) fn extra(&self) -> Extra<P> {
         self.extra.as_deref().cloned().unwrap_or_default()
     }
 
     /// The same, to change.
-    pub(crate) fn extra_mut(&mut self) -> &mut Extra {
+    pub(crate) fn extra_mut(&mut self) -> &mut Extra<P> {
         self.extra.get_or_insert_with(Box::default)
     }
 
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<P> {
         &self.board
     }
 
@@ -216,12 +228,12 @@ impl Position {
 
     /// Is the identity of the piece on `p` known to every seat (scouted, or a landmine that
     /// sent a piece back)?
-    pub fn is_public(&self, p: Point) -> bool {
+    pub fn is_public(&self, p: P) -> bool {
         self.public.contains(p)
     }
 
     /// Marks the piece on `p` as known to every seat (for setting up positions).
-    pub fn make_public(&mut self, p: Point) {
+    pub fn make_public(&mut self, p: P) {
         if self.occupied.contains(p) {
             self.public.add(p);
         }
@@ -254,16 +266,16 @@ impl Position {
         self.outcome.is_some()
     }
 
-    pub fn at(&self, p: Point) -> Option<Occupant> {
+    pub fn at(&self, p: P) -> Option<Occupant> {
         self.cells[p.index()]
     }
 
-    pub fn occupied(&self) -> PointSet {
+    pub fn occupied(&self) -> Set<P> {
         self.occupied
     }
 
     /// The points of `seat`'s pieces.
-    pub fn pieces_of(&self, seat: Seat) -> PointSet {
+    pub fn pieces_of(&self, seat: Seat) -> Set<P> {
         self.by_seat[seat]
     }
 
@@ -278,12 +290,12 @@ impl Position {
     }
 
     /// `owner`'s flag while it is carried (`carry_flag_home`, `carry_flag_front`).
-    pub fn carried(&self, owner: Seat) -> Option<Carry> {
+    pub fn carried(&self, owner: Seat) -> Option<Carry<P>> {
         self.extra.as_ref().and_then(|e| e.carry[owner])
     }
 
     /// Every flag being carried, with its owner, in seat order.
-    pub fn carries(&self) -> impl Iterator<Item = (Seat, Carry)> + '_ {
+    pub fn carries(&self) -> impl Iterator<Item = (Seat, Carry<P>)> + '_ {
         let carry = self.extra.as_ref().map(|e| e.carry);
         Seat::ALL
             .into_iter()
@@ -291,12 +303,12 @@ impl Position {
     }
 
     /// The points where carried flags were taken: no piece may stop there.
-    pub(crate) fn reserved(&self) -> PointSet {
+    pub(crate) fn reserved(&self) -> Set<P> {
         self.carries().map(|(_, c)| c.home).collect()
     }
 
     /// Is a carrier standing on `p`?
-    pub(crate) fn carrier_on(&self, p: Point) -> bool {
+    pub(crate) fn carrier_on(&self, p: P) -> bool {
         self.carries().any(|(_, c)| c.at == p)
     }
 
@@ -304,7 +316,7 @@ impl Position {
     /// positions: a position string's carries). `None` when that cannot be: `home` not one of
     /// `owner`'s headquarters or held by another piece than the carrier, no piece of another
     /// team on `at`, or `owner`'s flag still on the board.
-    pub fn set_carry(&mut self, owner: Seat, home: Point, at: Point) -> Option<()> {
+    pub fn set_carry(&mut self, owner: Seat, home: P, at: P) -> Option<()> {
         let by = self.at(at)?.seat;
         let flag_standing = (self.pieces_of(owner) & self.flags).any();
         if !self.board.is_headquarters(home)
@@ -320,13 +332,13 @@ impl Position {
     }
 
     /// The points of areas no seat plays, which no piece enters (empty but at 三国).
-    pub fn closed(&self) -> PointSet {
+    pub fn closed(&self) -> Set<P> {
         self.closed
     }
 
     /// Puts `occ` on `p`, replacing whatever stood there (a point off this board, in a closed
     /// area or of a seat not at this table is ignored).
-    pub fn put(&mut self, p: Point, occ: Occupant) {
+    pub fn put(&mut self, p: P, occ: Occupant) {
         if !self.board.contains(p) || self.closed.contains(p) || !self.seating.contains(occ.seat) {
             return;
         }
@@ -340,7 +352,7 @@ impl Position {
     }
 
     /// Removes and returns what stands on `p`.
-    pub fn take(&mut self, p: Point) -> Option<Occupant> {
+    pub fn take(&mut self, p: P) -> Option<Occupant> {
         let occ = self.cells[p.index()].take()?;
         self.by_seat[occ.seat].remove(p);
         self.occupied.remove(p);
@@ -350,7 +362,7 @@ impl Position {
     }
 
     /// Moves the piece on `from` to `to`, which must be empty; a public piece stays public.
-    pub(crate) fn move_piece(&mut self, from: Point, to: Point) {
+    pub(crate) fn move_piece(&mut self, from: P, to: P) {
         let public = self.public.contains(from);
         if let Some(occ) = self.take(from) {
             self.put(to, occ);

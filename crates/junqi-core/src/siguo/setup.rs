@@ -1,7 +1,7 @@
 //! Setup per seat: RULES.md §3's deployment rules, mapped onto each seat's area through the
 //! board's slot map.
 
-use super::points::Point;
+use super::points::{Grid, Point};
 use super::position::{Occupant, Position};
 use super::rules::SiguoRules;
 use crate::deployment::{Deployment, Slot, Violation, ViolationKind};
@@ -44,17 +44,19 @@ pub fn seat_violations(seat: Seat, d: &Deployment, rules: &SiguoRules) -> Vec<Se
     pos.setup_violations(seat)
         .into_iter()
         .map(|v| SeatViolation {
-            point: v.slot.map(|s| pos.board().slot_point(seat, s)),
+            point: v.slot.and_then(|s| pos.board().slot_point(seat, s)),
             kind: v.kind,
         })
         .collect()
 }
 
-impl Position {
+impl<P: Grid> Position<P> {
     /// Places `d` in `seat`'s area (whatever it holds; see [`Position::setup_violations`]).
     pub fn deploy(&mut self, seat: Seat, d: &Deployment) {
         for slot in Slot::all() {
-            let p = self.board.slot_point(seat, slot);
+            let Some(p) = self.board.slot_point(seat, slot) else {
+                continue;
+            };
             match d.get(slot) {
                 Some(role) => self.put(
                     p,
@@ -75,7 +77,9 @@ impl Position {
     pub fn deployment_of(&self, seat: Seat) -> Deployment {
         let mut d = Deployment::empty();
         for slot in Slot::all() {
-            let p = self.board.slot_point(seat, slot);
+            let Some(p) = self.board.slot_point(seat, slot) else {
+                continue;
+            };
             if let Some(occ) = self.at(p).filter(|o| o.seat == seat) {
                 d.set(slot, occ.role);
             }
@@ -89,7 +93,9 @@ impl Position {
     pub fn setup_violations(&self, seat: Seat) -> Vec<Violation> {
         self.deployment_of(seat).violations_with(&self.rules.rules)
     }
+}
 
+impl Position {
     /// The start: every seat at the table (see [`SiguoRules::table`]) deploys its formation in
     /// its area, `rules.first` to move; the formation of a seat not at the table is ignored.
     pub fn start(rules: SiguoRules, formations: &PerSeat<Deployment>) -> Position {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::board::EdgeKind;
+use crate::siguo::layout::Layout;
 
 fn name(p: Point) -> String {
     p.to_string()
@@ -92,8 +93,21 @@ fn world_coordinates_of_rule_table() {
 fn the_facing_layout_is_the_two_player_board() {
     use crate::deployment::Slot;
     use crate::types::Color;
-    let b = Board::two_player();
+    let b = Board::generate(Layout::Facing);
     let topo = crate::board::Topology::two_player();
+    // The same board named a1 … e12, as the general engine plays the 2-player game.
+    let named = Board::two_player();
+    assert_eq!(named.points().count(), 60);
+    assert_eq!(named.edges().len(), b.edges().len());
+    for p in named.points() {
+        assert_eq!(named.kind(p), topo.kind(p), "{p}");
+        assert_eq!(named.neighbours(p), topo.road_adjacent[p.index()], "{p}");
+        assert_eq!(
+            named.rail_neighbours(p),
+            topo.rail_adjacent[p.index()],
+            "{p}"
+        );
+    }
     let to2 = |p: Point| -> crate::types::Point {
         let seat = p.area().unwrap();
         let (c, r) = p.local().unwrap();
@@ -168,8 +182,19 @@ fn the_two_player_game_on_the_generated_board() {
     assert_eq!(pos.occupied().count(), 50);
     let got: Vec<u64> = (1..=4).map(|d| pos.perft(d)).collect();
     assert_eq!(got, [34, 1158, 36564, 1151628]);
+    // The same in the description's numbering (three-word point sets).
+    let mut general = Position::empty_on(
+        Arc::new(Board::generate(Layout::Facing)),
+        SiguoRules::default(),
+    );
+    general.deploy(Seat::S, &Deployment::classic_1());
+    general.deploy(Seat::E, &Deployment::classic_2());
+    assert_eq!(general.perft(3), 36564);
     // A lone engineer on a2 (S's b4... its row 4, column a) with the two flags: 33 moves.
-    let mut p = Position::empty_on(Arc::new(Board::two_player()), SiguoRules::default());
+    let mut p = Position::empty_on(
+        Arc::new(Board::generate(Layout::Facing)),
+        SiguoRules::default(),
+    );
     let at = |seat, c, r| Point::in_area(seat, c, r).unwrap();
     let piece = |seat, role| Occupant {
         seat,

@@ -3,13 +3,13 @@
 //! contact made public (scouted, or a landmine that sent a piece back). Whatever it may not know
 //! is written `X`.
 
-use super::points::Point;
+use super::points::Grid;
 use super::position::{Occupant, Position};
 use super::rules::InfoMode;
 use crate::seat::Seat;
 use crate::types::Role;
 
-impl Position {
+impl<P: Grid> Position<P> {
     /// May `viewer` know the identity of the piece `occ` under `mode`?
     pub fn sees(&self, viewer: Seat, occ: Occupant, mode: InfoMode) -> bool {
         self.seating.sees(viewer, occ.seat, mode.visibility())
@@ -18,7 +18,7 @@ impl Position {
 
     /// May `viewer` know the identity of the piece on `p` under `mode` (false for an empty
     /// point)?
-    pub fn sees_at(&self, viewer: Seat, p: Point, mode: InfoMode) -> bool {
+    pub fn sees_at(&self, viewer: Seat, p: P, mode: InfoMode) -> bool {
         self.public.contains(p)
             || self.cells[p.index()].is_some_and(|occ| self.sees(viewer, occ, mode))
     }
@@ -44,7 +44,7 @@ impl Position {
 
     /// `viewer`'s view of this position under `mode`: the same board, with every piece it may
     /// not know turned into an `X` of its seat.
-    pub fn view(&self, viewer: Seat, mode: InfoMode) -> Position {
+    pub fn view(&self, viewer: Seat, mode: InfoMode) -> Position<P> {
         let mut v = self.clone();
         v.info = mode;
         for p in self.occupied {
