@@ -77,7 +77,7 @@ impl BoardLayout {
                 PointShape {
                     point: p,
                     name: p.to_string(),
-                    kind: topology.kinds[p.index()],
+                    kind: topology.kind(p),
                     on_rail: topology.is_rail(p),
                     half: p.half(),
                     center,
@@ -87,7 +87,7 @@ impl BoardLayout {
             .collect();
 
         let mut edges: Vec<EdgeShape> = topology
-            .edges
+            .edges()
             .iter()
             .map(|e| EdgeShape {
                 name: format!("{}-{}", e.a, e.b),

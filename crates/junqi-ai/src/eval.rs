@@ -33,7 +33,13 @@ fn distances() -> &'static Vec<[u8; 60]> {
     static D: OnceLock<Vec<[u8; 60]>> = OnceLock::new();
     D.get_or_init(|| {
         let topo = Topology::standard();
-        crate::choice::step_distances(|i| topo.road_adjacent[i].into_iter().map(Point::index))
+        crate::choice::step_distances(|i| {
+            Point::new(i)
+                .map(|p| topo.neighbours(p))
+                .unwrap_or_default()
+                .into_iter()
+                .map(Point::index)
+        })
     })
 }
 
@@ -140,7 +146,7 @@ fn flag_danger(pos: &Position, c: Color) -> i32 {
         }
     }
     // Unknown enemy pieces (暗棋 views are resolved to worlds before evaluation).
-    let guards = topo.road_adjacent[flag.index()] & pos.pieces_of(c);
+    let guards = topo.neighbours(flag) & pos.pieces_of(c);
     danger -= guards.count() as i32 * 20;
     danger
 }

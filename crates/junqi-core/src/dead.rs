@@ -67,13 +67,7 @@ impl Position {
         } else {
             topo.headquarters
         };
-        shut_in(
-            &topo.road_adjacent,
-            free,
-            walls,
-            self.enemy_pieces(us),
-            headquarters,
-        )
+        shut_in(&topo.step, free, walls, self.enemy_pieces(us), headquarters)
     }
 }
 

@@ -335,7 +335,7 @@ impl Deployment {
     pub fn around(flag: Slot) -> Vec<Slot> {
         let topo = crate::board::Topology::standard();
         let p = flag.point(Color::Red);
-        topo.road_adjacent[p.index()]
+        topo.step[p.index()]
             .into_iter()
             .filter_map(|q| Slot::of_point(q, Color::Red))
             .collect()

@@ -39,7 +39,7 @@ pub mod types;
 pub mod view;
 
 pub use action::Action;
-pub use board::{BoardRef, Edge, EdgeKind, PointKind, Topology};
+pub use board::{BoardRef, EdgeKind, PointKind, Topology};
 pub use combat::{clash, contact, Clash};
 pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};

@@ -588,7 +588,7 @@ impl Position {
         let empty = !self.occupied;
         let targets = self.attackable(us, role, topo);
         let open = empty | targets;
-        let mut dests = topo.road_adjacent[from.index()] & open;
+        let mut dests = topo.step[from.index()] & open;
         if topo.is_rail(from) {
             if self.runs_like_engineer(role) {
                 dests |= self.engineer_reach(from, targets, topo).0;
@@ -617,7 +617,7 @@ impl Position {
         let empty = !self.occupied;
         let targets = self.attackable(us, role, topo);
         let open = empty | targets;
-        let mut dests = topo.road_adjacent[from.index()] & open;
+        let mut dests = topo.step[from.index()] & open;
         if topo.is_rail(from) {
             if self.runs_like_engineer(role) {
                 dests |= self.engineer_reach(from, targets, topo).0;
@@ -675,7 +675,7 @@ impl Position {
         targets: Bitboard,
         topo: &Topology,
     ) -> (Bitboard, Bitboard) {
-        crate::rail::engineer_reach(&topo.rail_adjacent, topo.rail, self.occupied, from, targets)
+        crate::rail::engineer_reach(&topo.rail_step, topo.rail, self.occupied, from, targets)
     }
 
     /// The colour whose pieces may move now (`None`: 翻棋 before colours, flips only).
@@ -772,7 +772,7 @@ impl Position {
     /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway route.
     pub fn path(&self, from: Point, to: Point) -> Vec<Point> {
         let topo = self.board();
-        if topo.road_adjacent[from.index()].contains(to) {
+        if topo.step[from.index()].contains(to) {
             return vec![from, to];
         }
         let empty = !self.occupied;
@@ -792,7 +792,7 @@ impl Position {
         let mut queue = std::collections::VecDeque::from([from]);
         prev[from.index()] = from.index() as u8;
         while let Some(q) = queue.pop_front() {
-            for n in topo.rail_adjacent[q.index()] {
+            for n in topo.rail_step[q.index()] {
                 if prev[n.index()] != u8::MAX {
                     continue;
                 }

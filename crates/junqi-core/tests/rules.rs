@@ -198,7 +198,7 @@ fn marshal_falling_shows_the_flag() {
     let marshal = p.pieces(Color::Black, Role::Marshal).first().unwrap();
     p.take(pt("c10"));
     let next_to_marshal = Point::all()
-        .find(|&q| p.board().road_adjacent[q.index()].contains(marshal) && p.at(q).is_none())
+        .find(|&q| p.board().neighbours(q).contains(marshal) && p.at(q).is_none())
         .unwrap();
     p.put(
         next_to_marshal,

@@ -31,7 +31,7 @@ pub fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
 /// three points, and under `rail_one_turn` a run with more than one turn, is an engineer's.
 fn plain_move(from: Point, to: Point, occupied: Bitboard, rules: &Rules) -> bool {
     let topo = Topology::standard();
-    topo.road_adjacent[from.index()].contains(to)
+    topo.step[from.index()].contains(to)
         || topo
             .runs(from, !occupied, Bitboard::single(to), rules)
             .contains(to)

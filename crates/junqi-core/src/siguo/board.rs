@@ -110,16 +110,68 @@ impl Board {
 
 impl Board<crate::Point> {
     /// The 2-player board of RULES.md §2 from the same description, its points named `a1` …
-    /// `e12` (so its point sets are one word).
+    /// `e12` (so its point sets are one word), in RULES.md's order: each connection from its
+    /// lower point, by points; the straight lines running towards higher points (left to right,
+    /// Red's side to Black's), rows first; each point's rays along them.
     pub fn two_player() -> Board<crate::Point> {
-        Board::named(&Board::generate(Layout::Facing))
+        let mut b: Board<crate::Point> = Board::named(&Board::generate(Layout::Facing));
+        for e in &mut b.edges {
+            if e.b < e.a {
+                std::mem::swap(&mut e.a, &mut e.b);
+            }
+        }
+        b.edges.sort_by_key(|e| (e.a, e.b));
+        for line in &mut b.lines {
+            if line.first() > line.last() {
+                line.reverse();
+            }
+        }
+        let across = |l: &Vec<crate::Point>| matches!(l.as_slice(), [a, b, ..] if b.index() - a.index() != 1);
+        b.lines.sort_by_key(|l| (across(l), l.first().copied()));
+        b.rays = rays_of(&b.lines, b.kinds.len());
+        b
     }
 
     /// One shared copy of the 2-player board, built on first use.
     pub fn shared_two_player() -> Arc<Board<crate::Point>> {
-        static SHARED: OnceLock<Arc<Board<crate::Point>>> = OnceLock::new();
-        SHARED.get_or_init(|| Arc::new(Board::two_player())).clone()
+        Board::two_player_cell().clone()
     }
+
+    /// The same copy, for positions that hold it by reference.
+    pub fn standard() -> &'static Board<crate::Point> {
+        Board::two_player_cell()
+    }
+
+    fn two_player_cell() -> &'static Arc<Board<crate::Point>> {
+        static SHARED: OnceLock<Arc<Board<crate::Point>>> = OnceLock::new();
+        SHARED.get_or_init(|| Arc::new(Board::two_player()))
+    }
+
+    /// The colour whose half holds `p`: where its pieces start, whose camps and headquarters
+    /// these are.
+    #[inline]
+    pub fn half(&self, p: crate::Point) -> crate::Color {
+        p.half()
+    }
+}
+
+/// Per point, the rays along straight `lines` (none branching) through it, nearest point first.
+fn rays_of<P: Grid>(lines: &[Vec<P>], points: usize) -> Vec<Vec<Vec<P>>> {
+    let mut rays = vec![Vec::new(); points];
+    for line in lines {
+        for (i, &pt) in line.iter().enumerate() {
+            let forward: Vec<P> = line[i + 1..].to_vec();
+            let backward: Vec<P> = line[..i].iter().rev().copied().collect();
+            for ray in [forward, backward] {
+                if !ray.is_empty() {
+                    if let Some(r) = rays.get_mut(pt.index()) {
+                        r.push(ray);
+                    }
+                }
+            }
+        }
+    }
+    rays
 }
 
 impl<P: Grid> Board<P> {
@@ -241,6 +293,17 @@ impl<P: Grid> Board<P> {
     /// The maximal straight rail lines, each once, in order along the line.
     pub fn lines(&self) -> &[Vec<P>] {
         &self.lines
+    }
+
+    /// The kind of connection between two points, if any.
+    pub fn edge(&self, a: P, b: P) -> Option<EdgeKind> {
+        if self.rail_neighbours(a).contains(b) {
+            Some(EdgeKind::Rail)
+        } else if self.neighbours(a).contains(b) {
+            Some(EdgeKind::Road)
+        } else {
+            None
+        }
     }
 
     /// Points one step (road or rail) from `p`.
