@@ -30,6 +30,7 @@ pub mod deduce;
 pub mod deployment;
 pub mod game;
 pub mod jfen;
+mod movement;
 pub mod pointset;
 pub mod position;
 mod rail;

@@ -3,6 +3,7 @@
 use crate::action::Action;
 use crate::board::{BoardRef, Topology};
 use crate::combat::{contact, Clash};
+use crate::movement::Barred;
 use crate::rules::{Mode, Rules};
 use crate::seat::Seating;
 use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role, POINTS};
@@ -538,32 +539,17 @@ impl Position {
         targets
     }
 
-    /// Can the piece on `from` move at all (ignoring blockers)?
-    #[inline(always)]
-    fn can_leave(&self, from: Point, role: Role, us: Color, topo: &Topology) -> bool {
-        if !role.is_movable() {
-            return false;
-        }
-        if topo.is_headquarters(from) && !self.rules.hq_exit {
-            return self.carry[us].is_some_and(|c| c.at == from);
-        }
-        true
-    }
-
-    fn runs_like_engineer(&self, role: Role) -> bool {
-        role == Role::Engineer || (role == Role::Bomb && self.rules.flying_bomb)
-    }
-
     /// The destinations of the own, face-up, known piece on `from`.
     fn destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
         if self.variant_moves {
-            self.variant_destinations(from, us, role, topo)
+            self.destinations_in::<true>(from, us, role, topo)
         } else {
-            self.plain_destinations(from, us, role, topo)
+            self.destinations_in::<false>(from, us, role, topo)
         }
     }
 
-    /// [`Position::destinations`], decided at compile time for the move-generation loops.
+    /// [`Position::destinations`], with the switches that change movement (`VARIANT`) decided
+    /// at compile time for the move-generation loops ([`crate::movement::destinations`]).
     #[inline(always)]
     fn destinations_in<const VARIANT: bool>(
         &self,
@@ -572,83 +558,26 @@ impl Position {
         role: Role,
         topo: &Topology,
     ) -> Bitboard {
-        if VARIANT {
-            self.variant_destinations(from, us, role, topo)
-        } else {
-            self.plain_destinations(from, us, role, topo)
-        }
-    }
-
-    /// Destinations under the movement rules of RULES.md §4 with the first ten switches.
-    #[inline(always)]
-    fn plain_destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
-        if !self.can_leave(from, role, us, topo) {
+        if !role.is_movable() {
             return Bitboard::EMPTY;
         }
-        let empty = !self.occupied;
-        let targets = self.attackable(us, role, topo);
-        let open = empty | targets;
-        let mut dests = topo.step[from.index()] & open;
-        if topo.is_rail(from) {
-            if self.runs_like_engineer(role) {
-                dests |= self.engineer_reach(from, targets, topo).0;
-            } else {
-                dests |= crate::rail::straight_runs(&topo.rays, from, empty, targets);
-            }
-        }
-        dests
-    }
-
-    /// [`Position::destinations`] under the switches that change movement (`rail_one_turn`,
-    /// `rail_three_steps`, `no_enemy_camps`, the carrying switches). Kept apart so the default
-    /// move generation stays exactly as fast as it was.
-    #[cold]
-    #[inline(never)]
-    fn variant_destinations(
-        &self,
-        from: Point,
-        us: Color,
-        role: Role,
-        topo: &Topology,
-    ) -> Bitboard {
-        if !self.can_leave(from, role, us, topo) {
-            return Bitboard::EMPTY;
-        }
-        let empty = !self.occupied;
-        let targets = self.attackable(us, role, topo);
-        let open = empty | targets;
-        let mut dests = topo.step[from.index()] & open;
-        if topo.is_rail(from) {
-            if self.runs_like_engineer(role) {
-                dests |= self.engineer_reach(from, targets, topo).0;
-            } else {
-                dests |= self.limited_runs(from, targets, topo);
-            }
-        }
-        self.restrict(dests, us, empty, topo)
-    }
-
-    /// `no_enemy_camps`: no stopping in the enemy's camps; carried flags: no stopping where one
-    /// was taken.
-    fn restrict(
-        &self,
-        mut dests: Bitboard,
-        us: Color,
-        empty: Bitboard,
-        topo: &Topology,
-    ) -> Bitboard {
-        if self.rules.no_enemy_camps {
-            for camp in topo.camps {
-                if self.seating.are_enemies(us.seat(), topo.half(camp).seat()) {
-                    dests.remove(camp);
-                }
-            }
-        }
-        if self.rules.carries_flag() {
-            // Where a carried flag was taken stays free for it to come back to.
-            dests &= !(self.reserved() & empty);
-        }
-        dests
+        crate::movement::destinations::<Point, VARIANT>(
+            topo,
+            &self.rules,
+            from,
+            role,
+            self.carry[us].is_some_and(|c| c.at == from),
+            self.occupied,
+            self.attackable(us, role, topo),
+            || Barred {
+                camps: topo
+                    .camps
+                    .iter()
+                    .filter(|&c| self.seating.are_enemies(us.seat(), topo.half(c).seat()))
+                    .collect(),
+                reserved: self.reserved(),
+            },
+        )
     }
 
     /// The points where carried flags were taken (`carry_flag_home`, `carry_flag_front`).
@@ -660,22 +589,6 @@ impl Position {
             }
         }
         r
-    }
-
-    /// Railway runs for a piece that does not run like an engineer ([`Topology::runs`]).
-    fn limited_runs(&self, from: Point, targets: Bitboard, topo: &Topology) -> Bitboard {
-        topo.runs(from, !self.occupied, targets, &self.rules)
-    }
-
-    /// An engineer's railway reach from `from`: (destinations, empty points reached).
-    #[inline(always)]
-    fn engineer_reach(
-        &self,
-        from: Point,
-        targets: Bitboard,
-        topo: &Topology,
-    ) -> (Bitboard, Bitboard) {
-        crate::rail::engineer_reach(&topo.rail_step, topo.rail, self.occupied, from, targets)
     }
 
     /// The colour whose pieces may move now (`None`: 翻棋 before colours, flips only).
@@ -769,50 +682,21 @@ impl Position {
         }
     }
 
-    /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway route.
+    /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway
+    /// route (also for a piece whose role this view does not know).
     pub fn path(&self, from: Point, to: Point) -> Vec<Point> {
-        let topo = self.board();
-        if topo.step[from.index()].contains(to) {
-            return vec![from, to];
-        }
-        let empty = !self.occupied;
-        if let Some(path) = crate::rail::straight_path(&topo.rays, from, to, empty) {
-            return path;
-        }
-        let runs_like_engineer = self
+        let engineer_like = self
             .piece_at(from)
-            .is_some_and(|p| self.runs_like_engineer(p.role));
-        if self.rules.rail_one_turn && !runs_like_engineer {
-            if let Some(path) = crate::rail::one_turn_path(&topo.rays, from, to, empty) {
-                return path;
-            }
-        }
-        // Breadth-first search along empty railway points.
-        let mut prev = [u8::MAX; POINTS];
-        let mut queue = std::collections::VecDeque::from([from]);
-        prev[from.index()] = from.index() as u8;
-        while let Some(q) = queue.pop_front() {
-            for n in topo.rail_step[q.index()] {
-                if prev[n.index()] != u8::MAX {
-                    continue;
-                }
-                if n == to || (empty.contains(n) && topo.is_rail(n)) {
-                    prev[n.index()] = q.index() as u8;
-                    if n == to {
-                        let mut path = vec![to];
-                        let mut cur = to;
-                        while cur != from {
-                            cur = Point::new(prev[cur.index()] as usize).unwrap_or(from);
-                            path.push(cur);
-                        }
-                        path.reverse();
-                        return path;
-                    }
-                    queue.push_back(n);
-                }
-            }
-        }
-        vec![from, to]
+            .is_some_and(|p| crate::movement::runs_like_engineer(p.role, &self.rules));
+        crate::movement::path(
+            self.board(),
+            &self.rules,
+            from,
+            to,
+            engineer_like,
+            !self.occupied,
+        )
+        .unwrap_or_else(|| vec![from, to])
     }
 
     /// Plays a legal action and reports what happened; refuses anything else, changing nothing.

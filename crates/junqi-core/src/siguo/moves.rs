@@ -4,8 +4,8 @@
 
 use super::points::{Grid, Point};
 use super::position::Position;
+use crate::movement::{self, Barred};
 use crate::pointset::Set;
-use crate::rail;
 use crate::seat::Seat;
 use crate::types::Role;
 use std::fmt;
@@ -44,10 +44,6 @@ impl<P: Grid> Position<P> {
         }
     }
 
-    fn runs_like_engineer(&self, role: Role) -> bool {
-        role == Role::Engineer || (role == Role::Bomb && self.rules.rules.flying_bomb)
-    }
-
     /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
     /// outside camps.
     fn destinations(&self, from: P, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
@@ -59,8 +55,7 @@ impl<P: Grid> Position<P> {
     }
 
     /// [`Position::destinations`], with the switches that change movement (`VARIANT`) decided
-    /// at compile time for the move loops, so the default move generation does no more work
-    /// than it did before those switches applied here.
+    /// at compile time for the move loops ([`crate::movement::destinations`]).
     #[inline(always)]
     fn destinations_in<const VARIANT: bool>(
         &self,
@@ -69,50 +64,25 @@ impl<P: Grid> Position<P> {
         role: Role,
         targets: Set<P>,
     ) -> Set<P> {
-        let b = &*self.board;
-        if !role.is_movable()
-            || (b.is_headquarters(from)
-                && !self.rules.rules.hq_exit
-                // A carrier may leave the headquarters where it took a flag.
-                && !(VARIANT && self.carrier_on(from)))
-        {
-            return Set::EMPTY;
-        }
-        let targets = self.attackable(role, targets);
-        // A closed area (三国's empty one) is never entered nor run through.
-        let blocked = self.occupied | self.closed;
-        let empty = !blocked;
-        let open = empty | targets;
-        let mut dests = b.step[from.index()] & open;
-        // A rail run starts with a rail segment: with none open there is none.
-        if (b.rail_step[from.index()] & open).any() {
-            if self.runs_like_engineer(role) {
-                dests |= rail::engineer_reach(&b.rail_step, b.rail, blocked, from, targets).0;
-            } else if VARIANT && self.variant_runs() {
-                dests |= rail::runs(&b.rays, from, empty, targets, &self.rules.rules);
-            } else {
-                dests |= rail::straight_runs(&b.rays, from, empty, targets);
-            }
-        }
-        if VARIANT && self.rules.rules.no_enemy_camps {
-            dests &= !self.barred_camps(us);
-        }
-        if VARIANT && self.rules.rules.carries_flag() {
-            // Where a carried flag was taken stays free for it to come back to (a carrier
-            // standing there may still be attacked).
-            dests &= !(self.reserved() & empty);
-        }
-        dests
+        movement::destinations::<P, VARIANT>(
+            &self.board,
+            &self.rules.rules,
+            from,
+            role,
+            VARIANT && self.carrier_on(from),
+            // A closed area (三国's empty one) is never entered nor run through.
+            self.occupied | self.closed,
+            self.attackable(role, targets),
+            || Barred {
+                camps: self.barred_camps(us),
+                reserved: self.reserved(),
+            },
+        )
     }
 
     /// Do the switches change where pieces may go (railway runs, enemy camps, carried flags)?
     fn variant_moves(&self) -> bool {
-        self.variant_runs() || self.rules.rules.no_enemy_camps || self.rules.rules.carries_flag()
-    }
-
-    /// Do the railway switches change how a piece that is no engineer runs?
-    fn variant_runs(&self) -> bool {
-        self.rules.rules.rail_one_turn || self.rules.rules.rail_three_steps
+        self.rules.rules.changes_movement()
     }
 
     /// `no_enemy_camps`: the camps in the areas of `us`'s enemies still in the game (a

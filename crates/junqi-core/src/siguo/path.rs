@@ -4,9 +4,7 @@
 use super::moves::Move;
 use super::points::Grid;
 use super::position::Position;
-use crate::pointset::Set;
-use crate::rail;
-use crate::types::Role;
+use crate::movement;
 
 impl<P: Grid> Position<P> {
     /// The points a legal move passes, `from` and `to` included: one step, a straight run, or
@@ -15,58 +13,18 @@ impl<P: Grid> Position<P> {
         if !self.is_legal(m) {
             return Vec::new();
         }
-        let b = &*self.board;
-        if b.step[m.from.index()].contains(m.to) {
-            return vec![m.from, m.to];
-        }
-        let empty = !(self.occupied | self.closed);
-        if let Some(path) = rail::straight_path(&b.rays, m.from, m.to, empty) {
-            return path;
-        }
         let role = self.at(m.from).and_then(|o| o.role);
-        let engineer_like = role == Some(Role::Engineer)
-            || (role == Some(Role::Bomb) && self.rules.rules.flying_bomb);
-        if engineer_like {
-            return self.rail_path(m.from, m.to);
-        }
-        if self.rules.rules.rail_one_turn {
-            if let Some(path) = rail::one_turn_path(&b.rays, m.from, m.to, empty) {
-                return path;
-            }
-        }
-        Vec::new()
-    }
-
-    /// A shortest railway path from `from` to `to` through empty rail points (breadth first,
-    /// neighbours in index order, so the same path every time).
-    fn rail_path(&self, from: P, to: P) -> Vec<P> {
-        let b = &*self.board;
-        let mut parent: Vec<Option<P>> = vec![None; b.step.len()];
-        let mut seen = Set::single(from);
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(x) = queue.pop_front() {
-            for q in b.rail_step[x.index()] {
-                if seen.contains(q) {
-                    continue;
-                }
-                seen.add(q);
-                parent[q.index()] = Some(x);
-                if q == to {
-                    let mut out = vec![to];
-                    let mut at = to;
-                    while let Some(p) = parent[at.index()] {
-                        out.push(p);
-                        at = p;
-                    }
-                    out.reverse();
-                    return out;
-                }
-                if !self.occupied.contains(q) && !self.closed.contains(q) {
-                    queue.push_back(q);
-                }
-            }
-        }
-        Vec::new()
+        let engineer_like =
+            role.is_some_and(|r| movement::runs_like_engineer(r, &self.rules.rules));
+        movement::path(
+            &self.board,
+            &self.rules.rules,
+            m.from,
+            m.to,
+            engineer_like,
+            !(self.occupied | self.closed),
+        )
+        .unwrap_or_default()
     }
 }
 
