@@ -301,12 +301,17 @@ proptest! {
 }
 
 /// The general engine (the one 四国 plays on) on the 2-player board, named `a1` … `e12`, set up
-/// as the 2-player engine's position stands.
+/// as the 2-player engine's position stands, under its rules and mode.
 fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
-    let mut g = siguo::Position::empty_on(
-        siguo::Board::shared_two_player(),
-        siguo::SiguoRules::default(),
-    );
+    let table = siguo::SiguoRules {
+        rules: *pos.rules(),
+        ..siguo::SiguoRules::default()
+    };
+    let mut g = siguo::Position::empty_on(siguo::Board::shared_two_player(), table);
+    g.set_info(match pos.mode() {
+        Mode::Open => siguo::InfoMode::AllOpen,
+        _ => siguo::InfoMode::FourDark,
+    });
     for p in pos.occupied() {
         if let Some(occ) = pos.at(p) {
             let seat = occ.color.map_or(Seat::N, Color::seat);
@@ -326,16 +331,27 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
 
-    /// Through a random 明棋 game of the 2-player engine, the general engine on the same board
-    /// lists the same moves and leaves the same pieces after each, and ends the game at the same
-    /// ply with the same winner.
+    /// Through a random game of the 2-player engine (明棋 or 暗棋, with random rule switches but
+    /// 翻棋's), the general engine on the same board lists the same moves and leaves the same
+    /// pieces after each, and ends the game at the same ply with the same winner.
     #[test]
-    fn the_general_engine_plays_the_two_player_game_alike(seed in any::<u64>()) {
+    fn the_general_engine_plays_the_two_player_game_alike(
+        seed in any::<u64>(),
+        dark in any::<bool>(),
+        switches in any::<bool>(),
+    ) {
+        let mut rules = if switches { random_rules(seed) } else { Rules::default() };
+        for (name, _) in siguo::SiguoRules::TWO_PLAYER_ONLY {
+            if let Some(b) = rules.switch_mut(name) {
+                *b = false;
+            }
+        }
+        let mode = if dark { Mode::Dark } else { Mode::Open };
         let mut two = Position::from_deployments(
-            Mode::Open,
-            Rules::default(),
+            mode,
+            rules,
             &Deployment::random(seed),
             &Deployment::random(seed ^ 0xb1ac),
         )
@@ -356,7 +372,7 @@ proptest! {
             let mut ours = listed.clone();
             ours.sort();
             theirs.sort();
-            prop_assert_eq!(&ours, &theirs);
+            prop_assert_eq!(&ours, &theirs, "{:?} at {}", rules, two.to_jfen());
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
             if listed.is_empty() {
                 break;

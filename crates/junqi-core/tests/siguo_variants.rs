@@ -429,3 +429,36 @@ fn the_camps_of_a_seat_that_is_out_are_open() {
     assert!(dests(&p, "Ea2").contains(&"Eb3".to_string()));
     assert!(!dests(&p, "Wa2").contains(&"Wb3".to_string()));
 }
+
+/// `bomb_cannot_take_flag` binds, as in 2-player 暗棋, once the flag is known to every seat: in
+/// 全明, or where enemies are hidden after its Field Marshal fell. A bomb that attacks a flag
+/// nobody knows is spent against it, and the flag stays: the referee allows what each seat's
+/// view allows, and refusing the move would show where the flag is.
+#[test]
+fn a_bomb_may_attack_a_flag_nobody_knows() {
+    let table = rules(&["bomb_cannot_take_flag"]);
+    let text = "S Sa3=0Z,Sa2=1F,Sb5=0F,Ne0=2F,Nc3=2C,We0=3F,Wc3=3C,Ec3=1C";
+    let hidden = pos(text, table);
+    assert_eq!(hidden.info(), InfoMode::FourDark);
+    assert!(dests(&hidden, "Sa3").contains(&"Sa2".to_string()));
+    // S's view (the flag an X) allows the same move.
+    let view = hidden.view(Seat::S, InfoMode::FourDark);
+    assert!(dests(&view, "Sa3").contains(&"Sa2".to_string()));
+    let mut after = hidden.clone();
+    let report = after.play(mv("Sa3-Sa2")).unwrap();
+    assert_eq!(report.clash, Some(Clash::Lose));
+    assert_eq!(after.at(pt("Sa3")), None);
+    assert_eq!(after.at(pt("Sa2")).and_then(|o| o.role), Some(Role::Flag));
+    assert!(after.seating().is_in(Seat::E));
+    // Known flags are protected: in 全明, and once E's Field Marshal has fallen.
+    let mut open = pos(text, table);
+    open.set_info(InfoMode::AllOpen);
+    assert!(!dests(&open, "Sa3").contains(&"Sa2".to_string()));
+    let mut shown = pos(text, table);
+    shown.show_flag(Seat::E);
+    assert!(!dests(&shown, "Sa3").contains(&"Sa2".to_string()));
+    // Without the switch the bomb takes the flag.
+    let mut plain = pos(text, SiguoRules::default());
+    let report = plain.play(mv("Sa3-Sa2")).unwrap();
+    assert_eq!(report.eliminated, vec![(Seat::E, ExitReason::FlagCaptured)]);
+}

@@ -4,6 +4,7 @@
 
 use super::points::{Grid, Point};
 use super::position::Position;
+use super::rules::InfoMode;
 use crate::movement::{self, Barred};
 use crate::pointset::Set;
 use crate::seat::Seat;
@@ -38,10 +39,28 @@ impl<P: Grid> Position<P> {
     /// Points a piece of `us` with `role` may attack, given the enemy pieces not in camps.
     fn attackable(&self, role: Role, targets: Set<P>) -> Set<P> {
         if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
-            targets & !self.flags
+            targets & !self.known_flags()
         } else {
             targets
         }
+    }
+
+    /// The flags every seat knows to be flags: all of them in 全明; where enemies are hidden, a
+    /// flag shown after its Field Marshal fell, or made public. As in 2-player 暗棋, a flag's own
+    /// rules (`bomb_cannot_take_flag`) bind only once it is known: a bomb that attacks a flag
+    /// nobody knows is spent against it ([`crate::contact`]), so the truth and each seat's
+    /// view allow the same moves.
+    fn known_flags(&self) -> Set<P> {
+        if self.info == InfoMode::AllOpen {
+            return self.flags;
+        }
+        let mut known = self.flags & self.public;
+        for s in self.seating.seats() {
+            if self.flag_shown[s] {
+                known |= self.flags & self.by_seat[s];
+            }
+        }
+        known
     }
 
     /// The destinations of `us`'s piece of `role` on `from`; `targets` are the enemy pieces
