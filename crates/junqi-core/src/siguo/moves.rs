@@ -49,7 +49,9 @@ impl<P: Grid> Position<P> {
     /// flag shown after its Field Marshal fell, or made public. As in 2-player 暗棋, a flag's own
     /// rules (`bomb_cannot_take_flag`) bind only once it is known: a bomb that attacks a flag
     /// nobody knows is spent against it ([`crate::contact`]), so the truth and each seat's
-    /// view allow the same moves.
+    /// view allow the same moves. Out of line, so the default move loops stay as they were.
+    #[cold]
+    #[inline(never)]
     fn known_flags(&self) -> Set<P> {
         if self.info == InfoMode::AllOpen {
             return self.flags;
