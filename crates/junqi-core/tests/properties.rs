@@ -309,19 +309,26 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
     };
     let mut g = siguo::Position::empty_on(siguo::Board::shared_two_player(), table);
     g.set_info(match pos.mode() {
-        Mode::Open => siguo::InfoMode::AllOpen,
-        _ => siguo::InfoMode::FourDark,
+        Mode::Dark => siguo::InfoMode::FourDark,
+        Mode::Open | Mode::Flip => siguo::InfoMode::AllOpen,
     });
     for p in pos.occupied() {
         if let Some(occ) = pos.at(p) {
             let seat = occ.color.map_or(Seat::N, Color::seat);
-            g.put(
-                p,
-                siguo::Occupant {
-                    seat,
-                    role: occ.role,
-                },
-            );
+            let occ_g = siguo::Occupant {
+                seat,
+                role: occ.role,
+            };
+            if occ.face_down {
+                g.put_face_down(p, occ_g);
+            } else {
+                g.put(p, occ_g);
+            }
+        }
+    }
+    if pos.mode() == Mode::Flip {
+        if let Some(first) = pos.first_color() {
+            g.give_colours(first.seat());
         }
     }
     if let Some(c) = pos.turn() {
@@ -330,60 +337,104 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
     g
 }
 
+/// Every legal action of the general engine in the 2-player notation: its moves, then 翻棋's
+/// flips.
+fn general_actions(g: &siguo::Position<Point>) -> Vec<Action> {
+    let mut out: Vec<Action> = g
+        .legal_moves()
+        .into_iter()
+        .map(|m| Action::Move {
+            from: m.from,
+            to: m.to,
+        })
+        .collect();
+    out.extend(g.flips().iter().map(Action::Flip));
+    out
+}
+
+/// What stands on every point, as (seat, role, face down), on either engine.
+type Cells = Vec<Option<(Option<Seat>, Option<Role>, bool)>>;
+
+fn two_player_cells(pos: &Position) -> Cells {
+    Point::all()
+        .map(|p| {
+            pos.at(p)
+                .map(|o| (o.color.map(Color::seat), o.role, o.face_down))
+        })
+        .collect()
+}
+
+fn general_cells(g: &siguo::Position<Point>) -> Cells {
+    let down = g.face_down();
+    Point::all()
+        .map(|p| g.at(p).map(|o| (Some(o.seat), o.role, down.contains(p))))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
 
-    /// Through a random game of the 2-player engine (明棋 or 暗棋, with random rule switches but
-    /// 翻棋's), the general engine on the same board lists the same moves and leaves the same
-    /// pieces after each, and ends the game at the same ply with the same winner.
+    /// Through a random game of the 2-player engine (明棋, 暗棋 or 翻棋, with random rule
+    /// switches), the general engine on the same board lists the same actions, flips
+    /// included, leaves the same pieces face up and face down after each, gives 翻棋's colours
+    /// at the same flip, and ends the game at the same ply with the same winner and the same
+    /// last position.
     #[test]
     fn the_general_engine_plays_the_two_player_game_alike(
         seed in any::<u64>(),
-        dark in any::<bool>(),
+        mode in 0..3u8,
         switches in any::<bool>(),
     ) {
         let mut rules = if switches { random_rules(seed) } else { Rules::default() };
-        for (name, _) in siguo::SiguoRules::TWO_PLAYER_ONLY {
-            if let Some(b) = rules.switch_mut(name) {
-                *b = false;
+        let mode = [Mode::Open, Mode::Dark, Mode::Flip][usize::from(mode)];
+        if mode != Mode::Flip {
+            for (name, _) in siguo::SiguoRules::TWO_PLAYER_ONLY {
+                if let Some(b) = rules.switch_mut(name) {
+                    *b = false;
+                }
             }
         }
-        let mode = if dark { Mode::Dark } else { Mode::Open };
-        let mut two = Position::from_deployments(
-            mode,
-            rules,
-            &Deployment::random(seed),
-            &Deployment::random(seed ^ 0xb1ac),
-        )
-        .unwrap();
+        let mut two = if mode == Mode::Flip {
+            Position::new_flip(rules, seed)
+        } else {
+            Position::from_deployments(
+                mode,
+                rules,
+                &Deployment::random(seed),
+                &Deployment::random(seed ^ 0xb1ac),
+            )
+            .unwrap()
+        };
         let mut general = on_general_engine(&two);
         let mut rng = SplitMix64::new(seed);
         for _ in 0..200 {
-            let listed: Vec<(Point, Point)> = two
-                .legal_actions()
-                .into_iter()
-                .filter_map(|a| match a {
-                    Action::Move { from, to } => Some((from, to)),
-                    Action::Flip(_) => None,
-                })
-                .collect();
-            let mut theirs: Vec<(Point, Point)> =
-                general.legal_moves().into_iter().map(|m| (m.from, m.to)).collect();
+            let listed = two.legal_actions();
             let mut ours = listed.clone();
+            let mut theirs = general_actions(&general);
             ours.sort();
             theirs.sort();
             prop_assert_eq!(&ours, &theirs, "{:?} at {}", rules, two.to_jfen());
+            prop_assert_eq!(two.turn().map(Color::seat), general.mover());
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
             if listed.is_empty() {
                 break;
             }
-            let (from, to) = listed[rng.below(listed.len() as u64) as usize];
-            two.play(Action::Move { from, to }).unwrap();
-            general.play(siguo::Move { from, to }).unwrap();
+            let action = listed[rng.below(listed.len() as u64) as usize];
+            let report = two.play(action).unwrap();
+            let general_report = match action {
+                Action::Move { from, to } => general.play(siguo::Move { from, to }).unwrap(),
+                Action::Flip(p) => general.flip(p).unwrap(),
+            };
+            prop_assert_eq!(report.assigned.map(Color::seat), general_report.assigned);
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
+            prop_assert_eq!(
+                two_player_cells(&two),
+                general_cells(&general),
+                "after {} at {}",
+                action,
+                two.to_jfen()
+            );
             if let Some(o) = two.outcome() {
-                // (The general engine takes a seat that is out off the board, as at 四国; the
-                // 2-player engine leaves the last position standing.)
                 let winner = o.winner().map(Color::seat);
                 let won = match general.outcome() {
                     Some(siguo::SiguoOutcome::Win { team, .. }) => {
@@ -394,11 +445,39 @@ proptest! {
                 prop_assert_eq!(winner, won);
                 break;
             }
-            for p in Point::all() {
-                let a = two.at(p).map(|o| (o.color.map(Color::seat), o.role));
-                let b = general.at(p).map(|o| (Some(o.seat), o.role));
-                prop_assert_eq!(a, b, "{}", p);
+        }
+    }
+
+    /// Perft from a 翻棋 shuffle, a few plies in, is the same on both engines: flips, colours
+    /// and the flag rules of every `flip_*` switch.
+    #[test]
+    fn the_general_engine_counts_the_flip_tree_alike(
+        seed in any::<u64>(),
+        plies in 0..12usize,
+        switch in 0..3usize,
+    ) {
+        let mut rules = Rules::default();
+        if let Some((name, _)) = siguo::SiguoRules::TWO_PLAYER_ONLY.get(switch) {
+            if let Some(b) = rules.switch_mut(name) {
+                *b = true;
             }
         }
+        let mut two = Position::new_flip(rules, seed);
+        // (Played on both, since a flip under `flip_two_same` is remembered.)
+        let mut general = on_general_engine(&two);
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..plies {
+            let acts = two.legal_actions();
+            if acts.is_empty() {
+                break;
+            }
+            let action = acts[rng.below(acts.len() as u64) as usize];
+            two.play(action).unwrap();
+            match action {
+                Action::Move { from, to } => general.play(siguo::Move { from, to }).unwrap(),
+                Action::Flip(p) => general.flip(p).unwrap(),
+            };
+        }
+        prop_assert_eq!(two.perft(2), general.perft(2), "{}", two.to_jfen());
     }
 }

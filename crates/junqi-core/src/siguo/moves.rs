@@ -37,12 +37,52 @@ impl<P: Grid> Position<P> {
     }
 
     /// Points a piece of `us` with `role` may attack, given the enemy pieces not in camps.
-    fn attackable(&self, role: Role, targets: Set<P>) -> Set<P> {
-        if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
+    #[inline(always)]
+    fn attackable(&self, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
+        let targets = if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
             targets & !self.known_flags()
         } else {
             targets
+        };
+        if self.extra.is_some() && (targets & self.flags).any() {
+            self.flip_flags(us, role, targets)
+        } else {
+            targets
         }
+    }
+
+    /// 翻棋's flag rules (RULES.md §7, §8): a flag may be taken only once every landmine of its
+    /// colour is gone, face up or face down; under `flip_smallest_takes_flag` only by a piece
+    /// of `us`'s lowest rank among its face-up pieces. `targets` without the flags that `us`'s
+    /// piece of `role` may not take. Out of line, as in [`Position::known_flags`].
+    #[cold]
+    #[inline(never)]
+    fn flip_flags(&self, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
+        if !self.is_flip() {
+            return targets;
+        }
+        let smallest = || {
+            self.by_seat[us]
+                .iter()
+                .filter_map(|p| self.cells[p.index()].and_then(|o| o.role?.rank()))
+                .min()
+        };
+        let too_big = self.rules.rules.flip_smallest_takes_flag
+            && (role.rank().is_none() || role.rank() != smallest());
+        let mut out = targets;
+        for f in targets & self.flags {
+            let Some(owner) = self.cells[f.index()].map(|o| o.seat) else {
+                continue;
+            };
+            let mines_left = (self.by_seat[owner] | self.face_down()).iter().any(|p| {
+                self.cells[p.index()]
+                    .is_some_and(|o| o.seat == owner && o.role == Some(Role::Landmine))
+            });
+            if too_big || mines_left {
+                out.remove(f);
+            }
+        }
+        out
     }
 
     /// The flags every seat knows to be flags: all of them in 全明; where enemies are hidden, a
@@ -93,7 +133,7 @@ impl<P: Grid> Position<P> {
             VARIANT && self.carrier_on(from),
             // A closed area (三国's empty one) is never entered nor run through.
             self.occupied | self.closed,
-            self.attackable(role, targets),
+            self.attackable(us, role, targets),
             || Barred {
                 camps: self.barred_camps(us),
                 reserved: self.reserved(),
@@ -162,6 +202,20 @@ impl<P: Grid> Position<P> {
         out
     }
 
+    /// Could `seat` act at all if it were its turn: a move, or in 翻棋 a flip?
+    pub(crate) fn has_action(&self, seat: Seat) -> bool {
+        self.has_move(seat) || self.face_down().any()
+    }
+
+    /// 翻棋: the face-down pieces the player to act may turn up (none once the game is over,
+    /// and none in other games).
+    pub fn flips(&self) -> Set<P> {
+        if self.outcome.is_some() {
+            return Set::EMPTY;
+        }
+        self.face_down()
+    }
+
     /// Has `seat` any move at all?
     pub fn has_move(&self, seat: Seat) -> bool {
         let mut any = false;
@@ -172,21 +226,22 @@ impl<P: Grid> Position<P> {
         any
     }
 
-    /// The legal moves of the seat to move, by origin then destination (none once over).
+    /// The legal moves of the seat to move, by origin then destination (none once over, nor
+    /// in 翻棋 before colours are given). 翻棋's flips are [`Position::flips`].
     pub fn legal_moves(&self) -> Vec<Move<P>> {
-        if self.outcome.is_some() {
-            return Vec::new();
+        match self.mover() {
+            Some(us) if self.outcome.is_none() => self.moves_of(us),
+            _ => Vec::new(),
         }
-        self.moves_of(self.turn)
     }
 
     /// The number of legal moves of the seat to move.
     pub fn count_moves(&self) -> usize {
-        if self.outcome.is_some() {
+        let Some(us) = self.mover().filter(|_| self.outcome.is_none()) else {
             return 0;
-        }
+        };
         let mut n = 0;
-        self.for_each_piece(self.turn, |_, dests| {
+        self.for_each_piece(us, |_, dests| {
             n += dests.count() as usize;
             true
         });
@@ -196,10 +251,18 @@ impl<P: Grid> Position<P> {
     /// The legal destinations of the piece on `from` (empty unless it is the mover's).
     pub fn destinations_from(&self, from: P) -> Set<P> {
         match self.cells[from.index()] {
-            Some(occ) if occ.seat == self.turn && self.outcome.is_none() => match occ.role {
-                Some(role) => self.destinations(from, self.turn, role, self.targets_of(self.turn)),
-                None => Set::EMPTY,
-            },
+            Some(occ)
+                if Some(occ.seat) == self.mover()
+                    && self.by_seat[occ.seat].contains(from)
+                    && self.outcome.is_none() =>
+            {
+                match occ.role {
+                    Some(role) => {
+                        self.destinations(from, self.turn, role, self.targets_of(self.turn))
+                    }
+                    None => Set::EMPTY,
+                }
+            }
             _ => Set::EMPTY,
         }
     }
@@ -229,16 +292,22 @@ impl<P: Grid> Position<P> {
         !after.has_move(self.turn)
     }
 
-    /// Counts the leaves of the legal-move tree `depth` plies deep.
+    /// Counts the leaves of the tree of legal actions (moves, and 翻棋's flips) `depth` plies
+    /// deep.
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => self.count_moves() as u64,
+            1 => (self.count_moves() + self.flips().count() as usize) as u64,
             _ => {
                 let mut total = 0;
                 for m in self.legal_moves() {
                     let mut child = self.clone();
                     child.play_unchecked(m);
+                    total += child.perft(depth - 1);
+                }
+                for p in self.flips() {
+                    let mut child = self.clone();
+                    child.flip_unchecked(p);
                     total += child.perft(depth - 1);
                 }
                 total

@@ -23,6 +23,8 @@ pub enum SiguoIllegal<P = Point> {
     NotInGame(Seat),
     /// The seat is not the one to move.
     NotToMove(Seat),
+    /// 翻棋: no piece lies face down on this point.
+    NotFaceDown(P),
 }
 
 impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
@@ -32,6 +34,7 @@ impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
             SiguoIllegal::NotLegal(m) => write!(f, "{m} is not a legal move"),
             SiguoIllegal::NotInGame(s) => write!(f, "seat {s} is not in the game"),
             SiguoIllegal::NotToMove(s) => write!(f, "seat {s} is not to move"),
+            SiguoIllegal::NotFaceDown(p) => write!(f, "no piece lies face down on {p}"),
         }
     }
 }
@@ -41,9 +44,15 @@ impl<P: fmt::Debug + fmt::Display> std::error::Error for SiguoIllegal<P> {}
 /// What a move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiguoReport<P = Point> {
+    /// The seat that acted. In 翻棋 before colours are given, a flip's player has no seat yet:
+    /// then this is [`Position::turn`]'s placeholder, and only `assigned` says who is who.
     pub by: Seat,
-    /// The move played; `None` for a resignation or timeout.
+    /// The move played; `None` for a flip, a resignation or timeout.
     pub mv: Option<Move<P>>,
+    /// 翻棋: the point whose face-down piece this action turned up.
+    pub flipped: Option<P>,
+    /// 翻棋: the colour (seat) this flip gave to the player who made it.
+    pub assigned: Option<Seat>,
     /// The combat result, when the move attacked a piece of known identity.
     pub clash: Option<Clash>,
     /// Points whose piece this move made known to every seat: the defender an engineer
@@ -63,6 +72,8 @@ impl<P> SiguoReport<P> {
         SiguoReport {
             by,
             mv: None,
+            flipped: None,
+            assigned: None,
             clash: None,
             shown: Vec::new(),
             eliminated: Vec::new(),
@@ -87,6 +98,76 @@ impl<P: Grid> Position<P> {
     /// Plays a move known to be legal (perft, search).
     pub fn play_unchecked(&mut self, m: Move<P>) {
         self.apply(m);
+    }
+
+    /// 翻棋: the player to act turns up the face-down piece on `p`. The first flip gives its
+    /// colour to its player (`flip_first_engineer`: the first engineer turned up;
+    /// `flip_two_same`: the second of two flips of one colour in a row by the same player).
+    pub fn flip(&mut self, p: P) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+        if self.outcome.is_some() {
+            return Err(SiguoIllegal::GameOver);
+        }
+        if !self.face_down().contains(p) {
+            return Err(SiguoIllegal::NotFaceDown(p));
+        }
+        Ok(self.apply_flip(p))
+    }
+
+    /// Turns up a face-down piece known to lie on `p` (perft, search).
+    pub fn flip_unchecked(&mut self, p: P) {
+        self.apply_flip(p);
+    }
+
+    fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
+        let mover = self.mover();
+        let mut report = SiguoReport {
+            flipped: Some(p),
+            ..SiguoReport::of(self.turn)
+        };
+        let turned = self.turn_up(p);
+        let us = match mover {
+            Some(us) => Some(us),
+            None => turned.and_then(|occ| self.give_colour(occ, &mut report)),
+        };
+        self.ply += 1;
+        // A flip removes nothing and attacks nothing.
+        self.quiet += 1;
+        if let Some(us) = us {
+            if self.outcome.is_none() {
+                self.pass_turn(us, &mut report);
+            }
+            self.end_by_counts(&mut report);
+        }
+        report.outcome = self.outcome;
+        report
+    }
+
+    /// 翻棋 before colours are given: does turning up `occ` give its colour to the player who
+    /// flipped it (RULES.md §7, the `flip_*` switches)? If so, the seats are fixed and that
+    /// player's seat is returned.
+    fn give_colour(&mut self, occ: Occupant, report: &mut SiguoReport<P>) -> Option<Seat> {
+        // Ply 1 is the first player's, ply 2 the second's, and so on.
+        let player = usize::from(self.ply.is_multiple_of(2));
+        let rules = self.rules.rules;
+        let flip = self.extra_mut().flip.get_or_insert_with(Default::default);
+        let given = if rules.flip_first_engineer {
+            occ.role == Some(Role::Engineer)
+        } else if rules.flip_two_same {
+            let same = flip.last_flip[player] == Some(occ.seat);
+            flip.last_flip[player] = Some(occ.seat);
+            same
+        } else {
+            true
+        };
+        if !given {
+            return None;
+        }
+        let other = self.seating.next_in(occ.seat).unwrap_or(occ.seat);
+        let first = if player == 0 { occ.seat } else { other };
+        self.give_colours(first);
+        report.by = occ.seat;
+        report.assigned = Some(occ.seat);
+        Some(occ.seat)
     }
 
     fn apply(&mut self, m: Move<P>) -> SiguoReport<P> {
@@ -221,8 +302,24 @@ impl<P: Grid> Position<P> {
         self.take(p);
         if occ.role == Some(Role::Marshal) {
             self.flag_shown[occ.seat] = true;
+            if self.extra.is_some() {
+                self.turn_up_flag(occ.seat, report);
+            }
         }
         self.drop_carried(|c| c.at == p, report);
+    }
+
+    /// 翻棋: a fallen Field Marshal's flag still face down is turned face up, so that the board
+    /// shows what every seat now knows.
+    #[cold]
+    #[inline(never)]
+    fn turn_up_flag(&mut self, seat: Seat, report: &mut SiguoReport<P>) {
+        for f in self.face_down() {
+            if self.cells[f.index()].is_some_and(|o| o.seat == seat && o.role == Some(Role::Flag)) {
+                self.turn_up(f);
+                report.shown.push(f);
+            }
+        }
     }
 
     /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
@@ -287,20 +384,25 @@ impl<P: Grid> Position<P> {
         }
     }
 
-    /// Puts `seat` out (its pieces leave at once) and ends the game if its team is out.
+    /// Puts `seat` out and ends the game if its team is out. At a table of more than two its
+    /// pieces leave at once (RULES-4P.md §6.1); at a table of two the game ends here, and the
+    /// last position stands as the players left it (RULES.md §6).
     fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut SiguoReport<P>) {
         if !self.seating.is_in(seat) {
             return;
         }
-        self.remove_seat(seat);
-        report.eliminated.push((seat, why));
-        // Its carriers leave too: the flags they carried go back. Its own flag, if carried,
-        // is no one's to take any more.
-        if self.carried(seat).is_some() {
-            self.extra_mut().carry[seat] = None;
-        }
-        self.drop_carried(|c| c.by == seat, report);
         let team = self.seating.team(seat);
+        self.seating.eliminate(seat);
+        report.eliminated.push((seat, why));
+        if self.seating.count() > 2 {
+            self.remove_seat(seat);
+            // Its carriers leave too: the flags they carried go back. Its own flag, if
+            // carried, is no one's to take any more.
+            if self.carried(seat).is_some() {
+                self.extra_mut().carry[seat] = None;
+            }
+            self.drop_carried(|c| c.by == seat, report);
+        }
         if self.outcome.is_none() && self.seating.team_is_out(team) {
             // The game ends when one team is left (with more than two teams, the others
             // play on).
@@ -324,7 +426,7 @@ impl<P: Grid> Position<P> {
 
     /// Starts `next`'s turn: if it cannot move it leaves, and so on round the table.
     fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport<P>) {
-        if self.has_move(next) {
+        if self.has_action(next) {
             self.turn = next;
             return;
         }
@@ -333,7 +435,7 @@ impl<P: Grid> Position<P> {
                 .seating
                 .seats()
                 .filter(|&s| self.seating.is_in(s))
-                .all(|s| !self.has_move(s))
+                .all(|s| !self.has_action(s))
         {
             self.outcome = Some(SiguoOutcome::Draw {
                 reason: SiguoDraw::MutualWipeOut,
@@ -342,7 +444,7 @@ impl<P: Grid> Position<P> {
         }
         let mut seat = next;
         for _ in 0..self.seating.count() {
-            if self.has_move(seat) {
+            if self.has_action(seat) {
                 self.turn = seat;
                 return;
             }

@@ -127,14 +127,21 @@ pub struct Position<P: Grid = Point> {
     pub(crate) extra: Option<Box<Extra<P>>>,
 }
 
-/// What only some games hold: flags being carried, turns lost to the per-move timer. Kept
-/// behind a pointer so that the position the move loops copy is no larger for them.
+/// What only some games hold: flags being carried, turns lost to the per-move timer, 翻棋's
+/// face-down pieces. Kept behind a pointer so that the position the move loops copy is no
+/// larger for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Extra<P: Grid> {
     /// Each seat's flag while it is carried, by the flag's owner.
     pub(crate) carry: PerSeat<Option<Carry<P>>>,
     /// Turns each seat lost to the per-move timer (`timeout_limit`).
     pub(crate) timeouts: PerSeat<u8>,
+    /// 翻棋: the colours, once given ([`Flip`]); `None` in every other game.
+    pub(crate) flip: Option<Flip>,
+    /// 翻棋: points whose piece is still face down. Such a piece stands in the cells and
+    /// blocks, but belongs to no seat's pieces until it is turned up: it neither moves nor
+    /// may be attacked.
+    pub(crate) face_down: Set<P>,
 }
 
 impl<P: Grid> Default for Extra<P> {
@@ -142,8 +149,21 @@ impl<P: Grid> Default for Extra<P> {
         Extra {
             carry: PerSeat::default(),
             timeouts: PerSeat::default(),
+            flip: None,
+            face_down: Set::EMPTY,
         }
     }
+}
+
+/// 翻棋 (RULES.md §7): the two players are "first" and "second" (by the parity of the ply)
+/// until a flip gives the first player a colour, that is a seat; the other player then sits in
+/// the other seat.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flip {
+    /// The seat of the player who acted first, once colours are given.
+    pub first: Option<Seat>,
+    /// `flip_two_same`: the colour each player (0 = first) turned up on its previous flip.
+    pub last_flip: [Option<Seat>; 2],
 }
 
 impl<P: Grid> PartialEq for Position<P> {
@@ -243,9 +263,35 @@ impl<P: Grid> Position<P> {
         &self.seating
     }
 
-    /// The seat to move.
+    /// The seat to move. In 翻棋 before colours are given, the seat the next flip's player
+    /// would have if the flip were theirs: see [`Position::mover`].
     pub fn turn(&self) -> Seat {
         self.turn
+    }
+
+    /// The seat to move, `None` in 翻棋 before colours are given (when only flips are legal
+    /// and the players are known only as first and second).
+    #[inline(always)]
+    pub fn mover(&self) -> Option<Seat> {
+        match &self.extra {
+            Some(e) if e.flip.is_some_and(|f| f.first.is_none()) => None,
+            _ => Some(self.turn),
+        }
+    }
+
+    /// 翻棋's colours ([`Flip`]); `None` in every other game.
+    pub fn flip_state(&self) -> Option<Flip> {
+        self.extra.as_ref().and_then(|e| e.flip)
+    }
+
+    /// 翻棋: the points whose piece is still face down (empty in every other game).
+    pub fn face_down(&self) -> Set<P> {
+        self.extra.as_ref().map_or(Set::EMPTY, |e| e.face_down)
+    }
+
+    /// Is this a 翻棋 game (a face-down start)?
+    pub fn is_flip(&self) -> bool {
+        self.flip_state().is_some()
     }
 
     /// Plies since the last capture.
@@ -351,6 +397,46 @@ impl<P: Grid> Position<P> {
         }
     }
 
+    /// Puts `occ` face down on `p` (翻棋), replacing whatever stood there: it blocks, but
+    /// neither moves nor may be attacked until it is turned up. The position becomes a 翻棋
+    /// game, its colours not yet given unless [`Position::give_colours`] says otherwise.
+    pub fn put_face_down(&mut self, p: P, occ: Occupant) {
+        if !self.board.contains(p) || self.closed.contains(p) || !self.seating.contains(occ.seat) {
+            return;
+        }
+        self.take(p);
+        self.cells[p.index()] = Some(occ);
+        self.occupied.add(p);
+        let extra = self.extra_mut();
+        extra.face_down.add(p);
+        extra.flip.get_or_insert_with(Flip::default);
+    }
+
+    /// 翻棋: gives colours as a game in progress has them: `first` is the seat of the player
+    /// who acted first (for setting up positions). Makes the position a 翻棋 game.
+    pub fn give_colours(&mut self, first: Seat) {
+        self.extra_mut()
+            .flip
+            .get_or_insert_with(Flip::default)
+            .first = Some(first);
+    }
+
+    /// Turns the face-down piece on `p` face up, where every seat sees it; `None` if no piece
+    /// lies face down there.
+    pub(crate) fn turn_up(&mut self, p: P) -> Option<Occupant> {
+        let extra = self.extra.as_deref_mut()?;
+        if !extra.face_down.contains(p) {
+            return None;
+        }
+        extra.face_down.remove(p);
+        let occ = self.cells[p.index()]?;
+        self.by_seat[occ.seat].add(p);
+        if occ.role == Some(Role::Flag) {
+            self.flags.add(p);
+        }
+        Some(occ)
+    }
+
     /// Removes and returns what stands on `p`.
     pub fn take(&mut self, p: P) -> Option<Occupant> {
         let occ = self.cells[p.index()].take()?;
@@ -358,6 +444,9 @@ impl<P: Grid> Position<P> {
         self.occupied.remove(p);
         self.flags.remove(p);
         self.public.remove(p);
+        if let Some(e) = self.extra.as_deref_mut() {
+            e.face_down.remove(p);
+        }
         Some(occ)
     }
 
@@ -392,8 +481,12 @@ impl<P: Grid> Position<P> {
 
     /// Marks seats without a piece as out, and the others in (for setting up positions).
     pub fn settle_seats(&mut self) {
+        let face_down = self.face_down();
         for s in Seat::ALL {
-            if self.by_seat[s].any() {
+            let down = face_down
+                .iter()
+                .any(|p| self.cells[p.index()].is_some_and(|o| o.seat == s));
+            if self.by_seat[s].any() || down {
                 self.seating.reinstate(s);
             } else {
                 self.seating.eliminate(s);
