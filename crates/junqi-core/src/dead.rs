@@ -124,10 +124,13 @@ impl<P: crate::siguo::points::Grid> crate::siguo::Position<P> {
     /// `dead_position_draw` on the cross board, for any seating: every seat still in has a free
     /// piece, and every team's free pieces are shut in ([`shut_in`]) behind its own flags and
     /// landmines (and, under `no_enemy_camps`, its enemies' camps), away from every enemy piece.
-    /// Never true with a piece of unknown identity on the board, a flag being carried, or under
-    /// `no_collision_31`.
+    /// Never true with a piece of unknown identity or a face-down piece on the board, a flag
+    /// being carried, or under `no_collision_31`.
     pub(crate) fn is_dead(&self) -> bool {
-        if self.rules.rules.no_collision_31 || self.carries().next().is_some() {
+        if self.rules.rules.no_collision_31
+            || self.carries().next().is_some()
+            || self.face_down().any()
+        {
             return false;
         }
         let b = &*self.board;

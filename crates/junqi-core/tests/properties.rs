@@ -320,7 +320,7 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
                 role: occ.role,
             };
             if occ.face_down {
-                g.put_face_down(p, occ_g);
+                g.put_face_down(p, occ.role.map(|_| occ_g));
             } else {
                 g.put(p, occ_g);
             }
@@ -387,6 +387,11 @@ proptest! {
     ) {
         let mut rules = if switches { random_rules(seed) } else { Rules::default() };
         let mode = [Mode::Open, Mode::Dark, Mode::Flip][usize::from(mode)];
+        if switches {
+            // The per-move timer's limit and the total plies, now and then.
+            rules.timeout_limit = (seed % 4) as u32;
+            rules.ply_limit = if seed % 5 == 0 { 60 + (seed % 40) as u32 } else { 0 };
+        }
         if mode != Mode::Flip {
             for (name, _) in siguo::SiguoRules::TWO_PLAYER_ONLY {
                 if let Some(b) = rules.switch_mut(name) {
@@ -414,10 +419,57 @@ proptest! {
             ours.sort();
             theirs.sort();
             prop_assert_eq!(&ours, &theirs, "{:?} at {}", rules, two.to_jfen());
-            prop_assert_eq!(two.turn().map(Color::seat), general.mover());
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
             if listed.is_empty() {
                 break;
+            }
+            // (Once a game is over, the 2-player engine has passed the turn to the loser; the
+            // general engine leaves it with the last seat to act.)
+            prop_assert_eq!(two.turn().map(Color::seat), general.mover());
+            if mode == Mode::Flip {
+                // What the player to act sees: no face-down piece's seat or role, the
+                // landmines among them counted, the same actions.
+                let seat = two.turn().map_or(Seat::S, Color::seat);
+                let seen = general.view(seat, siguo::InfoMode::AllOpen);
+                let told = two.view(two.turn());
+                prop_assert!(general.face_down().iter().all(|p| seen.at(p).is_none()));
+                for c in Color::ALL {
+                    prop_assert_eq!(seen.hidden_mines(c.seat()), told.hidden_mines[c]);
+                }
+                let mut from_view = general_actions(&seen);
+                from_view.sort();
+                let mut told_actions = told.legal_actions();
+                told_actions.sort();
+                prop_assert_eq!(&from_view, &told_actions);
+                prop_assert_eq!(&from_view, &ours);
+            }
+            // Now and then the player to act lets its time run out, or tries to resign.
+            match rng.below(200) {
+                0..=7 => {
+                    let seat = general.turn();
+                    let a = two.miss_turn().map(|o| o.is_some());
+                    let b = general.miss_turn(seat).map(|r| r.outcome.is_some());
+                    prop_assert_eq!(a.ok(), b.ok());
+                    prop_assert_eq!(two.ply(), general.ply());
+                    prop_assert_eq!(two.halfmoves(), general.quiet());
+                    continue;
+                }
+                8 => {
+                    let seat = general.turn();
+                    let a = two.turn().map_or(Err(IllegalAction::ResignTooEarly), |c| two.resign(c));
+                    let b = general.resign(seat);
+                    prop_assert_eq!(a.is_ok(), b.is_ok(), "ply {}", two.ply());
+                    if let Ok(o) = a {
+                        prop_assert_eq!(Some(o.winner().map(Color::seat)), general.outcome().map(|o| match o {
+                            siguo::SiguoOutcome::Win { team, .. } => general.seating().members(team).next(),
+                            siguo::SiguoOutcome::Draw { .. } => None,
+                        }));
+                        prop_assert_eq!(two_player_cells(&two), general_cells(&general));
+                        break;
+                    }
+                    continue;
+                }
+                _ => {}
             }
             let action = listed[rng.below(listed.len() as u64) as usize];
             let report = two.play(action).unwrap();
@@ -426,6 +478,8 @@ proptest! {
                 Action::Flip(p) => general.flip(p).unwrap(),
             };
             prop_assert_eq!(report.assigned.map(Color::seat), general_report.assigned);
+            prop_assert_eq!(two.ply(), general.ply());
+            prop_assert_eq!(two.halfmoves(), general.quiet());
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
             prop_assert_eq!(
                 two_player_cells(&two),

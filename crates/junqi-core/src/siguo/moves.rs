@@ -78,7 +78,7 @@ impl<P: Grid> Position<P> {
                 self.cells[p.index()]
                     .is_some_and(|o| o.seat == owner && o.role == Some(Role::Landmine))
             });
-            if too_big || mines_left {
+            if too_big || mines_left || self.hidden_mines(owner) > 0 {
                 out.remove(f);
             }
         }

@@ -25,6 +25,9 @@ pub enum SiguoIllegal<P = Point> {
     NotToMove(Seat),
     /// 翻棋: no piece lies face down on this point.
     NotFaceDown(P),
+    /// At a table of two, resigning is not allowed in the first 20 plies, nor in 翻棋 before
+    /// colours are given (RULES.md §6).
+    ResignTooEarly,
 }
 
 impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
@@ -35,6 +38,9 @@ impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
             SiguoIllegal::NotInGame(s) => write!(f, "seat {s} is not in the game"),
             SiguoIllegal::NotToMove(s) => write!(f, "seat {s} is not to move"),
             SiguoIllegal::NotFaceDown(p) => write!(f, "no piece lies face down on {p}"),
+            SiguoIllegal::ResignTooEarly => {
+                f.write_str("resigning is not allowed in the first 20 plies")
+            }
         }
     }
 }
@@ -115,6 +121,21 @@ impl<P: Grid> Position<P> {
 
     /// Turns up a face-down piece known to lie on `p` (perft, search).
     pub fn flip_unchecked(&mut self, p: P) {
+        self.apply_flip(p);
+    }
+
+    /// 翻棋, reasoning on a seat's view: turns up the face-down piece on `p` as if it were
+    /// `occ` (a landmine so drawn is one fewer among the hidden ones). Does nothing where no
+    /// piece lies face down.
+    pub fn flip_as(&mut self, p: P, occ: Occupant) {
+        if !self.face_down().contains(p) || !self.seating.contains(occ.seat) {
+            return;
+        }
+        if self.cells[p.index()].is_none() && occ.role == Some(Role::Landmine) {
+            let mines = &mut self.extra_mut().hidden_mines[occ.seat];
+            *mines = mines.saturating_sub(1);
+        }
+        self.cells[p.index()] = Some(occ);
         self.apply_flip(p);
     }
 
@@ -270,9 +291,10 @@ impl<P: Grid> Position<P> {
         if self.rules.rules.no_collision_31 {
             if self.quiet >= NO_COLLISION_LIMIT {
                 let seat = self.turn;
-                self.quiet = 0;
                 self.exit(seat, ExitReason::NoContact, report);
                 if self.outcome.is_none() {
+                    // The count starts again for the others.
+                    self.quiet = 0;
                     self.pass_turn(seat, report);
                 }
             }
@@ -470,9 +492,21 @@ impl<P: Grid> Position<P> {
         report.eliminated
     }
 
-    /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on.
+    /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on. At a
+    /// table of two, not in the first 20 plies nor in 翻棋 before colours are given (RULES.md
+    /// §6; RULES-4P.md §6.1 sets no such limit).
     pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+        if self.outcome.is_none() && self.seating.count() == 2 && !self.may_resign() {
+            return Err(SiguoIllegal::ResignTooEarly);
+        }
         self.leave(seat, ExitReason::Resignation)
+    }
+
+    /// May a player resign now? Always while the game goes on at a table of more than two;
+    /// at a table of two only after the first 20 plies and once 翻棋's colours are given.
+    pub fn may_resign(&self) -> bool {
+        self.outcome.is_none()
+            && (self.seating.count() > 2 || (self.ply > 20 && self.mover().is_some()))
     }
 
     /// `seat` reached the timeout limit: it leaves as if it had resigned.
@@ -483,12 +517,20 @@ impl<P: Grid> Position<P> {
     /// The seat to move, `seat`, let its per-move time run out: its turn passes to the next
     /// seat (a ply without contact) and the timeout is counted; under `timeout_limit` the
     /// N-th puts it out ([`ExitReason::Timeout`]), as a clock that runs out does.
+    ///
+    /// In 翻棋 before colours are given the players have no seat yet: the turn passes to the
+    /// other player uncounted, whichever `seat` of the table is named.
     pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
         if self.outcome.is_some() {
             return Err(SiguoIllegal::GameOver);
         }
         if !self.seating.is_in(seat) {
             return Err(SiguoIllegal::NotInGame(seat));
+        }
+        if self.mover().is_none() {
+            self.ply += 1;
+            self.quiet += 1;
+            return Ok(SiguoReport::of(seat));
         }
         if self.turn != seat {
             return Err(SiguoIllegal::NotToMove(seat));
@@ -498,14 +540,15 @@ impl<P: Grid> Position<P> {
         *count = count.saturating_add(1);
         let count = u32::from(*count);
         let limit = self.rules.rules.timeout_limit;
+        // A missed turn is a ply without contact, the last one too.
+        self.ply += 1;
+        self.quiet += 1;
         if limit > 0 && count >= limit {
             self.exit(seat, ExitReason::Timeout, &mut report);
             if self.outcome.is_none() {
                 self.pass_turn(seat, &mut report);
             }
         } else {
-            self.ply += 1;
-            self.quiet += 1;
             self.pass_turn(seat, &mut report);
             self.end_by_counts(&mut report);
         }

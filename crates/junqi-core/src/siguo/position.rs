@@ -138,10 +138,13 @@ pub(crate) struct Extra<P: Grid> {
     pub(crate) timeouts: PerSeat<u8>,
     /// 翻棋: the colours, once given ([`Flip`]); `None` in every other game.
     pub(crate) flip: Option<Flip>,
-    /// 翻棋: points whose piece is still face down. Such a piece stands in the cells and
-    /// blocks, but belongs to no seat's pieces until it is turned up: it neither moves nor
-    /// may be attacked.
+    /// 翻棋: points whose piece is still face down. Such a piece blocks, but belongs to no
+    /// seat's pieces until it is turned up: it neither moves nor may be attacked. The referee
+    /// knows what it is (it stands in the cells); a seat's view does not (its cell is empty).
     pub(crate) face_down: Set<P>,
+    /// 翻棋, in a seat's view: landmines of each seat known to lie among the face-down pieces
+    /// (none in the referee's position, where the cells say so).
+    pub(crate) hidden_mines: PerSeat<u8>,
 }
 
 impl<P: Grid> Default for Extra<P> {
@@ -151,6 +154,7 @@ impl<P: Grid> Default for Extra<P> {
             timeouts: PerSeat::default(),
             flip: None,
             face_down: Set::EMPTY,
+            hidden_mines: PerSeat::default(),
         }
     }
 }
@@ -397,15 +401,19 @@ impl<P: Grid> Position<P> {
         }
     }
 
-    /// Puts `occ` face down on `p` (翻棋), replacing whatever stood there: it blocks, but
+    /// Puts a face-down piece on `p` (翻棋), replacing whatever stood there: `occ` as the
+    /// referee knows it, or `None` in a seat's view, where nobody knows it. It blocks, but
     /// neither moves nor may be attacked until it is turned up. The position becomes a 翻棋
     /// game, its colours not yet given unless [`Position::give_colours`] says otherwise.
-    pub fn put_face_down(&mut self, p: P, occ: Occupant) {
-        if !self.board.contains(p) || self.closed.contains(p) || !self.seating.contains(occ.seat) {
+    pub fn put_face_down(&mut self, p: P, occ: Option<Occupant>) {
+        if !self.board.contains(p)
+            || self.closed.contains(p)
+            || occ.is_some_and(|o| !self.seating.contains(o.seat))
+        {
             return;
         }
         self.take(p);
-        self.cells[p.index()] = Some(occ);
+        self.cells[p.index()] = occ;
         self.occupied.add(p);
         let extra = self.extra_mut();
         extra.face_down.add(p);
@@ -421,15 +429,26 @@ impl<P: Grid> Position<P> {
             .first = Some(first);
     }
 
+    /// 翻棋, in a seat's view: landmines of `seat` known to lie among the face-down pieces.
+    pub fn hidden_mines(&self, seat: Seat) -> u8 {
+        self.extra.as_ref().map_or(0, |e| e.hidden_mines[seat])
+    }
+
+    /// Sets [`Position::hidden_mines`] (for setting up a seat's view).
+    pub fn set_hidden_mines(&mut self, seat: Seat, mines: u8) {
+        self.extra_mut().hidden_mines[seat] = mines;
+    }
+
     /// Turns the face-down piece on `p` face up, where every seat sees it; `None` if no piece
-    /// lies face down there.
+    /// lies face down there, or nobody knows it (a seat's view: the point stays blocked, by a
+    /// piece of no known seat, as the referee has not said what it is).
     pub(crate) fn turn_up(&mut self, p: P) -> Option<Occupant> {
         let extra = self.extra.as_deref_mut()?;
         if !extra.face_down.contains(p) {
             return None;
         }
-        extra.face_down.remove(p);
         let occ = self.cells[p.index()]?;
+        extra.face_down.remove(p);
         self.by_seat[occ.seat].add(p);
         if occ.role == Some(Role::Flag) {
             self.flags.add(p);
@@ -437,8 +456,16 @@ impl<P: Grid> Position<P> {
         Some(occ)
     }
 
-    /// Removes and returns what stands on `p`.
+    /// Removes and returns what stands on `p` (`None` for nothing, or a face-down piece
+    /// nobody knows, which is removed all the same).
     pub fn take(&mut self, p: P) -> Option<Occupant> {
+        if let Some(e) = self.extra.as_deref_mut() {
+            if e.face_down.contains(p) && self.cells[p.index()].is_none() {
+                e.face_down.remove(p);
+                self.occupied.remove(p);
+                return None;
+            }
+        }
         let occ = self.cells[p.index()].take()?;
         self.by_seat[occ.seat].remove(p);
         self.occupied.remove(p);

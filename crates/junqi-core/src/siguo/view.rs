@@ -6,7 +6,7 @@
 use super::points::Grid;
 use super::position::{Occupant, Position};
 use super::rules::InfoMode;
-use crate::seat::Seat;
+use crate::seat::{PerSeat, Seat};
 use crate::types::Role;
 
 impl<P: Grid> Position<P> {
@@ -17,10 +17,11 @@ impl<P: Grid> Position<P> {
     }
 
     /// May `viewer` know the identity of the piece on `p` under `mode` (false for an empty
-    /// point)?
+    /// point, and for a 翻棋 piece still face down, which nobody knows)?
     pub fn sees_at(&self, viewer: Seat, p: P, mode: InfoMode) -> bool {
-        self.public.contains(p)
-            || self.cells[p.index()].is_some_and(|occ| self.sees(viewer, occ, mode))
+        !self.face_down().contains(p)
+            && (self.public.contains(p)
+                || self.cells[p.index()].is_some_and(|occ| self.sees(viewer, occ, mode)))
     }
 
     /// Takes a position read back from `viewer`'s view (its position string) under `mode` as
@@ -47,7 +48,23 @@ impl<P: Grid> Position<P> {
     pub fn view(&self, viewer: Seat, mode: InfoMode) -> Position<P> {
         let mut v = self.clone();
         v.info = mode;
-        for p in self.occupied {
+        let face_down = self.face_down();
+        if face_down.any() {
+            // 翻棋: nobody knows a face-down piece, neither its seat nor its role; the view
+            // keeps only how many landmines of each seat lie among them.
+            let mut mines = PerSeat::<u8>::default();
+            for p in face_down {
+                if let Some(occ) = v.cells[p.index()].take() {
+                    if occ.role == Some(Role::Landmine) {
+                        mines[occ.seat] += 1;
+                    }
+                }
+            }
+            for s in self.seating.seats() {
+                v.set_hidden_mines(s, self.hidden_mines(s) + mines[s]);
+            }
+        }
+        for p in self.occupied & !face_down {
             if let Some(occ) = self.cells[p.index()] {
                 if occ.role.is_some() && !self.sees_at(viewer, p, mode) {
                     v.put(
