@@ -213,6 +213,8 @@ pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
             (SiguoDraw::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
             (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：双方都已无法取胜。".into(),
             (SiguoDraw::DeadPosition, Lang::En) => "Draw: neither team can win any more.".into(),
+            (SiguoDraw::NoFlags, Lang::Zh) => "和棋：棋盘上没有军旗。".into(),
+            (SiguoDraw::NoFlags, Lang::En) => "Draw: no flag on the board.".into(),
         },
     }
 }

@@ -38,8 +38,10 @@ fn stops_a_threat_to_its_own_flag() {
 
 #[test]
 fn does_not_walk_onto_a_known_mine() {
-    // The marshal could step on the mine at c7; it must not (明棋: the mine is known).
-    let p = pos("1f3/5/5/5/5/2l2/2M2/5/5/5/5/1F3 r 0 1");
+    // The marshal could step on the mine at c7; it must not (明棋: the mine is known). Black
+    // has an engineer, so that Red's every other move does not already win (a side left
+    // without a move loses) and walking onto the mine, leaving Red without a move, loses.
+    let p = pos("1f2e/5/5/5/5/2l2/2M2/5/5/5/5/1F3 r 0 1");
     for lvl in 2..=5 {
         assert_ne!(pick(&p, lvl), act("c6-c7"), "level {lvl}");
     }

@@ -8,68 +8,8 @@
 //! called dead (docs/rules-variants.md).
 
 use crate::pointset::{BoardPoint, Set};
-use crate::position::Position;
 use crate::seat::{PerSeat, Seat};
-use crate::types::{Bitboard, Color, Role};
-
-impl Position {
-    /// Is this position dead (see the module text)? Never true with a face-down or unknown
-    /// piece on the board, a flag being carried, or `no_collision_31` (where waiting wins).
-    pub(crate) fn is_dead(&self) -> bool {
-        if self.rules.no_collision_31
-            || self.face_down.any()
-            || self.carry.red.is_some()
-            || self.carry.black.is_some()
-        {
-            return false;
-        }
-        if self
-            .occupied
-            .iter()
-            .any(|p| self.cells[p.index()].and_then(|o| o.piece()).is_none())
-        {
-            return false;
-        }
-        Color::ALL.iter().all(|&c| self.confined(c))
-    }
-
-    /// Are `us`'s free pieces shut in, away from every enemy piece and headquarters, with room
-    /// to keep moving?
-    fn confined(&self, us: Color) -> bool {
-        let topo = self.board();
-        let mut free = Bitboard::EMPTY;
-        let mut walls = Bitboard::EMPTY;
-        for p in self.by_color[us] {
-            let Some(role) = self.cells[p.index()].and_then(|o| o.role) else {
-                return false;
-            };
-            if matches!(role, Role::Flag | Role::Landmine) {
-                walls.add(p);
-            } else if topo.is_headquarters(p) && !self.rules.hq_exit {
-                // A piece for good in a headquarters can still be attacked: not shut in.
-                return false;
-            } else {
-                free.add(p);
-            }
-        }
-        if free.is_empty() {
-            return false;
-        }
-        if self.rules.no_enemy_camps {
-            for camp in topo.camps {
-                if camp.half() != us {
-                    walls.add(camp);
-                }
-            }
-        }
-        let headquarters = if self.rules.hq_exit {
-            Bitboard::EMPTY
-        } else {
-            topo.headquarters
-        };
-        shut_in(&topo.step, free, walls, self.enemy_pieces(us), headquarters)
-    }
-}
+use crate::types::Role;
 
 /// Are the free pieces `free` of one side (or team) shut in on a board whose steps are `step`:
 /// the points they could ever reach, through every point but `walls`, touch no `enemy` piece

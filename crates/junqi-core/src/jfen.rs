@@ -192,14 +192,15 @@ impl Position {
         if mode == Mode::Flip {
             if let Some(c) = side {
                 // Whoever moves at odd plies moved first.
-                pos.flip.first_color = Some(if ply % 2 == 1 { c } else { pos.opponent(c) });
+                pos.give_colours(if ply % 2 == 1 { c } else { pos.opponent(c) });
             }
         }
         // Under the carrying switches a missing flag may be on its way home: not an end.
-        if !pos.rules.carries_flag() {
-            pos.outcome = pos.static_outcome();
+        if !pos.rules().carries_flag() {
+            pos.set_outcome(pos.static_outcome());
         }
-        if pos.outcome.is_none() && side.is_some() && pos.halfmoves >= pos.rules.quiet_limit() {
+        if pos.outcome().is_none() && side.is_some() && pos.halfmoves() >= pos.rules().quiet_limit()
+        {
             pos.settle_outcome();
         }
         Ok(pos)
@@ -209,11 +210,11 @@ impl Position {
     fn static_outcome(&self) -> Option<Outcome> {
         let flagless = |c: Color| {
             self.pieces(c, Role::Flag).is_empty()
-                && self.face_down.is_empty()
+                && self.face_down().is_empty()
                 && self
                     .pieces_of(c)
                     .iter()
-                    .all(|p| self.cells[p.index()].is_some_and(|o| o.role.is_some()))
+                    .all(|p| self.at(p).is_some_and(|o| o.role.is_some()))
         };
         match (flagless(Color::Red), flagless(Color::Black)) {
             (true, true) => Some(Outcome::Draw {
@@ -254,9 +255,9 @@ impl Position {
         format!(
             "{} {} {} {}",
             self.board_fen(),
-            self.turn.map_or('-', Color::char),
-            self.halfmoves,
-            self.ply
+            self.turn().map_or('-', Color::char),
+            self.halfmoves(),
+            self.ply()
         )
     }
 }

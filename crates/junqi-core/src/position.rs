@@ -1,12 +1,18 @@
-//! The full truth of a game (the referee's position): legal actions, playing them, outcomes.
+//! The 2-player game as its callers name it: Red and Black, [`Action`]s, [`MoveReport`]s and
+//! [`Outcome`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
+//! two). Every rule — movement, combat, 翻棋's flips and colours, flag carrying, the counting
+//! rules and the end of the game — is decided there; this type only names what it decides in
+//! the 2-player terms that JFEN, records, the computer player and the app speak.
 
 use crate::action::Action;
 use crate::board::{BoardRef, Topology};
-use crate::combat::{contact, Clash};
-use crate::movement::Barred;
+use crate::combat::Clash;
 use crate::rules::{Mode, Rules};
-use crate::seat::Seating;
-use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role, POINTS};
+use crate::seat::{Seat, Seating};
+use crate::siguo::{
+    self, ExitReason, InfoMode, SiguoDraw, SiguoIllegal, SiguoOutcome, SiguoReport, SiguoRules,
+};
+use crate::types::{Bitboard, Color, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -228,15 +234,6 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-/// 翻棋 bookkeeping before and after colours are assigned.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct FlipState {
-    /// The colour of the player who acted first, once assigned.
-    pub first_color: Option<Color>,
-    /// `flip_two_same`: the colour each seat (0 = first player) flipped on its previous turn.
-    pub last_flip: [Option<Color>; 2],
-}
-
 /// A captured flag on its way home (`carry_flag_home`, `carry_flag_front`). Public: everyone
 /// sees the flag taken and the carrier move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -253,89 +250,118 @@ pub type Actions = Vec<Action>;
 /// The whole truth of a game in progress: every piece and identity, whose turn, counters.
 ///
 /// In 暗棋 and 翻棋 this is the referee's knowledge; players see a [`crate::PlayerView`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Position {
-    pub(crate) cells: [Option<Occupant>; POINTS],
-    pub(crate) occupied: Bitboard,
-    /// Pieces whose colour is known, face-down truth included.
-    pub(crate) by_color: ByColor<Bitboard>,
-    /// Pieces whose role is known, by role.
-    pub(crate) by_role: [Bitboard; 12],
-    pub(crate) face_down: Bitboard,
-    /// Points whose occupant's identity is public in 暗棋 (revealed flags, scouted pieces).
-    pub(crate) public: Bitboard,
-    /// `None` in 翻棋 before colours are assigned.
-    pub(crate) turn: Option<Color>,
-    pub(crate) halfmoves: u32,
-    pub(crate) ply: u32,
+    /// The game on the one engine.
+    pub(crate) g: siguo::Position<Point>,
     pub(crate) mode: Mode,
-    pub(crate) rules: Rules,
-    pub(crate) outcome: Option<Outcome>,
-    pub(crate) flip: FlipState,
-    pub(crate) carry: ByColor<Option<Carry>>,
-    /// 翻棋 in a player's view: landmines of each colour known (by counting the public removals)
-    /// to lie among the face-down pieces of unknown identity.
-    pub(crate) hidden_mines: ByColor<u8>,
-    /// Turns each side lost to the per-move timer (`timeout_limit`).
-    pub(crate) timeouts: ByColor<u8>,
-    /// Do the rules change movement ([`Rules::changes_movement`])? Fixed with the rules.
-    pub(crate) variant_moves: bool,
-    /// The board this position stands on.
-    pub(crate) board: BoardRef,
-    /// The table: Red is seat 0, Black seat 1. Every "who moves next" and "whose pieces may
-    /// be attacked" goes through it.
-    pub(crate) seating: Seating,
+}
+
+impl Eq for Position {}
+
+/// The 2-player name of an end of the game on the one engine.
+fn outcome_of(o: SiguoOutcome, seating: &Seating) -> Outcome {
+    match o {
+        SiguoOutcome::Win { team, reason } => Outcome::Win {
+            winner: seating
+                .members(team)
+                .next()
+                .and_then(Color::of_seat)
+                .unwrap_or(Color::Red),
+            reason: match reason {
+                ExitReason::FlagCaptured => WinReason::FlagCaptured,
+                ExitReason::NoLegalMove => WinReason::NoLegalMove,
+                ExitReason::Resignation => WinReason::Resignation,
+                ExitReason::Timeout => WinReason::Timeout,
+                ExitReason::NoContact => WinReason::NoContact,
+            },
+        },
+        SiguoOutcome::Draw { reason } => Outcome::Draw {
+            reason: match reason {
+                SiguoDraw::NoCapture => DrawReason::NoCapture,
+                SiguoDraw::MutualWipeOut => DrawReason::NoMoves,
+                SiguoDraw::Agreed => DrawReason::Agreement,
+                SiguoDraw::PlyLimit => DrawReason::PlyLimit,
+                SiguoDraw::DeadPosition => DrawReason::DeadPosition,
+                SiguoDraw::NoFlags => DrawReason::NoFlags,
+            },
+        },
+    }
+}
+
+/// The one engine's name of a 2-player end of the game.
+fn siguo_outcome(o: Outcome, seating: &Seating) -> SiguoOutcome {
+    match o {
+        Outcome::Win { winner, reason } => SiguoOutcome::Win {
+            team: seating.team(winner.seat()),
+            reason: match reason {
+                WinReason::FlagCaptured => ExitReason::FlagCaptured,
+                WinReason::NoLegalMove => ExitReason::NoLegalMove,
+                WinReason::Resignation => ExitReason::Resignation,
+                WinReason::Timeout => ExitReason::Timeout,
+                WinReason::NoContact => ExitReason::NoContact,
+            },
+        },
+        Outcome::Draw { reason } => SiguoOutcome::Draw {
+            reason: match reason {
+                DrawReason::NoCapture => SiguoDraw::NoCapture,
+                DrawReason::NoMoves => SiguoDraw::MutualWipeOut,
+                DrawReason::Agreement => SiguoDraw::Agreed,
+                DrawReason::PlyLimit => SiguoDraw::PlyLimit,
+                DrawReason::DeadPosition => SiguoDraw::DeadPosition,
+                DrawReason::NoFlags => SiguoDraw::NoFlags,
+            },
+        },
+    }
+}
+
+fn color(seat: Seat) -> Color {
+    Color::of_seat(seat).unwrap_or(Color::Red)
 }
 
 impl Position {
     /// An empty board, Red to move (翻棋: nobody's colour known yet).
     pub fn empty(mode: Mode, rules: Rules) -> Position {
-        Position {
-            cells: [None; POINTS],
-            occupied: Bitboard::EMPTY,
-            by_color: ByColor::default(),
-            by_role: [Bitboard::EMPTY; 12],
-            face_down: Bitboard::EMPTY,
-            public: Bitboard::EMPTY,
-            turn: if mode == Mode::Flip {
-                None
-            } else {
-                Some(Color::Red)
-            },
-            halfmoves: 0,
-            ply: 1,
-            mode,
+        let table = SiguoRules {
             rules,
-            outcome: None,
-            flip: FlipState::default(),
-            carry: ByColor::default(),
-            hidden_mines: ByColor::default(),
-            timeouts: ByColor::default(),
-            variant_moves: rules.changes_movement(),
-            board: BoardRef::default(),
-            seating: Seating::two(),
+            ..SiguoRules::default()
+        };
+        let mut g = siguo::Position::empty_on(siguo::Board::shared_two_player(), table);
+        g.set_info(match mode {
+            Mode::Dark => InfoMode::FourDark,
+            Mode::Open | Mode::Flip => InfoMode::AllOpen,
+        });
+        if mode == Mode::Flip {
+            g.start_flip();
         }
+        Position { g, mode }
     }
 
     pub fn mode(&self) -> Mode {
         self.mode
     }
 
+    /// The game on the one engine.
+    pub fn engine(&self) -> &siguo::Position<Point> {
+        &self.g
+    }
+
     /// The board this position stands on.
     #[inline(always)]
     pub fn board(&self) -> &'static Topology {
-        self.board.get()
+        BoardRef::default().get()
     }
 
     /// The table: two seats, Red (seat 0) and Black (seat 1), each its own team.
     pub fn seating(&self) -> Seating {
-        self.seating
+        *self.g.seating()
     }
 
     /// Who moves after `c`: the next seat still in, in the seating's turn order.
     #[inline(always)]
     pub fn next_after(&self, c: Color) -> Color {
-        self.seating
+        self.g
+            .seating()
             .next_in(c.seat())
             .and_then(Color::of_seat)
             .unwrap_or(c)
@@ -346,339 +372,210 @@ impl Position {
     pub fn opponent(&self, c: Color) -> Color {
         Color::ALL
             .into_iter()
-            .find(|&o| self.seating.are_enemies(c.seat(), o.seat()))
+            .find(|&o| self.g.seating().are_enemies(c.seat(), o.seat()))
             .unwrap_or(c)
     }
 
-    /// The pieces of known colour that `us` may attack: those of every seat on another team.
-    #[inline(always)]
-    pub(crate) fn enemy_pieces(&self, us: Color) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for c in Color::ALL {
-            if self.seating.are_enemies(us.seat(), c.seat()) {
-                b |= self.by_color[c];
-            }
-        }
-        b
-    }
-
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.g.rules().rules
     }
 
     /// The colour to move; `None` in 翻棋 before colours are assigned.
     pub fn turn(&self) -> Option<Color> {
-        self.turn
+        self.g.mover().map(color)
     }
 
     /// Plies since the last removal.
     pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+        self.g.quiet()
     }
 
     /// The number of the ply to be played next, from 1.
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.g.ply()
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.g.outcome().map(|o| outcome_of(o, self.g.seating()))
     }
 
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.g.is_over()
     }
 
     /// 翻棋: the colour of the player who acted first, once assigned (Red otherwise).
     pub fn first_color(&self) -> Option<Color> {
         match self.mode {
-            Mode::Flip => self.flip.first_color,
+            Mode::Flip => self.g.flip_state().and_then(|f| f.first).map(color),
             _ => Some(Color::Red),
         }
     }
 
     /// The occupant of a point.
     pub fn at(&self, p: Point) -> Option<Occupant> {
-        self.cells[p.index()]
+        let face_down = self.g.face_down().contains(p);
+        match self.g.at(p) {
+            Some(o) => Some(Occupant {
+                color: Color::of_seat(o.seat),
+                role: o.role,
+                face_down,
+            }),
+            // A face-down piece nobody knows (a player's view of 翻棋).
+            None if face_down => Some(Occupant {
+                color: None,
+                role: None,
+                face_down: true,
+            }),
+            None => None,
+        }
     }
 
     /// The piece on a point, when its identity is known.
     pub fn piece_at(&self, p: Point) -> Option<Piece> {
-        self.cells[p.index()].and_then(Occupant::piece)
+        self.at(p).and_then(Occupant::piece)
     }
 
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.g.occupied()
     }
 
     pub fn face_down(&self) -> Bitboard {
-        self.face_down
+        self.g.face_down()
     }
 
-    /// Points holding a piece of this colour (as far as known).
+    /// Points holding a piece of this colour (as far as known), face down or up.
     pub fn pieces_of(&self, c: Color) -> Bitboard {
-        self.by_color[c]
+        let mut b = self.g.pieces_of(c.seat());
+        for p in self.g.face_down() {
+            if self.g.at(p).is_some_and(|o| o.seat == c.seat()) {
+                b.add(p);
+            }
+        }
+        b
     }
 
     /// Points holding a known piece of this colour and role.
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
-        self.by_color[c] & self.by_role[r as usize]
+        let mut b = Bitboard::EMPTY;
+        for p in self.pieces_of(c) {
+            if self.g.at(p).is_some_and(|o| o.role == Some(r)) {
+                b.add(p);
+            }
+        }
+        b
     }
 
-    /// Points whose identity is public in 暗棋 beyond what each side owns.
+    /// Points whose identity is public in 暗棋 beyond what each side owns: pieces a contact
+    /// showed, and the flags of a side whose Field Marshal fell.
     pub fn public(&self) -> Bitboard {
-        self.public
+        let mut b = self.g.public;
+        for c in Color::ALL {
+            if self.g.flag_shown(c.seat()) {
+                b |= self.pieces(c, Role::Flag) & !self.g.face_down();
+            }
+        }
+        b
     }
 
     /// Puts an occupant on a point (replacing what was there).
     pub fn put(&mut self, p: Point, occ: Occupant) {
-        self.take(p);
-        self.cells[p.index()] = Some(occ);
-        self.occupied.add(p);
-        if let Some(c) = occ.color {
-            self.by_color[c].add(p);
-        }
-        if let Some(r) = occ.role {
-            self.by_role[r as usize].add(p);
-        }
-        if occ.face_down {
-            self.face_down.add(p);
+        let known = occ.color.map(|c| siguo::Occupant {
+            seat: c.seat(),
+            role: occ.role,
+        });
+        match known {
+            _ if occ.face_down => self.g.put_face_down(p, known.filter(|o| o.role.is_some())),
+            Some(o) => self.g.put(p, o),
+            None => {}
         }
     }
 
     /// Removes and returns what stands on a point.
     pub fn take(&mut self, p: Point) -> Option<Occupant> {
-        let occ = self.cells[p.index()].take()?;
-        self.occupied.remove(p);
-        if let Some(c) = occ.color {
-            self.by_color[c].remove(p);
-        }
-        if let Some(r) = occ.role {
-            self.by_role[r as usize].remove(p);
-        }
-        self.face_down.remove(p);
-        self.public.remove(p);
+        let occ = self.at(p)?;
+        self.g.take(p);
         Some(occ)
     }
 
     /// Editing (a lesson's board, an analysis board): makes the identity standing on `p` known
     /// to both sides, as the referee does for a fallen 司令's flag. Nothing on `p`: no change.
     pub fn make_public(&mut self, p: Point) {
-        if self.cells[p.index()].is_some_and(|o| o.role.is_some() && !o.face_down) {
-            self.public.add(p);
+        if self.at(p).is_some_and(|o| o.role.is_some() && !o.face_down) {
+            self.g.make_public(p);
         }
     }
 
     /// 暗棋 from a player's knowledge: every identity written down is known, so public.
     pub(crate) fn mark_known_public(&mut self) {
-        let mut known = Bitboard::EMPTY;
-        for r in self.by_role {
-            known |= r;
+        for p in self.g.occupied() & !self.g.face_down() {
+            if self.g.at(p).is_some_and(|o| o.role.is_some()) {
+                self.g.make_public(p);
+            }
         }
-        self.public = known & !self.face_down;
     }
 
+    /// Sets the colour to move (`None`: 翻棋 before colours are known). In 翻棋 with a colour,
+    /// whoever moves at odd plies moved first.
     pub(crate) fn set_turn(&mut self, turn: Option<Color>) {
-        self.turn = turn;
+        if let Some(c) = turn {
+            self.g.set_turn(c.seat());
+        }
+    }
+
+    /// 翻棋: gives colours, `first` being the colour of the player who acted first.
+    pub(crate) fn give_colours(&mut self, first: Color) {
+        self.g.give_colours(first.seat());
     }
 
     pub(crate) fn set_counters(&mut self, halfmoves: u32, ply: u32) {
-        self.halfmoves = halfmoves;
-        self.ply = ply.max(1);
+        self.g.set_counters(halfmoves, ply);
     }
 
-    fn move_piece(&mut self, from: Point, to: Point) {
-        let public = self.public.contains(from);
-        if let Some(occ) = self.take(from) {
-            self.put(to, occ);
-            if public {
-                self.public.add(to);
-            }
-        }
+    /// Sets how the game ended (a position read from a record, a view).
+    pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
+        self.g.outcome = outcome.map(|o| siguo_outcome(o, &self.seating()));
     }
 
-    /// May the piece of `us` with role `role` attack the known flag on `flag`?
-    fn may_take_flag(&self, us: Color, role: Role, flag_color: Color) -> bool {
-        if self.rules.bomb_cannot_take_flag && role == Role::Bomb {
-            return false;
-        }
-        if self.mode == Mode::Flip {
-            if self.pieces(flag_color, Role::Landmine).any() || self.hidden_mines[flag_color] > 0 {
-                return false;
-            }
-            if self.rules.flip_smallest_takes_flag {
-                let Some(rank) = role.rank() else {
-                    return false;
-                };
-                let smallest = Role::ALL
-                    .iter()
-                    .filter(|r| r.rank().is_some())
-                    .filter(|&&r| (self.pieces(us, r) & !self.face_down).any())
-                    .filter_map(|r| r.rank())
-                    .min();
-                if smallest != Some(rank) {
-                    return false;
-                }
-            }
-        }
-        true
+    /// 翻棋 in a player's view: landmines of `c` known to lie among the face-down pieces.
+    pub(crate) fn set_hidden_mines(&mut self, c: Color, mines: u8) {
+        self.g.set_hidden_mines(c.seat(), mines);
     }
 
-    /// Points a piece of `us` with `role` may attack.
-    #[inline(always)]
-    fn attackable(&self, us: Color, role: Role, topo: &Topology) -> Bitboard {
-        let mut targets = self.enemy_pieces(us) & !self.face_down & !topo.camps;
-        let mut flags = targets & self.by_role[Role::Flag as usize];
-        if self.mode == Mode::Dark {
-            // In 暗棋 a flag's special rules bind only once it is known to be the flag.
-            flags &= self.public;
-        }
-        if flags.any() && !self.may_take_flag(us, role, self.opponent(us)) {
-            targets &= !flags;
-        }
-        targets
-    }
-
-    /// The destinations of the own, face-up, known piece on `from`.
-    fn destinations(&self, from: Point, us: Color, role: Role, topo: &Topology) -> Bitboard {
-        if self.variant_moves {
-            self.destinations_in::<true>(from, us, role, topo)
-        } else {
-            self.destinations_in::<false>(from, us, role, topo)
-        }
-    }
-
-    /// [`Position::destinations`], with the switches that change movement (`VARIANT`) decided
-    /// at compile time for the move-generation loops ([`crate::movement::destinations`]).
-    #[inline(always)]
-    fn destinations_in<const VARIANT: bool>(
-        &self,
-        from: Point,
-        us: Color,
-        role: Role,
-        topo: &Topology,
-    ) -> Bitboard {
-        if !role.is_movable() {
-            return Bitboard::EMPTY;
-        }
-        crate::movement::destinations::<Point, VARIANT>(
-            topo,
-            &self.rules,
-            from,
-            role,
-            self.carry[us].is_some_and(|c| c.at == from),
-            self.occupied,
-            self.attackable(us, role, topo),
-            || Barred {
-                camps: topo
-                    .camps
-                    .iter()
-                    .filter(|&c| self.seating.are_enemies(us.seat(), topo.half(c).seat()))
-                    .collect(),
-                reserved: self.reserved(),
-            },
-        )
-    }
-
-    /// The points where carried flags were taken (`carry_flag_home`, `carry_flag_front`).
-    fn reserved(&self) -> Bitboard {
-        let mut r = Bitboard::EMPTY;
-        for c in Color::ALL {
-            if let Some(k) = self.carry[c] {
-                r.add(k.home);
-            }
-        }
-        r
-    }
-
-    /// The colour whose pieces may move now (`None`: 翻棋 before colours, flips only).
-    fn mover(&self) -> Option<Color> {
-        self.turn
+    /// Sets the flag `carrier` is carrying (a view read from its history).
+    pub(crate) fn set_carrying(&mut self, carrier: Color, carry: Carry) {
+        let owner = self.opponent(carrier);
+        let _ = self.g.set_carry(owner.seat(), carry.home, carry.at);
     }
 
     /// Every legal action of the side to move, in a fixed order (moves by origin, then flips).
     pub fn legal_actions(&self) -> Actions {
-        let mut out = Vec::with_capacity(64);
-        self.for_each_action(|a| out.push(a));
+        let mut out: Actions = self
+            .g
+            .legal_moves()
+            .into_iter()
+            .map(|m| Action::Move {
+                from: m.from,
+                to: m.to,
+            })
+            .collect();
+        out.extend(self.g.flips().iter().map(Action::Flip));
         out
     }
 
     /// The number of legal actions (cheaper than listing them).
     pub fn count_actions(&self) -> usize {
-        if self.variant_moves {
-            self.count_actions_in::<true>()
-        } else {
-            self.count_actions_in::<false>()
-        }
-    }
-
-    fn count_actions_in<const VARIANT: bool>(&self) -> usize {
-        if self.outcome.is_some() {
-            return 0;
-        }
-        let topo = self.board();
-        let mut n = 0;
-        if let Some(us) = self.mover() {
-            for from in self.by_color[us] & !self.face_down {
-                if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    n += self
-                        .destinations_in::<VARIANT>(from, us, role, topo)
-                        .count() as usize;
-                }
-            }
-        }
-        n + self.face_down.count() as usize
-    }
-
-    fn for_each_action(&self, f: impl FnMut(Action)) {
-        if self.variant_moves {
-            self.for_each_action_in::<true>(f)
-        } else {
-            self.for_each_action_in::<false>(f)
-        }
-    }
-
-    fn for_each_action_in<const VARIANT: bool>(&self, mut f: impl FnMut(Action)) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let topo = self.board();
-        if let Some(us) = self.mover() {
-            for from in self.by_color[us] & !self.face_down {
-                if let Some(role) = self.cells[from.index()].and_then(|o| o.role) {
-                    for to in self.destinations_in::<VARIANT>(from, us, role, topo) {
-                        f(Action::Move { from, to });
-                    }
-                }
-            }
-        }
-        for p in self.face_down {
-            f(Action::Flip(p));
-        }
+        self.g.count_moves() + self.g.flips().count() as usize
     }
 
     /// The legal destinations of the piece on `from` (empty if it is not the mover's).
     pub fn destinations_from(&self, from: Point) -> Bitboard {
-        if self.outcome.is_some() {
-            return Bitboard::EMPTY;
-        }
-        let Some(us) = self.mover() else {
-            return Bitboard::EMPTY;
-        };
-        match self.cells[from.index()] {
-            Some(Occupant {
-                color: Some(c),
-                role: Some(role),
-                face_down: false,
-            }) if c == us => self.destinations(from, us, role, self.board()),
-            _ => Bitboard::EMPTY,
-        }
+        self.g.destinations_from(from)
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
         match action {
-            Action::Move { from, to } => self.destinations_from(from).contains(to),
-            Action::Flip(p) => self.outcome.is_none() && self.face_down.contains(p),
+            Action::Move { from, to } => self.g.is_legal(siguo::Move { from, to }),
+            Action::Flip(p) => self.g.flips().contains(p),
         }
     }
 
@@ -687,21 +584,21 @@ impl Position {
     pub fn path(&self, from: Point, to: Point) -> Vec<Point> {
         let engineer_like = self
             .piece_at(from)
-            .is_some_and(|p| crate::movement::runs_like_engineer(p.role, &self.rules));
+            .is_some_and(|p| crate::movement::runs_like_engineer(p.role, self.rules()));
         crate::movement::path(
             self.board(),
-            &self.rules,
+            self.rules(),
             from,
             to,
             engineer_like,
-            !self.occupied,
+            !self.occupied(),
         )
         .unwrap_or_else(|| vec![from, to])
     }
 
     /// Plays a legal action and reports what happened; refuses anything else, changing nothing.
     pub fn play(&mut self, action: Action) -> Result<MoveReport, IllegalAction> {
-        if self.outcome.is_some() {
+        if self.is_over() {
             return Err(IllegalAction::GameOver);
         }
         if !self.is_legal(action) {
@@ -709,14 +606,12 @@ impl Position {
         }
         match action {
             Action::Move { to, .. } => {
-                if let Some(occ) = self.cells[to.index()] {
-                    if occ.role.is_none() {
-                        return Err(IllegalAction::UnknownIdentity(to));
-                    }
+                if self.at(to).is_some_and(|o| o.role.is_none()) {
+                    return Err(IllegalAction::UnknownIdentity(to));
                 }
             }
             Action::Flip(p) => {
-                if self.cells[p.index()].is_some_and(|o| o.piece().is_none()) {
+                if self.at(p).is_some_and(|o| o.piece().is_none()) {
                     return Err(IllegalAction::UnknownIdentity(p));
                 }
             }
@@ -725,12 +620,7 @@ impl Position {
             Action::Move { from, to } => self.path(from, to),
             Action::Flip(p) => vec![p],
         };
-        let mut report = self.apply(action, path);
-        if report.outcome.is_none() {
-            self.settle_outcome();
-            report.outcome = self.outcome;
-        }
-        Ok(report)
+        Ok(self.apply(action, path))
     }
 
     /// 翻棋 search over hypotheses: flips the face-down piece on `p` as if it were `piece`.
@@ -738,183 +628,138 @@ impl Position {
     /// For a player's own reasoning about a view (whose face-down pieces are unknown); the
     /// referee never needs it. Does nothing if `p` holds no face-down piece.
     pub fn play_flip_as(&mut self, p: Point, piece: Piece) {
-        let Some(occ) = self.cells[p.index()] else {
-            return;
-        };
-        if !occ.face_down {
-            return;
-        }
-        if occ.role.is_none() && piece.role == Role::Landmine {
-            let h = &mut self.hidden_mines[piece.color];
-            *h = h.saturating_sub(1);
-        }
-        self.take(p);
-        self.put(
+        self.g.flip_as(
             p,
-            Occupant {
-                color: Some(piece.color),
+            siguo::Occupant {
+                seat: piece.color.seat(),
                 role: Some(piece.role),
-                face_down: true,
             },
         );
-        self.apply(Action::Flip(p), Vec::new());
     }
 
-    /// Plays an action known to be legal, for search: no checks, no report, and only the flag
-    /// capture is noticed as an end (the caller sees "no legal move" from an empty action list).
+    /// Plays an action known to be legal, for search: no checks and no report.
     pub fn play_unchecked(&mut self, action: Action) {
-        self.apply(action, Vec::new());
+        self.act(action);
+    }
+
+    /// Plays `action` on the engine. An action that ends the game still hands the turn on, as
+    /// the 2-player position string has always written it (the side that lost by it, or that
+    /// would have moved next).
+    fn act(&mut self, action: Action) -> SiguoReport<Point> {
+        let report = match action {
+            Action::Move { from, to } => self.g.apply(siguo::Move { from, to }),
+            Action::Flip(p) => self.g.apply_flip(p),
+        };
+        if self.g.is_over() {
+            self.hand_on(report.assigned.or(Some(report.by)));
+        }
+        report
+    }
+
+    /// After the end of the game: the turn passes from `by` to the other side.
+    fn hand_on(&mut self, by: Option<Seat>) {
+        if let Some(by) = by {
+            let next = self.g.seating().next_in_order(by);
+            self.g.set_turn(next);
+        }
     }
 
     /// Decides the end of the game by §6 when the side to move has no legal action or a limit
-    /// has been reached.
+    /// has been reached (for a position set up by hand).
     pub fn settle_outcome(&mut self) {
-        if self.outcome.is_some() {
+        if self.is_over() || self.g.mover().is_none() {
             return;
         }
-        let Some(to_move) = self.turn else {
-            return;
-        };
-        if self.count_actions() == 0 {
-            self.outcome = Some(if self.rules.no_move_draw && !self.other_side_can_act() {
-                Outcome::Draw {
-                    reason: DrawReason::NoMoves,
-                }
-            } else {
-                Outcome::Win {
-                    winner: self.opponent(to_move),
-                    reason: WinReason::NoLegalMove,
-                }
-            });
-        } else if let Some(o) = self.limit_outcome() {
-            self.outcome = Some(o);
-        } else if self.rules.dead_position_draw && self.is_dead() {
-            self.outcome = Some(Outcome::Draw {
-                reason: DrawReason::DeadPosition,
-            });
-        }
+        self.g.settle();
+        let mut report = SiguoReport::of(self.g.turn());
+        self.g.end_by_counts(&mut report);
     }
 
     /// The end a counting rule gives this position, if one is reached: the no-capture draw (or
     /// `no_collision_31`'s loss for the side to move), then `ply_limit`'s draw.
     pub fn limit_outcome(&self) -> Option<Outcome> {
-        let to_move = self.turn?;
-        if self.halfmoves >= self.rules.quiet_limit() {
-            return Some(if self.rules.no_collision_31 {
-                Outcome::Win {
-                    winner: self.opponent(to_move),
-                    reason: WinReason::NoContact,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::NoCapture,
-                }
-            });
-        }
-        if self.rules.ply_limit > 0 && self.ply > self.rules.ply_limit {
-            return Some(Outcome::Draw {
-                reason: DrawReason::PlyLimit,
-            });
-        }
-        None
-    }
-
-    /// Would the side not to move have a legal action if it were its turn?
-    fn other_side_can_act(&self) -> bool {
-        let mut other = self.clone();
-        other.turn = self.turn.map(|c| self.next_after(c));
-        other.count_actions() > 0
+        self.g.mover()?;
+        let mut g = self.g.clone();
+        g.rules.rules.dead_position_draw = false;
+        let mut report = SiguoReport::of(g.turn());
+        g.end_by_counts(&mut report);
+        g.outcome().map(|o| outcome_of(o, self.g.seating()))
     }
 
     /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).
     pub fn carrying(&self, color: Color) -> Option<Carry> {
-        self.carry[color]
+        self.g
+            .carries()
+            .find(|(_, c)| c.by == color.seat())
+            .map(|(_, c)| Carry {
+                at: c.at,
+                home: c.home,
+            })
     }
 
     /// Turns `color` lost to the per-move timer so far.
     pub fn timeouts(&self, color: Color) -> u8 {
-        self.timeouts[color]
+        self.g.timeouts(color.seat())
     }
 
     /// The side to move let its per-move time run out: the turn passes to the other side (a ply
     /// without contact) and the timeout is counted; the `timeout_limit`-th loses the game
     /// ([`WinReason::Timeout`]). In 翻棋 before colours are assigned, the turn passes uncounted.
     pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
-        if self.outcome.is_some() {
-            return Err(IllegalAction::GameOver);
+        let seat = self.g.turn();
+        let colours = self.g.mover().is_some();
+        self.g
+            .miss_turn(seat)
+            .map_err(|_| IllegalAction::GameOver)?;
+        if self.g.is_over() && colours {
+            self.hand_on(Some(seat));
         }
-        self.ply += 1;
-        self.halfmoves += 1;
-        if let Some(c) = self.turn {
-            let n = self.timeouts[c].saturating_add(1);
-            self.timeouts[c] = n;
-            self.turn = Some(self.next_after(c));
-            if self.rules.timeout_limit > 0 && u32::from(n) >= self.rules.timeout_limit {
-                self.outcome = Some(Outcome::Win {
-                    winner: self.opponent(c),
-                    reason: WinReason::Timeout,
-                });
-            }
-        }
-        self.settle_outcome();
-        Ok(self.outcome)
+        Ok(self.outcome())
     }
 
-    fn remove_piece(&mut self, p: Point, report: &mut MoveReport) {
-        let Some(occ) = self.take(p) else { return };
-        let Some(piece) = occ.piece() else { return };
-        report.removed.push((p, piece));
-        if piece.role == Role::Marshal {
-            // 司令阵亡，亮军旗: the fallen marshal's flag is shown to both players. In 翻棋 a
-            // flag still face down is turned face up, so the board shows what the record says.
-            // A 翻棋 flag already face up was public before.
-            for f in self.pieces(piece.color, Role::Flag) {
-                let face_down = self.face_down.contains(f);
-                if face_down {
-                    self.face_down.remove(f);
-                    if let Some(o) = &mut self.cells[f.index()] {
-                        o.face_down = false;
-                    }
-                }
-                let known = self.mode == Mode::Flip && !face_down;
-                if !known && !self.public.contains(f) {
-                    self.public.add(f);
-                    report
-                        .revealed
-                        .push((f, Piece::new(piece.color, Role::Flag)));
-                }
-            }
-        }
-        let owner = piece.color;
-        if let Some(carry) = self.carry[owner] {
-            if carry.at == p {
-                // The carrier fell: the flag is dropped and goes back, face up, to the point
-                // where it was taken. No piece may stop there while the flag is carried, and the
-                // carrier standing on it has just been taken off, so the point is free.
-                self.carry[owner] = None;
-                if !self.occupied.contains(carry.home) {
-                    let flag = Piece::new(self.opponent(owner), Role::Flag);
-                    self.put(carry.home, Occupant::known(flag));
-                    self.public.add(carry.home);
-                    report.revealed.push((carry.home, flag));
-                }
-            }
+    /// `color` resigns. Not allowed in the first 20 plies, nor before 翻棋 colours are assigned.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+        match self.g.resign(color.seat()) {
+            Ok(_) => self.outcome().ok_or(IllegalAction::GameOver),
+            Err(SiguoIllegal::ResignTooEarly) => Err(IllegalAction::ResignTooEarly),
+            Err(_) => Err(IllegalAction::GameOver),
         }
     }
 
-    fn assign_colors(&mut self, mover: Color) {
-        let seat = (self.ply + 1) % 2; // ply 1 → seat 0
-        self.flip.first_color = Some(if seat == 0 {
-            mover
-        } else {
-            self.opponent(mover)
-        });
+    /// May `color` resign now?
+    pub fn may_resign(&self) -> bool {
+        self.g.may_resign()
     }
 
+    /// Both sides agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, IllegalAction> {
+        let seat = self.g.turn();
+        self.g
+            .agree_draw(seat)
+            .map_err(|_| IllegalAction::GameOver)?;
+        self.outcome().ok_or(IllegalAction::GameOver)
+    }
+
+    /// `color`'s clock ran out.
+    pub fn time_out(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+        self.g
+            .time_out(color.seat())
+            .map_err(|_| IllegalAction::GameOver)?;
+        self.outcome().ok_or(IllegalAction::GameOver)
+    }
+
+    /// Counts the leaves of the legal-action tree `depth` plies deep (RULES.md §9).
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.g.perft(depth)
+    }
+
+    /// Plays `action` on the engine and names what it did: the path, the pieces met, removed
+    /// and shown, in the order the 2-player record has always listed them.
     fn apply(&mut self, action: Action, path: Vec<Point>) -> MoveReport {
+        let before = self.clone();
         let mut report = MoveReport {
             action,
-            by: self.turn,
+            by: self.turn(),
             path,
             result: ActionResult::Move,
             attacker: None,
@@ -924,222 +769,91 @@ impl Position {
             assigned: None,
             outcome: None,
         };
-        let mut removal = false;
-        let next_turn;
         match action {
             Action::Flip(p) => {
+                let done = self.act(action);
                 report.result = ActionResult::Flip;
-                let mut occ = self.cells[p.index()].unwrap_or(Occupant {
-                    color: None,
-                    role: None,
-                    face_down: true,
-                });
-                occ.face_down = false;
-                self.face_down.remove(p);
-                self.cells[p.index()] = Some(occ);
-                let piece = occ.piece();
-                report.attacker = piece;
-                if let Some(piece) = piece {
+                report.attacker = self.piece_at(p);
+                if let Some(piece) = report.attacker {
                     report.revealed.push((p, piece));
                 }
-                match self.turn {
-                    Some(c) => next_turn = Some(self.next_after(c)),
-                    None => {
-                        let seat = ((self.ply + 1) % 2) as usize;
-                        let assigned = piece.and_then(|piece| {
-                            if self.rules.flip_first_engineer {
-                                (piece.role == Role::Engineer).then_some(piece.color)
-                            } else if self.rules.flip_two_same {
-                                let same = self.flip.last_flip[seat] == Some(piece.color);
-                                self.flip.last_flip[seat] = Some(piece.color);
-                                same.then_some(piece.color)
-                            } else {
-                                Some(piece.color)
-                            }
-                        });
-                        match assigned {
-                            Some(c) => {
-                                self.assign_colors(c);
-                                report.by = Some(c);
-                                report.assigned = Some(c);
-                                next_turn = Some(self.next_after(c));
-                            }
-                            None => next_turn = None,
-                        }
-                    }
+                if let Some(s) = done.assigned {
+                    report.by = Some(color(s));
+                    report.assigned = Some(color(s));
                 }
             }
             Action::Move { from, to } => {
-                let us = self.turn.unwrap_or(Color::Red);
-                let attacker = self.cells[from.index()].and_then(Occupant::piece);
-                report.attacker = attacker;
-                next_turn = Some(self.next_after(us));
-                match self.cells[to.index()] {
-                    None => {
-                        self.move_piece(from, to);
-                        self.after_carrier_move(us, from, to);
+                let done = self.act(action);
+                report.attacker = before.piece_at(from);
+                report.defender = before.piece_at(to);
+                if let (Some(att), Some(def), Some(clash)) =
+                    (report.attacker, report.defender, done.clash)
+                {
+                    let flag = def.role == Role::Flag;
+                    report.result = match clash {
+                        Clash::Win if flag && done.carried.is_some() => ActionResult::Win,
+                        Clash::Win | Clash::Both if flag => ActionResult::Capture,
+                        Clash::Win => ActionResult::Win,
+                        Clash::Lose => ActionResult::Lose,
+                        Clash::Both => ActionResult::Both,
+                        Clash::Scout => ActionResult::Scout,
+                        Clash::Bounce => ActionResult::Bounce,
+                    };
+                    let mut fallen = Vec::new();
+                    if clash.attacker_removed() {
+                        fallen.push((from, att));
                     }
-                    Some(def_occ) => {
-                        let (Some(att), Some(def)) = (attacker, def_occ.piece()) else {
-                            // Unknown identities: only reachable through `play_unchecked`.
-                            self.turn = next_turn;
-                            self.ply += 1;
-                            self.halfmoves += 1;
-                            return report;
-                        };
-                        report.defender = Some(def);
-                        removal = true;
-                        // A bomb that may not take the flag can only meet one in 暗棋, where the
-                        // flag is not yet shown: it is spent (`contact`).
-                        let result = contact(att.role, def.role, self.mode, &self.rules);
-                        if result == Clash::Bounce {
-                            // Under `no_collision_31` a bounce is still an attack.
-                            removal = self.rules.no_collision_31;
-                        }
-                        let flag = def.role == Role::Flag;
-                        report.result = match result {
-                            Clash::Win if flag => ActionResult::Capture,
-                            Clash::Win => ActionResult::Win,
-                            Clash::Lose => ActionResult::Lose,
-                            Clash::Both if flag => ActionResult::Capture,
-                            Clash::Both => ActionResult::Both,
-                            Clash::Scout => ActionResult::Scout,
-                            Clash::Bounce => ActionResult::Bounce,
-                        };
-                        if result.attacker_removed() {
-                            self.remove_piece(from, &mut report);
-                        }
-                        if result.defender_removed() {
-                            self.remove_piece(to, &mut report);
-                        }
-                        if result == Clash::Win {
-                            if self.cells[to.index()].is_none() {
-                                self.move_piece(from, to);
-                                self.after_carrier_move(us, from, to);
-                            } else {
-                                // A carrier beaten on the point where it took the flag: the
-                                // flag is back there, and the winner stays where it was.
-                                report.path.truncate(1);
-                            }
-                        }
-                        if matches!(result, Clash::Scout | Clash::Bounce)
-                            && !self.public.contains(to)
-                        {
-                            self.public.add(to);
-                            report.revealed.push((to, def));
-                        }
-                        if flag && result.defender_removed() {
-                            if self.rules.carries_flag() && result == Clash::Win {
-                                report.result = ActionResult::Win;
-                                // Everyone sees the flag taken: it is carried from now on.
-                                report.revealed.push((to, def));
-                                self.carry[us] = Some(Carry { at: to, home: to });
-                                self.after_carrier_move(us, to, to);
-                            } else {
-                                self.outcome = Some(Outcome::Win {
-                                    winner: us,
-                                    reason: WinReason::FlagCaptured,
-                                });
-                            }
-                        }
+                    if clash.defender_removed() {
+                        fallen.push((to, def));
+                    }
+                    for (p, piece) in fallen {
+                        report.removed.push((p, piece));
+                        self.name_shown(&before, piece, p, &mut report);
+                    }
+                    if clash == Clash::Win && self.g.at(from).is_some() {
+                        // A carrier beaten on the point where it took the flag: the flag is
+                        // back there, and the winner stays where it was.
+                        report.path.truncate(1);
+                    }
+                    if matches!(clash, Clash::Scout | Clash::Bounce)
+                        && !before.public().contains(to)
+                    {
+                        report.revealed.push((to, def));
+                    }
+                    if done.carried.is_some() {
+                        // Everyone sees the flag taken: it is carried from now on.
+                        report.revealed.push((to, def));
                     }
                 }
             }
         }
-        self.turn = next_turn;
-        self.ply += 1;
-        if removal {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        report.outcome = self.outcome;
+        report.outcome = self.outcome();
         report
     }
 
-    /// `carry_flag_home` / `carry_flag_front`: follows the carrier and ends the game when it
-    /// reaches its own headquarters (`carry_flag_front`: its own half).
-    fn after_carrier_move(&mut self, us: Color, from: Point, to: Point) {
-        if let Some(mut carry) = self.carry[us] {
-            if carry.at == from {
-                carry.at = to;
-                self.carry[us] = Some(carry);
-                let topo = self.board();
-                let home = if self.rules.carry_flag_front {
-                    topo.half(to) == us
-                } else {
-                    topo.is_headquarters(to) && topo.half(to) == us
-                };
-                if home {
-                    self.outcome = Some(Outcome::Win {
-                        winner: us,
-                        reason: WinReason::FlagCaptured,
-                    });
+    /// What the fall of `piece` on `p` showed: a fallen Field Marshal's flag (turned face up
+    /// in 翻棋), and a flag its fallen carrier dropped, back where it was taken.
+    fn name_shown(&self, before: &Position, piece: Piece, p: Point, report: &mut MoveReport) {
+        if piece.role == Role::Marshal {
+            for f in before.pieces(piece.color, Role::Flag) {
+                let face_down = before.face_down().contains(f);
+                let known = before.mode == Mode::Flip && !face_down;
+                if !known && !before.public().contains(f) {
+                    report
+                        .revealed
+                        .push((f, Piece::new(piece.color, Role::Flag)));
                 }
             }
         }
-    }
-
-    /// `color` resigns. Not allowed in the first 20 plies, nor before 翻棋 colours are assigned.
-    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
-        if self.outcome.is_some() {
-            return Err(IllegalAction::GameOver);
+        if let Some(carry) = before.carrying(piece.color) {
+            if carry.at == p
+                && self
+                    .piece_at(carry.home)
+                    .is_some_and(|f| f.role == Role::Flag)
+            {
+                let flag = Piece::new(self.opponent(piece.color), Role::Flag);
+                report.revealed.push((carry.home, flag));
+            }
         }
-        if self.ply <= 20 || self.turn.is_none() {
-            return Err(IllegalAction::ResignTooEarly);
-        }
-        let o = Outcome::Win {
-            winner: self.opponent(color),
-            reason: WinReason::Resignation,
-        };
-        self.outcome = Some(o);
-        Ok(o)
-    }
-
-    /// May `color` resign now?
-    pub fn may_resign(&self) -> bool {
-        self.outcome.is_none() && self.ply > 20 && self.turn.is_some()
-    }
-
-    /// Both sides agree to a draw.
-    pub fn agree_draw(&mut self) -> Result<Outcome, IllegalAction> {
-        if self.outcome.is_some() {
-            return Err(IllegalAction::GameOver);
-        }
-        let o = Outcome::Draw {
-            reason: DrawReason::Agreement,
-        };
-        self.outcome = Some(o);
-        Ok(o)
-    }
-
-    /// `color`'s clock ran out.
-    pub fn time_out(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
-        if self.outcome.is_some() {
-            return Err(IllegalAction::GameOver);
-        }
-        let o = Outcome::Win {
-            winner: self.opponent(color),
-            reason: WinReason::Timeout,
-        };
-        self.outcome = Some(o);
-        Ok(o)
-    }
-
-    /// Counts the leaves of the legal-action tree `depth` plies deep (RULES.md §9).
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 {
-            return self.count_actions() as u64;
-        }
-        let mut total = 0;
-        self.for_each_action(|a| {
-            let mut child = self.clone();
-            child.play_unchecked(a);
-            total += child.perft(depth - 1);
-        });
-        total
     }
 }

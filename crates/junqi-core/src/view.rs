@@ -109,21 +109,28 @@ impl PlayerView {
                 pos.put(p, o);
             }
         }
-        pos.turn = self.turn;
-        pos.halfmoves = self.halfmoves;
-        pos.ply = self.ply;
-        pos.outcome = self.outcome;
-        pos.hidden_mines = self.hidden_mines;
-        pos.carry = self.carry;
-        if self.rules.carries_flag() && self.carry == ByColor::default() {
-            pos.carry = carry_from_history(&self.history);
+        pos.set_turn(self.turn);
+        pos.set_counters(self.halfmoves, self.ply);
+        pos.set_outcome(self.outcome);
+        for c in Color::ALL {
+            pos.set_hidden_mines(c, self.hidden_mines[c]);
+        }
+        let carry = if self.rules.carries_flag() && self.carry == ByColor::default() {
+            carry_from_history(&self.history)
+        } else {
+            self.carry
+        };
+        for c in Color::ALL {
+            if let Some(k) = carry[c] {
+                pos.set_carrying(c, k);
+            }
         }
         if self.mode == Mode::Dark {
             pos.mark_known_public();
         }
         if self.mode == Mode::Flip {
             if let Some(me) = self.me {
-                pos.flip.first_color = Some(if self.seat == 0 { me } else { pos.opponent(me) });
+                pos.give_colours(if self.seat == 0 { me } else { pos.opponent(me) });
             }
         }
         pos
@@ -152,8 +159,8 @@ impl Position {
         };
         let seen = visibility == Visibility::All
             || matches!((viewer, o.color), (Some(v), Some(owner))
-                if self.seating.sees(v.seat(), owner.seat(), visibility));
-        seen || self.public.contains(p) || self.outcome.is_some()
+                if self.seating().sees(v.seat(), owner.seat(), visibility));
+        seen || self.public().contains(p) || self.is_over()
     }
 
     /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).
@@ -181,7 +188,7 @@ impl Position {
             }
         }
         let seat = match (self.mode, viewer) {
-            (Mode::Flip, Some(c)) => u8::from(self.flip.first_color != Some(c)),
+            (Mode::Flip, Some(c)) => u8::from(self.first_color() != Some(c)),
             (_, Some(Color::Black)) => 1,
             _ => 0,
         };
@@ -189,18 +196,18 @@ impl Position {
             me: viewer,
             seat,
             mode: self.mode,
-            rules: self.rules,
+            rules: *self.rules(),
             cells,
-            turn: self.turn,
-            halfmoves: self.halfmoves,
-            ply: self.ply,
-            outcome: self.outcome,
+            turn: self.turn(),
+            halfmoves: self.halfmoves(),
+            ply: self.ply(),
+            outcome: self.outcome(),
             hidden_mines: ByColor::new_with(|c| {
-                (self.pieces(c, Role::Landmine) & self.face_down).count() as u8
-                    + self.hidden_mines[c]
+                (self.pieces(c, Role::Landmine) & self.face_down()).count() as u8
+                    + self.g.hidden_mines(c.seat())
             }),
             history: Vec::new(),
-            carry: self.carry,
+            carry: ByColor::new_with(|c| self.carrying(c)),
         }
     }
 }

@@ -374,11 +374,13 @@ fn general_cells(g: &siguo::Position<Point>) -> Cells {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
 
-    /// Through a random game of the 2-player engine (明棋, 暗棋 or 翻棋, with random rule
-    /// switches), the general engine on the same board lists the same actions, flips
-    /// included, leaves the same pieces face up and face down after each, gives 翻棋's colours
-    /// at the same flip, and ends the game at the same ply with the same winner and the same
-    /// last position.
+    /// Through a random 2-player game (明棋, 暗棋 or 翻棋, with random rule switches, missed
+    /// turns and attempts to resign), the 2-player names of the game ([`Position`]: colours,
+    /// actions, reports, outcomes) say what the one engine says when it is played move by move
+    /// on its own: the same actions, flips included, the same pieces face up and face down,
+    /// 翻棋's colours given at the same flip, the same counters, the same end and winner and
+    /// the same last position, and in 翻棋 the same actions from the player's view. (Until the
+    /// 2-player game ran on the one engine, this compared two engines.)
     #[test]
     fn the_general_engine_plays_the_two_player_game_alike(
         seed in any::<u64>(),

@@ -87,6 +87,7 @@ fn check_outcome(truth: &Position) {
             SiguoDraw::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
             SiguoDraw::MutualWipeOut => {}
             SiguoDraw::Agreed => panic!("no draw is offered in computer games"),
+            SiguoDraw::NoFlags => panic!("every game starts with its flags"),
             SiguoDraw::PlyLimit | SiguoDraw::DeadPosition => {
                 panic!("{reason:?} needs a switch these games do not use")
             }

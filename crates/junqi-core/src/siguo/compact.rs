@@ -49,12 +49,13 @@ const EXITS: [ExitReason; 5] = [
     ExitReason::Timeout,
     ExitReason::NoContact,
 ];
-const DRAWS: [SiguoDraw; 5] = [
+const DRAWS: [SiguoDraw; 6] = [
     SiguoDraw::NoCapture,
     SiguoDraw::MutualWipeOut,
     SiguoDraw::Agreed,
     SiguoDraw::PlyLimit,
     SiguoDraw::DeadPosition,
+    SiguoDraw::NoFlags,
 ];
 
 /// The first result byte of a draw: after the teams' win codes `1 + team` (two teams in

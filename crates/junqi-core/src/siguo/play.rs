@@ -74,7 +74,7 @@ pub struct SiguoReport<P = Point> {
 
 impl<P> SiguoReport<P> {
     /// The report of an event of `by` that is not a move, before it has done anything.
-    fn of(by: Seat) -> SiguoReport<P> {
+    pub(crate) fn of(by: Seat) -> SiguoReport<P> {
         SiguoReport {
             by,
             mv: None,
@@ -139,7 +139,7 @@ impl<P: Grid> Position<P> {
         self.apply_flip(p);
     }
 
-    fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
+    pub(crate) fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
         let mover = self.mover();
         let mut report = SiguoReport {
             flipped: Some(p),
@@ -191,7 +191,7 @@ impl<P: Grid> Position<P> {
         Some(occ.seat)
     }
 
-    fn apply(&mut self, m: Move<P>) -> SiguoReport<P> {
+    pub(crate) fn apply(&mut self, m: Move<P>) -> SiguoReport<P> {
         let us = self.turn;
         let mut report = SiguoReport {
             mv: Some(m),
@@ -284,7 +284,7 @@ impl<P: Grid> Position<P> {
     /// draw, or under `no_collision_31` the seat to move leaving after 31 plies without an
     /// attack (the count then starts again for the others); then `ply_limit`'s draw and
     /// `dead_position_draw`.
-    fn end_by_counts(&mut self, report: &mut SiguoReport<P>) {
+    pub(crate) fn end_by_counts(&mut self, report: &mut SiguoReport<P>) {
         if self.outcome.is_some() {
             return;
         }

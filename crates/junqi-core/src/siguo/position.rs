@@ -45,6 +45,8 @@ pub enum SiguoDraw {
     PlyLimit,
     /// `dead_position_draw`: no team can ever take a flag or remove a piece again.
     DeadPosition,
+    /// A position given with no flag on the board (2-player positions read from JFEN).
+    NoFlags,
 }
 
 /// How a 4-player game ended.
@@ -364,13 +366,15 @@ impl<P: Grid> Position<P> {
 
     /// Sets `owner`'s flag as carried by the piece on `at`, taken on `home` (for setting up
     /// positions: a position string's carries). `None` when that cannot be: `home` not one of
-    /// `owner`'s headquarters or held by another piece than the carrier, no piece of another
+    /// `owner`'s headquarters (but in 翻棋) or held by another piece than the carrier, no piece of another
     /// team on `at`, or `owner`'s flag still on the board.
     pub fn set_carry(&mut self, owner: Seat, home: P, at: P) -> Option<()> {
         let by = self.at(at)?.seat;
         let flag_standing = (self.pieces_of(owner) & self.flags).any();
-        if !self.board.is_headquarters(home)
-            || home.area() != Some(owner)
+        // (In 翻棋 a flag lies wherever the shuffle put it.)
+        let at_home =
+            self.is_flip() || (self.board.is_headquarters(home) && home.area() == Some(owner));
+        if !at_home
             || (self.at(home).is_some() && home != at)
             || self.seating.team(by) == self.seating.team(owner)
             || flag_standing
@@ -418,6 +422,11 @@ impl<P: Grid> Position<P> {
         let extra = self.extra_mut();
         extra.face_down.add(p);
         extra.flip.get_or_insert_with(Flip::default);
+    }
+
+    /// Makes this a 翻棋 game (a face-down start), its colours not yet given.
+    pub fn start_flip(&mut self) {
+        self.extra_mut().flip.get_or_insert_with(Flip::default);
     }
 
     /// 翻棋: gives colours as a game in progress has them: `first` is the seat of the player
