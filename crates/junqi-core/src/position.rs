@@ -477,6 +477,16 @@ impl Position {
         b
     }
 
+    /// Is the identity on `p` public ([`Position::public`])?
+    pub(crate) fn is_public(&self, p: Point) -> bool {
+        self.g.public.contains(p)
+            || self.g.at(p).is_some_and(|o| {
+                o.role == Some(Role::Flag)
+                    && self.g.flag_shown(o.seat)
+                    && !self.g.face_down().contains(p)
+            })
+    }
+
     /// Puts an occupant on a point (replacing what was there).
     pub fn put(&mut self, p: Point, occ: Occupant) {
         let known = occ.color.map(|c| siguo::Occupant {

@@ -160,7 +160,7 @@ impl Position {
         let seen = visibility == Visibility::All
             || matches!((viewer, o.color), (Some(v), Some(owner))
                 if self.seating().sees(v.seat(), owner.seat(), visibility));
-        seen || self.public().contains(p) || self.is_over()
+        seen || self.is_public(p) || self.is_over()
     }
 
     /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).

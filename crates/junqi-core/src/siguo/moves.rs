@@ -37,39 +37,22 @@ impl<P: Grid> Position<P> {
     }
 
     /// Points a piece of `us` with `role` may attack, given the enemy pieces not in camps.
-    #[inline(always)]
-    fn attackable(&self, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
-        let targets = if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
+    fn attackable(&self, role: Role, targets: Set<P>) -> Set<P> {
+        if role == Role::Bomb && self.rules.rules.bomb_cannot_take_flag {
             targets & !self.known_flags()
-        } else {
-            targets
-        };
-        if self.extra.is_some() && (targets & self.flags).any() {
-            self.flip_flags(us, role, targets)
         } else {
             targets
         }
     }
 
-    /// 翻棋's flag rules (RULES.md §7, §8): a flag may be taken only once every landmine of its
-    /// colour is gone, face up or face down; under `flip_smallest_takes_flag` only by a piece
-    /// of `us`'s lowest rank among its face-up pieces. `targets` without the flags that `us`'s
-    /// piece of `role` may not take. Out of line, as in [`Position::known_flags`].
+    /// 翻棋 (RULES.md §7): the flags of `targets` that may not be taken yet, whoever attacks,
+    /// since a landmine of their colour is left, face up or face down (or, in a seat's view,
+    /// known to lie among the face-down pieces). Out of line, as [`Position::known_flags`]:
+    /// asked once a move list, outside the loop over pieces.
     #[cold]
     #[inline(never)]
-    fn flip_flags(&self, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
-        if !self.is_flip() {
-            return targets;
-        }
-        let smallest = || {
-            self.by_seat[us]
-                .iter()
-                .filter_map(|p| self.cells[p.index()].and_then(|o| o.role?.rank()))
-                .min()
-        };
-        let too_big = self.rules.rules.flip_smallest_takes_flag
-            && (role.rank().is_none() || role.rank() != smallest());
-        let mut out = targets;
+    fn mined_flags(&self, targets: Set<P>) -> Set<P> {
+        let mut out = Set::EMPTY;
         for f in targets & self.flags {
             let Some(owner) = self.cells[f.index()].map(|o| o.seat) else {
                 continue;
@@ -78,11 +61,27 @@ impl<P: Grid> Position<P> {
                 self.cells[p.index()]
                     .is_some_and(|o| o.seat == owner && o.role == Some(Role::Landmine))
             });
-            if too_big || mines_left || self.hidden_mines(owner) > 0 {
-                out.remove(f);
+            if mines_left || self.hidden_mines(owner) > 0 {
+                out.add(f);
             }
         }
         out
+    }
+
+    /// `flip_smallest_takes_flag` (翻棋): `targets` without the flags, unless `role` is the
+    /// lowest rank among `us`'s face-up pieces.
+    #[cold]
+    #[inline(never)]
+    fn smallest_takes_flag(&self, us: Seat, role: Role, targets: Set<P>) -> Set<P> {
+        let smallest = self.by_seat[us]
+            .iter()
+            .filter_map(|p| self.cells[p.index()].and_then(|o| o.role?.rank()))
+            .min();
+        if role.rank().is_some() && role.rank() == smallest {
+            targets
+        } else {
+            targets & !self.flags
+        }
     }
 
     /// The flags every seat knows to be flags: all of them in 全明; where enemies are hidden, a
@@ -125,6 +124,11 @@ impl<P: Grid> Position<P> {
         role: Role,
         targets: Set<P>,
     ) -> Set<P> {
+        let targets = if VARIANT && self.rules.rules.flip_smallest_takes_flag && self.is_flip() {
+            self.smallest_takes_flag(us, role, targets)
+        } else {
+            targets
+        };
         movement::destinations::<P, VARIANT>(
             &self.board,
             &self.rules.rules,
@@ -133,7 +137,7 @@ impl<P: Grid> Position<P> {
             VARIANT && self.carrier_on(from),
             // A closed area (三国's empty one) is never entered nor run through.
             self.occupied | self.closed,
-            self.attackable(us, role, targets),
+            self.attackable(role, targets),
             || Barred {
                 camps: self.barred_camps(us),
                 reserved: self.reserved(),
@@ -141,9 +145,11 @@ impl<P: Grid> Position<P> {
         )
     }
 
-    /// Do the switches change where pieces may go (railway runs, enemy camps, carried flags)?
+    /// Do the switches change where pieces may go (railway runs, enemy camps, carried flags,
+    /// the flags 翻棋's lowest rank alone may take)?
     fn variant_moves(&self) -> bool {
         self.rules.rules.changes_movement()
+            || (self.rules.rules.flip_smallest_takes_flag && self.is_flip())
     }
 
     /// `no_enemy_camps`: the camps in the areas of `us`'s enemies still in the game (a
@@ -160,9 +166,15 @@ impl<P: Grid> Position<P> {
         barred
     }
 
-    /// Enemy pieces of `us` that may be attacked (not in camps).
+    /// Enemy pieces of `us` that may be attacked (not in camps; in 翻棋 not a flag whose
+    /// landmines are left).
     fn targets_of(&self, us: Seat) -> Set<P> {
-        self.enemies_of(us) & !self.board.camps
+        let targets = self.enemies_of(us) & !self.board.camps;
+        if self.extra.is_some() && self.is_flip() {
+            targets & !self.mined_flags(targets)
+        } else {
+            targets
+        }
     }
 
     /// Calls `f` with every piece of `seat` that knows its role and its destinations.
