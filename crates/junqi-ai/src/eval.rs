@@ -4,7 +4,7 @@
 //! stand; a bomb is worth what it can take), flag safety (enemy pieces near the flag, mines
 //! and pieces guarding it), camps and railway control, and advancement into the enemy half.
 
-use junqi_core::{Bitboard, Color, Mode, Point, Position, Role, Topology};
+use junqi_core::{Bitboard, ByColor, Color, Mode, Point, Position, Role, Topology};
 use std::sync::OnceLock;
 
 /// A win, minus plies to reach it.
@@ -48,6 +48,27 @@ pub fn distance(a: Point, b: Point) -> u8 {
     distances()[a.index()][b.index()]
 }
 
+/// The position with its pieces sorted by role and colour once, as the evaluation asks for
+/// them many times; everything else is the position's own.
+struct Sorted<'a> {
+    pos: &'a Position,
+    roles: [ByColor<Bitboard>; 12],
+}
+
+impl Sorted<'_> {
+    /// Points holding a known piece of `c` and role `r` ([`Position::pieces`]).
+    fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.roles[r as usize][c]
+    }
+}
+
+impl std::ops::Deref for Sorted<'_> {
+    type Target = Position;
+    fn deref(&self) -> &Position {
+        self.pos
+    }
+}
+
 /// Per-colour figures the evaluation uses more than once.
 struct Side {
     mines: i32,
@@ -55,7 +76,7 @@ struct Side {
     movable: i32,
 }
 
-fn side(pos: &Position, c: Color) -> Side {
+fn side(pos: &Sorted, c: Color) -> Side {
     let mut top_rank = 0;
     for r in Role::ALL {
         if let Some(rank) = r.rank() {
@@ -92,7 +113,7 @@ fn value(role: Role, own: &Side, enemy: &Side) -> i32 {
 }
 
 /// Score of `c`'s side alone.
-fn score_side(pos: &Position, c: Color, own: &Side, enemy: &Side) -> i32 {
+fn score_side(pos: &Sorted, c: Color, own: &Side, enemy: &Side) -> i32 {
     let topo = pos.board();
     let mut s = 0;
     let known = !pos.face_down();
@@ -124,7 +145,7 @@ fn score_side(pos: &Position, c: Color, own: &Side, enemy: &Side) -> i32 {
 }
 
 /// Danger to `c`'s flag: enemy movers close to it, less the guards around it.
-fn flag_danger(pos: &Position, c: Color) -> i32 {
+fn flag_danger(pos: &Sorted, c: Color) -> i32 {
     let Some(flag) = pos.pieces(c, Role::Flag).first() else {
         return 0;
     };
@@ -152,7 +173,7 @@ fn flag_danger(pos: &Position, c: Color) -> i32 {
 }
 
 /// Pressure of `c`'s movers on the enemy flag: pieces closing in on it score.
-fn flag_pressure(pos: &Position, c: Color) -> i32 {
+fn flag_pressure(pos: &Sorted, c: Color) -> i32 {
     let Some(flag) = pos.pieces(pos.opponent(c), Role::Flag).first() else {
         return 0;
     };
@@ -172,6 +193,10 @@ fn flag_pressure(pos: &Position, c: Color) -> i32 {
 /// Static evaluation from the point of view of the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let Some(us) = pos.turn() else { return 0 };
+    let pos = &Sorted {
+        pos,
+        roles: pos.by_role(),
+    };
     let s_us = side(pos, us);
     let them = pos.opponent(us);
     let s_them = side(pos, them);

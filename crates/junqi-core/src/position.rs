@@ -12,7 +12,7 @@ use crate::seat::{Seat, Seating};
 use crate::siguo::{
     self, ExitReason, InfoMode, SiguoDraw, SiguoIllegal, SiguoOutcome, SiguoReport, SiguoRules,
 };
-use crate::types::{Bitboard, Color, Piece, Point, Role};
+use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -412,9 +412,10 @@ impl Position {
     }
 
     /// The occupant of a point.
+    #[inline]
     pub fn at(&self, p: Point) -> Option<Occupant> {
-        let face_down = self.g.face_down().contains(p);
-        match self.g.at(p) {
+        let face_down = self.g.extra.is_some() && self.g.face_down().contains(p);
+        match self.g.cells[p.index()] {
             Some(o) => Some(Occupant {
                 color: Color::of_seat(o.seat),
                 role: o.role,
@@ -463,6 +464,26 @@ impl Position {
             }
         }
         b
+    }
+
+    /// Every known piece by role and colour, in one pass over the board: for callers that ask
+    /// [`Position::pieces`] many times (an evaluation).
+    pub fn by_role(&self) -> [ByColor<Bitboard>; 12] {
+        let mut out = [ByColor::<Bitboard>::default(); 12];
+        for c in Color::ALL {
+            for p in self.g.by_seat[c.seat()] | self.g.face_down() {
+                if let Some(siguo::Occupant {
+                    seat,
+                    role: Some(r),
+                }) = self.g.cells[p.index()]
+                {
+                    if seat == c.seat() {
+                        out[r as usize][c].add(p);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Points whose identity is public in 暗棋 beyond what each side owns: pieces a contact
@@ -548,7 +569,9 @@ impl Position {
 
     /// 翻棋 in a player's view: landmines of `c` known to lie among the face-down pieces.
     pub(crate) fn set_hidden_mines(&mut self, c: Color, mines: u8) {
-        self.g.set_hidden_mines(c.seat(), mines);
+        if mines > 0 || self.g.hidden_mines(c.seat()) > 0 {
+            self.g.set_hidden_mines(c.seat(), mines);
+        }
     }
 
     /// Sets the flag `carrier` is carrying (a view read from its history).
@@ -559,15 +582,13 @@ impl Position {
 
     /// Every legal action of the side to move, in a fixed order (moves by origin, then flips).
     pub fn legal_actions(&self) -> Actions {
-        let mut out: Actions = self
-            .g
-            .legal_moves()
-            .into_iter()
-            .map(|m| Action::Move {
-                from: m.from,
-                to: m.to,
-            })
-            .collect();
+        let mut out = Actions::with_capacity(64);
+        if let Some(us) = self.g.mover().filter(|_| !self.is_over()) {
+            self.g.for_each_piece(us, |from, dests| {
+                out.extend(dests.iter().map(|to| Action::Move { from, to }));
+                true
+            });
+        }
         out.extend(self.g.flips().iter().map(Action::Flip));
         out
     }
@@ -689,6 +710,9 @@ impl Position {
     /// `no_collision_31`'s loss for the side to move), then `ply_limit`'s draw.
     pub fn limit_outcome(&self) -> Option<Outcome> {
         self.g.mover()?;
+        if !self.g.count_reached() {
+            return None;
+        }
         let mut g = self.g.clone();
         g.rules.rules.dead_position_draw = false;
         let mut report = SiguoReport::of(g.turn());

@@ -178,7 +178,7 @@ impl<P: Grid> Position<P> {
     }
 
     /// Calls `f` with every piece of `seat` that knows its role and its destinations.
-    fn for_each_piece(&self, seat: Seat, f: impl FnMut(P, Set<P>) -> bool) {
+    pub(crate) fn for_each_piece(&self, seat: Seat, f: impl FnMut(P, Set<P>) -> bool) {
         if self.variant_moves() {
             self.for_each_piece_in::<true>(seat, f)
         } else {

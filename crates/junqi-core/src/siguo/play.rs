@@ -288,6 +288,9 @@ impl<P: Grid> Position<P> {
         if self.outcome.is_some() {
             return;
         }
+        if !self.count_reached() && !self.rules.rules.dead_position_draw {
+            return;
+        }
         if self.rules.rules.no_collision_31 {
             if self.quiet >= NO_COLLISION_LIMIT {
                 let seat = self.turn;
@@ -316,6 +319,19 @@ impl<P: Grid> Position<P> {
                 reason: SiguoDraw::DeadPosition,
             });
         }
+    }
+
+    /// Has a count reached its limit: the plies without a capture (or without an attack under
+    /// `no_collision_31`), or `ply_limit`'s total?
+    #[inline(always)]
+    pub(crate) fn count_reached(&self) -> bool {
+        let quiet_limit = if self.rules.rules.no_collision_31 {
+            NO_COLLISION_LIMIT
+        } else {
+            self.rules.quiet_limit
+        };
+        self.quiet >= quiet_limit
+            || (self.rules.rules.ply_limit > 0 && self.ply > self.rules.rules.ply_limit)
     }
 
     /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag, and a
