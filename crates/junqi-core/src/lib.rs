@@ -9,9 +9,10 @@
 //! Both games share one core: seats, teams and the turn order are a [`Seating`] (Red and Black
 //! are seats 0 and 1 of a two-seat table); a position carries its board, which one description
 //! generates for both games ([`siguo::layout::Layout`]); point sets are one type, as wide as the
-//! kind of point needs ([`pointset`]: one word on the 2-player board, three on the cross). The
-//! general engine ([`siguo::Position`]) is generic over that kind of point ([`siguo::Grid`]), so
-//! it plays the 2-player board with one-word sets.
+//! kind of point needs ([`pointset`]: one word on the 2-player board, three on the cross). One
+//! engine ([`siguo::Position`]), generic over that kind of point ([`siguo::Grid`]), plays both
+//! games; [`Position`] is the 2-player game's naming of it (Red and Black, [`Action`],
+//! [`MoveReport`], [`Outcome`]), with no rule of its own.
 //!
 //! ```
 //! use junqi_core::Position;
