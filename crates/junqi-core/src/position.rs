@@ -341,11 +341,6 @@ impl Position {
         self.mode
     }
 
-    /// The game on the one engine.
-    pub fn engine(&self) -> &siguo::Position<Point> {
-        &self.g
-    }
-
     /// The board this position stands on.
     #[inline(always)]
     pub fn board(&self) -> &'static Topology {
@@ -489,13 +484,11 @@ impl Position {
     /// Points whose identity is public in 暗棋 beyond what each side owns: pieces a contact
     /// showed, and the flags of a side whose Field Marshal fell.
     pub fn public(&self) -> Bitboard {
-        let mut b = self.g.public;
-        for c in Color::ALL {
-            if self.g.flag_shown(c.seat()) {
-                b |= self.pieces(c, Role::Flag) & !self.g.face_down();
-            }
-        }
-        b
+        self.g
+            .occupied()
+            .iter()
+            .filter(|&p| self.is_public(p))
+            .collect()
     }
 
     /// Is the identity on `p` public ([`Position::public`])?
@@ -682,17 +675,16 @@ impl Position {
             Action::Flip(p) => self.g.apply_flip(p),
         };
         if self.g.is_over() {
-            self.hand_on(report.assigned.or(Some(report.by)));
+            // (A flip that gives colours reports the seat it gave as `by`.)
+            self.hand_on(report.by);
         }
         report
     }
 
     /// After the end of the game: the turn passes from `by` to the other side.
-    fn hand_on(&mut self, by: Option<Seat>) {
-        if let Some(by) = by {
-            let next = self.g.seating().next_in_order(by);
-            self.g.set_turn(next);
-        }
+    fn hand_on(&mut self, by: Seat) {
+        let next = self.g.seating().next_in_order(by);
+        self.g.set_turn(next);
     }
 
     /// Decides the end of the game by §6 when the side to move has no legal action or a limit
@@ -746,7 +738,7 @@ impl Position {
             .miss_turn(seat)
             .map_err(|_| IllegalAction::GameOver)?;
         if self.g.is_over() && colours {
-            self.hand_on(Some(seat));
+            self.hand_on(seat);
         }
         Ok(self.outcome())
     }
@@ -849,9 +841,7 @@ impl Position {
                         // back there, and the winner stays where it was.
                         report.path.truncate(1);
                     }
-                    if matches!(clash, Clash::Scout | Clash::Bounce)
-                        && !before.public().contains(to)
-                    {
+                    if matches!(clash, Clash::Scout | Clash::Bounce) && !before.is_public(to) {
                         report.revealed.push((to, def));
                     }
                     if done.carried.is_some() {
@@ -872,7 +862,7 @@ impl Position {
             for f in before.pieces(piece.color, Role::Flag) {
                 let face_down = before.face_down().contains(f);
                 let known = before.mode == Mode::Flip && !face_down;
-                if !known && !before.public().contains(f) {
+                if !known && !before.is_public(f) {
                     report
                         .revealed
                         .push((f, Piece::new(piece.color, Role::Flag)));
