@@ -15,9 +15,10 @@
 //   for the link; the worker activates and takes control of the page at once. From then on each
 //   build file the page asks for is answered from the network and kept (cache on fetch: the page
 //   gets the bytes as they come, the copy is kept only if its SHA-256 is the build's), and once
-//   the page says the game is up or the link is idle (the message 'fill', from src/start.js and
-//   src/pwa.rs) the rest of the build is fetched, a few files at a time. A file the page is
-//   fetching meanwhile is not fetched again.
+//   the page says so (the message 'fill': from src/pwa.rs when the game and its computer
+//   player are up, from src/start.js when the welcome's link is idle and nothing was pressed)
+//   the rest of the build is fetched, a few files at a time. A file the page is fetching
+//   meanwhile is not fetched again.
 // - Update (an older version controls pages): the install fetches every file of the build, each
 //   checked against its hash (`fetch`'s `integrity`); any file missing or different (a deploy
 //   half done, a proxy's rewrite) fails the install, the new cache is deleted and the version

@@ -39,6 +39,15 @@ pub fn register() {
     web::register();
 }
 
+/// The game and its computer player have fetched the files they start with: the service worker
+/// may now fetch the rest of the build for offline play (once per page). Filling any earlier
+/// would race the computer player's worker, which the service worker may not control, for its
+/// wasm — the same file crossing the link twice.
+pub fn game_loaded() {
+    #[cfg(target_arch = "wasm32")]
+    web::game_loaded();
+}
+
 /// Switches to the new version: the waiting service worker takes over, then the page reloads.
 /// Call it only from the player's own action.
 pub fn apply_update() {
@@ -82,6 +91,8 @@ mod web {
 
     thread_local! {
         static STARTED: Cell<bool> = const { Cell::new(false) };
+        /// The rest of the build was asked for (`game_loaded`).
+        static FILLED: Cell<bool> = const { Cell::new(false) };
         /// The player pressed "reload": reload as soon as the new worker controls the page.
         static RELOAD_ASKED: Cell<bool> = const { Cell::new(false) };
         static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
@@ -156,8 +167,7 @@ mod web {
                 let Ok(reg) = reg.dyn_into::<ServiceWorkerRegistration>() else {
                     return;
                 };
-                watch(reg, watched.clone());
-                fill(&watched);
+                watch(reg, watched);
             },
             |e| {
                 warn(
@@ -168,9 +178,15 @@ mod web {
         );
     }
 
-    /// The game is up: the active worker may now fetch the rest of the build for offline play
-    /// (after a first visit it kept only what the page fetched).
-    fn fill(container: &ServiceWorkerContainer) {
+    /// The game is up: the active worker — once there is one — may now fetch the rest of the
+    /// build for offline play (after a first visit it kept only what the page fetched).
+    pub(super) fn game_loaded() {
+        if FILLED.with(|f| f.replace(true)) {
+            return;
+        }
+        let Some(container) = container() else {
+            return;
+        };
         let Ok(ready) = container.ready() else {
             return;
         };

@@ -7,6 +7,9 @@ const here = (file) => new URL(file, document.baseURI).href;
 export const STYLES = ['game.css', 'learn.css', 'siguo-table.css'];
 
 let tries = 0;
+/** The player pressed a door: the game, once its computer player is up, asks the service
+ * worker for the rest of the build itself (src/pwa.rs). */
+let pressed = false;
 
 /** Adds a style sheet of the game to the page; resolves once it has loaded. */
 function style(file) {
@@ -50,6 +53,7 @@ function fetchEarly() {
  * under another query, since a browser may keep a failed import's answer for its URL (the
  * service worker ignores the query). */
 export function loadGame() {
+  pressed = true;
   const query = tries++ ? `?try=${tries}` : '';
   const path = here('junqi-web_bg.wasm');
   const wasm = early && !query ? early.wasm.catch(() => path) : path;
@@ -58,8 +62,10 @@ export function loadGame() {
   );
 }
 
-/** Asks the active service worker to fetch what it has not kept yet (sw.js, 'fill'). */
+/** Asks the active service worker to fetch what it has not kept yet (sw.js, 'fill') — unless
+ * the game is loading, whose files and its computer player's would race the fill for the link. */
 function fillOffline() {
+  if (pressed) return;
   navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage('fill')).catch(() => {});
 }
 

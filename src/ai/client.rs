@@ -164,6 +164,7 @@ impl AiClient {
     fn on_message(&self, from: &wasm_bindgen::JsValue, text: String) {
         enum Heard {
             Nothing,
+            Ready,
             Answer(Done, AiResponse, bool),
             Refused(Vec<(u64, Done)>),
         }
@@ -174,7 +175,7 @@ impl AiClient {
             match super::ready_of_this_build(&text) {
                 Some(true) => {
                     inner.link.on_ready();
-                    return Heard::Nothing;
+                    return Heard::Ready;
                 }
                 Some(false) => {
                     inner.link.refuse();
@@ -192,6 +193,8 @@ impl AiClient {
             Heard::Answer(on_done, res, inner.pending.is_empty())
         });
         match heard {
+            // The worker has its wasm: the rest of the build may follow for offline play.
+            Some(Heard::Ready) => crate::pwa::game_loaded(),
             Some(Heard::Answer(on_done, res, idle)) => {
                 if idle {
                     self.thinking.set(false);
@@ -205,6 +208,7 @@ impl AiClient {
                     super::BUILD_ID
                 );
                 crate::pwa::offer_update();
+                crate::pwa::game_loaded();
                 self.thinking.set(false);
                 for (id, on_done) in failed {
                     on_done(AiResponse::failed(id, web::OTHER_BUILD));
@@ -224,6 +228,8 @@ impl AiClient {
             inner.link.kill();
             std::mem::take(&mut inner.pending)
         });
+        // No computer player this time; offline play still gets the rest of the build.
+        crate::pwa::game_loaded();
         self.thinking.set(false);
         for (id, on_done) in failed.unwrap_or_default() {
             on_done(AiResponse::failed(
