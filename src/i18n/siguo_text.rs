@@ -269,6 +269,11 @@ pub const OFFER_DRAW: T = T {
     zh: "提和",
     en: "Offer a draw",
 };
+/// Why undo is often grey in a game with hidden pieces.
+pub const UNDO_HIDDEN_RULE: T = T {
+    zh: "看不见对方棋子时，只有自己走后还没碰过子，才能悔棋：碰子看到的，收不回来。",
+    en: "With hidden pieces, undo works only while no pieces have met since your move: what a contact showed cannot be unseen.",
+};
 pub const DRAW_DECLINED: T = T {
     zh: "电脑不同意和棋。",
     en: "The computers decline the draw.",

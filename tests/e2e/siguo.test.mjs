@@ -139,6 +139,14 @@ test('四暗 against three computer players: played by taps to the end, recorded
       if (what !== 'over') assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
       if (what === 'over') break;
       assert.equal(what, 'act');
+      // 四暗: undo takes back only a round that showed nothing (no contact, nobody out) — and
+      // the panel says so where a finger can read it.
+      const taken = await page.$$eval('[data-testid="siguo-moves"] li', (items) => {
+        const own = items.findIndex((li) => li.classList.contains('seat-0'));
+        return own >= 0 && !items.slice(0, own + 1).some((li) => li.dataset.revealed === 'true');
+      });
+      assert.equal(await page.isEnabled('[data-testid="siguo-undo"]'), taken, `undo at my move ${mine}`);
+      assert.ok(await page.isVisible('[data-testid="siguo-undo-rule"]'));
       if (mine === 3) {
         // A hint: an arrow from one of my pieces to where the computer would go, the move named
         // in the panel; its destination is one tap away, and playing it takes the arrow away.

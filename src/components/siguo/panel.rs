@@ -110,7 +110,11 @@ pub fn SiguoPanel() -> impl IntoView {
                 .iter()
                 .rev()
                 .map(|r| {
-                    view! { <li class=format!("seat-{}", r.seat.index())>{format!("{}. {}", r.ply, t::row_text(r, l))}</li> }
+                    view! {
+                        <li class=format!("seat-{}", r.seat.index()) data-revealed=r.revealed.then_some("true")>
+                            {format!("{}. {}", r.ply, t::row_text(r, l))}
+                        </li>
+                    }
                 })
                 .collect_view()
         })
@@ -204,6 +208,7 @@ pub fn SiguoPanel() -> impl IntoView {
                         {move || i18n::HINT.get(lang())}
                     </button>
                     <button data-testid="siguo-undo" disabled=move || !sg.may_undo()
+                        title=move || sg.undo_is_limited().then(|| t::UNDO_HIDDEN_RULE.get(lang()))
                         on:click=move |_| sg.undo()>
                         {move || i18n::UNDO.get(lang())}
                     </button>
@@ -212,6 +217,12 @@ pub fn SiguoPanel() -> impl IntoView {
                         {move || t::OFFER_DRAW.get(lang())}
                     </button>
                 </div>
+                // Why undo is grey after a contact, where a touch user can read it.
+                <Show when=move || sg.undo_is_limited()>
+                    <p class="explain undo-rule" data-testid="siguo-undo-rule">
+                        {move || t::UNDO_HIDDEN_RULE.get(lang())}
+                    </p>
+                </Show>
                 <button
                     class="resign"
                     data-testid="siguo-resign"

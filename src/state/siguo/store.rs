@@ -563,6 +563,13 @@ impl SiguoStore {
         self.autosave();
     }
 
+    /// Undo is offered (one person against computers) but, pieces being hidden, only for
+    /// actions that revealed nothing: the panel says so.
+    pub fn undo_is_limited(&self) -> bool {
+        self.with_tracked(|t| t.undo_is_limited() && t.config.humans().len() == 1)
+            .unwrap_or(false)
+    }
+
     pub fn may_undo(&self) -> bool {
         let seat = self.viewer.get();
         !self.thinking.get()

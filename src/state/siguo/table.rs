@@ -22,6 +22,10 @@ pub struct Row {
     pub left: Vec<(Seat, ExitReason)>,
     /// Seats whose flag everyone was shown by this action (its Field Marshal fell).
     pub flags_shown: Vec<Seat>,
+    /// This action made something hidden known ([`SiguoReport::revealed_anything`]).
+    ///
+    /// [`SiguoReport::revealed_anything`]: junqi_core::siguo::SiguoReport::revealed_anything
+    pub revealed: bool,
 }
 
 /// A 4-player game in progress or over.
@@ -205,15 +209,28 @@ impl Table {
     }
 
     /// Against computers: how many events to keep to take back `seat`'s last move (and the
-    /// computer seats' moves after it). `None` when there is nothing to take back. Rebuilding
-    /// from the record shows nothing that was hidden.
+    /// computer seats' moves after it). `None` when there is nothing to take back, or when
+    /// pieces are hidden (四暗, 双明) and one of those actions revealed anything — a contact, a
+    /// piece shown, a seat leaving: what the person saw cannot be unseen, the 2-player game's
+    /// rule. Rebuilding from the record shows nothing that was hidden.
     pub fn undo_to(&self, seat: Seat) -> Option<usize> {
         if self.is_over() || !self.config.is_human(seat) || self.config.humans().len() != 1 {
             return None;
         }
-        self.rows
+        let k = self
+            .rows
             .iter()
-            .rposition(|r| r.seat == seat && r.mv.is_some())
+            .rposition(|r| r.seat == seat && r.mv.is_some())?;
+        if self.undo_is_limited() && self.rows[k..].iter().any(|r| r.revealed) {
+            return None;
+        }
+        Some(k)
+    }
+
+    /// Whether pieces are hidden from the person at the table, so that only actions that
+    /// revealed nothing can be taken back ([`Table::undo_to`]).
+    pub fn undo_is_limited(&self) -> bool {
+        self.config.info != junqi_core::siguo::InfoMode::AllOpen
     }
 
     /// Where the piece on `from` may go, when it belongs to the seat to move.
@@ -333,6 +350,7 @@ impl Table {
             contact: event.contact,
             left: report.eliminated.clone(),
             flags_shown,
+            revealed: report.revealed_anything(),
         });
         if report.mv.is_none() {
             self.last_path.clear();

@@ -145,7 +145,8 @@ fn a_team_wins_when_both_enemies_resign() {
 
 #[test]
 fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
-    let mut t = Table::new(SiguoConfig::default(), formations(21), 3).unwrap();
+    // 四暗, and a first round in which no piece met another.
+    let mut t = Table::new(SiguoConfig::default(), formations(55), 9).unwrap();
     assert_eq!(t.undo_to(Seat::S), None);
     let (from, to) = t
         .pieces(Seat::S)
@@ -163,7 +164,7 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
     assert_eq!(back.ply(), 0);
     assert_eq!(
         back.view(Seat::S),
-        Table::new(SiguoConfig::default(), formations(21), 3)
+        Table::new(SiguoConfig::default(), formations(55), 9)
             .unwrap()
             .view(Seat::S)
     );
@@ -171,8 +172,56 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
     assert_eq!(t.undo_to(Seat::E), None);
     let mut two = SiguoConfig::default();
     two.players[2].human = true;
-    let t2 = Table::new(two, formations(21), 3).unwrap();
+    let t2 = Table::new(two, formations(55), 9).unwrap();
     assert_eq!(t2.undo_to(Seat::S), None);
+}
+
+#[test]
+fn undo_with_hidden_pieces_takes_back_only_actions_that_revealed_nothing() {
+    for info in InfoMode::ALL {
+        let config = SiguoConfig {
+            info,
+            ..SiguoConfig::default()
+        };
+        let mut t = Table::new(config, formations(41), 9).unwrap();
+        // Play until the person is to move again after a round in which something was shown
+        // (a contact, a seat leaving), the game going on.
+        let revealed_since_own_move = |t: &Table| {
+            let own = t
+                .rows()
+                .iter()
+                .rposition(|r| r.seat == Seat::S && r.mv.is_some());
+            own.is_some_and(|k| t.rows()[k..].iter().any(|r| r.revealed))
+        };
+        loop {
+            let limit = t.ply() + 1;
+            play_with_person(&mut t, limit);
+            assert!(!t.is_over() && t.ply() < 400, "{info}: a contact came");
+            if t.human_to_move() != Some(Seat::S) {
+                continue;
+            }
+            if revealed_since_own_move(&t) {
+                break;
+            }
+            // Nothing shown since the person's move: it may be taken back in every mode.
+            assert!(t.undo_to(Seat::S).is_some(), "{info}: a quiet round");
+        }
+        let k = t
+            .rows()
+            .iter()
+            .rposition(|r| r.seat == Seat::S && r.mv.is_some());
+        if info == InfoMode::AllOpen {
+            assert_eq!(t.undo_to(Seat::S), k, "{info}: every piece is seen anyway");
+            assert!(!t.undo_is_limited());
+        } else {
+            assert_eq!(
+                t.undo_to(Seat::S),
+                None,
+                "{info}: a contact cannot be unseen"
+            );
+            assert!(t.undo_is_limited());
+        }
+    }
 }
 
 /// Plays the person's seat with its first legal move and the computers through the worker's

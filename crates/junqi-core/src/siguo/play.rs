@@ -73,6 +73,20 @@ pub struct SiguoReport<P = Point> {
 }
 
 impl<P> SiguoReport<P> {
+    /// Whether this action made anything known that was hidden before: a flip or the colours
+    /// it gave, a contact (its result tells about both pieces), a piece shown to every seat, a
+    /// seat leaving (its pieces leave the board with it), a flag taken. Where pieces are hidden
+    /// from some seat, only an action that did none of these can be taken back without leaking
+    /// — what was seen cannot be unseen.
+    pub fn revealed_anything(&self) -> bool {
+        self.flipped.is_some()
+            || self.assigned.is_some()
+            || self.clash.is_some()
+            || !self.shown.is_empty()
+            || !self.eliminated.is_empty()
+            || self.carried.is_some()
+    }
+
     /// The report of an event of `by` that is not a move, before it has done anything.
     pub(crate) fn of(by: Seat) -> SiguoReport<P> {
         SiguoReport {

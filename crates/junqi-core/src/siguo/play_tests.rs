@@ -116,6 +116,17 @@ fn seventy_quiet_plies_draw_and_a_capture_resets_the_count() {
 }
 
 #[test]
+fn a_report_says_whether_the_action_revealed_anything() {
+    let mut p = pos("S Sa0=0M,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,We0=3F,Wa4=3C");
+    // A quiet move shows nothing; a contact and the seat it puts out do.
+    let quiet = p.clone().play(mv("Sa0-Sa1")).unwrap();
+    assert!(!quiet.revealed_anything());
+    assert!(p.play(mv("Sa0-We0")).unwrap().revealed_anything());
+    // A resignation takes the seat's pieces off the board: that is shown too.
+    assert!(p.resign(Seat::E).unwrap().revealed_anything());
+}
+
+#[test]
 fn resignation_removes_the_seat_and_its_partner_plays_on() {
     let mut p = pos("S Sa4=0C,Sb5=0F,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
     let r = p.resign(Seat::S).unwrap();
