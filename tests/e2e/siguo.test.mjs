@@ -187,11 +187,21 @@ test('四暗 against three computer players: played by taps to the end, recorded
     await press(app, '[data-testid="siguo-record-replay"]');
     await page.waitForSelector('[data-testid="siguo-replay"]');
     assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `0 / ${plies}`);
+    // Ply 0 is the start: nobody out, nothing removed, no move yet, South to move — not the end.
+    assert.match((await page.textContent('[data-testid="siguo-status"]')).trim(), /South to move/);
+    assert.equal(await page.locator('[data-testid^="seat-bar-"][data-out]').count(), 0);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 0);
+    for (const n of [0, 1, 2, 3]) {
+      assert.match((await page.textContent(`[data-testid="siguo-tray-${n}"]`)).trim(), /:$/, 'an empty tray');
+    }
     await press(app, '[data-testid="siguo-replay-next"]');
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 1);
     assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `1 / ${plies}`);
     await press(app, '[data-testid="siguo-replay-end"]');
     assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `${plies} / ${plies}`);
     assert.deepEqual(await pieces(page), end, 'the replay ends where the game ended');
+    assert.equal((await page.textContent('[data-testid="siguo-status"]')).trim(), status);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), plies);
     // Seen by East: East's own pieces only (and the flags shown).
     await press(app, '[data-testid="siguo-watch-1"]');
     await press(app, '[data-testid="siguo-replay-start"]');

@@ -54,8 +54,8 @@ fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
     }
 }
 
-fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene> {
-    let at = table.at_ply(ply).ok()?;
+/// A finished game's replay, `at` the ply shown.
+fn replay_scene(at: &Table, watch: Option<Seat>) -> Scene {
     let pieces = match watch {
         Some(s) => at.pieces(s),
         None => at.open_pieces(),
@@ -69,12 +69,12 @@ fn replay_scene(table: &Table, ply: usize, watch: Option<Seat>) -> Option<Scene>
         proven: None,
     })
     .collect();
-    Some(Scene {
+    Scene {
         pieces,
         path: at.last_path().to_vec(),
         out: at.out(),
         to_move: (!at.is_over()).then(|| at.turn()),
-    })
+    }
 }
 
 #[component]
@@ -89,11 +89,11 @@ pub fn SiguoScreen() -> impl IntoView {
         let replay = sg.replay_ply.get();
         let watch = sg.watch.get();
         let notebook = store.settings.with(|s| s.notebook);
-        sg.with_tracked(|t| match replay {
-            Some(ply) if t.is_over() => replay_scene(t, ply, watch),
-            _ => Some(scene(t, viewer, hidden, notebook)),
-        })
-        .flatten()
+        let over = sg.with_tracked(Table::is_over).unwrap_or(false);
+        match replay {
+            Some(_) if over => sg.with_shown(|at| replay_scene(at, watch)),
+            _ => sg.with_tracked(|t| scene(t, viewer, hidden, notebook)),
+        }
         .unwrap_or(Scene {
             pieces: Vec::new(),
             path: Vec::new(),

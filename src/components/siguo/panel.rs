@@ -12,14 +12,15 @@ use leptos::prelude::*;
 pub fn status_text(store: Store, l: crate::i18n::Lang) -> String {
     store
         .siguo
-        .with_tracked(|tb| match tb.outcome() {
+        .with_shown(|tb| match tb.outcome() {
             Some(o) => {
                 let me = (tb.config.humans().len() == 1).then(|| tb.config.humans()[0]);
                 t::outcome_text(&o, me, l)
             }
             None => {
                 let s = tb.turn();
-                if tb.human_to_move().is_some() && tb.config.humans().len() == 1 {
+                let live = store.siguo.replay_ply.get().is_none();
+                if live && tb.human_to_move().is_some() && tb.config.humans().len() == 1 {
                     t::YOUR_TURN.get(l).to_string()
                 } else {
                     format!("{} {}", t::seat_name(s, l), t::TO_MOVE.get(l))
@@ -66,7 +67,7 @@ pub fn SiguoPanel() -> impl IntoView {
             .into_iter()
             .map(|s| {
                 let info = move || {
-                    sg.with_tracked(|t| {
+                    sg.with_shown(|t| {
                         let p = t.config.player(s);
                         let who = if p.human {
                             t::PERSON.get(l).to_string()
@@ -105,7 +106,7 @@ pub fn SiguoPanel() -> impl IntoView {
     let status = move || status_text(store, lang());
     let rows = move || {
         let l = lang();
-        sg.with_tracked(|tb| {
+        sg.with_shown(|tb| {
             tb.rows()
                 .iter()
                 .rev()
@@ -121,8 +122,12 @@ pub fn SiguoPanel() -> impl IntoView {
     };
     let trays = move || {
         let l = lang();
-        let viewer = sg.viewer.get();
-        sg.with_tracked(|tb| {
+        // Replaying: through the replay's eyes (every piece open, or a seat's).
+        let viewer = match sg.replay_ply.get() {
+            Some(_) => sg.watch.get(),
+            None => Some(sg.viewer.get()),
+        };
+        sg.with_shown(|tb| {
             Seat::ALL
                 .into_iter()
                 .map(|s| {
@@ -151,7 +156,7 @@ pub fn SiguoPanel() -> impl IntoView {
             <ul class="seat-list">{seats}</ul>
             <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
             <p class="siguo-caption" data-testid="siguo-caption">
-                {move || sg.with_tracked(|tb| tb.rows().last().map(|r| t::row_text(r, lang()))).flatten()}
+                {move || sg.with_shown(|tb| tb.rows().last().map(|r| t::row_text(r, lang()))).flatten()}
             </p>
             // For screen readers: each action added in order as it is played (a log, so three
             // computers' quick moves are all heard).
@@ -159,7 +164,7 @@ pub fn SiguoPanel() -> impl IntoView {
                 <For
                     each=move || {
                         let l = lang();
-                        sg.with_tracked(|tb| {
+                        sg.with_shown(|tb| {
                             let rows = tb.rows();
                             rows[rows.len().saturating_sub(4)..]
                                 .iter()

@@ -55,6 +55,9 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The replay's eyes: a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// The finished game as it stood at `replay_ply`, with the `rev` and ply it was built for:
+    /// rebuilt from the record only when either changes ([`SiguoStore::with_shown`]).
+    replayed: StoredValue<Option<(u64, usize, Table)>>,
     /// A move that would leave the person no move of their own, waiting for them to confirm
     /// it or take it back.
     pub stranding: RwSignal<Option<Move>>,
@@ -143,6 +146,7 @@ impl SiguoStore {
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
+            replayed: StoredValue::new(None),
             serial: StoredValue::new(0),
         }
     }
@@ -156,6 +160,32 @@ impl SiguoStore {
     pub fn with_tracked<R>(&self, f: impl FnOnce(&Table) -> R) -> Option<R> {
         self.rev.track();
         self.with_table(f)
+    }
+
+    /// Reads what the table screen shows, tracked: the game itself, or — replaying a finished
+    /// game — the game as it stood at the replay's ply (its seats in and out, its turn, its
+    /// trays and moves so far), so that ply 0 does not show the end.
+    pub fn with_shown<R>(&self, f: impl FnOnce(&Table) -> R) -> Option<R> {
+        let rev = self.rev.get();
+        let ply = self.replay_ply.get();
+        let earlier = self
+            .with_table(|t| ply.filter(|k| t.is_over() && *k < t.ply()))
+            .flatten();
+        let Some(k) = earlier else {
+            return self.with_table(f);
+        };
+        let kept = self
+            .replayed
+            .with_value(|r| matches!(r, Some((v, at, _)) if *v == rev && *at == k));
+        if !kept {
+            // A record that does not replay (it always should) shows the game itself.
+            let Some(at) = self.with_table(|t| t.at_ply(k).ok()).flatten() else {
+                return self.with_table(f);
+            };
+            self.replayed.set_value(Some((rev, k, at)));
+        }
+        self.replayed
+            .with_value(|r| r.as_ref().map(|(_, _, t)| f(t)))
     }
 
     fn changed(&self) {

@@ -494,7 +494,8 @@ impl Table {
 
     /// Pieces of `seat` removed so far as `viewer` may know them: their ranks when `viewer`
     /// may see `seat`'s pieces (or the game is over), else only how many (the count is public).
-    pub fn removed_seen(&self, viewer: Seat, seat: Seat) -> (Vec<Role>, usize) {
+    /// No viewer: every piece open (a finished game's replay).
+    pub fn removed_seen(&self, viewer: Option<Seat>, seat: Seat) -> (Vec<Role>, usize) {
         let start = &self.record.formations[seat.index()];
         let mut left: Vec<Role> = self
             .truth
@@ -512,10 +513,11 @@ impl Table {
             }
         }
         let open = self.is_over()
-            || self
-                .truth
-                .seating()
-                .sees(viewer, seat, self.config.info.visibility());
+            || viewer.is_none_or(|v| {
+                self.truth
+                    .seating()
+                    .sees(v, seat, self.config.info.visibility())
+            });
         if open {
             gone.sort();
             (gone, 0)

@@ -102,10 +102,12 @@ fn a_person_moves_only_legal_moves_and_sees_removed_ranks_only_of_seats_it_may_s
     // Resigning removes the seat; the removed ranks stay hidden from the enemies in 四暗.
     t.resign(Seat::E).unwrap();
     assert!(t.out().contains(&Seat::E));
-    let (ranks, unknown) = t.removed_seen(Seat::S, Seat::E);
+    let (ranks, unknown) = t.removed_seen(Some(Seat::S), Seat::E);
     assert!(ranks.is_empty() && unknown == 25);
-    let (ranks, unknown) = t.removed_seen(Seat::E, Seat::E);
+    let (ranks, unknown) = t.removed_seen(Some(Seat::E), Seat::E);
     assert_eq!((ranks.len(), unknown), (25, 0));
+    // A finished game's replay with every piece open shows every rank.
+    assert_eq!(t.removed_seen(None, Seat::E).0.len(), 25);
     // Every view of S: no identity of E's partner or enemies.
     for (_, s, role) in t.pieces(Seat::S) {
         assert_eq!(role.is_some(), s == Seat::S, "{s}");
