@@ -34,6 +34,11 @@ pub const SEATS: T = T {
     zh: "座位",
     en: "Seats",
 };
+/// Beside the seat that plays on the viewer's side.
+pub const PARTNER: T = T {
+    zh: "盟友",
+    en: "partner",
+};
 pub const PERSON: T = T {
     zh: "玩家",
     en: "Person",

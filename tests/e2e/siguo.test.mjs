@@ -121,6 +121,9 @@ test('四暗 against three computer players: played by taps to the end, recorded
     await page.waitForSelector('[data-testid="start"]:not([disabled])');
     await press(app, '[data-testid="start"]');
     await page.waitForSelector(SCREEN);
+    // North plays on my side, and the table says so.
+    assert.deepEqual(await page.$$eval('[data-testid^="seat-bar-"][data-partner]', (els) => els.map((e) => e.dataset.testid)), ['seat-bar-2']);
+    assert.match(await page.textContent('[data-testid="seat-bar-2"]'), /partner/);
     // Landscape, the cross fills the window's height: its points are a finger apart, and no
     // tap of the whole game only zooms the board.
     const apart = await spacing(page);
@@ -146,6 +149,12 @@ test('四暗 against three computer players: played by taps to the end, recorded
         return own >= 0 && !items.slice(0, own + 1).some((li) => li.dataset.revealed === 'true');
       });
       assert.equal(await page.isEnabled('[data-testid="siguo-undo"]'), taken, `undo at my move ${mine}`);
+      // The caption tells the whole round since my move, not just its last move.
+      const since = await page.$$eval('[data-testid="siguo-moves"] li', (items) => {
+        const own = items.findIndex((li) => li.classList.contains('seat-0'));
+        return own < 0 ? items.length : Math.max(own, 1);
+      });
+      assert.equal(await page.locator('[data-testid="siguo-caption"] .caption-row').count(), since);
       assert.ok(await page.isVisible('[data-testid="siguo-undo-rule"]'));
       if (mine === 3) {
         // A hint: an arrow from one of my pieces to where the computer would go, the move named

@@ -158,9 +158,15 @@ pub fn SiguoHandover() -> impl IntoView {
     let sg = store.siguo;
     let lang = move || store.lang();
     let seat = move || sg.handover.get().unwrap_or(Seat::S);
+    // The round since this person's own turn: every move they have not seen.
     let last = move || {
-        sg.with_tracked(|t| t.rows().last().map(|r| t::row_text(r, lang())))
-            .flatten()
+        let l = lang();
+        sg.with_tracked(|t| {
+            t.since_turn_of(seat())
+                .iter()
+                .map(|r| view! { <span class="caption-row">{t::row_text(r, l)}</span> })
+                .collect_view()
+        })
     };
     // The tap that ended a turn must not also dismiss this screen (a touch tap's compatibility
     // click lands on what now lies under the finger): the button is armed after a moment.

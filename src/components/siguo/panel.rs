@@ -79,17 +79,24 @@ pub fn SiguoPanel() -> impl IntoView {
                     .unwrap_or_default()
                 };
                 let thinking = move || (sg.thinking.get() && info().2).then(|| t::THINKING.get(l));
+                // The seat on the viewer's side, named so on the table.
+                let partner = move || {
+                    let viewer = sg.viewer.get();
+                    sg.with_tracked(|t| t.partners(viewer, s)).unwrap_or(false)
+                };
                 view! {
                     <li
                         class=move || format!("seat-row seat-{}", s.index())
                         data-testid=format!("seat-bar-{}", s.index())
                         data-to-move=move || info().2.then_some("")
                         data-out=move || (!info().1).then_some("")
+                        data-partner=move || partner().then_some("")
                     >
                         <span class="seat-dot"></span>
                         <b>{t::seat_name(s, l)}</b>
                         " "
                         <span>{move || info().0}</span>
+                        {move || partner().then(|| view! { " " <span class="seat-partner">{t::PARTNER.get(l)}</span> })}
                         " "
                         <span class="seat-clock" data-testid=format!("seat-clock-{}", s.index())>
                             {move || sg.clocks().map(|c| clock_text(c[s.index()]))}
@@ -155,8 +162,20 @@ pub fn SiguoPanel() -> impl IntoView {
         <aside class="panel siguo-panel">
             <ul class="seat-list">{seats}</ul>
             <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
+            // What the person has not seen played: the round since their own move (three quick
+            // computer moves stay readable); replaying, the ply's move.
             <p class="siguo-caption" data-testid="siguo-caption">
-                {move || sg.with_shown(|tb| tb.rows().last().map(|r| t::row_text(r, lang()))).flatten()}
+                {move || {
+                    let l = lang();
+                    let viewer = sg.viewer.get();
+                    let live = sg.replay_ply.get().is_none();
+                    sg.with_shown(|tb| {
+                        let rows = if live { tb.since_turn_of(viewer) } else { &tb.rows()[tb.rows().len().saturating_sub(1)..] };
+                        rows.iter()
+                            .map(|r| view! { <span class="caption-row">{t::row_text(r, l)}</span> })
+                            .collect_view()
+                    })
+                }}
             </p>
             // For screen readers: each action added in order as it is played (a log, so three
             // computers' quick moves are all heard).

@@ -208,6 +208,22 @@ impl Table {
         Table::from_record(self.config.clone(), &record, self.seed)
     }
 
+    /// Whether `a` and `b` are two seats of one team.
+    pub fn partners(&self, a: Seat, b: Seat) -> bool {
+        let seating = self.truth.seating();
+        a != b && seating.team(a) == seating.team(b)
+    }
+
+    /// What `seat` has not seen played yet: the actions since its own last one (the whole game
+    /// before its first), or — when it acted last — that action alone.
+    pub fn since_turn_of(&self, seat: Seat) -> &[Row] {
+        match self.rows.iter().rposition(|r| r.seat == seat) {
+            Some(k) if k + 1 == self.rows.len() => &self.rows[k..],
+            Some(k) => &self.rows[k + 1..],
+            None => &self.rows,
+        }
+    }
+
     /// Against computers: how many events to keep to take back `seat`'s last move (and the
     /// computer seats' moves after it). `None` when there is nothing to take back, or when
     /// pieces are hidden (四暗, 双明) and one of those actions revealed anything — a contact, a

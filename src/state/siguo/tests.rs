@@ -179,6 +179,24 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
 }
 
 #[test]
+fn each_seat_is_told_the_round_since_its_own_turn() {
+    let mut t = Table::new(computers(InfoMode::FourDark, 1), formations(5), 2).unwrap();
+    assert!(t.since_turn_of(Seat::S).is_empty());
+    play_out(&mut t, 3);
+    // S, E and N moved: S is told E and N; W, who has not acted, the whole game; N, who
+    // acted last, its own move alone.
+    let round: Vec<Seat> = t.since_turn_of(Seat::S).iter().map(|r| r.seat).collect();
+    assert_eq!(round, [Seat::E, Seat::N]);
+    assert_eq!(t.since_turn_of(Seat::W).len(), 3);
+    assert_eq!(t.since_turn_of(Seat::N).len(), 1);
+    assert_eq!(t.since_turn_of(Seat::N)[0].seat, Seat::N);
+    play_out(&mut t, 5);
+    // W and S moved: the round for E is N, W and S.
+    let round: Vec<Seat> = t.since_turn_of(Seat::E).iter().map(|r| r.seat).collect();
+    assert_eq!(round, [Seat::N, Seat::W, Seat::S]);
+}
+
+#[test]
 fn undo_with_hidden_pieces_takes_back_only_actions_that_revealed_nothing() {
     for info in InfoMode::ALL {
         let config = SiguoConfig {
