@@ -5,6 +5,7 @@ use super::{Lang, T};
 use junqi_ai::siguo::belief::Contact;
 use junqi_core::seat::{Seat, Seating};
 use junqi_core::siguo::{ExitReason, InfoMode, SiguoDraw, SiguoOutcome};
+use junqi_core::Role;
 
 pub const SIGUO: T = T {
     zh: "四国",
@@ -224,23 +225,63 @@ pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
     }
 }
 
-/// A row of the move list: `南 Sa4-Ea0 吃` / `South Sa4×Ea0 wins`.
-pub fn row_text(row: &crate::state::siguo::Row, lang: Lang) -> String {
+/// A piece named for `viewer`: "your Engineer" / "你的工兵", "North's Engineer" / "北的工兵";
+/// `None` when its role is not known to `viewer`.
+fn piece_phrase(
+    seat: Seat,
+    role: Option<Role>,
+    viewer: Option<Seat>,
+    lang: Lang,
+) -> Option<String> {
+    let r = crate::i18n::role_name(role?, lang);
+    let own = viewer == Some(seat);
+    Some(match (own, lang) {
+        (true, Lang::Zh) => format!("你的{r}"),
+        (true, Lang::En) => format!("your {r}"),
+        (false, Lang::Zh) => format!("{}的{r}", seat_name(seat, lang)),
+        (false, Lang::En) => format!("{}'s {r}", seat_name(seat, lang)),
+    })
+}
+
+/// A row of the move list as `viewer` may read it, naming the pieces whose roles it knows
+/// (`met`, from [`crate::state::siguo::Table::met_seen_by`]): `南 工兵 Sa4-Sa3`,
+/// `West Sb0×Sc0 takes your Engineer`.
+pub fn row_text(
+    row: &crate::state::siguo::Row,
+    met: crate::state::siguo::Met,
+    viewer: Option<Seat>,
+    lang: Lang,
+) -> String {
     let who = seat_name(row.seat, lang);
+    let mover = met
+        .mover
+        .map(|r| format!(" {}", crate::i18n::role_name(r, lang)))
+        .unwrap_or_default();
+    let target = met
+        .target
+        .and_then(|(seat, role)| piece_phrase(seat, role, viewer, lang));
     let mut text = match (row.mv, row.contact) {
-        (Some(m), None) => format!("{who} {}-{}", m.from, m.to),
+        (Some(m), None) => format!("{who}{mover} {}-{}", m.from, m.to),
         (Some(m), Some(c)) => {
-            let word = match (c, lang) {
-                (Contact::AttackerWins, Lang::Zh) => "吃",
-                (Contact::DefenderWins, Lang::Zh) => "被吃",
-                (Contact::BothRemoved, Lang::Zh) => "同归",
-                (Contact::Bounced, Lang::Zh) => "弹回",
-                (Contact::AttackerWins, Lang::En) => "takes",
-                (Contact::DefenderWins, Lang::En) => "is taken",
-                (Contact::BothRemoved, Lang::En) => "both gone",
-                (Contact::Bounced, Lang::En) => "bounces",
+            let word = match (c, lang, target) {
+                (Contact::AttackerWins, Lang::Zh, Some(t)) => format!("吃{t}"),
+                (Contact::DefenderWins, Lang::Zh, Some(t)) => format!("被{t}吃"),
+                (Contact::BothRemoved, Lang::Zh, Some(t)) => format!("与{t}同归"),
+                (Contact::Bounced, Lang::Zh, Some(t)) => format!("碰{t}弹回"),
+                (Contact::AttackerWins, Lang::En, Some(t)) => format!("takes {t}"),
+                (Contact::DefenderWins, Lang::En, Some(t)) => format!("is taken by {t}"),
+                (Contact::BothRemoved, Lang::En, Some(t)) => format!("and {t} are both gone"),
+                (Contact::Bounced, Lang::En, Some(t)) => format!("bounces off {t}"),
+                (Contact::AttackerWins, Lang::Zh, None) => "吃".into(),
+                (Contact::DefenderWins, Lang::Zh, None) => "被吃".into(),
+                (Contact::BothRemoved, Lang::Zh, None) => "同归".into(),
+                (Contact::Bounced, Lang::Zh, None) => "弹回".into(),
+                (Contact::AttackerWins, Lang::En, None) => "takes".into(),
+                (Contact::DefenderWins, Lang::En, None) => "is taken".into(),
+                (Contact::BothRemoved, Lang::En, None) => "both gone".into(),
+                (Contact::Bounced, Lang::En, None) => "bounces".into(),
             };
-            format!("{who} {}×{} {word}", m.from, m.to)
+            format!("{who}{mover} {}×{} {word}", m.from, m.to)
         }
         (None, _) if row.left.is_empty() => format!("{who} {}", DRAW_WORD.get(lang)),
         (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),

@@ -149,6 +149,19 @@ test('四暗 against three computer players: played by taps to the end, recorded
         return own >= 0 && !items.slice(0, own + 1).some((li) => li.dataset.revealed === 'true');
       });
       assert.equal(await page.isEnabled('[data-testid="siguo-undo"]'), taken, `undo at my move ${mine}`);
+      // The move list names my pieces, and never another seat's (四暗: not even my partner's).
+      const named = await page.$$eval('[data-testid="siguo-moves"] li', (items) =>
+        items.map((li) => ({
+          mine: li.classList.contains('seat-0'),
+          mover: /^\d+\. \S+ (Field Marshal|General|Major General|Brigadier|Colonel|Major|Captain|Lieutenant|Engineer|Bomb)\b/.test(li.textContent),
+          // (A flag a fallen Field Marshal showed is everyone's to read.)
+          theirs: /(East|North|West)'s (?!flag is shown)/.test(li.textContent),
+        })),
+      );
+      for (const row of named) {
+        assert.equal(row.mover, row.mine, 'only my own movers are named');
+        assert.equal(row.theirs, false, "another seat's piece was named");
+      }
       // The caption tells the whole round since my move, not just its last move.
       const since = await page.$$eval('[data-testid="siguo-moves"] li', (items) => {
         const own = items.findIndex((li) => li.classList.contains('seat-0'));

@@ -161,10 +161,11 @@ pub fn SiguoHandover() -> impl IntoView {
     // The round since this person's own turn: every move they have not seen.
     let last = move || {
         let l = lang();
-        sg.with_tracked(|t| {
-            t.since_turn_of(seat())
+        let eyes = Some(seat());
+        sg.with_tracked(|tb| {
+            tb.since_turn_of(seat())
                 .iter()
-                .map(|r| view! { <span class="caption-row">{t::row_text(r, l)}</span> })
+                .map(|r| view! { <span class="caption-row">{t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)}</span> })
                 .collect_view()
         })
     };

@@ -113,6 +113,7 @@ pub fn SiguoPanel() -> impl IntoView {
     let status = move || status_text(store, lang());
     let rows = move || {
         let l = lang();
+        let eyes = sg.eyes();
         sg.with_shown(|tb| {
             tb.rows()
                 .iter()
@@ -120,7 +121,7 @@ pub fn SiguoPanel() -> impl IntoView {
                 .map(|r| {
                     view! {
                         <li class=format!("seat-{}", r.seat.index()) data-revealed=r.revealed.then_some("true")>
-                            {format!("{}. {}", r.ply, t::row_text(r, l))}
+                            {format!("{}. {}", r.ply, t::row_text(r, tb.met_seen_by(eyes, r), eyes, l))}
                         </li>
                     }
                 })
@@ -169,10 +170,11 @@ pub fn SiguoPanel() -> impl IntoView {
                     let l = lang();
                     let viewer = sg.viewer.get();
                     let live = sg.replay_ply.get().is_none();
+                    let eyes = sg.eyes();
                     sg.with_shown(|tb| {
                         let rows = if live { tb.since_turn_of(viewer) } else { &tb.rows()[tb.rows().len().saturating_sub(1)..] };
                         rows.iter()
-                            .map(|r| view! { <span class="caption-row">{t::row_text(r, l)}</span> })
+                            .map(|r| view! { <span class="caption-row">{t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)}</span> })
                             .collect_view()
                     })
                 }}
@@ -183,11 +185,12 @@ pub fn SiguoPanel() -> impl IntoView {
                 <For
                     each=move || {
                         let l = lang();
+                        let eyes = sg.eyes();
                         sg.with_shown(|tb| {
                             let rows = tb.rows();
                             rows[rows.len().saturating_sub(4)..]
                                 .iter()
-                                .map(|r| (r.ply, t::row_text(r, l)))
+                                .map(|r| (r.ply, t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)))
                                 .collect::<Vec<_>>()
                         })
                         .unwrap_or_default()

@@ -162,6 +162,17 @@ impl SiguoStore {
         self.with_table(f)
     }
 
+    /// Whose knowledge the texts of the table follow (tracked): the viewer's in the game; the
+    /// replay's eyes in a finished game's replay; `None` (every piece open) once the game is
+    /// over and not replayed, when the board shows every piece.
+    pub fn eyes(&self) -> Option<Seat> {
+        match self.replay_ply.get() {
+            Some(_) => self.watch.get(),
+            None if self.with_tracked(Table::is_over).unwrap_or(false) => None,
+            None => Some(self.viewer.get()),
+        }
+    }
+
     /// Reads what the table screen shows, tracked: the game itself, or — replaying a finished
     /// game — the game as it stood at the replay's ply (its seats in and out, its turn, its
     /// trays and moves so far), so that ply 0 does not show the end.

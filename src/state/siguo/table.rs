@@ -26,6 +26,17 @@ pub struct Row {
     ///
     /// [`SiguoReport::revealed_anything`]: junqi_core::siguo::SiguoReport::revealed_anything
     pub revealed: bool,
+    /// The pieces the move brought together, as the referee knows them: ask
+    /// [`Table::met_seen_by`] for what a seat may be told.
+    met: Met,
+}
+
+/// The pieces of one move: the mover's role, and the seat and role of the piece it attacked.
+/// A role is `None` where the seat it is shown to may not know it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Met {
+    pub mover: Option<Role>,
+    pub target: Option<(Seat, Option<Role>)>,
 }
 
 /// A 4-player game in progress or over.
@@ -215,13 +226,16 @@ impl Table {
     }
 
     /// What `seat` has not seen played yet: the actions since its own last one (the whole game
-    /// before its first), or — when it acted last — that action alone.
+    /// before its first), or — when it acted last — that action alone; at most a round's worth
+    /// (one action of each other seat: a seat that is out is told the latest).
     pub fn since_turn_of(&self, seat: Seat) -> &[Row] {
-        match self.rows.iter().rposition(|r| r.seat == seat) {
-            Some(k) if k + 1 == self.rows.len() => &self.rows[k..],
-            Some(k) => &self.rows[k + 1..],
-            None => &self.rows,
-        }
+        let from = match self.rows.iter().rposition(|r| r.seat == seat) {
+            Some(k) if k + 1 == self.rows.len() => k,
+            Some(k) => k + 1,
+            None => 0,
+        };
+        let round = Seat::ALL.len() - 1;
+        &self.rows[from.max(self.rows.len().saturating_sub(round))..]
     }
 
     /// Against computers: how many events to keep to take back `seat`'s last move (and the
@@ -298,11 +312,38 @@ impl Table {
     pub fn play(&mut self, mv: Move) -> Result<&Row, SiguoIllegal> {
         let by = self.turn();
         let path = self.truth.path(mv);
+        let met = Met {
+            mover: self.truth.at(mv.from).and_then(|o| o.role),
+            target: self.truth.at(mv.to).map(|o| (o.seat, o.role)),
+        };
         let report = self.truth.play(mv)?;
         self.record.events.push(SiguoEvent::Move { mv });
         self.carry_guesses(by, mv);
         self.last_path = path;
-        Ok(self.note(by, &report))
+        self.note(by, &report);
+        let row = self.rows.len() - 1;
+        self.rows[row].met = met;
+        Ok(&self.rows[row])
+    }
+
+    /// What `viewer` may be told of `row`'s pieces: the roles of the seats whose pieces it sees
+    /// (its own; its partner's in 双明; every seat's in 全明). No viewer: every role (a
+    /// finished game's replay with every piece open).
+    pub fn met_seen_by(&self, viewer: Option<Seat>, row: &Row) -> Met {
+        let sees = |owner: Seat| {
+            viewer.is_none_or(|v| {
+                self.truth
+                    .seating()
+                    .sees(v, owner, self.config.info.visibility())
+            })
+        };
+        Met {
+            mover: row.met.mover.filter(|_| sees(row.seat)),
+            target: row
+                .met
+                .target
+                .map(|(seat, role)| (seat, role.filter(|_| sees(seat)))),
+        }
     }
 
     /// `seat` resigns: its pieces leave, its partner plays on.
@@ -367,6 +408,7 @@ impl Table {
             left: report.eliminated.clone(),
             flags_shown,
             revealed: report.revealed_anything(),
+            met: Met::default(),
         });
         if report.mv.is_none() {
             self.last_path.clear();

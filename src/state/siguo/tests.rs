@@ -194,6 +194,50 @@ fn each_seat_is_told_the_round_since_its_own_turn() {
     // W and S moved: the round for E is N, W and S.
     let round: Vec<Seat> = t.since_turn_of(Seat::E).iter().map(|r| r.seat).collect();
     assert_eq!(round, [Seat::N, Seat::W, Seat::S]);
+    // A seat that is out is told the latest round only.
+    t.resign(Seat::E).unwrap();
+    play_out(&mut t, 12);
+    assert_eq!(t.since_turn_of(Seat::E).len(), 3);
+}
+
+#[test]
+fn rows_name_only_the_pieces_a_seat_may_know() {
+    use crate::i18n::{siguo_text::row_text, Lang};
+    let mut t = Table::new(computers(InfoMode::FourDark, 1), formations(8), 4).unwrap();
+    // A contact in which South's piece met an enemy's.
+    let row = loop {
+        let limit = t.ply() + 1;
+        play_out(&mut t, limit);
+        assert!(!t.is_over() && t.ply() < 600, "South met an enemy");
+        let r = t.rows().last().unwrap();
+        let met = t.met_seen_by(None, r);
+        let enemy = |s: Seat| !t.partners(s, Seat::S) && s != Seat::S;
+        let south_attacks = r.seat == Seat::S && met.target.is_some_and(|(s, _)| enemy(s));
+        let south_attacked = enemy(r.seat) && met.target.is_some_and(|(s, _)| s == Seat::S);
+        if r.contact.is_some() && (south_attacks || south_attacked) {
+            break r.clone();
+        }
+    };
+    let all = t.met_seen_by(None, &row);
+    assert!(all.mover.is_some() && all.target.is_some_and(|(_, r)| r.is_some()));
+    let south = t.met_seen_by(Some(Seat::S), &row);
+    let text = row_text(&row, south, Some(Seat::S), Lang::En);
+    if row.seat == Seat::S {
+        // South knows its own attacker, not the enemy it met.
+        assert_eq!(south.mover, all.mover);
+        assert_eq!(south.target.map(|(_, r)| r), Some(None));
+        let name = crate::i18n::role_name(all.mover.unwrap(), Lang::En);
+        assert!(text.starts_with(&format!("South {name} ")), "{text}");
+    } else {
+        // South knows its own piece that was attacked, not the attacker.
+        assert_eq!(south.mover, None);
+        assert_eq!(south.target, all.target);
+        assert!(text.contains("your "), "{text}");
+    }
+    // North, South's partner, sees none of South's pieces in 四暗.
+    let north = t.met_seen_by(Some(Seat::N), &row);
+    assert!(north.mover.is_none() && north.target.is_some_and(|(_, r)| r.is_none()));
+    assert!(!row_text(&row, north, Some(Seat::N), Lang::En).contains("your "));
 }
 
 #[test]
