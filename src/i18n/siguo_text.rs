@@ -315,6 +315,38 @@ pub const OFFER_DRAW: T = T {
     zh: "提和",
     en: "Offer a draw",
 };
+/// A seat's line in a finished game's tally: pieces taken and lost in contacts, and when and
+/// why it left.
+pub fn summary_line(
+    seat: Seat,
+    took: usize,
+    lost: usize,
+    out: Option<(usize, ExitReason)>,
+    lang: Lang,
+) -> String {
+    let name = seat_name(seat, lang);
+    let mut line = match lang {
+        Lang::Zh => format!("{name}：吃{took}子，失{lost}子"),
+        Lang::En => format!("{name}: took {took}, lost {lost}"),
+    };
+    match (out, lang) {
+        (Some((ply, why)), Lang::Zh) => {
+            line.push_str(&format!("；第{ply}步出局（{}）", exit_text(why, lang)))
+        }
+        (Some((ply, why)), Lang::En) => {
+            line.push_str(&format!("; out at move {ply} ({})", exit_text(why, lang)))
+        }
+        (None, Lang::Zh) => line.push_str("；坚持到最后"),
+        (None, Lang::En) => line.push_str("; in to the end"),
+    }
+    line
+}
+
+pub const REMATCH: T = T {
+    zh: "再来一局",
+    en: "Play again",
+};
+
 /// Why undo is often grey in a game with hidden pieces.
 pub const UNDO_HIDDEN_RULE: T = T {
     zh: "看不见对方棋子时，只有自己走后还没碰过子，才能悔棋：碰子看到的，收不回来。",

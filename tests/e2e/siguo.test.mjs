@@ -199,6 +199,12 @@ test('四暗 against three computer players: played by taps to the end, recorded
     assert.match(status, /win|lost|Draw/);
     const plies = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
     const end = await pieces(page);
+    // The tally: each seat's pieces taken and lost, and when the seats that left went out.
+    for (const n of [0, 1, 2, 3]) {
+      const out = (await page.getAttribute(`[data-testid="seat-bar-${n}"]`, 'data-out')) !== null;
+      const line = (await page.textContent(`[data-testid="siguo-summary-${n}"]`)).trim();
+      assert.match(line, out ? /took \d+, lost \d+; out at move \d+/ : /took \d+, lost \d+; in to the end/);
+    }
     await page.screenshot({ path: join(SHOTS, 'siguo-over-tablet.png') });
 
     // The record: in Records, and its replay reaches the same end.
@@ -245,6 +251,14 @@ test('四暗 against three computer players: played by taps to the end, recorded
     } finally {
       await other.close();
     }
+    // "Play again": the same table — I arrange anew, and a fresh game begins.
+    await press(app, '[data-testid="siguo-rematch"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector(SCREEN);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 0);
+    assert.equal(await page.locator('[data-testid="siguo-summary"]').count(), 0);
+    assert.deepEqual(await namedSeats(page), ['0'], '四暗 again');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

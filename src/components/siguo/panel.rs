@@ -111,6 +111,25 @@ pub fn SiguoPanel() -> impl IntoView {
             .collect_view()
     };
     let status = move || status_text(store, lang());
+    // Once over: who took and lost what, and who left when.
+    let summary = move || {
+        let l = lang();
+        sg.with_tracked(|tb| {
+            tb.summary().map(|sum| {
+                Seat::ALL
+                    .into_iter()
+                    .map(|s| {
+                        let line = sum[s];
+                        view! {
+                            <li class=format!("seat-{}", s.index()) data-testid=format!("siguo-summary-{}", s.index())>
+                                {t::summary_line(s, line.took, line.lost, line.out, l)}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
     let rows = move || {
         let l = lang();
         let eyes = sg.eyes();
@@ -260,10 +279,14 @@ pub fn SiguoPanel() -> impl IntoView {
                 </button>
             </Show>
             <Show when=over>
+                <ul class="siguo-summary" data-testid="siguo-summary">{summary}</ul>
                 <ReplayBar/>
                 <div class="result-actions">
+                    <button data-testid="siguo-rematch" class="primary" on:click=move |_| sg.rematch(&store)>
+                        {move || t::REMATCH.get(lang())}
+                    </button>
                     <Share/>
-                    <button data-testid="siguo-new" class="primary" on:click=move |_| store.open_new_game()>
+                    <button data-testid="siguo-new" on:click=move |_| store.open_new_game()>
                         {move || i18n::NEW_GAME.get(lang())}
                     </button>
                 </div>

@@ -12,4 +12,4 @@ mod tests;
 
 pub use config::{SeatPlayer, SiguoConfig, NOT_OFFERED};
 pub use store::SiguoStore;
-pub use table::{Met, Row, Table};
+pub use table::{Met, Row, SeatSummary, Table};

@@ -244,6 +244,15 @@ impl SiguoStore {
         self.arrange_next(store, None);
     }
 
+    /// Another game with the finished game's settings (its seats, levels, information mode,
+    /// rules and clock): new formations, the people arranging theirs again.
+    pub fn rematch(&self, store: &Store) {
+        if let Some(config) = self.with_table(|t| t.config.clone()) {
+            self.config.set(config);
+        }
+        self.start(store);
+    }
+
     /// The next person arranges, or the game begins.
     fn arrange_next(&self, store: &Store, after: Option<Seat>) {
         let config = self.config.get_untracked();

@@ -31,6 +31,17 @@ pub struct Row {
     met: Met,
 }
 
+/// One seat's line in a finished game's tally ([`Table::summary`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatSummary {
+    /// Pieces of other seats it removed in contacts.
+    pub took: usize,
+    /// Its own pieces removed in contacts.
+    pub lost: usize,
+    /// The action by which it left the game, and why.
+    pub out: Option<(usize, ExitReason)>,
+}
+
 /// The pieces of one move: the mover's role, and the seat and role of the piece it attacked.
 /// A role is `None` where the seat it is shown to may not know it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -223,6 +234,38 @@ impl Table {
     pub fn partners(&self, a: Seat, b: Seat) -> bool {
         let seating = self.truth.seating();
         a != b && seating.team(a) == seating.team(b)
+    }
+
+    /// A finished game's tally, seat by seat: pieces each took and lost in contacts, and when
+    /// and why it left (`ply`: the action, counted from 1). Only for a game that is over,
+    /// when every piece is public.
+    pub fn summary(&self) -> Option<PerSeat<SeatSummary>> {
+        if !self.is_over() {
+            return None;
+        }
+        let mut sum: PerSeat<SeatSummary> = PerSeat::default();
+        for row in &self.rows {
+            if let (Some(contact), Some((defender, _))) = (row.contact, row.met.target) {
+                let (attacker_falls, defender_falls) = match contact {
+                    Contact::AttackerWins => (false, true),
+                    Contact::DefenderWins => (true, false),
+                    Contact::BothRemoved => (true, true),
+                    Contact::Bounced => (false, false),
+                };
+                if defender_falls {
+                    sum[row.seat].took += 1;
+                    sum[defender].lost += 1;
+                }
+                if attacker_falls {
+                    sum[defender].took += 1;
+                    sum[row.seat].lost += 1;
+                }
+            }
+            for &(seat, why) in &row.left {
+                sum[seat].out = Some((row.ply, why));
+            }
+        }
+        Some(sum)
     }
 
     /// What `seat` has not seen played yet: the actions since its own last one (the whole game

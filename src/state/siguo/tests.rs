@@ -35,6 +35,30 @@ fn play_out(t: &mut Table, limit: usize) {
 }
 
 #[test]
+fn a_finished_game_tallies_each_seat() {
+    let mut t = Table::new(computers(InfoMode::FourDark, 1), formations(12), 3).unwrap();
+    assert_eq!(t.summary(), None, "not before the end");
+    play_out(&mut t, 2000);
+    let sum = t.summary().expect("the game is over");
+    // Every piece taken was lost by someone, and each seat that left says when and why.
+    let took: usize = Seat::ALL.iter().map(|s| sum[*s].took).sum();
+    let lost: usize = Seat::ALL.iter().map(|s| sum[*s].lost).sum();
+    assert_eq!(took, lost);
+    assert!(took > 0);
+    for s in Seat::ALL {
+        let row = t
+            .rows()
+            .iter()
+            .find(|r| r.left.iter().any(|(o, _)| *o == s));
+        assert_eq!(
+            sum[s].out,
+            row.map(|r| (r.ply, r.left.iter().find(|(o, _)| *o == s).unwrap().1))
+        );
+        assert_eq!(sum[s].out.is_some(), !t.is_in(s));
+    }
+}
+
+#[test]
 fn four_computers_finish_and_the_save_replays_to_the_same_end() {
     for (k, info) in InfoMode::ALL.into_iter().enumerate() {
         let mut t = Table::new(computers(info, 1), formations(10 * k as u64), 7).unwrap();
