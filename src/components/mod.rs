@@ -22,6 +22,7 @@ pub mod puzzle;
 pub mod reading;
 pub mod records;
 pub mod replay;
+pub mod replay_controls;
 pub mod rules;
 pub mod setup;
 pub mod share;

@@ -1,18 +1,17 @@
 //! The replay screen (复盘): the board at any ply of a finished game, seen by a chosen side, with
-//! first / back / forward / last, a slider, autoplay, the move list and the share link.
-//! Keys: ← → one ply, ↑ or Home the start, ↓ or End the end.
+//! the shared replay controls (slider, steps, autoplay, keys), the move list and the share link.
 
 use super::board::{Board, Marks};
 use super::piece::{color_class, PieceLayer};
 use super::play::{label_look, LastMoveLayer};
+use super::replay_controls::{keep_in_sight, ReplayControls};
 use super::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
-use crate::state::replay::{ReplaySide, SPEEDS};
+use crate::state::replay::ReplaySide;
 use crate::state::store::Store;
 use junqi_core::{Bitboard, Mode, Rules};
 use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
 
 #[component]
 pub fn ReplayScreen() -> impl IntoView {
@@ -46,12 +45,8 @@ pub fn ReplayScreen() -> impl IntoView {
         }
     });
     let look = label_look(store);
-    keyboard(store);
-    // However the screen is left (Back, New game), autoplay stops and the link is let go.
-    on_cleanup(move || {
-        store.replay_playing.set(false);
-        crate::state::storage::clear_fragment();
-    });
+    // However the screen is left (Back, New game), the link is let go.
+    on_cleanup(crate::state::storage::clear_fragment);
 
     let board = move || {
         let o = orientation.get();
@@ -72,10 +67,14 @@ pub fn ReplayScreen() -> impl IntoView {
             <div class="board-area">{board}</div>
             <aside class="panel replay-panel">
                 <ReplayStatus/>
-                <ReplayNav/>
-                <ReplayOptions/>
+                <ReplayControls
+                    ply=Signal::derive(move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.ply)))
+                    len=Signal::derive(move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.len())))
+                    go=Callback::new(move |p| store.replay_go(p))
+                    testid="replay"
+                />
+                <ReplaySides/>
                 <ReplayMoves/>
-                <p class="hint replay-keys">{move || i18n::REPLAY_KEYS.get(store.lang())}</p>
                 <div class="controls">
                     <button data-testid="replay-close" on:click=move |_| store.close_replay()>
                         {move || i18n::BACK.get(store.lang())}
@@ -85,36 +84,6 @@ pub fn ReplayScreen() -> impl IntoView {
             </aside>
         </div>
     }
-}
-
-/// ← → ↑ ↓ Home End, unless a text field or a list has the keyboard.
-fn keyboard(store: Store) {
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
-            return;
-        }
-        let typing = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| {
-                let tag = el.tag_name();
-                tag == "SELECT"
-                    || tag == "TEXTAREA"
-                    || (tag == "INPUT" && el.get_attribute("type").as_deref() != Some("range"))
-            });
-        if typing {
-            return;
-        }
-        match ev.key().as_str() {
-            "ArrowLeft" => store.replay_step(false),
-            "ArrowRight" => store.replay_step(true),
-            "ArrowUp" | "Home" => store.replay_end(false),
-            "ArrowDown" | "End" => store.replay_end(true),
-            _ => return,
-        }
-        ev.prevent_default();
-    });
-    on_cleanup(move || handle.remove());
 }
 
 /// The ply shown, and the result once at the end.
@@ -196,82 +165,11 @@ fn ReplayRules() -> impl IntoView {
     }
 }
 
-/// First / back / play / forward / last and the slider.
+/// Whose eyes.
 #[component]
-fn ReplayNav() -> impl IntoView {
+fn ReplaySides() -> impl IntoView {
     let store = expect_context::<Store>();
     let lang = move || store.lang();
-    let ply = move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.ply));
-    let len = move || store.replay.with(|r| r.as_ref().map_or(0, |r| r.len()));
-    let nav = move |testid: &'static str, glyph: &'static str, label: i18n::T, f: fn(Store)| {
-        view! {
-            <button
-                class="replay-button"
-                data-testid=testid
-                aria-label=move || label.get(lang())
-                title=move || label.get(lang())
-                on:click=move |_| f(store)
-            >
-                {glyph}
-            </button>
-        }
-    };
-    view! {
-        <input
-            class="replay-slider"
-            type="range"
-            data-testid="replay-slider"
-            aria-label=move || i18n::REPLAY_SLIDER.get(store.lang())
-            min="0"
-            max=move || len().to_string()
-            step="1"
-            prop:value=move || ply().to_string()
-            on:input=move |ev| {
-                if let Ok(p) = event_target_value(&ev).parse::<usize>() {
-                    store.replay_go(p);
-                }
-            }
-        />
-        <div class="controls replay-nav">
-            {nav("replay-first", "|◀", i18n::REPLAY_FIRST, |s| s.replay_end(false))}
-            {nav("replay-back", "◀", i18n::REPLAY_BACK, |s| s.replay_step(false))}
-            <button
-                class="replay-button"
-                data-testid="replay-play"
-                aria-pressed=move || store.replay_playing.get().to_string()
-                on:click=move |_| store.replay_toggle_play()
-            >
-                {move || {
-                    if store.replay_playing.get() { i18n::REPLAY_PAUSE } else { i18n::REPLAY_PLAY }
-                        .get(lang())
-                }}
-            </button>
-            {nav("replay-forward", "▶", i18n::REPLAY_FORWARD, |s| s.replay_step(true))}
-            {nav("replay-last", "▶|", i18n::REPLAY_LAST, |s| s.replay_end(true))}
-        </div>
-    }
-}
-
-/// Autoplay speed and whose eyes.
-#[component]
-fn ReplayOptions() -> impl IntoView {
-    let store = expect_context::<Store>();
-    let lang = move || store.lang();
-    let speeds = [i18n::SPEED_SLOW, i18n::SPEED_NORMAL, i18n::SPEED_FAST];
-    let options = move || {
-        SPEEDS
-            .iter()
-            .zip(speeds)
-            .map(|(ms, t)| {
-                let ms = *ms;
-                view! {
-                    <option value=ms.to_string() selected=move || store.replay_speed.get() == ms>
-                        {move || t.get(lang())}
-                    </option>
-                }
-            })
-            .collect_view()
-    };
     let dark = move || {
         store
             .replay
@@ -292,19 +190,6 @@ fn ReplayOptions() -> impl IntoView {
         }
     };
     view! {
-        <label class="replay-speed">
-            <span>{move || i18n::REPLAY_SPEED.get(lang())}</span>
-            <select
-                data-testid="replay-speed"
-                on:change=move |ev| {
-                    if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
-                        store.replay_speed.set(ms);
-                    }
-                }
-            >
-                {options}
-            </select>
-        </label>
         <div class="replay-sides" role="group" aria-labelledby="replay-sides-label">
             <span class="replay-sides-label" id="replay-sides-label">{move || i18n::REPLAY_SIDE.get(lang())}</span>
             {side(ReplaySide::Red, "replay-side-red", i18n::REPLAY_SIDE_RED)}
@@ -326,18 +211,7 @@ fn ReplayMoves() -> impl IntoView {
             .replay
             .with(|r| r.as_ref().map(|r| r.moves(lang)).unwrap_or_default())
     });
-    // Keep the current move in sight.
-    Effect::new(move |_| {
-        let ply = current.get();
-        let Some(ol) = list.get() else { return };
-        let Ok(Some(li)) = ol.query_selector(&format!("li[data-ply=\"{ply}\"]")) else {
-            return;
-        };
-        if let Ok(li) = li.dyn_into::<web_sys::HtmlElement>() {
-            let top = li.offset_top() - ol.client_height() / 2;
-            ol.set_scroll_top(top.max(0));
-        }
-    });
+    keep_in_sight(list, current.into());
     view! {
         <div class="moves">
             <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>

@@ -8,7 +8,6 @@ use crate::ground::geometry::Orientation;
 use crate::i18n::{self, Lang};
 use junqi_core::{Color, Game, GameRecord, Mode, PlayerView, Point, Position, PublicEvent};
 use leptos::prelude::*;
-use std::time::Duration;
 
 /// Whose eyes the replay uses.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -171,7 +170,6 @@ impl Store {
         self.replay_from_records.set_value(false);
         self.replay_from_game.set_value(None);
         self.share.set(None);
-        self.replay_playing.set(false);
         self.replay.set(Some(replay));
         self.phase.set(Phase::Replay);
         Ok(())
@@ -192,7 +190,6 @@ impl Store {
     /// Leaves the replay: for the finished game it was opened from, or for the screen it was
     /// opened from (the records, or the new-game screen).
     pub fn close_replay(&self) {
-        self.replay_playing.set(false);
         self.replay.set(None);
         self.share.set(None);
         storage::clear_fragment();
@@ -217,72 +214,12 @@ impl Store {
         });
     }
 
-    /// Steps forward (`true`) or back.
-    pub fn replay_step(&self, forward: bool) {
-        self.replay.update(|r| {
-            if let Some(r) = r {
-                let ply = if forward {
-                    r.ply + 1
-                } else {
-                    r.ply.saturating_sub(1)
-                };
-                r.go(ply);
-            }
-        });
-    }
-
-    pub fn replay_end(&self, last: bool) {
-        self.replay_playing.set(false);
-        self.replay_go(if last { usize::MAX } else { 0 });
-    }
-
     pub fn replay_side(&self, side: ReplaySide) {
         self.replay.update(|r| {
             if let Some(r) = r {
                 r.side = side
             }
         });
-    }
-
-    /// Starts or stops autoplay (from the start again when at the end).
-    pub fn replay_toggle_play(&self) {
-        if self.replay_playing.get_untracked() {
-            self.replay_playing.set(false);
-            return;
-        }
-        let at_end = self
-            .replay
-            .with_untracked(|r| r.as_ref().is_some_and(|r| r.ply >= r.len()));
-        if at_end {
-            self.replay_go(0);
-        }
-        self.replay_playing.set(true);
-        let id = self.serial.with_value(|s| s + 1);
-        self.serial.set_value(id);
-        self.replay_timer.set_value(id);
-        self.replay_tick(id);
-    }
-
-    fn replay_tick(&self, id: u64) {
-        let ms = self.replay_speed.get_untracked();
-        let store = *self;
-        set_timeout(
-            move || {
-                if !store.replay_playing.get_untracked() || store.replay_timer.get_value() != id {
-                    return;
-                }
-                store.replay_step(true);
-                let done = store
-                    .replay
-                    .with_untracked(|r| r.as_ref().is_none_or(|r| r.ply >= r.len()));
-                if done {
-                    store.replay_playing.set(false);
-                } else {
-                    store.replay_tick(id);
-                }
-            },
-            Duration::from_millis(u64::from(ms)),
-        );
     }
 
     /// The record to share now: the replayed one, or the finished game.

@@ -152,11 +152,8 @@ pub struct Store {
     saved_base: StoredValue<Vec<(String, Deployment)>>,
     /// The game being replayed.
     pub replay: RwSignal<Option<Replay>>,
-    pub replay_playing: RwSignal<bool>,
-    /// Autoplay: milliseconds per ply.
+    /// Replay autoplay, either board: milliseconds per ply.
     pub replay_speed: RwSignal<u32>,
-    /// The autoplay timer now running (a `serial` number).
-    pub(super) replay_timer: StoredValue<u64>,
     /// The share link made, or why there is none.
     pub share: RwSignal<Option<Result<String, i18n::T>>>,
     /// A message that stays until dismissed (a bad share link).
@@ -252,9 +249,7 @@ impl Store {
             saved_base: StoredValue::new(saved.clone()),
             saved: RwSignal::new(saved),
             replay: RwSignal::new(None),
-            replay_playing: RwSignal::new(false),
             replay_speed: RwSignal::new(super::replay::SPEEDS[1]),
-            replay_timer: StoredValue::new(0),
             share: RwSignal::new(None),
             message: RwSignal::new(None),
             toast: RwSignal::new(None),

@@ -218,21 +218,53 @@ test('四暗 against three computer players: played by taps to the end, recorded
     // Ply 0 is the start: nobody out, nothing removed, no move yet, South to move — not the end.
     assert.match((await page.textContent('[data-testid="siguo-status"]')).trim(), /South to move/);
     assert.equal(await page.locator('[data-testid^="seat-bar-"][data-out]').count(), 0);
-    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 0);
+    // The whole game is listed, every move still ahead; none is the current one.
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), plies);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li.ahead').count(), plies);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li.current').count(), 0);
     for (const n of [0, 1, 2, 3]) {
       assert.match((await page.textContent(`[data-testid="siguo-tray-${n}"]`)).trim(), /:$/, 'an empty tray');
     }
-    await press(app, '[data-testid="siguo-replay-next"]');
-    assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 1);
-    assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `1 / ${plies}`);
-    await press(app, '[data-testid="siguo-replay-end"]');
+    const replayPly = async () => (await page.textContent('[data-testid="siguo-replay-ply"]')).trim();
+    await press(app, '[data-testid="siguo-replay-forward"]');
+    assert.equal(await page.getAttribute('[data-testid="siguo-moves"] li.current', 'data-ply'), '1');
+    assert.equal(await replayPly(), `1 / ${plies}`);
+    // The same controls as the 2-player replay: keys, slider, a click on a move, autoplay.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await replayPly(), `3 / ${plies}`);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await replayPly(), `2 / ${plies}`);
+    await page.$eval('[data-testid="siguo-replay-slider"]', (el) => {
+      el.value = '10';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    assert.equal(await replayPly(), `10 / ${plies}`);
+    assert.equal(await page.locator('[data-testid="siguo-moves"] li.ahead').count(), plies - 10);
+    assert.equal(await page.locator('[data-testid^="siguo-summary-"]').count(), 0, 'the tally waits for the end');
+    await page.screenshot({ path: join(SHOTS, 'siguo-replay-tablet.png') });
+    await press(app, '[data-testid="siguo-moves"] li[data-ply="5"]');
+    assert.equal(await replayPly(), `5 / ${plies}`);
+    await page.selectOption('[data-testid="siguo-replay-speed"]', '300');
+    await press(app, '[data-testid="siguo-replay-play"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="siguo-replay-ply"]').textContent.trim().startsWith('7 /'),
+      null,
+      { timeout: 5000 },
+    );
+    await press(app, '[data-testid="siguo-replay-play"]');
+    const paused = await replayPly();
+    await page.waitForTimeout(700);
+    assert.equal(await replayPly(), paused, 'autoplay stops when paused');
+    await page.keyboard.press('End');
     assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `${plies} / ${plies}`);
     assert.deepEqual(await pieces(page), end, 'the replay ends where the game ended');
     assert.equal((await page.textContent('[data-testid="siguo-status"]')).trim(), status);
     assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), plies);
+    assert.equal(await page.locator('[data-testid^="siguo-summary-"]').count(), 4);
     // Seen by East: East's own pieces only (and the flags shown).
     await press(app, '[data-testid="siguo-watch-1"]');
-    await press(app, '[data-testid="siguo-replay-start"]');
+    await press(app, '[data-testid="siguo-replay-first"]');
     assert.deepEqual(await namedSeats(page), ['1']);
     await press(app, '[data-testid="siguo-watch-all"]');
 

@@ -1,6 +1,7 @@
 //! The side panel of the 4-player table: the four seats (who, whose turn, who is out), the
 //! result, the move list, removed pieces, resign, replay and share.
 
+use crate::components::replay_controls::{keep_in_sight, ReplayControls};
 use crate::components::share::Share;
 use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::Table;
@@ -61,6 +62,7 @@ pub fn SiguoPanel() -> impl IntoView {
     let lang = move || store.lang();
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let replaying = move || sg.replay_ply.get().is_some();
+    let move_list = NodeRef::<leptos::html::Ol>::new();
     let seats = move || {
         let l = lang();
         Seat::ALL
@@ -111,10 +113,10 @@ pub fn SiguoPanel() -> impl IntoView {
             .collect_view()
     };
     let status = move || status_text(store, lang());
-    // Once over: who took and lost what, and who left when.
+    // Once over: who took and lost what, and who left when — in a replay, once at the end.
     let summary = move || {
         let l = lang();
-        sg.with_tracked(|tb| {
+        sg.with_shown(|tb| {
             tb.summary().map(|sum| {
                 Seat::ALL
                     .into_iter()
@@ -130,23 +132,53 @@ pub fn SiguoPanel() -> impl IntoView {
             })
         })
     };
+    // Live: the moves so far, newest first. Replaying: the whole game through the replay's
+    // eyes, the ply shown marked and the moves after it dimmed; a click jumps to a move.
+    let shown_ply = Signal::derive(move || sg.replay_ply.get().unwrap_or(0));
     let rows = move || {
         let l = lang();
         let eyes = sg.eyes();
-        sg.with_shown(|tb| {
+        let replaying = replaying();
+        let row_view = move |tb: &Table, r: &crate::state::siguo::Row| {
+            let ply = r.ply;
+            let text = format!(
+                "{}. {}",
+                r.ply,
+                t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)
+            );
+            let current = move || replaying && shown_ply.get() == ply;
+            view! {
+                <li
+                    class=format!("seat-{}", r.seat.index())
+                    data-ply=ply.to_string()
+                    data-revealed=r.revealed.then_some("true")
+                    class:current=current
+                    class:ahead=move || replaying && shown_ply.get() < ply
+                    aria-current=move || current().then_some("step")
+                    on:click=move |_| {
+                        if replaying {
+                            sg.replay_ply.set(Some(ply));
+                        }
+                    }
+                >
+                    {text}
+                </li>
+            }
+        };
+        let list = |tb: &Table| {
             tb.rows()
                 .iter()
                 .rev()
-                .map(|r| {
-                    view! {
-                        <li class=format!("seat-{}", r.seat.index()) data-revealed=r.revealed.then_some("true")>
-                            {format!("{}. {}", r.ply, t::row_text(r, tb.met_seen_by(eyes, r), eyes, l))}
-                        </li>
-                    }
-                })
+                .map(|r| row_view(tb, r))
                 .collect_view()
-        })
+        };
+        if replaying {
+            sg.with_tracked(list)
+        } else {
+            sg.with_shown(list)
+        }
     };
+    keep_in_sight(move_list, shown_ply);
     let trays = move || {
         let l = lang();
         // Replaying: through the replay's eyes (every piece open, or a seat's).
@@ -300,6 +332,8 @@ pub fn SiguoPanel() -> impl IntoView {
             <ol
                 class="move-list siguo-moves"
                 data-testid="siguo-moves"
+                class:replay-moves=replaying
+                node_ref=move_list
                 tabindex="0"
                 aria-label=move || i18n::MOVES.get(lang())
             >
@@ -315,9 +349,9 @@ fn ReplayBar() -> impl IntoView {
     let store = expect_context::<Store>();
     let sg = store.siguo;
     let lang = move || store.lang();
-    let total = move || sg.with_tracked(Table::ply).unwrap_or(0);
-    let ply = move || sg.replay_ply.get().unwrap_or_else(total);
-    let go = move |k: usize| sg.replay_ply.set(Some(k.min(total())));
+    let total = Signal::derive(move || sg.with_tracked(Table::ply).unwrap_or(0));
+    let ply = Signal::derive(move || sg.replay_ply.get().unwrap_or(total.get()));
+    let go = move |k: usize| sg.replay_ply.set(Some(k.min(total.get_untracked())));
     let watch_button = move |w: Option<Seat>| {
         let text = move || match w {
             Some(s) => t::seat_name(s, lang()).to_string(),
@@ -334,13 +368,11 @@ fn ReplayBar() -> impl IntoView {
     };
     view! {
         <div class="siguo-replay" data-testid="siguo-replay">
-            <div class="replay-steps">
-                <button data-testid="siguo-replay-start" aria-label="|<" on:click=move |_| go(0)>"|◀"</button>
-                <button data-testid="siguo-replay-back" aria-label="<" on:click=move |_| go(ply().saturating_sub(1))>"◀"</button>
-                <span class="replay-ply" data-testid="siguo-replay-ply">{move || format!("{} / {}", ply(), total())}</span>
-                <button data-testid="siguo-replay-next" aria-label=">" on:click=move |_| go(ply() + 1)>"▶"</button>
-                <button data-testid="siguo-replay-end" aria-label=">|" on:click=move |_| go(total())>"▶|"</button>
+            <div class="replay-head">
+                <span class="panel-heading">{move || i18n::REPLAY.get(lang())}</span>
+                <span class="replay-ply" data-testid="siguo-replay-ply">{move || format!("{} / {}", ply.get(), total.get())}</span>
             </div>
+            <ReplayControls ply=ply len=total go=Callback::new(go) testid="siguo-replay"/>
             <div class="choices watch">
                 <span>{move || t::WATCH_SEAT.get(lang())}</span>
                 {watch_button(None)}
