@@ -185,6 +185,7 @@ strings! {
     SIGUO_WHOLE_BOARD = "全盘", "Whole board";
     SIGUO_WHOLE_BOARD_HINT = "看全盘", "Zoom out to the whole board";
     SIGUO_SEAT_OUT = "出局", "Out";
+    SIGUO_AREA_EMPTY = "空", "Empty";
     HANDOVER_TITLE = "请把设备交给", "Pass the device to";
     HANDOVER_HINT = "对方请回避。准备好后点下面的按钮。", "The other player looks away. Tap the button when ready.";
     HANDOVER_READY = "我准备好了", "I am ready";

@@ -81,6 +81,9 @@ pub fn SiguoBoard(
     /// Seats that are out: their areas stay, marked.
     #[prop(into)]
     out: Signal<Vec<Seat>>,
+    /// Areas no seat plays (W's at 三国): drawn closed and empty, with no badge.
+    #[prop(into)]
+    empty: Signal<Vec<Seat>>,
     /// The seat to move: its area's edge and badge are lit.
     #[prop(into)]
     to_move: Signal<Option<Seat>>,
@@ -288,6 +291,9 @@ pub fn SiguoBoard(
                     if out.with(|o| o.contains(&seat)) {
                         c.push_str(" out");
                     }
+                    if empty.with(|e| e.contains(&seat)) {
+                        c.push_str(" empty");
+                    }
                     c
                 };
                 view! {
@@ -345,6 +351,28 @@ pub fn SiguoBoard(
                 };
                 let centre = a.rect.centre();
                 let rect = a.rect;
+                let is_empty = move || empty.with(|e| e.contains(&seat));
+                let empty_mark = {
+                    let i = i.clone();
+                    move || {
+                        is_empty().then(|| {
+                            view! {
+                                <g class="sg-out sg-empty" data-testid="area-empty" data-seat=i.clone()>
+                                    <rect
+                                        x=rect.x
+                                        y=rect.y
+                                        width=rect.w
+                                        height=rect.h
+                                        rx="10"
+                                    ></rect>
+                                    <text x=centre.x y=centre.y>
+                                        {move || i18n::SIGUO_AREA_EMPTY.get(lang.get())}
+                                    </text>
+                                </g>
+                            }
+                        })
+                    }
+                };
                 let out_mark = {
                     let i = i.clone();
                     move || {
@@ -366,19 +394,28 @@ pub fn SiguoBoard(
                         })
                     }
                 };
+                let badge = a.badge;
+                let badge = move || {
+                    (!is_empty()).then(|| {
+                        view! {
+                            <g
+                                class=badge_class
+                                data-testid="seat-badge"
+                                data-seat=i.clone()
+                                data-to-move=move || (to_move.get() == Some(seat)).then_some("")
+                                transform=format!("translate({} {})", badge.x, badge.y)
+                            >
+                                <circle class="sg-badge-ring" r="46"></circle>
+                                <circle class="sg-badge-disc" r="34"></circle>
+                                <text>{move || badge_name(seat, lang.get())}</text>
+                            </g>
+                        }
+                    })
+                };
                 view! {
+                    {empty_mark}
                     {out_mark}
-                    <g
-                        class=badge_class
-                        data-testid="seat-badge"
-                        data-seat=i
-                        data-to-move=move || (to_move.get() == Some(seat)).then_some("")
-                        transform=format!("translate({} {})", a.badge.x, a.badge.y)
-                    >
-                        <circle class="sg-badge-ring" r="46"></circle>
-                        <circle class="sg-badge-disc" r="34"></circle>
-                        <text>{move || badge_name(seat, lang.get())}</text>
-                    </g>
+                    {badge}
                 }
             })
             .collect_view()

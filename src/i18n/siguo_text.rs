@@ -3,18 +3,49 @@
 
 use super::{Lang, T};
 use junqi_ai::siguo::belief::Contact;
-use junqi_core::seat::{Seat, Seating};
-use junqi_core::siguo::{ExitReason, InfoMode, SiguoDraw, SiguoOutcome};
+use junqi_core::seat::{Seat, Seating, Team};
+use junqi_core::siguo::{ExitReason, InfoMode, SiguoDraw, SiguoOutcome, Table};
 use junqi_core::Role;
 
 pub const SIGUO: T = T {
     zh: "四国",
     en: "四国 4 players",
 };
-pub const SIGUO_EXPLAIN: T = T {
-    zh: "四人两队：对家是队友。吃掉两家敌人的军旗即胜。",
-    en: "Four players in two teams: the player opposite is your partner. Take both enemy flags to win.",
+/// The heading of the choice of table (四国, 四方混战, 三国).
+pub const TABLE: T = T {
+    zh: "玩法",
+    en: "Table",
 };
+
+/// A table's name on the new-game screen and in the records.
+pub fn table_name(table: Table, lang: Lang) -> &'static str {
+    match (table, lang) {
+        (Table::Teams, Lang::Zh) => "四国",
+        (Table::Each, Lang::Zh) => "四方混战",
+        (Table::Three, Lang::Zh) => "三国",
+        (Table::Teams, Lang::En) => "四国 two teams",
+        (Table::Each, Lang::En) => "四方混战 each alone",
+        (Table::Three, Lang::En) => "三国 three players",
+    }
+}
+
+/// A table in one line: who plays with whom, and how the game is won.
+pub fn table_explain(table: Table, lang: Lang) -> &'static str {
+    match (table, lang) {
+        (Table::Teams, Lang::Zh) => "四人两队：对家是队友。吃掉两家敌人的军旗即胜。",
+        (Table::Each, Lang::Zh) => "四人各自为战：另外三家都是敌人。最后留在棋盘上的一家获胜。",
+        (Table::Three, Lang::Zh) => "三人各自为战，西边空着，谁也不能进去。最后留在棋盘上的一家获胜。",
+        (Table::Teams, Lang::En) => {
+            "Four players in two teams: the player opposite is your partner. Take both enemy flags to win."
+        }
+        (Table::Each, Lang::En) => {
+            "Four players, each alone: the other three are all enemies. The last player left on the board wins."
+        }
+        (Table::Three, Lang::En) => {
+            "Three players, each alone; the West area stays empty and closed. The last player left on the board wins."
+        }
+    }
+}
 pub const STRANDS: T = T {
     zh: "走这一步以后，你就没有棋子能走了：除非别人走棋让出路来，轮到你时你就出局。",
     en: "After this move none of your pieces could move: unless another player's move frees one, you are out when your turn comes.",
@@ -65,8 +96,8 @@ pub const WIPE_DRAW: T = T {
     en: "Mutual wipe-out is a draw",
 };
 pub const WIPE_DRAW_EXPLAIN: T = T {
-    zh: "一步之后双方都无子可走时，默认走棋的一方胜。",
-    en: "When one move leaves neither team able to move, by default the team that moved wins.",
+    zh: "一步之后谁都无子可走时，默认走棋的一方胜。",
+    en: "When one move leaves nobody able to move, by default the side that moved wins.",
 };
 pub const PASS_TO: T = T {
     zh: "请交给",
@@ -152,17 +183,12 @@ pub fn info_explain(m: InfoMode, lang: Lang) -> &'static str {
     }
 }
 
-/// "South & North" / "南北".
-pub fn team_name(s: Seat, lang: Lang) -> String {
-    let partner = Seating::four().partner(s).unwrap_or(s);
-    let (a, b) = if s.index() < partner.index() {
-        (s, partner)
-    } else {
-        (partner, s)
-    };
+/// A team by its seats: "South & North" / "南北"; a seat alone by its name.
+fn team_name(seating: &Seating, team: Team, lang: Lang) -> String {
+    let names: Vec<&str> = seating.members(team).map(|s| seat_name(s, lang)).collect();
     match lang {
-        Lang::Zh => format!("{}{}", seat_name(a, lang), seat_name(b, lang)),
-        Lang::En => format!("{} & {}", seat_name(a, lang), seat_name(b, lang)),
+        Lang::Zh => names.concat(),
+        Lang::En => names.join(" & "),
     }
 }
 
@@ -181,44 +207,47 @@ fn exit_text(r: ExitReason, lang: Lang) -> &'static str {
     }
 }
 
-/// The result as a sentence, from `me`'s side when given.
-pub fn outcome_text(o: &SiguoOutcome, me: Option<Seat>, lang: Lang) -> String {
+/// The result of a game at `table` as a sentence, from `me`'s side when given.
+pub fn outcome_text(o: &SiguoOutcome, table: Table, me: Option<Seat>, lang: Lang) -> String {
     match o {
         SiguoOutcome::Win { team, reason } => {
-            let winner = Seat::ALL
-                .into_iter()
-                .find(|s| Seating::four().team(*s) == *team)
-                .unwrap_or(Seat::S);
-            let mine = me.map(|m| Seating::four().team(m) == *team);
+            let seating = table.seating();
+            let name = team_name(&seating, *team, lang);
+            let mine = me.map(|m| seating.team(m) == *team);
             let why = exit_text(*reason, lang);
+            if table != Table::Teams {
+                // Each for himself: one seat wins.
+                return match (mine, lang) {
+                    (Some(true), Lang::Zh) => format!("你赢了！（{name}胜，{why}）"),
+                    (Some(false), Lang::Zh) => format!("你输了。（{name}胜，{why}）"),
+                    (None, Lang::Zh) => format!("{name}胜（{why}）"),
+                    (Some(true), Lang::En) => format!("You win! ({name} wins: {why})"),
+                    (Some(false), Lang::En) => format!("You lost. ({name} wins: {why})"),
+                    (None, Lang::En) => format!("{name} wins ({why})"),
+                };
+            }
             match (mine, lang) {
-                (Some(true), Lang::Zh) => {
-                    format!("你们赢了！（{}胜，{why}）", team_name(winner, lang))
-                }
-                (Some(false), Lang::Zh) => {
-                    format!("你们输了。（{}胜，{why}）", team_name(winner, lang))
-                }
-                (None, Lang::Zh) => format!("{}胜（{why}）", team_name(winner, lang)),
-                (Some(true), Lang::En) => {
-                    format!("Your team wins! ({} win: {why})", team_name(winner, lang))
-                }
-                (Some(false), Lang::En) => {
-                    format!("Your team lost. ({} win: {why})", team_name(winner, lang))
-                }
-                (None, Lang::En) => format!("{} win ({why})", team_name(winner, lang)),
+                (Some(true), Lang::Zh) => format!("你们赢了！（{name}胜，{why}）"),
+                (Some(false), Lang::Zh) => format!("你们输了。（{name}胜，{why}）"),
+                (None, Lang::Zh) => format!("{name}胜（{why}）"),
+                (Some(true), Lang::En) => format!("Your team wins! ({name} win: {why})"),
+                (Some(false), Lang::En) => format!("Your team lost. ({name} win: {why})"),
+                (None, Lang::En) => format!("{name} win ({why})"),
             }
         }
         SiguoOutcome::Draw { reason } => match (reason, lang) {
             (SiguoDraw::NoCapture, Lang::Zh) => "和棋：70步无吃子。".into(),
             (SiguoDraw::MutualWipeOut, Lang::Zh) => "和棋：同归于尽。".into(),
             (SiguoDraw::NoCapture, Lang::En) => "Draw: 70 plies without a capture.".into(),
-            (SiguoDraw::MutualWipeOut, Lang::En) => "Draw: both teams wiped out at once.".into(),
+            (SiguoDraw::MutualWipeOut, Lang::En) => {
+                "Draw: the last armies wiped out at once.".into()
+            }
             (SiguoDraw::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
             (SiguoDraw::Agreed, Lang::En) => "Draw by agreement.".into(),
             (SiguoDraw::PlyLimit, Lang::Zh) => "和棋：已到步数限制。".into(),
             (SiguoDraw::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
-            (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：双方都已无法取胜。".into(),
-            (SiguoDraw::DeadPosition, Lang::En) => "Draw: neither team can win any more.".into(),
+            (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：各方都已无法取胜。".into(),
+            (SiguoDraw::DeadPosition, Lang::En) => "Draw: nobody can win any more.".into(),
             (SiguoDraw::NoFlags, Lang::Zh) => "和棋：棋盘上没有军旗。".into(),
             (SiguoDraw::NoFlags, Lang::En) => "Draw: no flag on the board.".into(),
         },
@@ -430,22 +459,28 @@ pub const MAP_ENEMY: T = T {
     zh: "对手",
     en: "enemy",
 };
+/// 三国's empty area on the map.
+pub const MAP_EMPTY: T = T {
+    zh: "空",
+    en: "empty",
+};
 pub const MAP_CENTRE: T = T {
     zh: "九宫",
     en: "centre",
 };
 
 /// Above the area being arranged: whose it is and who the partner is, in short lines.
-pub fn map_caption(seat: Seat, partner: Seat, lang: Lang) -> [String; 2] {
-    let (me, them) = (seat_name(seat, lang), seat_name(partner, lang));
+pub fn map_caption(seat: Seat, table: Table, lang: Lang) -> [String; 2] {
+    let me = seat_name(seat, lang);
+    let them = seat_name(seat.plus(2), lang);
+    let second = match (table, lang) {
+        (Table::Teams, Lang::Zh) => format!("对面的{them}是你的队友。"),
+        (Table::Teams, Lang::En) => format!("{them}, opposite, is your partner."),
+        (_, Lang::Zh) => "另外几家都是你的对手。".to_string(),
+        (_, Lang::En) => "every other player is your enemy.".to_string(),
+    };
     match lang {
-        Lang::Zh => [
-            format!("你在下面布{me}的阵地，"),
-            format!("对面的{them}是你的队友。"),
-        ],
-        Lang::En => [
-            format!("You arrange {me}'s area below;"),
-            format!("{them}, opposite, is your partner."),
-        ],
+        Lang::Zh => [format!("你在下面布{me}的阵地，"), second],
+        Lang::En => [format!("You arrange {me}'s area below;"), second],
     }
 }

@@ -462,6 +462,58 @@ for (const profile of ['phone360', 'tabletPortrait']) {
   });
 }
 
+test('tablet: 三国 against two computers — W\'s area empty and closed, three seats, resumed after a reload; 四方混战 offered without 双明', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(8) });
+  const { page } = app;
+  const rng = seeded(8);
+  try {
+    await chooseSiguo(app);
+    assert.equal(await page.getAttribute('[data-testid="siguo-table-teams"]', 'aria-pressed'), 'true');
+    assert.equal(await page.locator('[data-testid="siguo-info-double"]').count(), 1);
+    // 四方混战: four seats, each alone, so no 双明.
+    await press(app, '[data-testid="siguo-table-each"]');
+    assert.match(await page.textContent('[data-testid="siguo-table-explain"]'), /each alone/);
+    assert.equal(await page.locator('[data-testid="siguo-info-double"]').count(), 0);
+    assert.equal(await page.locator('[data-testid="seat-3-human"]').count(), 1);
+    await press(app, '[data-testid="siguo-table-three"]');
+    assert.match(await page.textContent('[data-testid="siguo-table-explain"]'), /Three players, each alone/);
+    assert.equal(await page.locator('[data-testid="siguo-info-double"]').count(), 0, 'no partners, no 双明');
+    assert.equal(await page.locator('[data-testid="seat-3-human"]').count(), 0, 'West does not sit at 三国');
+    assert.equal(await page.locator('[data-testid="siguo-first"] option').count(), 3);
+    assert.equal(await page.locator('[data-testid="area-empty"][data-seat="3"]').count(), 1, 'the board beside shows it');
+    await page.screenshot({ path: join(SHOTS, 'siguo-three-options-tablet.png') });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    assert.match(await page.textContent('[data-testid="cross-map"]'), /empty/);
+    assert.doesNotMatch(await page.textContent('[data-testid="cross-map"]'), /partner/);
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector(SCREEN);
+    assert.equal(await page.locator('[data-at][data-seat="3"]').count(), 0, 'no West pieces');
+    assert.equal(await page.locator('[data-testid="area-empty"][data-seat="3"]').count(), 1);
+    assert.equal(await page.locator('[data-testid="seat-badge"][data-seat="3"]').count(), 0);
+    assert.equal(await page.locator('[data-testid^="seat-bar-"]').count(), 3);
+    assert.equal(await page.locator('[data-testid^="seat-bar-"][data-partner]').count(), 0);
+    for (let i = 0; i < 3; i++) {
+      if ((await next(page)) !== 'act') break;
+      await playOne(app, 0, rng);
+    }
+    await next(page);
+    const moves = () => page.$$eval('[data-testid="siguo-moves"] li', (els) => els.map((e) => e.textContent.trim()));
+    const before = { pieces: await pieces(page), moves: await moves() };
+    assert.ok(before.moves.length >= 6);
+    assert.ok(before.moves.every((m) => !/West/.test(m)), 'West never moves');
+    await page.screenshot({ path: join(SHOTS, 'siguo-three-play-tablet.png') });
+    await page.reload();
+    await page.waitForSelector(SCREEN);
+    await next(page);
+    assert.deepEqual({ pieces: await pieces(page), moves: await moves() }, before);
+
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('tablet: 四暗 with the notebook on writes what the record proves on hidden pieces, and why in the guess panel', async () => {
   const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(11) });
   const { page } = app;

@@ -109,6 +109,10 @@ pub fn SiguoScreen() -> impl IntoView {
     let path = Signal::derive(move || scene.with(|s| s.path.clone()));
     let hint = Signal::derive(move || sg.hint.get().map(|m| (m.from, m.to)));
     let out = Signal::derive(move || scene.with(|s| s.out.clone()));
+    let empty = Signal::derive(move || {
+        sg.with_tracked(|t| t.config.empty_areas())
+            .unwrap_or_default()
+    });
     let to_move = Signal::derive(move || scene.with(|s| s.to_move));
     let dests = Signal::derive(move || sg.dests());
     let selected = Signal::derive(move || sg.selected.get());
@@ -137,6 +141,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     path=path
                     hint=hint
                     out=out
+                    empty=empty
                     to_move=to_move
                     on_tap=on_tap
                     keyboard=true
@@ -199,11 +204,14 @@ pub fn SiguoHandover() -> impl IntoView {
     }
 }
 
-/// The empty cross with its four seats, beside the 四国 new-game choices: the board the game
-/// is played on, South (the first person's seat) at the bottom and the partner opposite.
+/// The empty cross with its seats, beside the new-game choices of the cross board: the board
+/// the game is played on, South (the first person's seat) at the bottom, the area no seat
+/// plays (W's at 三国) closed.
 #[component]
 pub fn CrossDecor() -> impl IntoView {
+    let store = expect_context::<Store>();
     let none = Signal::stored(None);
+    let empty = Signal::derive(move || store.siguo.config.with(|c| c.empty_areas()));
     view! {
         <SiguoBoard
             board=Board::shared()
@@ -214,19 +222,33 @@ pub fn CrossDecor() -> impl IntoView {
             path=Signal::stored(Vec::new())
             hint=Signal::stored(None)
             out=Signal::stored(Vec::new())
+            empty=empty
             to_move=Signal::stored(None)
             on_tap=Callback::new(|_| {})
         />
     }
 }
 
-/// Over the empty far half of the setup board while a 四国 seat arranges: the cross as a
-/// map, the seat's own area at the bottom (the half below, where it arranges), its partner
-/// opposite and the enemies left and right, each in its seat colour.
+/// Over the empty far half of the setup board while a seat of the cross board arranges: the
+/// cross as a map, the seat's own area at the bottom (the half below, where it arranges), its
+/// partner opposite (四国) or enemies all round (四方混战, 三国), each in its seat colour, and
+/// an area no seat plays marked empty.
 #[component]
 pub fn CrossMap(seat: Seat) -> impl IntoView {
     let store = expect_context::<Store>();
-    let at = move |k: usize| Seat::ALL[(seat.index() + k) % 4];
+    let table = store.siguo.config.with_untracked(|c| c.table());
+    let seating = table.seating();
+    let at = move |k: usize| seat.plus(k);
+    let role = move |k: usize| {
+        let s = at(k);
+        if !seating.contains(s) {
+            t::MAP_EMPTY
+        } else if seating.partner(seat) == Some(s) {
+            t::MAP_PARTNER
+        } else {
+            t::MAP_ENEMY
+        }
+    };
     // The far half of the 2-player drawing (src/ground/geometry.rs): 476 wide, the front
     // band starting at y = 338.
     const W: f32 = 100.0;
@@ -251,16 +273,16 @@ pub fn CrossMap(seat: Seat) -> impl IntoView {
     view! {
         <g class="cross-map" data-testid="cross-map" aria-hidden="true">
             <rect class="map-back" x="6" y="6" width="464" height="326" rx="12"></rect>
-            {cell(CX, TOP, Some(at(2)), t::MAP_PARTNER)}
-            {cell(CX - W - 6.0, mid, Some(at(3)), t::MAP_ENEMY)}
+            {cell(CX, TOP, Some(at(2)), role(2))}
+            {cell(CX - W - 6.0, mid, Some(at(3)), role(3))}
             {cell(CX, mid, None, t::MAP_CENTRE)}
-            {cell(CX + W + 6.0, mid, Some(at(1)), t::MAP_ENEMY)}
+            {cell(CX + W + 6.0, mid, Some(at(1)), role(1))}
             {cell(CX, mid + H + 6.0, Some(seat), t::MAP_YOU)}
             <text x=CX y="282" class="map-caption">
-                {move || t::map_caption(seat, at(2), store.lang())[0].clone()}
+                {move || t::map_caption(seat, table, store.lang())[0].clone()}
             </text>
             <text x=CX y="310" class="map-caption">
-                {move || t::map_caption(seat, at(2), store.lang())[1].clone()}
+                {move || t::map_caption(seat, table, store.lang())[1].clone()}
             </text>
         </g>
     }

@@ -1,11 +1,12 @@
-//! The new-game choices of 四国: who sees what, who sits where (a person or a computer level),
-//! who moves first, and RULES-4P.md §8's switches, each explained in one line.
+//! The new-game choices of the cross board: the table (四国's two teams, 四方混战, 三国), who
+//! sees what, who sits where (a person or a computer level), who moves first, and RULES-4P.md
+//! §8's switches, each explained in one line.
 
 use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::NOT_OFFERED;
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
-use junqi_core::siguo::{InfoMode, SiguoRules, WipeOut};
+use junqi_core::siguo::{InfoMode, SiguoRules, Table, WipeOut};
 use junqi_core::Rules;
 use leptos::prelude::*;
 
@@ -27,6 +28,20 @@ pub fn SiguoOptions() -> impl IntoView {
     let store = expect_context::<Store>();
     let config = store.siguo.config;
     let lang = move || store.lang();
+    let table = move || config.with(|c| c.table());
+    let table_seats = Memo::new(move |_| config.with(|c| c.seats().collect::<Vec<_>>()));
+    let table_button = move |tb: Table| {
+        view! {
+            <button class="choice" data-testid=format!("siguo-table-{}", tb.as_str())
+                aria-pressed=move || (table() == tb).to_string()
+                on:click=move |_| config.update(|c| {
+                    c.rules.table = tb;
+                    *c = std::mem::take(c).normalised();
+                })>
+                {move || t::table_name(tb, lang())}
+            </button>
+        }
+    };
     let info_button = move |m: InfoMode, id: &'static str| {
         view! {
             <button class="choice" data-testid=id aria-pressed=move || config.with(|c| c.info == m).to_string()
@@ -83,7 +98,8 @@ pub fn SiguoOptions() -> impl IntoView {
     };
     let firsts = move || {
         let l = lang();
-        Seat::ALL
+        table_seats
+            .get()
             .into_iter()
             .map(|s| {
                 view! {
@@ -119,18 +135,25 @@ pub fn SiguoOptions() -> impl IntoView {
     };
     view! {
         <section class="siguo-options" data-testid="siguo-options">
-            <p class="explain">{move || t::SIGUO_EXPLAIN.get(lang())}</p>
+            <h3>{move || t::TABLE.get(lang())}</h3>
+            <div class="choices three" role="group">
+                {Table::ALL.into_iter().map(table_button).collect_view()}
+            </div>
+            <p class="explain" data-testid="siguo-table-explain">{move || t::table_explain(table(), lang())}</p>
             <h3>{move || t::INFO.get(lang())}</h3>
-            <div class="choices three">
+            // 双明 (partners open) only where there are partners.
+            <div class=move || if table() == Table::Teams { "choices three" } else { "choices two" }>
                 {info_button(InfoMode::FourDark, "siguo-info-dark")}
-                {info_button(InfoMode::DoubleOpen, "siguo-info-double")}
+                <Show when=move || table() == Table::Teams>
+                    {info_button(InfoMode::DoubleOpen, "siguo-info-double")}
+                </Show>
                 {info_button(InfoMode::AllOpen, "siguo-info-open")}
             </div>
             <p class="explain" data-testid="siguo-info-explain">{move || t::info_explain(config.with(|c| c.info), lang())}</p>
         </section>
         <section>
             <h3>{move || t::SEATS.get(lang())}</h3>
-            {Seat::ALL.into_iter().map(seat_row).collect_view()}
+            {move || table_seats.get().into_iter().map(seat_row).collect_view()}
             <label class="field">
                 <span>{move || t::FIRST_SEAT.get(lang())}</span>
                 <select data-testid="siguo-first" on:change=move |ev| {

@@ -16,7 +16,7 @@ pub fn status_text(store: Store, l: crate::i18n::Lang) -> String {
         .with_shown(|tb| match tb.outcome() {
             Some(o) => {
                 let me = (tb.config.humans().len() == 1).then(|| tb.config.humans()[0]);
-                t::outcome_text(&o, me, l)
+                t::outcome_text(&o, tb.config.table(), me, l)
             }
             None => {
                 let s = tb.turn();
@@ -63,9 +63,11 @@ pub fn SiguoPanel() -> impl IntoView {
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let replaying = move || sg.replay_ply.get().is_some();
     let move_list = NodeRef::<leptos::html::Ol>::new();
+    let at_table = table_seats(sg);
     let seats = move || {
         let l = lang();
-        Seat::ALL
+        at_table
+            .get()
             .into_iter()
             .map(|s| {
                 let info = move || {
@@ -118,8 +120,8 @@ pub fn SiguoPanel() -> impl IntoView {
         let l = lang();
         sg.with_shown(|tb| {
             tb.summary().map(|sum| {
-                Seat::ALL
-                    .into_iter()
+                tb.config
+                    .seats()
                     .map(|s| {
                         let line = sum[s];
                         view! {
@@ -187,8 +189,8 @@ pub fn SiguoPanel() -> impl IntoView {
             None => Some(sg.viewer.get()),
         };
         sg.with_shown(|tb| {
-            Seat::ALL
-                .into_iter()
+            tb.config
+                .seats()
                 .map(|s| {
                     let (ranks, unknown) = tb.removed_seen(viewer, s);
                     let mut text: Vec<String> = Vec::new();
@@ -343,6 +345,14 @@ pub fn SiguoPanel() -> impl IntoView {
     }
 }
 
+/// The seats at the game's table (all four but at 三国), changing only with the game.
+fn table_seats(sg: crate::state::siguo::SiguoStore) -> Memo<Vec<Seat>> {
+    Memo::new(move |_| {
+        sg.with_tracked(|t| t.config.seats().collect())
+            .unwrap_or_default()
+    })
+}
+
 /// Once the game is over: step through it from any seat's eyes or with every piece open.
 #[component]
 fn ReplayBar() -> impl IntoView {
@@ -352,6 +362,7 @@ fn ReplayBar() -> impl IntoView {
     let total = Signal::derive(move || sg.with_tracked(Table::ply).unwrap_or(0));
     let ply = Signal::derive(move || sg.replay_ply.get().unwrap_or(total.get()));
     let go = move |k: usize| sg.replay_ply.set(Some(k.min(total.get_untracked())));
+    let seats = table_seats(sg);
     let watch_button = move |w: Option<Seat>| {
         let text = move || match w {
             Some(s) => t::seat_name(s, lang()).to_string(),
@@ -376,7 +387,7 @@ fn ReplayBar() -> impl IntoView {
             <div class="choices watch">
                 <span>{move || t::WATCH_SEAT.get(lang())}</span>
                 {watch_button(None)}
-                {Seat::ALL.into_iter().map(|s| watch_button(Some(s))).collect_view()}
+                {move || seats.get().into_iter().map(|s| watch_button(Some(s))).collect_view()}
             </div>
         </div>
     }

@@ -66,11 +66,12 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
     let date = storage::date_text(game.started);
     let info = game.record.mode;
     let result = game.record.result;
+    let table = game.record.rules.table;
     let me = (game.config.humans().len() == 1).then(|| game.config.humans()[0]);
     let humans = game.config.humans().len();
     let id = StoredValue::new(game.id.clone());
     let outcome = move || match result {
-        Some(o) => t::outcome_text(&o, me, lang()),
+        Some(o) => t::outcome_text(&o, table, me, lang()),
         None => i18n::UNFINISHED.get(lang()).to_string(),
     };
     let who = move || {
@@ -79,7 +80,7 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
             "{} {humans} · {} {}",
             t::PERSON.get(l),
             t::COMPUTER.get(l),
-            4 - humans
+            table.seats() - humans
         )
     };
     let open = move |replay: bool| {
@@ -113,7 +114,7 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
     view! {
         <li class="record" data-testid="siguo-record" data-record=game.id.clone() data-finished=finished.to_string()>
             <div class="record-info">
-                <span class="record-mode" lang="zh-Hans">"四国 " {info.zh()}</span>
+                <span class="record-mode" lang="zh-Hans" data-testid="record-table">{format!("{} {}", table.zh(), info.zh())}</span>
                 <span class="record-who">{who}</span>
                 <span class="record-date">{date}</span>
                 <span class="record-result" data-testid="record-result">{outcome}</span>

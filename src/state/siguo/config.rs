@@ -1,9 +1,10 @@
-//! What a 四国 game is set up with: the information mode, who sits where (a person or a
-//! computer level), and RULES-4P.md §8's switches.
+//! What a game on the cross board is set up with: the table (四国's two teams, 四方混战, 三国),
+//! the information mode, who sits where (a person or a computer level), and RULES-4P.md §8's
+//! switches.
 
 use junqi_ai::DEFAULT_LEVEL;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{InfoMode, SiguoRules};
+use junqi_core::siguo::{InfoMode, SiguoRules, Table};
 use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.
@@ -55,16 +56,37 @@ impl SiguoConfig {
         self.players[seat.index()]
     }
 
+    /// Whether a person plays `seat` (never a seat that is not at the table: W at 三国).
     pub fn is_human(&self, seat: Seat) -> bool {
-        self.player(seat).human
+        self.player(seat).human && self.at_table(seat)
+    }
+
+    /// The table the game is played at.
+    pub fn table(&self) -> Table {
+        self.rules.table
+    }
+
+    /// Whether `seat` plays at this table (every seat but W at 三国).
+    pub fn at_table(&self, seat: Seat) -> bool {
+        self.rules.table.seating().contains(seat)
+    }
+
+    /// The seats at the table, S first.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(|s| self.at_table(*s))
+    }
+
+    /// The areas of the board no seat plays (W's at 三国).
+    pub fn empty_areas(&self) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|s| !self.at_table(*s))
+            .collect()
     }
 
     /// The seats people play, S first.
     pub fn humans(&self) -> Vec<Seat> {
-        Seat::ALL
-            .into_iter()
-            .filter(|s| self.is_human(*s))
-            .collect()
+        self.seats().filter(|s| self.is_human(*s)).collect()
     }
 
     /// Only computers at the table besides one person: the only kind of game that counts for
@@ -73,7 +95,8 @@ impl SiguoConfig {
         self.humans().len() == 1
     }
 
-    /// Levels in range; at least one seat, and at most all four, played by people is allowed.
+    /// Levels in range; the information mode and the first seat fit the table; at least one
+    /// seat, and at most all of them, played by people is allowed.
     pub fn normalised(mut self) -> SiguoConfig {
         for p in &mut self.players {
             p.level = p.level.clamp(1, 5);
@@ -84,8 +107,14 @@ impl SiguoConfig {
         // Remembered choices of another version may hold switches that exclude each other,
         // or that stay 2-player only: those are dropped, so a new game always starts.
         self.rules.rules = self.rules.rules.without_conflicts();
-        // The app offers 四国's two teams only.
-        self.rules.table = junqi_core::siguo::Table::Teams;
+        // Without partners 双明 shows each seat only its own pieces: it is 四暗 there.
+        if self.table() != Table::Teams && self.info == InfoMode::DoubleOpen {
+            self.info = InfoMode::FourDark;
+        }
+        // The first seat must sit at the table (not W at 三国).
+        if !self.at_table(self.rules.first) {
+            self.rules.first = Seat::S;
+        }
         let not_here = SiguoRules::TWO_PLAYER_ONLY.iter().map(|(n, _)| *n);
         for name in not_here.chain(NOT_OFFERED) {
             if let Some(b) = self.rules.rules.switch_mut(name) {
@@ -127,6 +156,40 @@ mod tests {
         assert!(n.rules.rules.rail_one_turn && n.rules.rules.mines_explode);
         assert!(!n.rules.rules.mines_bounce && !n.rules.rules.carry_flag_home);
         assert_eq!(n.rules.rules.timeout_limit, 0);
+    }
+
+    #[test]
+    fn the_table_is_kept_and_the_choices_fit_it() {
+        let mut c = SiguoConfig::default();
+        c.rules.table = Table::Three;
+        c.info = InfoMode::DoubleOpen;
+        c.rules.first = Seat::W;
+        c.players[3].human = true;
+        let n = c.normalised();
+        assert_eq!(n.table(), Table::Three);
+        assert_eq!(n.info, InfoMode::FourDark, "no partners: 双明 is 四暗");
+        assert_eq!(n.rules.first, Seat::S);
+        assert_eq!(n.rules.validate(), Ok(()));
+        assert_eq!(n.seats().collect::<Vec<_>>(), [Seat::S, Seat::E, Seat::N]);
+        assert_eq!(n.humans(), [Seat::S], "W is not at the table");
+        assert!(!n.is_human(Seat::W));
+
+        let mut c = SiguoConfig::default();
+        c.rules.table = Table::Each;
+        c.info = InfoMode::AllOpen;
+        c.rules.first = Seat::W;
+        let n = c.normalised();
+        assert_eq!(
+            (n.table(), n.info, n.rules.first),
+            (Table::Each, InfoMode::AllOpen, Seat::W)
+        );
+        assert_eq!(n.seats().count(), 4);
+
+        let c = SiguoConfig {
+            info: InfoMode::DoubleOpen,
+            ..SiguoConfig::default()
+        };
+        assert_eq!(c.normalised().info, InfoMode::DoubleOpen, "四国 keeps 双明");
     }
 
     #[test]

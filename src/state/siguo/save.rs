@@ -77,7 +77,7 @@ impl SiguoSave {
         // game is over every piece is shown anyway, and the record is kept whole.
         let mut drawn = Vec::new();
         if !table.is_over() {
-            for seat in Seat::ALL {
+            for seat in table.config.seats() {
                 let i = seat.index();
                 let computer = !table.config.is_human(seat);
                 if computer

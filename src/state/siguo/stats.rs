@@ -1,6 +1,7 @@
 //! Results of 四国 games against the computer, for the profile page. QQ's 4-player scoring
 //! from the rule sheets: the winning team +2, the losing team −2, nothing for the winners when
-//! the game ends within 40 plies. Only games with one person and three computer players count.
+//! the game ends within 40 plies. Only 四国 games (two teams) with one person and three computer
+//! players count: 四方混战 and 三国 have no team scoring.
 
 use crate::state::storage;
 use junqi_core::seat::{Seat, Seating};

@@ -234,7 +234,7 @@ impl SiguoStore {
         let seed = storage::random_seed();
         self.seed.set_value(seed);
         let mut pending = [None, None, None, None];
-        for seat in Seat::ALL {
+        for seat in config.seats() {
             if !config.is_human(seat) {
                 pending[seat.index()] =
                     Some(save::computer_formation(seed, seat, &config.rules.rules));
@@ -772,7 +772,8 @@ impl SiguoStore {
         }
         let result = self.with_table(|t| {
             (
-                t.config.against_computers(),
+                // QQ's scoring is for two teams: 四方混战 and 三国 are not counted.
+                t.config.against_computers() && t.config.table() == junqi_core::siguo::Table::Teams,
                 t.config.humans(),
                 t.outcome(),
                 t.ply(),

@@ -71,22 +71,13 @@ pub struct Table {
 }
 
 impl Table {
-    /// A new game from the four formations (S, E, N, W).
+    /// A new game from the four formations (S, E, N, W; an empty one for a seat not at the
+    /// table: W at 三国).
     pub fn new(
         config: SiguoConfig,
         formations: PerSeat<Deployment>,
         seed: u64,
     ) -> Result<Table, String> {
-        // The app seats 四国's two teams; the other tables of the cross board (each for
-        // himself, three players) are refereed by `junqi match` and not shown here yet, so
-        // their games are refused by name rather than drawn as 四国.
-        let table = config.rules.table;
-        if table != junqi_core::siguo::Table::Teams {
-            return Err(format!(
-                "this game was played at another table of the cross board ('{}'), which the app does not show yet; `junqi replay` checks it",
-                table.as_str()
-            ));
-        }
         let record = SiguoRecord::new(config.info, config.rules, formations);
         let truth = record.start().map_err(|e| e.to_string())?;
         let mut t = Table {
@@ -162,9 +153,9 @@ impl Table {
         self.truth.seating().is_in(seat)
     }
 
-    /// Seats that have left the game.
+    /// Seats of the table that have left the game.
     pub fn out(&self) -> Vec<Seat> {
-        Seat::ALL.into_iter().filter(|s| !self.is_in(*s)).collect()
+        self.config.seats().filter(|s| !self.is_in(*s)).collect()
     }
 
     pub fn partner(&self, seat: Seat) -> Option<Seat> {
@@ -277,7 +268,7 @@ impl Table {
             Some(k) => k + 1,
             None => 0,
         };
-        let round = Seat::ALL.len() - 1;
+        let round = self.config.seats().count() - 1;
         &self.rows[from.max(self.rows.len().saturating_sub(round))..]
     }
 

@@ -440,25 +440,91 @@ fn the_fallback_move_is_legal_and_repeatable() {
     assert_eq!(t.fallback_move(9), Some(m));
 }
 
-/// A record of a game at another table of the cross board (each for himself, three players)
-/// is refused by name, not drawn as 四国.
+/// 四方混战 and 三国 at the app's table: computers play them to the end (one seat left, or a
+/// draw), W's area stays empty at 三国, the save, the share link and an import give the same
+/// game back, the tally and the result speak of the seats at the table.
 #[test]
-fn games_at_the_other_tables_are_refused_by_name() {
-    use junqi_core::siguo::{SiguoRecord, SiguoRules, Table as Seats};
-    for table in [Seats::Each, Seats::Three] {
-        let rules = SiguoRules {
-            table,
-            ..SiguoRules::default()
-        };
-        let mut f = formations(3);
-        if table == Seats::Three {
-            f[Seat::W] = junqi_core::Deployment::empty();
+fn games_at_the_other_tables_are_played_saved_and_shared() {
+    use crate::i18n::{siguo_text, Lang};
+    use junqi_core::siguo::{SiguoRecord, Table as Seats};
+    for (k, table) in [Seats::Each, Seats::Three].into_iter().enumerate() {
+        let mut config = computers(InfoMode::FourDark, 1);
+        config.rules.table = table;
+        let config = config.normalised();
+        let mut f = formations(20 + k as u64);
+        for s in config.empty_areas() {
+            f[s] = junqi_core::Deployment::empty();
         }
-        let record = SiguoRecord::new(InfoMode::FourDark, rules, f);
-        let err = Table::from_record(SiguoConfig::default(), &record, 1).unwrap_err();
-        assert!(err.contains(table.as_str()), "{err}");
-        assert!(save::import(&record, "x", 1.0).is_err());
+        let mut t = Table::new(config, f, 5 + k as u64).unwrap();
+        if table == Seats::Three {
+            assert!(t.pieces(Seat::S).iter().all(|(_, s, _)| *s != Seat::W));
+            assert_eq!(t.config.empty_areas(), [Seat::W]);
+        }
+        assert!(!t.partners(Seat::S, Seat::N), "{table:?}: each for himself");
+        play_out(&mut t, 3000);
+        assert!(t.is_over(), "{table:?}: the game ended");
+        let outcome = t.outcome().unwrap();
+        if let SiguoOutcome::Win { team, .. } = outcome {
+            let winners: Vec<Seat> = t.config.seats().filter(|s| t.is_in(*s)).collect();
+            assert_eq!(winners.len(), 1, "{table:?}: one seat is left");
+            assert_eq!(table.seating().team(winners[0]), team);
+            let text = siguo_text::outcome_text(&outcome, table, None, Lang::En);
+            let name = siguo_text::seat_name(winners[0], Lang::En);
+            assert!(text.starts_with(&format!("{name} wins (")), "{text}");
+            let mine = siguo_text::outcome_text(&outcome, table, Some(winners[0]), Lang::En);
+            assert!(mine.starts_with("You win!"), "{mine}");
+        }
+        assert_eq!(
+            t.out().len() + 1,
+            t.config.seats().count(),
+            "{table:?}: out, but for one"
+        );
+        let sum = t.summary().unwrap();
+        let took: usize = t.config.seats().map(|s| sum[s].took).sum();
+        let lost: usize = t.config.seats().map(|s| sum[s].lost).sum();
+        assert_eq!(took, lost);
+
+        let s = SiguoSave::of(&t, "t1", 1.0, 2.0, false);
+        let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
+        assert_eq!((back.outcome(), back.rows()), (t.outcome(), t.rows()));
+        assert_eq!(back.config.table(), table);
+
+        let link = t.record().to_compact();
+        let shared = SiguoRecord::from_compact(&link).unwrap();
+        let opened = Table::from_record(SiguoConfig::default(), &shared, 1).unwrap();
+        assert_eq!((opened.outcome(), opened.rows()), (t.outcome(), t.rows()));
+        assert_eq!(opened.config.table(), table);
+        save::import(&shared, &format!("other-table-{k}"), 3.0).unwrap();
     }
+}
+
+/// A game in play at 三国: the person at S is told the round since its turn, two moves at
+/// most (three seats); a game in play is not counted.
+#[test]
+fn three_seats_make_a_round_of_two() {
+    use junqi_core::siguo::Table as Seats;
+    let mut config = computers(InfoMode::FourDark, 1);
+    config.rules.table = Seats::Three;
+    config.players[0].human = true;
+    let config = config.normalised();
+    let mut f = formations(40);
+    f[Seat::W] = junqi_core::Deployment::empty();
+    let mut t = Table::new(config, f, 9).unwrap();
+    for _ in 0..6 {
+        match t.computer_to_move() {
+            Some(_) => {
+                let next = t.ply() + 1;
+                play_out(&mut t, next);
+            }
+            None => {
+                let mv = t.fallback_move(t.move_seed()).unwrap();
+                t.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(t.rows().iter().all(|r| r.seat != Seat::W), "W never moves");
+    assert!(t.since_turn_of(Seat::S).len() <= 2);
+    assert!(!t.is_over());
 }
 
 #[test]
