@@ -17,8 +17,8 @@ use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
     client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
     step_towards, tile_at, unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform,
-    zoom_window, Corner, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W, TILE_H,
-    TILE_W,
+    zoom_window, Corner, Rect, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W,
+    TILE_H, TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
@@ -349,50 +349,12 @@ pub fn SiguoBoard(
                     }
                     c
                 };
-                let centre = a.rect.centre();
                 let rect = a.rect;
                 let is_empty = move || empty.with(|e| e.contains(&seat));
-                let empty_mark = {
-                    let i = i.clone();
-                    move || {
-                        is_empty().then(|| {
-                            view! {
-                                <g class="sg-out sg-empty" data-testid="area-empty" data-seat=i.clone()>
-                                    <rect
-                                        x=rect.x
-                                        y=rect.y
-                                        width=rect.w
-                                        height=rect.h
-                                        rx="10"
-                                    ></rect>
-                                    <text x=centre.x y=centre.y>
-                                        {move || i18n::SIGUO_AREA_EMPTY.get(lang.get())}
-                                    </text>
-                                </g>
-                            }
-                        })
-                    }
-                };
-                let out_mark = {
-                    let i = i.clone();
-                    move || {
-                        out.with(|o| o.contains(&seat)).then(|| {
-                            view! {
-                                <g class="sg-out" data-testid="seat-out" data-seat=i.clone()>
-                                    <rect
-                                        x=rect.x
-                                        y=rect.y
-                                        width=rect.w
-                                        height=rect.h
-                                        rx="10"
-                                    ></rect>
-                                    <text x=centre.x y=centre.y>
-                                        {move || i18n::SIGUO_SEAT_OUT.get(lang.get())}
-                                    </text>
-                                </g>
-                            }
-                        })
-                    }
+                let empty_mark = move || is_empty().then(|| area_mark(rect, seat, true, lang));
+                let out_mark = move || {
+                    out.with(|o| o.contains(&seat))
+                        .then(|| area_mark(rect, seat, false, lang))
                 };
                 let badge = a.badge;
                 let badge = move || {
@@ -930,6 +892,25 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
 }
 
 /// A seat's name on its badge: 南 东 北 西, or S E N W.
+/// A mark over a whole area: "Empty" on the area of a seat not at the table (`empty`), else
+/// "Out" on the area of a seat that has left the game.
+fn area_mark(rect: Rect, seat: Seat, empty: bool, lang: Signal<Lang>) -> impl IntoView {
+    let (class, testid, text) = if empty {
+        ("sg-out sg-empty", "area-empty", i18n::SIGUO_AREA_EMPTY)
+    } else {
+        ("sg-out", "seat-out", i18n::SIGUO_SEAT_OUT)
+    };
+    let centre = rect.centre();
+    view! {
+        <g class=class data-testid=testid data-seat=seat.index().to_string()>
+            <rect x=rect.x y=rect.y width=rect.w height=rect.h rx="10"></rect>
+            <text x=centre.x y=centre.y>
+                {move || text.get(lang.get())}
+            </text>
+        </g>
+    }
+}
+
 fn badge_name(seat: Seat, lang: Lang) -> String {
     let name = siguo_text::seat_name(seat, lang);
     match lang {
