@@ -20,8 +20,9 @@ use belief::Belief;
 use eval::evaluate;
 use junqi_core::{
     contact, Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point,
-    Role, SplitMix64,
+    Position, Role, SplitMix64,
 };
+use search::worlds::{averaged, Budget};
 use search::{search, Either, NodeBudget, Searcher, Stop};
 
 /// A named strength preset: search budget and style.
@@ -222,10 +223,7 @@ fn dark_scores(
         },
     };
     let base = view.to_position();
-    let mut totals: Vec<(Action, i64)> = Vec::new();
-    let worlds = level.worlds.max(1);
-    let per_world = (level.dark_nodes / worlds as u64).max(200);
-    for _ in 0..worlds {
+    let draw = |rng: &mut SplitMix64| {
         let mut world = base.clone();
         for (p, piece) in belief.pieces(&belief.sample(rng)) {
             // Public identities stay as they are; the rest take the sampled role.
@@ -233,24 +231,43 @@ fn dark_scores(
                 world.put(p, Occupant::known(piece));
             }
         }
-        let mut budget = NodeBudget(per_world);
-        let mut both = Either(&mut budget, &mut *stop);
-        let res = search(&world, level.dark_depth, true, &mut both);
-        for (a, s) in res.scored {
-            match totals.iter_mut().find(|(b, _)| *b == a) {
-                Some(t) => t.1 += clamp(s) as i64,
-                None => totals.push((a, clamp(s) as i64)),
-            }
-        }
-        if stop.should_stop(0) {
-            break;
-        }
-    }
-    totals
+        world
+    };
+    let attacks: Vec<Action> = view
+        .legal_actions()
         .into_iter()
-        .map(|(a, s)| (a, (s / worlds as i64) as i32))
-        .collect()
+        .filter(|a| match a {
+            Action::Move { to, .. } => base.at(*to).is_some_and(|o| o.role.is_none()),
+            Action::Flip(_) => false,
+        })
+        .collect();
+    let worlds = level.worlds.max(1);
+    let budget = Budget {
+        worlds,
+        extra: DARK_EXTRA_WORLDS,
+        nodes: (level.dark_nodes / worlds as u64).max(200),
+        depth: level.dark_depth,
+        style: (),
+    };
+    let gain = |world: &Position, a: Action| -> i32 {
+        let Action::Move { from, to } = a else {
+            return 0;
+        };
+        match (world.piece_at(from), world.piece_at(to)) {
+            (Some(att), Some(def)) => choice::clash_gain(
+                att.role,
+                def.role,
+                contact(att.role, def.role, world.mode(), world.rules()),
+            ),
+            _ => 0,
+        }
+    };
+    averaged(&budget, &attacks, draw, gain, rng, stop)
 }
+
+/// 暗棋: worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece
+/// gains on the spot.
+const DARK_EXTRA_WORLDS: usize = 48;
 
 /// The face-down pool: all 50 pieces less every piece ever turned face up.
 fn flip_pool(view: &PlayerView) -> Vec<(Piece, u32)> {

@@ -15,6 +15,7 @@
 //! Web Worker, and in tests with node budgets.
 
 mod facing;
+pub mod worlds;
 
 use crate::choice::{best, deepen};
 use crate::eval::WIN;

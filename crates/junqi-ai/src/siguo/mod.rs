@@ -16,7 +16,8 @@ pub mod search;
 pub mod worlds;
 
 use crate::choice;
-use crate::search::{search, search_with, Either, NodeBudget, Stop};
+use crate::search::worlds::{averaged, Budget};
+use crate::search::{search, Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
@@ -247,9 +248,6 @@ fn dark_scores(
     stop: &mut dyn Stop,
 ) -> Vec<(Move, i32)> {
     let worlds = level.worlds.max(1);
-    let per_world = (level.nodes / worlds as u64).max(200);
-    let mut totals: Vec<(Move, i64)> = Vec::new();
-    let mut searched = 0i64;
     let belief = if view.history.is_empty() {
         None
     } else {
@@ -259,59 +257,20 @@ fn dark_scores(
         Some(b) => b.sample(&view.pos, view.seat, rng),
         None => worlds::sample(&view.pos, view.seat, rng),
     };
-    // Root attacks on hidden pieces: what the few searched worlds say such an attack wins
-    // depends mostly on who stands there in them, so the average over them is corrected by
-    // how far their immediate gain strays from its expectation over many more drawn worlds
-    // (a control variate). Otherwise the move whose few draws happen to be lucky is chosen.
     let attacks: Vec<Move> = view
         .legal_moves()
         .into_iter()
         .filter(|m| view.pos.at(m.to).is_some_and(|o| o.role.is_none()))
         .collect();
-    let gain_in = |world: &Position, m: Move| -> i64 {
-        contact_gain(world, m).unwrap_or(0).clamp(-30_000, 30_000) as i64
+    let budget = Budget {
+        worlds,
+        extra: EXTRA_WORLDS,
+        nodes: (level.nodes / worlds as u64).max(200),
+        depth: level.dark_depth,
+        style: eval::Style::DARK,
     };
-    let mut searched_gain = vec![0i64; attacks.len()];
-    let mut expected_gain = vec![0i64; attacks.len()];
-    if !attacks.is_empty() {
-        for _ in 0..EXTRA_WORLDS {
-            let world = draw(rng);
-            for (i, &m) in attacks.iter().enumerate() {
-                expected_gain[i] += gain_in(&world, m);
-            }
-        }
-    }
-    for _ in 0..worlds {
-        let world = draw(rng);
-        for (i, &m) in attacks.iter().enumerate() {
-            searched_gain[i] += gain_in(&world, m);
-        }
-        let mut budget = NodeBudget(per_world);
-        let mut both = Either(&mut budget, &mut *stop);
-        let res = search_with(&world, level.dark_depth, true, eval::Style::DARK, &mut both);
-        searched += 1;
-        for (m, s) in res.scored {
-            let s = s.clamp(-30_000, 30_000) as i64;
-            match totals.iter_mut().find(|(b, _)| *b == m) {
-                Some(t) => t.1 += s,
-                None => totals.push((m, s)),
-            }
-        }
-        if stop.should_stop(0) {
-            break;
-        }
-    }
-    let n = searched.max(1);
-    totals
-        .into_iter()
-        .map(|(m, s)| {
-            let mut mean = s / n;
-            if let Some(i) = attacks.iter().position(|&a| a == m) {
-                mean -= searched_gain[i] / n - expected_gain[i] / EXTRA_WORLDS as i64;
-            }
-            (m, mean.clamp(-30_000, 30_000) as i32)
-        })
-        .collect()
+    let gain = |world: &Position, m: Move| contact_gain(world, m).unwrap_or(0);
+    averaged(&budget, &attacks, draw, gain, rng, stop)
 }
 
 /// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece gains
