@@ -1,8 +1,8 @@
-//! 暗棋: how likely what an enemy piece was seen to do is for each role — how often it moved,
-//! how many of its moves attacked — as a weight on the worlds drawn for search. The table is
-//! fitted from the computer's own games (`examples/fit_behaviour.rs`, which says how), never
-//! from the hidden truth of the game being played: each entry is P(bucket | role), in parts per
-//! 10 000 of that role's pieces.
+//! Hidden games (暗棋, 四暗, 双明): how likely what a hidden piece was seen to do is for each
+//! role — how often it moved, how many of its moves attacked — as a weight on the worlds drawn
+//! for search. One table per board, each fitted from the computer's own games on that board
+//! (`examples/fit_behaviour.rs`, which says how), never from the hidden truth of the game being
+//! played: each entry is P(bucket | role), in parts per 10 000 of that role's pieces.
 
 use junqi_core::Role;
 
@@ -22,15 +22,19 @@ pub fn bucket(moves: u16, attacks: u16) -> usize {
     m * 3 + a
 }
 
+/// P(bucket | role) for every bucket ([`bucket`]) and role (columns in [`Role`] order: 司令 …
+/// 军旗).
+pub type Likelihood = [[u16; 12]; BUCKETS];
+
 /// The weight of `role` for a piece in bucket `b`.
-pub fn weight(b: usize, role: Role) -> u64 {
-    LIKELIHOOD.get(b).map_or(1, |row| row[role as usize] as u64)
+pub fn weight(table: &Likelihood, b: usize, role: Role) -> u64 {
+    table.get(b).map_or(1, |row| row[role as usize] as u64)
 }
 
-/// Fitted from 2 000 games of level 3 against itself (`--seed 1000`), by the command in
-/// `examples/fit_behaviour.rs`. Rows: [`bucket`]; columns: [`Role`] order (司令 … 军旗).
+/// 暗棋: fitted from 2 000 games of level 3 against itself (`--seed 1000`), by the command in
+/// `examples/fit_behaviour.rs`.
 #[rustfmt::skip]
-pub const LIKELIHOOD: [[u16; 12]; BUCKETS] = [
+pub const FACING: Likelihood = [
     [5082, 5389, 6223, 6514, 7215, 7279, 7293, 7150, 6813, 7284, 9999, 9998],
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -46,4 +50,25 @@ pub const LIKELIHOOD: [[u16; 12]; BUCKETS] = [
     [14, 17, 51, 79, 108, 127, 149, 183, 92, 118, 1, 1],
     [55, 74, 68, 84, 56, 47, 41, 27, 7, 1, 1, 1],
     [424, 214, 105, 78, 22, 7, 4, 1, 1, 1, 1, 1],
+];
+
+/// 四暗 and 双明: fitted from 120 四暗 games of level 3 in every seat (`--seed 1000`), by the
+/// command in `examples/fit_behaviour.rs`.
+#[rustfmt::skip]
+pub const CROSS: Likelihood = [
+    [6019, 6269, 6886, 7138, 7804, 7950, 8094, 8059, 8303, 8693, 9999, 9997],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [591, 954, 1066, 1122, 930, 868, 858, 922, 962, 956, 1, 1],
+    [491, 463, 388, 255, 171, 163, 98, 109, 22, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [97, 175, 192, 351, 432, 441, 456, 511, 483, 231, 1, 1],
+    [280, 369, 320, 426, 273, 166, 142, 97, 43, 1, 1, 1],
+    [773, 553, 349, 156, 32, 26, 10, 12, 81, 1, 1, 1],
+    [12, 52, 66, 130, 128, 142, 188, 191, 59, 90, 1, 1],
+    [52, 107, 110, 179, 105, 132, 73, 30, 6, 1, 1, 1],
+    [1259, 865, 499, 161, 84, 47, 19, 14, 40, 1, 1, 1],
+    [3, 1, 13, 20, 15, 37, 46, 49, 1, 28, 1, 1],
+    [16, 5, 30, 28, 19, 14, 16, 7, 1, 1, 1, 1],
+    [404, 188, 78, 33, 5, 14, 1, 1, 1, 1, 1, 1],
 ];

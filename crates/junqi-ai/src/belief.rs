@@ -74,7 +74,7 @@ impl Belief {
         let weight = |at: PieceRef, r: Role| {
             self.buckets
                 .get(at.piece)
-                .map_or(1, |&b| behaviour::weight(b, r))
+                .map_or(1, |&b| behaviour::weight(&behaviour::FACING, b, r))
         };
         let roles = problem
             .sample_weighted(rng, &weight)

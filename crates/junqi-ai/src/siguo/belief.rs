@@ -1,18 +1,23 @@
 //! 四暗 and 双明 with the game's public record: what every hidden piece may be, as the core
 //! reads it ([`Table::read`]: setup rules, moves, runs, combats, seats that left, narrowed by
 //! the combats and each army's counts together), and worlds drawn from it as whole assignments
-//! of the armies that agree with all of it, for determinised search.
+//! of the armies that agree with all of it, each role weighted by how likely what the piece
+//! was seen to do is for it ([`behaviour::CROSS`]), for determinised search.
 
 use super::worlds;
+use crate::behaviour;
+use junqi_core::deduce::PieceRef;
 pub use junqi_core::deduce::{Contact, Table, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Occupant, Position};
-use junqi_core::SplitMix64;
+use junqi_core::{Role, SplitMix64};
 
 /// Every piece of the game with the roles it may have, as one seat infers them.
 #[derive(Clone, Debug)]
 pub struct TableBelief {
     table: Table,
+    /// The behaviour bucket of each piece, army by army as in the table's problem.
+    buckets: Vec<Vec<usize>>,
 }
 
 impl TableBelief {
@@ -20,13 +25,29 @@ impl TableBelief {
     /// the result against `view`; `None` when they disagree (a position that did not start
     /// from a full setup).
     pub fn infer(view: &Position, history: &[TableEvent]) -> Option<TableBelief> {
-        Table::read(view, history).map(|table| TableBelief { table })
+        let table = Table::read(view, history)?;
+        let mut buckets: Vec<Vec<usize>> = table
+            .problem
+            .armies
+            .iter()
+            .map(|a| vec![0; a.pieces.len()])
+            .collect();
+        for (i, r) in table.refs.iter().enumerate() {
+            buckets[r.army][r.piece] = behaviour::bucket(table.moves[i], table.attacks[i]);
+        }
+        Some(TableBelief { table, buckets })
     }
 
     /// One world consistent with the view of `me` and with this belief.
     pub fn sample(&self, view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
         let mut world = view.clone();
-        if let Some(roles) = self.table.problem.sample(rng) {
+        let weight = |at: PieceRef, r: Role| {
+            self.buckets
+                .get(at.army)
+                .and_then(|a| a.get(at.piece))
+                .map_or(1, |&b| behaviour::weight(&behaviour::CROSS, b, r))
+        };
+        if let Some(roles) = self.table.problem.sample_weighted(rng, &weight) {
             for (piece, r) in self.table.pieces.iter().zip(&self.table.refs) {
                 let Some(p) = piece.at else { continue };
                 if piece.seat == me {
@@ -62,7 +83,7 @@ mod tests {
     use junqi_core::deduce::role_bit as bit;
     use junqi_core::seat::PerSeat;
     use junqi_core::siguo::SiguoRules;
-    use junqi_core::{Role, Rules, Slot};
+    use junqi_core::{Rules, Slot};
 
     /// The rule switches the belief reads: railway runs, scouting, bounces, setup.
     fn table(seed: u64) -> SiguoRules {

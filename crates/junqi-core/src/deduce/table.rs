@@ -84,6 +84,10 @@ pub struct Table {
     pub refs: Vec<PieceRef>,
     /// The record as a deduction problem, its sets narrowed ([`Problem::narrow`]).
     pub problem: Problem,
+    /// How often each piece moved, and how many of those moves attacked a piece: public
+    /// behaviour, for players that weigh it.
+    pub moves: Vec<u16>,
+    pub attacks: Vec<u16>,
     /// Each piece's sets before the counts and links: what its own record allows.
     own: Vec<RoleMask>,
     /// Each piece's setup roles and clues, for the notebook ([`Table::notebook`]).
@@ -136,12 +140,18 @@ impl Table {
             }
         }
         let mut clues: Vec<Vec<Clue>> = vec![Vec::new(); pieces.len()];
+        let mut moves = vec![0u16; pieces.len()];
+        let mut attacks = vec![0u16; pieces.len()];
         let mut contacts: Vec<(usize, usize, Contact, u32)> = Vec::new();
         // Flags being carried: (the flag, its carrier, where it was taken).
         let mut carried: Vec<(usize, usize, Point)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
             if let Some(m) = ev.mv {
                 let mover = cells[m.from.index()]?;
+                moves[mover] = moves[mover].saturating_add(1);
+                if cells[m.to.index()].is_some() {
+                    attacks[mover] = attacks[mover].saturating_add(1);
+                }
                 if !clues[mover].iter().any(|c| matches!(c, Clue::Moved { .. })) {
                     clues[mover].push(Clue::Moved { ply });
                 }
@@ -324,6 +334,8 @@ impl Table {
             pieces,
             refs,
             problem,
+            moves,
+            attacks,
             own,
             setup,
             clues,

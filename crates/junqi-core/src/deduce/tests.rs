@@ -443,6 +443,11 @@ fn a_table_notebook_keeps_the_truth() {
                     let seen = start.view(seat, InfoMode::FourDark);
                     let table = Table::read_knowing(&view, &history, Some(&seen))
                         .expect("the replay leads to the view");
+                    // Every move is some piece's, every contact some piece's attack.
+                    let moved = history.iter().filter(|e| e.mv.is_some()).count();
+                    let met = history.iter().filter(|e| e.contact.is_some()).count();
+                    let sum = |v: &[u16]| v.iter().map(|&n| n as usize).sum::<usize>();
+                    assert_eq!((sum(&table.moves), sum(&table.attacks)), (moved, met));
                     let book = table.notebook();
                     for (note, piece) in book.notes.iter().zip(&table.pieces) {
                         if piece.seat == seat {

@@ -3,6 +3,7 @@
 //! game exactly.
 
 use super::moves::Move;
+use super::play::{SiguoIllegal, SiguoReport};
 use super::position::{Position, SiguoOutcome};
 use super::rules::{InfoMode, SiguoRules, Table};
 use crate::deployment::Deployment;
@@ -37,6 +38,19 @@ pub enum SiguoEvent {
     Miss { seat: Seat },
     /// `seat` offered a draw and every other player still in agreed.
     Draw { seat: Seat },
+}
+
+impl SiguoEvent {
+    /// Plays the event on `pos`, as the rules check any action.
+    pub fn play(self, pos: &mut Position) -> Result<SiguoReport, SiguoIllegal> {
+        match self {
+            SiguoEvent::Move { mv } => pos.play(mv),
+            SiguoEvent::Resign { seat } => pos.resign(seat),
+            SiguoEvent::Timeout { seat } => pos.time_out(seat),
+            SiguoEvent::Miss { seat } => pos.miss_turn(seat),
+            SiguoEvent::Draw { seat } => pos.agree_draw(seat),
+        }
+    }
 }
 
 /// A 4-player game as saved and shared.
@@ -210,14 +224,7 @@ impl SiguoRecord {
     pub fn replay(&self) -> Result<Position, SiguoRecordError> {
         let mut pos = self.start()?;
         for (index, e) in self.events.iter().enumerate() {
-            let played = match *e {
-                SiguoEvent::Move { mv } => pos.play(mv),
-                SiguoEvent::Resign { seat } => pos.resign(seat),
-                SiguoEvent::Timeout { seat } => pos.time_out(seat),
-                SiguoEvent::Miss { seat } => pos.miss_turn(seat),
-                SiguoEvent::Draw { seat } => pos.agree_draw(seat),
-            };
-            played.map_err(|err| SiguoRecordError::Event {
+            e.play(&mut pos).map_err(|err| SiguoRecordError::Event {
                 index,
                 error: err.to_string(),
             })?;
