@@ -155,11 +155,11 @@ fn engines_play_seats_of_a_four_player_match() {
     // (E+W). Over 60 games the same levels win 95 % against random+greedy (BENCHMARKS.md).
     assert_eq!(
         replay(&dir.join("game-0.json")),
-        "225 events, S+N win (FlagCaptured)"
+        "239 events, S+N win (FlagCaptured)"
     );
     assert_eq!(
         replay(&dir.join("game-1.json")),
-        "284 events, E+W win (FlagCaptured)"
+        "227 events, E+W win (FlagCaptured)"
     );
 }
 
