@@ -37,6 +37,7 @@ pub mod position;
 mod rail;
 pub mod rng;
 pub mod rules;
+pub mod told;
 pub mod types;
 pub mod view;
 
@@ -52,6 +53,7 @@ pub use position::{
 };
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};
+pub use told::Told;
 pub use types::{Bitboard, ByColor, ByRole, Color, Piece, Point, Role};
 pub use view::{PlayerView, PublicEvent};
 

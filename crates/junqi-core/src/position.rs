@@ -215,6 +215,10 @@ pub enum IllegalAction {
     UnknownIdentity(Point),
     /// Resigning is not allowed in the first 20 plies (nor before 翻棋 colours are assigned).
     ResignTooEarly,
+    /// A told contact ([`Position::play_seen`]) with a result no hidden identity can give.
+    Impossible(Action),
+    /// Only the side to move may say it has no legal action.
+    NotYourTurn,
 }
 
 impl fmt::Display for IllegalAction {
@@ -228,6 +232,13 @@ impl fmt::Display for IllegalAction {
             IllegalAction::ResignTooEarly => {
                 write!(f, "resigning is not allowed in the first 20 plies")
             }
+            IllegalAction::Impossible(a) => {
+                write!(
+                    f,
+                    "no identity of the hidden piece gives that result for {a}"
+                )
+            }
+            IllegalAction::NotYourTurn => write!(f, "it is not that side's turn"),
         }
     }
 }
@@ -781,7 +792,7 @@ impl Position {
 
     /// Plays `action` on the engine and names what it did: the path, the pieces met, removed
     /// and shown, in the order the 2-player record has always listed them.
-    fn apply(&mut self, action: Action, path: Vec<Point>) -> MoveReport {
+    pub(crate) fn apply(&mut self, action: Action, path: Vec<Point>) -> MoveReport {
         let before = self.clone();
         let mut report = MoveReport {
             action,
