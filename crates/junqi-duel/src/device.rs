@@ -1,0 +1,985 @@
+//! One device's side of a game between two devices.
+
+use crate::crypto::{self, Digest, CHOICES};
+use crate::verify::{opening_of, verify, Cheat};
+use crate::wire::{
+    bytes_of, chain, hex_of, role_index, Body, ChoiceOpened, Envelope, Opened, Payload, VERSION,
+};
+use crate::Terms;
+use curve25519_dalek::ristretto::RistrettoPoint;
+use curve25519_dalek::scalar::Scalar;
+use junqi_core::types::POINTS;
+use junqi_core::{
+    Action, Color, Deployment, GameRecord, Mode, Occupant, Piece, Point, Position, PublicEvent,
+    Role, Slot, Told,
+};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use std::fmt;
+
+/// Where a game between two devices stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// Waiting for the other side's commitments (and in 明棋 its opened formation).
+    Setting,
+    Playing,
+    /// The game is over; waiting for the other side's openings.
+    Ending,
+    /// Both sides opened everything and this device checked the whole game.
+    Verified(Box<GameRecord>),
+    /// A side was caught lying; the game stops here.
+    Cheated(Cheat),
+}
+
+/// Why a game could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DuelError {
+    /// 翻棋 needs a fair shuffle neither device controls: not offered between two devices.
+    FlipNotOffered,
+    /// This device's own formation breaks a setup rule.
+    Formation(String),
+    /// A rule switch that needs a referee who sees both formations during the game: a device
+    /// cannot tell that a position is dead, or that the other side has no move either.
+    NeedsReferee(&'static str),
+}
+
+impl fmt::Display for DuelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DuelError::FlipNotOffered => {
+                write!(
+                    f,
+                    "翻棋 is played on one device only: no fair deal between two devices yet"
+                )
+            }
+            DuelError::Formation(why) => write!(f, "the formation is not valid: {why}"),
+            DuelError::NeedsReferee(switch) => {
+                write!(
+                    f,
+                    "{switch} needs a referee who sees both formations (暗棋 on one device)"
+                )
+            }
+        }
+    }
+}
+
+/// Why a message or an action was refused. A refused message changes nothing, except a
+/// [`Refusal::Cheat`], which ends the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a message of this protocol.
+    Malformed(String),
+    /// A message of another protocol version.
+    Version(u32),
+    /// A message of another game.
+    OtherGame,
+    /// A message that claims to come from this device's own seat.
+    WrongSender,
+    /// A message out of order: replayed, lost in between, or from an earlier ply.
+    OutOfOrder { expected: u32, got: u32 },
+    /// A message whose link to the sender's previous message is wrong.
+    BrokenChain,
+    /// A message about another ply than the current one.
+    Stale { expected: u32, got: u32 },
+    /// A message this device does not expect now (the name of what it got).
+    Unexpected(&'static str),
+    /// Devices that agreed to different terms (mode or rules).
+    Terms,
+    /// An action the rules refuse (or this device's own action refused).
+    Illegal(String),
+    /// The other side lied, and this device can prove it.
+    Cheat(Cheat),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Malformed(e) => write!(f, "not a message of this game: {e}"),
+            Refusal::Version(v) => write!(f, "message of protocol version {v}, not {VERSION}"),
+            Refusal::OtherGame => write!(f, "message of another game"),
+            Refusal::WrongSender => write!(f, "message signed with this device's own seat"),
+            Refusal::OutOfOrder { expected, got } => {
+                write!(f, "message {got} arrived where {expected} was due")
+            }
+            Refusal::BrokenChain => write!(f, "message does not follow the sender's last one"),
+            Refusal::Stale { expected, got } => {
+                write!(f, "message about ply {got} during ply {expected}")
+            }
+            Refusal::Unexpected(what) => write!(f, "a '{what}' message is not expected now"),
+            Refusal::Terms => write!(f, "the other device agreed to different rules"),
+            Refusal::Illegal(why) => write!(f, "{why}"),
+            Refusal::Cheat(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// An exchange in the middle of an attack.
+#[derive(Clone, Debug)]
+enum Pending {
+    /// This device attacked; waiting for the sealed results.
+    Attacking {
+        ply: u32,
+        action: Action,
+        choice: RistrettoPoint,
+        c: u8,
+        x: Scalar,
+    },
+    /// The other side attacked; waiting for its verdict. `tokens` for each sealed result.
+    Defending {
+        ply: u32,
+        action: Action,
+        defender: Role,
+        tokens: Vec<(Told, [u8; 16])>,
+    },
+}
+
+/// One device's side of a game between two devices.
+#[derive(Clone)]
+pub struct Duel {
+    terms: Terms,
+    me: Color,
+    rng: ChaCha20Rng,
+    formation: Deployment,
+    salts: Vec<[u8; 32]>,
+    ot_secret: Scalar,
+    their_commitments: Option<Vec<Digest>>,
+    their_ot: Option<RistrettoPoint>,
+    /// What this device knows of the game (in 暗棋 the other side's pieces hidden).
+    view: Position,
+    /// The setup slot each standing piece started on.
+    origin: [Option<u8>; POINTS],
+    phase: Phase,
+    pending: Option<Pending>,
+    choices: Vec<ChoiceOpened>,
+    draw_offered: Option<Color>,
+    /// Every message body, by sender (Red's, Black's), in order.
+    bodies: [Vec<Body>; 2],
+    sent_head: Option<Digest>,
+    got_head: Option<Digest>,
+    revealed_mine: Vec<u8>,
+    said_no_move: bool,
+}
+
+impl Duel {
+    /// Starts this device's side, seated as `me` with `formation`; `seed` draws every secret
+    /// (32 bytes from the operating system's generator in the app; fixed in tests, so that a
+    /// game replays exactly). Returns the first message to send.
+    pub fn new(
+        terms: Terms,
+        me: Color,
+        formation: Deployment,
+        seed: [u8; 32],
+    ) -> Result<(Duel, String), DuelError> {
+        if terms.mode == Mode::Flip {
+            return Err(DuelError::FlipNotOffered);
+        }
+        if terms.mode == Mode::Dark {
+            if terms.rules.dead_position_draw {
+                return Err(DuelError::NeedsReferee("dead_position_draw"));
+            }
+            if terms.rules.no_move_draw {
+                return Err(DuelError::NeedsReferee("no_move_draw"));
+            }
+        }
+        formation
+            .validate_with(&terms.rules)
+            .map_err(|v| DuelError::Formation(v.iter().map(|v| v.to_string()).collect()))?;
+        let mut rng = ChaCha20Rng::from_seed(seed);
+        let salts = (0..junqi_core::deployment::SLOTS)
+            .map(|_| {
+                let mut s = [0u8; 32];
+                rng.fill_bytes(&mut s);
+                s
+            })
+            .collect();
+        let ot_secret = crypto::random_scalar(&mut rng);
+        let view = own_view(&terms, me, &formation);
+        let mut origin = [None; POINTS];
+        for s in Slot::all().filter(|s| s.is_setup_point()) {
+            for c in [Color::Red, Color::Black] {
+                origin[s.point(c).index()] = Some(s.index() as u8);
+            }
+        }
+        let mut duel = Duel {
+            terms,
+            me,
+            rng,
+            formation,
+            salts,
+            ot_secret,
+            their_commitments: None,
+            their_ot: None,
+            view,
+            origin,
+            phase: Phase::Setting,
+            pending: None,
+            choices: Vec::new(),
+            draw_offered: None,
+            bodies: [Vec::new(), Vec::new()],
+            sent_head: None,
+            got_head: None,
+            revealed_mine: Vec::new(),
+            said_no_move: false,
+        };
+        let pieces = setup_slots().map(|s| hex_of(&duel.commitment(s))).collect();
+        let commit = Body::Commit {
+            terms: hex_of(&duel.terms.digest()),
+            pieces,
+            ot: hex_of(&crypto::point_bytes(&crypto::sender_key(&duel.ot_secret))),
+        };
+        let text = duel.send(commit);
+        Ok((duel, text))
+    }
+
+    pub fn me(&self) -> Color {
+        self.me
+    }
+
+    pub fn terms(&self) -> &Terms {
+        &self.terms
+    }
+
+    /// What this device knows of the game.
+    pub fn view(&self) -> &Position {
+        &self.view
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Whether an attack is waiting for the other device.
+    pub fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The side that offered a draw not yet answered.
+    pub fn draw_offered(&self) -> Option<Color> {
+        self.draw_offered
+    }
+
+    /// Every message body so far, Red's and Black's.
+    pub fn transcript(&self) -> &[Vec<Body>; 2] {
+        &self.bodies
+    }
+
+    fn commitment(&self, s: Slot) -> Digest {
+        let role = self.formation.get(s).unwrap_or(Role::Flag);
+        crypto::commitment(
+            &self.terms.game,
+            self.me,
+            s.index() as u8,
+            role,
+            &self.salts[s.index()],
+        )
+    }
+
+    fn opened(&self, s: Slot) -> Opened {
+        Opened {
+            slot: s.index() as u8,
+            role: self.formation.get(s).unwrap_or(Role::Flag),
+            salt: hex_of(&self.salts[s.index()]),
+        }
+    }
+
+    fn send(&mut self, body: Body) -> String {
+        let env = Envelope {
+            v: VERSION,
+            game: hex_of(&self.terms.game),
+            from: self.me,
+            seq: self.bodies[self.me as usize].len() as u32,
+            prev: self.sent_head.map(|h| hex_of(&h)).unwrap_or_default(),
+            body: body.clone(),
+        };
+        let text = env.to_text();
+        self.sent_head = Some(chain(&text));
+        self.bodies[self.me as usize].push(body);
+        text
+    }
+
+    fn them(&self) -> Color {
+        !self.me
+    }
+
+    // --- this device's own actions --------------------------------------------------------
+
+    /// Plays this side's action; returns the messages to send.
+    pub fn play(&mut self, action: Action) -> Result<Vec<String>, Refusal> {
+        self.my_turn()?;
+        if !self.view.is_legal(action) {
+            return Err(Refusal::Illegal(format!("{action} is not legal here")));
+        }
+        let ply = self.view.ply();
+        let Action::Move { from, to } = action else {
+            return Err(Refusal::Illegal("no flips between two devices".into()));
+        };
+        let attack = self.view.at(to).is_some();
+        if attack && self.terms.mode == Mode::Dark {
+            let s = self.their_ot.ok_or(Refusal::Unexpected("move"))?;
+            let role = self
+                .view
+                .piece_at(from)
+                .map(|p| p.role)
+                .unwrap_or(Role::Flag);
+            let c = role_index(role);
+            let x = crypto::random_scalar(&mut self.rng);
+            let choice = crypto::choose(&s, c, &x);
+            self.choices.push(ChoiceOpened {
+                ply,
+                role,
+                x: hex_of(x.as_bytes()),
+            });
+            self.pending = Some(Pending::Attacking {
+                ply,
+                action,
+                choice,
+                c,
+                x,
+            });
+            let body = Body::Move {
+                ply,
+                action,
+                choice: Some(hex_of(&crypto::point_bytes(&choice))),
+            };
+            return Ok(vec![self.send(body)]);
+        }
+        let event = self
+            .apply(action, None)
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        let mut out = vec![self.send(Body::Move {
+            ply,
+            action,
+            choice: None,
+        })];
+        self.after(action, &event, &mut out);
+        Ok(out)
+    }
+
+    pub fn resign(&mut self) -> Result<Vec<String>, Refusal> {
+        self.playing()?;
+        let ply = self.view.ply();
+        self.view
+            .resign(self.me)
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        let mut out = vec![self.send(Body::Resign { ply })];
+        self.maybe_final(&mut out);
+        Ok(out)
+    }
+
+    pub fn offer_draw(&mut self) -> Result<Vec<String>, Refusal> {
+        self.playing()?;
+        self.draw_offered = Some(self.me);
+        let ply = self.view.ply();
+        Ok(vec![self.send(Body::OfferDraw { ply })])
+    }
+
+    pub fn accept_draw(&mut self) -> Result<Vec<String>, Refusal> {
+        self.playing()?;
+        if self.draw_offered != Some(self.them()) {
+            return Err(Refusal::Illegal("no draw was offered".into()));
+        }
+        let ply = self.view.ply();
+        self.view
+            .agree_draw()
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        let mut out = vec![self.send(Body::AcceptDraw { ply })];
+        self.maybe_final(&mut out);
+        Ok(out)
+    }
+
+    fn playing(&self) -> Result<(), Refusal> {
+        if self.phase != Phase::Playing || self.pending.is_some() {
+            return Err(Refusal::Illegal(
+                "the game is not waiting for an action".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn my_turn(&self) -> Result<(), Refusal> {
+        self.playing()?;
+        if self.view.turn() != Some(self.me) || self.view.is_over() {
+            return Err(Refusal::Illegal("it is not this side's turn".into()));
+        }
+        Ok(())
+    }
+
+    // --- messages from the other device ---------------------------------------------------
+
+    /// Takes one message from the other device; returns the messages to send back. A refused
+    /// message changes nothing (a proven lie ends the game in [`Phase::Cheated`]).
+    pub fn receive(&mut self, text: &str) -> Result<Vec<String>, Refusal> {
+        let env = Envelope::from_text(text).map_err(Refusal::Malformed)?;
+        if env.v != VERSION {
+            return Err(Refusal::Version(env.v));
+        }
+        if bytes_of::<16>(&env.game) != Some(self.terms.game) {
+            return Err(Refusal::OtherGame);
+        }
+        if env.from != self.them() {
+            return Err(Refusal::WrongSender);
+        }
+        let expected = self.bodies[self.them() as usize].len() as u32;
+        if env.seq != expected {
+            return Err(Refusal::OutOfOrder {
+                expected,
+                got: env.seq,
+            });
+        }
+        if env.prev != self.got_head.map(|h| hex_of(&h)).unwrap_or_default() {
+            return Err(Refusal::BrokenChain);
+        }
+        if matches!(self.phase, Phase::Verified(_) | Phase::Cheated(_)) {
+            return Err(Refusal::Unexpected(name(&env.body)));
+        }
+        let backup = self.clone();
+        let mut out = Vec::new();
+        match self.handle(&env.body, &mut out) {
+            Ok(()) => {
+                self.got_head = Some(chain(text));
+                self.bodies[self.them() as usize].push(env.body);
+                // Sent after the message is on record, so that a verification sees it.
+                self.maybe_final(&mut out);
+                Ok(out)
+            }
+            Err(Refusal::Cheat(c)) => {
+                *self = backup;
+                self.phase = Phase::Cheated(c.clone());
+                Err(Refusal::Cheat(c))
+            }
+            Err(e) => {
+                *self = backup;
+                Err(e)
+            }
+        }
+    }
+
+    fn cheat(&self, ply: u32, point: Option<Point>, what: impl Into<String>) -> Refusal {
+        Refusal::Cheat(Cheat {
+            seat: self.them(),
+            ply,
+            point,
+            what: what.into(),
+        })
+    }
+
+    fn handle(&mut self, body: &Body, out: &mut Vec<String>) -> Result<(), Refusal> {
+        match body {
+            Body::Commit { terms, pieces, ot } => self.on_commit(terms, pieces, ot, out),
+            Body::Open { pieces } => self.on_open(pieces),
+            Body::Move {
+                ply,
+                action,
+                choice,
+            } => {
+                self.current(*ply)?;
+                self.their_turn()?;
+                self.on_move(*ply, *action, choice.as_deref(), out)
+            }
+            Body::Sealed { ply, boxes } => self.on_sealed(*ply, boxes, out),
+            Body::Verdict {
+                ply,
+                clash,
+                flag,
+                token,
+            } => self.on_verdict(*ply, *clash, *flag, token, out),
+            Body::Reveal { ply, piece } => self.on_reveal(*ply, piece),
+            Body::Resign { ply } => {
+                self.current(*ply)?;
+                self.view
+                    .resign(self.them())
+                    .map(drop)
+                    .map_err(|e| Refusal::Illegal(e.to_string()))
+            }
+            Body::NoMove { ply } => {
+                self.current(*ply)?;
+                if self.view.outcome().is_some() {
+                    // This device already saw that side stuck.
+                    return Ok(());
+                }
+                self.view
+                    .concede_no_move(self.them())
+                    .map(drop)
+                    .map_err(|e| Refusal::Illegal(e.to_string()))
+            }
+            Body::OfferDraw { ply } => {
+                self.current(*ply)?;
+                self.draw_offered = Some(self.them());
+                Ok(())
+            }
+            Body::AcceptDraw { ply } => {
+                self.current(*ply)?;
+                if self.draw_offered != Some(self.me) {
+                    return Err(Refusal::Unexpected("accept_draw"));
+                }
+                self.view
+                    .agree_draw()
+                    .map(drop)
+                    .map_err(|e| Refusal::Illegal(e.to_string()))
+            }
+            Body::Final { .. } => {
+                if self.phase != Phase::Ending || !self.view.is_over() {
+                    return Err(Refusal::Unexpected("final"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn current(&self, ply: u32) -> Result<(), Refusal> {
+        if self.phase != Phase::Playing || self.pending.is_some() {
+            return Err(Refusal::Unexpected("game message"));
+        }
+        let expected = self.view.ply();
+        if ply != expected {
+            return Err(Refusal::Stale { expected, got: ply });
+        }
+        Ok(())
+    }
+
+    fn their_turn(&self) -> Result<(), Refusal> {
+        if self.view.turn() != Some(self.them()) || self.view.is_over() {
+            return Err(Refusal::Illegal("it is not the other side's turn".into()));
+        }
+        Ok(())
+    }
+
+    fn on_commit(
+        &mut self,
+        terms: &str,
+        pieces: &[String],
+        ot: &str,
+        out: &mut Vec<String>,
+    ) -> Result<(), Refusal> {
+        if self.their_commitments.is_some() {
+            return Err(Refusal::Unexpected("commit"));
+        }
+        if bytes_of::<32>(terms) != Some(self.terms.digest()) {
+            return Err(Refusal::Terms);
+        }
+        let digests: Option<Vec<Digest>> = pieces.iter().map(|h| bytes_of::<32>(h)).collect();
+        let digests = digests
+            .filter(|d| d.len() == setup_slots().count())
+            .ok_or_else(|| Refusal::Malformed("25 commitments expected".into()))?;
+        let s = bytes_of::<32>(ot)
+            .and_then(|b| crypto::point_from(&b))
+            .ok_or_else(|| Refusal::Malformed("no transfer key".into()))?;
+        self.their_commitments = Some(digests);
+        self.their_ot = Some(s);
+        match self.terms.mode {
+            Mode::Open => {
+                let pieces = setup_slots().map(|s| self.opened(s)).collect();
+                out.push(self.send(Body::Open { pieces }));
+            }
+            _ => self.phase = Phase::Playing,
+        }
+        Ok(())
+    }
+
+    fn on_open(&mut self, pieces: &[Opened]) -> Result<(), Refusal> {
+        if self.terms.mode != Mode::Open || self.phase != Phase::Setting {
+            return Err(Refusal::Unexpected("open"));
+        }
+        let commitments = self
+            .their_commitments
+            .clone()
+            .ok_or(Refusal::Unexpected("open"))?;
+        let theirs = crate::verify::formation(&self.terms, self.them(), &commitments, pieces)
+            .map_err(Refusal::Cheat)?;
+        let (red, black) = match self.me {
+            Color::Red => (&self.formation, &theirs),
+            Color::Black => (&theirs, &self.formation),
+        };
+        self.view = Position::from_deployments(Mode::Open, self.terms.rules, red, black)
+            .map_err(|e| self.cheat(0, None, e.to_string()))?;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+
+    fn on_move(
+        &mut self,
+        ply: u32,
+        action: Action,
+        choice: Option<&str>,
+        out: &mut Vec<String>,
+    ) -> Result<(), Refusal> {
+        let Action::Move { from, to } = action else {
+            return Err(Refusal::Illegal("no flips between two devices".into()));
+        };
+        if !self.view.is_legal_seen(action) {
+            return Err(self.cheat(
+                ply,
+                Some(from),
+                format!("played {action}, not a legal move"),
+            ));
+        }
+        let mine = self.view.piece_at(to).filter(|p| p.color == self.me);
+        match (self.terms.mode, mine) {
+            (Mode::Dark, Some(defender)) => {
+                let r = choice
+                    .and_then(bytes_of::<32>)
+                    .and_then(|b| crypto::point_from(&b))
+                    .ok_or_else(|| Refusal::Malformed("an attack without a transfer".into()))?;
+                self.seal(ply, action, defender.role, &r, out);
+                Ok(())
+            }
+            _ => {
+                let event = self
+                    .apply(action, None)
+                    .map_err(|e| self.cheat(ply, Some(from), e.to_string()))?;
+                self.after(action, &event, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// The defender's side of an attack: a result for each role that could be attacking.
+    fn seal(
+        &mut self,
+        ply: u32,
+        action: Action,
+        defender: Role,
+        r: &RistrettoPoint,
+        out: &mut Vec<String>,
+    ) {
+        let Action::Move { to, .. } = action else {
+            return;
+        };
+        let keys = crypto::sender_keys(&self.terms.context(ply), &self.ot_secret, r);
+        let mut tokens: Vec<(Told, [u8; 16])> = Vec::new();
+        let slot = self.origin[to.index()].unwrap_or(0);
+        let salt = self.salts[usize::from(slot)];
+        let mut boxes = Vec::with_capacity(CHOICES);
+        for (i, &attacker) in Role::ALL.iter().enumerate() {
+            let told = Told::of(attacker, defender, self.terms.mode, &self.terms.rules);
+            let token = match tokens.iter().find(|(t, _)| *t == told) {
+                Some((_, token)) => *token,
+                None => {
+                    let mut token = [0u8; 16];
+                    self.rng.fill_bytes(&mut token);
+                    tokens.push((told, token));
+                    token
+                }
+            };
+            let shown = (told.shown.is_some() || told.flag).then_some((slot, defender, salt));
+            let payload = Payload {
+                clash: told.clash,
+                flag: told.flag,
+                token,
+                shown,
+            };
+            boxes.push(hex_of(&crypto::seal(&keys[i], &payload.to_bytes())));
+        }
+        self.pending = Some(Pending::Defending {
+            ply,
+            action,
+            defender,
+            tokens,
+        });
+        out.push(self.send(Body::Sealed { ply, boxes }));
+    }
+
+    fn on_sealed(
+        &mut self,
+        ply: u32,
+        boxes: &[String],
+        out: &mut Vec<String>,
+    ) -> Result<(), Refusal> {
+        let Some(Pending::Attacking {
+            ply: want,
+            action,
+            choice,
+            c,
+            x,
+        }) = self.pending.clone()
+        else {
+            return Err(Refusal::Unexpected("sealed"));
+        };
+        if ply != want {
+            return Err(Refusal::Stale {
+                expected: want,
+                got: ply,
+            });
+        }
+        let Action::Move { from, to } = action else {
+            return Err(Refusal::Unexpected("sealed"));
+        };
+        if boxes.len() != CHOICES {
+            return Err(Refusal::Malformed("twelve sealed results expected".into()));
+        }
+        let s = self.their_ot.ok_or(Refusal::Unexpected("sealed"))?;
+        let key = crypto::receiver_key(&self.terms.context(ply), &s, &choice, c, &x);
+        let payload = hex::decode(&boxes[usize::from(c)])
+            .ok()
+            .and_then(|b| crypto::unseal(&key, &b))
+            .and_then(|b| Payload::from_bytes(&b))
+            .ok_or_else(|| self.cheat(ply, Some(to), "sealed a result that does not open"))?;
+        let mut told = Told {
+            clash: payload.clash,
+            flag: payload.flag,
+            shown: None,
+        };
+        if let Some((slot, role, salt)) = payload.shown {
+            // The defender is shown: its opening must match its commitment.
+            let opened = Opened {
+                slot,
+                role,
+                salt: hex_of(&salt),
+            };
+            self.check_opening(ply, to, &opened)?;
+            if matches!(
+                told.clash,
+                junqi_core::Clash::Scout | junqi_core::Clash::Bounce
+            ) {
+                told.shown = Some(role);
+            }
+        } else if told.flag
+            || matches!(
+                told.clash,
+                junqi_core::Clash::Scout | junqi_core::Clash::Bounce
+            )
+        {
+            return Err(self.cheat(ply, Some(to), "showed no piece where the result shows one"));
+        }
+        let event = self
+            .apply(action, Some(told))
+            .map_err(|e| self.cheat(ply, Some(to), format!("sealed an impossible result: {e}")))?;
+        self.pending = None;
+        out.push(self.send(Body::Verdict {
+            ply,
+            clash: told.clash,
+            flag: told.flag,
+            token: hex_of(&payload.token),
+        }));
+        if let Some((_, role, _)) = payload.shown {
+            // Known now to both: the scouted piece, the landmine, the flag taken.
+            if self
+                .view
+                .at(to)
+                .is_some_and(|o| o.color == Some(self.them()))
+            {
+                self.learn(to, Piece::new(self.them(), role));
+            }
+        }
+        let _ = from;
+        self.after(action, &event, out);
+        Ok(())
+    }
+
+    fn on_verdict(
+        &mut self,
+        ply: u32,
+        clash: junqi_core::Clash,
+        flag: bool,
+        token: &str,
+        out: &mut Vec<String>,
+    ) -> Result<(), Refusal> {
+        let Some(Pending::Defending {
+            ply: want,
+            action,
+            defender,
+            tokens,
+        }) = self.pending.clone()
+        else {
+            return Err(Refusal::Unexpected("verdict"));
+        };
+        if ply != want {
+            return Err(Refusal::Stale {
+                expected: want,
+                got: ply,
+            });
+        }
+        let Action::Move { to, .. } = action else {
+            return Err(Refusal::Unexpected("verdict"));
+        };
+        let told = tokens
+            .iter()
+            .find(|(t, tok)| t.clash == clash && t.flag == flag && Some(*tok) == bytes_of(token))
+            .map(|(t, _)| *t)
+            .ok_or_else(|| {
+                self.cheat(ply, Some(to), "announced a result this device did not seal")
+            })?;
+        let _ = defender;
+        let event = self
+            .apply(action, Some(told))
+            .map_err(|e| self.cheat(ply, Some(to), e.to_string()))?;
+        self.pending = None;
+        self.after(action, &event, out);
+        Ok(())
+    }
+
+    fn on_reveal(&mut self, ply: u32, piece: &Opened) -> Result<(), Refusal> {
+        // A reveal follows the action that made it due: its ply is the one just played.
+        let played = self.view.ply().saturating_sub(1);
+        if ply != played || self.pending.is_some() {
+            return Err(Refusal::Stale {
+                expected: played,
+                got: ply,
+            });
+        }
+        let slot = Slot::from_index(usize::from(piece.slot))
+            .ok_or_else(|| Refusal::Malformed("no such slot".into()))?;
+        let at = Point::all()
+            .find(|p| {
+                self.origin[p.index()] == Some(piece.slot)
+                    && self
+                        .view
+                        .at(*p)
+                        .is_some_and(|o| o.color == Some(self.them()))
+            })
+            .ok_or_else(|| {
+                self.cheat(
+                    ply,
+                    Some(slot.point(self.them())),
+                    "opened a piece that is not on the board",
+                )
+            })?;
+        self.check_opening(ply, at, piece)?;
+        self.learn(at, Piece::new(self.them(), piece.role));
+        Ok(())
+    }
+
+    fn check_opening(&self, ply: u32, at: Point, piece: &Opened) -> Result<(), Refusal> {
+        let commitments = self
+            .their_commitments
+            .as_ref()
+            .ok_or(Refusal::Unexpected("reveal"))?;
+        if self.origin[at.index()] != Some(piece.slot) {
+            return Err(self.cheat(ply, Some(at), "opened another piece than the one shown"));
+        }
+        opening_of(&self.terms, self.them(), commitments, piece)
+            .map(drop)
+            .map_err(|what| self.cheat(ply, Some(at), what))
+    }
+
+    /// Plays an action on this device's view: all of it known in 明棋; in 暗棋 the other
+    /// side's pieces hidden, a contact with one of them played with its settled result.
+    fn apply(
+        &mut self,
+        action: Action,
+        told: Option<Told>,
+    ) -> Result<PublicEvent, junqi_core::IllegalAction> {
+        let ply = self.view.ply();
+        match self.terms.mode {
+            Mode::Dark => self.view.play_seen(action, told),
+            _ => self
+                .view
+                .play(action)
+                .map(|r| PublicEvent::from_report(ply, &r)),
+        }
+    }
+
+    fn learn(&mut self, at: Point, piece: Piece) {
+        self.view.put(at, Occupant::known(piece));
+        self.view.make_public(at);
+    }
+
+    /// After an action was played on this device's view: follow the pieces, show what the
+    /// rules make this side show, and say so when this side is stuck.
+    fn after(&mut self, action: Action, event: &PublicEvent, out: &mut Vec<String>) {
+        if let Action::Move { from, to } = action {
+            let moving = self.origin[from.index()];
+            let mover = event.by;
+            for p in [from, to] {
+                if self.view.at(p).is_none() {
+                    self.origin[p.index()] = None;
+                }
+            }
+            if self.view.at(to).is_some_and(|o| o.color == mover) && self.view.at(from).is_none() {
+                self.origin[to.index()] = moving;
+            }
+        }
+        for (p, piece) in &event.revealed {
+            let Some(slot) = self.origin[p.index()] else {
+                continue;
+            };
+            if piece.color == self.me && !self.revealed_mine.contains(&slot) {
+                self.revealed_mine.push(slot);
+                if let Some(s) = Slot::from_index(usize::from(slot)) {
+                    let piece = self.opened(s);
+                    out.push(self.send(Body::Reveal {
+                        ply: event.ply,
+                        piece,
+                    }));
+                }
+            }
+        }
+        let stuck = matches!(
+            self.view.outcome(),
+            Some(junqi_core::Outcome::Win {
+                reason: junqi_core::WinReason::NoLegalMove,
+                winner
+            }) if winner == self.them()
+        );
+        if stuck && !self.said_no_move {
+            self.said_no_move = true;
+            let ply = self.view.ply();
+            out.push(self.send(Body::NoMove { ply }));
+        }
+        self.maybe_final(out);
+    }
+
+    /// Once the game is over: open everything, and check the game when both have.
+    fn maybe_final(&mut self, out: &mut Vec<String>) {
+        if self.phase == Phase::Playing && self.view.is_over() && self.pending.is_none() {
+            self.phase = Phase::Ending;
+            let pieces = setup_slots().map(|s| self.opened(s)).collect();
+            let body = Body::Final {
+                pieces,
+                ot_secret: hex_of(self.ot_secret.as_bytes()),
+                choices: self.choices.clone(),
+            };
+            out.push(self.send(body));
+        }
+        let both = self
+            .bodies
+            .iter()
+            .all(|b| b.iter().any(|m| matches!(m, Body::Final { .. })));
+        if self.phase == Phase::Ending && both {
+            self.phase = match verify(&self.terms, &self.bodies) {
+                Ok(record) => Phase::Verified(Box::new(record)),
+                Err(cheat) => Phase::Cheated(cheat),
+            };
+        }
+    }
+}
+
+/// The 25 slots a formation fills, in the order of the commitments.
+pub(crate) fn setup_slots() -> impl Iterator<Item = Slot> {
+    Slot::all().filter(|s| s.is_setup_point())
+}
+
+/// This device's knowledge at the start: its own formation, the other side's 25 pieces hidden.
+fn own_view(terms: &Terms, me: Color, formation: &Deployment) -> Position {
+    let mut view = Position::empty(terms.mode, terms.rules);
+    for (p, piece) in formation.placed(me) {
+        view.put(p, Occupant::known(piece));
+    }
+    for s in setup_slots() {
+        view.put(
+            s.point(!me),
+            Occupant {
+                color: Some(!me),
+                role: None,
+                face_down: false,
+            },
+        );
+    }
+    view
+}
+
+fn name(body: &Body) -> &'static str {
+    match body {
+        Body::Commit { .. } => "commit",
+        Body::Open { .. } => "open",
+        Body::Move { .. } => "move",
+        Body::Sealed { .. } => "sealed",
+        Body::Verdict { .. } => "verdict",
+        Body::Reveal { .. } => "reveal",
+        Body::Resign { .. } => "resign",
+        Body::NoMove { .. } => "no_move",
+        Body::OfferDraw { .. } => "offer_draw",
+        Body::AcceptDraw { .. } => "accept_draw",
+        Body::Final { .. } => "final",
+    }
+}

@@ -1,0 +1,57 @@
+//! # junqi-duel
+//!
+//! 明棋 and 暗棋 between two devices with no referee (docs/duel-protocol.md). Each device holds
+//! a [`Duel`]: its own formation and secrets, what it may know of the game (a core
+//! [`junqi_core::Position`] in which the other side's pieces are hidden in 暗棋), and the
+//! transcript. Messages are JSON text, carried by whatever joins the devices (a WebRTC data
+//! channel in the app, a loop in the tests).
+//!
+//! - Each side **commits** to every piece before anything is seen.
+//! - In 暗棋 a **contact** is settled by a 1-out-of-12 oblivious transfer: the defender seals
+//!   the result for each role that could be attacking; the attacker opens only its own, and
+//!   proves it to the defender with a token that only that sealed result held.
+//! - A piece the rules make public (a scouted piece, a bounced landmine, a captured flag, a
+//!   flag after its Field Marshal fell) is opened against its commitment at once.
+//! - At the end both open everything and each device [`verify`]s the whole game through the
+//!   core: every formation, every move, every sealed result, every choice. A device that lied
+//!   is named, with the ply and the point ([`Cheat`]).
+//!
+//! 翻棋 is not offered: a fair deal of 50 face-down pieces that neither device controls needs a
+//! mental-poker shuffle, which this protocol does not have yet.
+
+pub mod crypto;
+mod device;
+mod verify;
+pub mod wire;
+
+pub use device::{Duel, DuelError, Phase, Refusal};
+pub use verify::{verify, Cheat};
+
+use junqi_core::{Mode, Rules};
+
+/// What both devices agreed to play before the first message: the game's random id, its mode
+/// and its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terms {
+    pub game: [u8; 16],
+    pub mode: Mode,
+    pub rules: Rules,
+}
+
+impl Terms {
+    /// The digest both commitments carry, so that devices that disagree on the terms stop at
+    /// the first message.
+    pub fn digest(&self) -> crypto::Digest {
+        let mode = serde_json::to_string(&self.mode).unwrap_or_default();
+        let rules = serde_json::to_string(&self.rules).unwrap_or_default();
+        crypto::sha256(&[b"terms", &self.game, mode.as_bytes(), rules.as_bytes()])
+    }
+
+    /// The context of the transfer for the attack at `ply`: no sealed result serves another
+    /// game or another ply.
+    pub fn context(&self, ply: u32) -> Vec<u8> {
+        let mut ctx = self.game.to_vec();
+        ctx.extend_from_slice(&ply.to_le_bytes());
+        ctx
+    }
+}

@@ -1,0 +1,196 @@
+//! The messages of docs/duel-protocol.md, as JSON text: an [`Envelope`] around each [`Body`].
+
+use crate::crypto::{sha256, Digest};
+use junqi_core::{Action, Clash, Color, Role};
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version; a message of another version is refused by name.
+pub const VERSION: u32 = 1;
+
+/// One message from one device to the other.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Envelope {
+    pub v: u32,
+    /// The game, in hex (16 bytes): a message of another game is refused.
+    pub game: String,
+    /// The sender's seat.
+    pub from: Color,
+    /// The sender's count of messages before this one.
+    pub seq: u32,
+    /// SHA-256 (hex) of the sender's previous message as sent; empty for the first.
+    pub prev: String,
+    pub body: Body,
+}
+
+/// A piece opened against its commitment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opened {
+    /// The setup slot the piece started on (`Slot::index`).
+    pub slot: u8,
+    pub role: Role,
+    /// The salt, hex (32 bytes).
+    pub salt: String,
+}
+
+/// What an attacker reveals of one of its transfers at the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOpened {
+    pub ply: u32,
+    /// The role it chose (its piece's, if it was honest).
+    pub role: Role,
+    /// The secret scalar `x`, hex.
+    pub x: String,
+}
+
+/// What a message says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Body {
+    /// The first message: the game's terms (a digest of mode and rules), one commitment per
+    /// piece in the order of the setup slots, and the oblivious-transfer key `S`.
+    Commit {
+        terms: String,
+        pieces: Vec<String>,
+        ot: String,
+    },
+    /// 明棋: every piece opened, once both commitments have arrived.
+    Open {
+        pieces: Vec<Opened>,
+    },
+    /// An action. `choice` is the transfer message `R` of an attack in 暗棋.
+    Move {
+        ply: u32,
+        action: Action,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<String>,
+    },
+    /// The defender's twelve sealed results for the attack of `ply`, hex.
+    Sealed {
+        ply: u32,
+        boxes: Vec<String>,
+    },
+    /// The attacker's result for `ply`, with the token that proves the defender sealed it.
+    Verdict {
+        ply: u32,
+        clash: Clash,
+        flag: bool,
+        token: String,
+    },
+    /// A piece whose identity the rules have made public (a flag after its Field Marshal
+    /// fell), opened against its commitment.
+    Reveal {
+        ply: u32,
+        piece: Opened,
+    },
+    Resign {
+        ply: u32,
+    },
+    /// The side to move has no legal action.
+    NoMove {
+        ply: u32,
+    },
+    OfferDraw {
+        ply: u32,
+    },
+    AcceptDraw {
+        ply: u32,
+    },
+    /// The end: every piece opened, the transfer secret `y`, and every choice made.
+    Final {
+        pieces: Vec<Opened>,
+        ot_secret: String,
+        choices: Vec<ChoiceOpened>,
+    },
+}
+
+impl Envelope {
+    pub fn to_text(&self) -> String {
+        // Serialising these plain types cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_text(text: &str) -> Result<Envelope, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
+/// The link of a message in its sender's chain.
+pub fn chain(text: &str) -> Digest {
+    sha256(&[b"message", text.as_bytes()])
+}
+
+pub fn hex_of(bytes: &[u8]) -> String {
+    hex::encode(bytes)
+}
+
+/// Exactly `N` bytes from hex.
+pub fn bytes_of<const N: usize>(text: &str) -> Option<[u8; N]> {
+    hex::decode(text).ok()?.try_into().ok()
+}
+
+/// What one sealed box holds: the result a role would meet, the token of that result, and the
+/// defender opened where the result shows it (a scout, a bounce, a flag taken). Always
+/// [`Payload::LEN`] bytes, so that the twelve boxes all look alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payload {
+    pub clash: Clash,
+    pub flag: bool,
+    pub token: [u8; 16],
+    pub shown: Option<(u8, Role, [u8; 32])>,
+}
+
+const CLASHES: [Clash; 5] = [
+    Clash::Win,
+    Clash::Lose,
+    Clash::Both,
+    Clash::Scout,
+    Clash::Bounce,
+];
+
+/// A role's index in [`Role::ALL`]: the choice that stands for it in a transfer.
+pub fn role_index(r: Role) -> u8 {
+    Role::ALL.iter().position(|&x| x == r).unwrap_or(0) as u8
+}
+
+impl Payload {
+    pub const LEN: usize = 1 + 1 + 16 + 1 + 1 + 1 + 32;
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::LEN);
+        out.push(CLASHES.iter().position(|&c| c == self.clash).unwrap_or(0) as u8);
+        out.push(u8::from(self.flag));
+        out.extend_from_slice(&self.token);
+        match &self.shown {
+            Some((slot, role, salt)) => {
+                out.extend_from_slice(&[1, *slot, role_index(*role)]);
+                out.extend_from_slice(salt);
+            }
+            None => out.extend_from_slice(&[0; 3 + 32]),
+        }
+        out
+    }
+
+    pub fn from_bytes(b: &[u8]) -> Option<Payload> {
+        if b.len() != Self::LEN || b[1] > 1 {
+            return None;
+        }
+        let shown = match b[18] {
+            0 => None,
+            1 => Some((
+                b[19],
+                *Role::ALL.get(usize::from(b[20]))?,
+                b[21..53].try_into().ok()?,
+            )),
+            _ => return None,
+        };
+        Some(Payload {
+            clash: *CLASHES.get(usize::from(b[0]))?,
+            flag: b[1] == 1,
+            token: b[2..18].try_into().ok()?,
+            shown,
+        })
+    }
+}

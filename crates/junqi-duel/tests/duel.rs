@@ -1,0 +1,426 @@
+//! Whole games between two devices, honest and not: every message travels as text between two
+//! [`Duel`]s, as it would over a data channel.
+
+use junqi_core::deployment::{CLASSIC_1, CLASSIC_2, CLASSIC_3};
+use junqi_core::{Action, Color, Deployment, Game, Mode, Rules, SplitMix64};
+use junqi_duel::wire::{chain, hex_of, Body, Envelope};
+use junqi_duel::{Duel, DuelError, Phase, Refusal, Terms};
+use std::collections::VecDeque;
+
+/// What a lying device changes in a message before it sends it.
+type Lie = fn(&mut Body);
+
+/// Two devices and the messages in flight between them.
+struct Table {
+    duels: [Duel; 2],
+    /// Messages on their way to Red, to Black.
+    inbox: [VecDeque<String>; 2],
+    /// The first message refused, and by whom: delivery stops there.
+    refused: Option<(Color, Refusal)>,
+    /// A device that lies: what it changes in each message it sends, which it then chains
+    /// as an honest device would.
+    liar: Option<(Color, Lie)>,
+    /// The last message the liar sent as changed.
+    lied_head: Option<String>,
+}
+
+impl Table {
+    fn new(mode: Mode, rules: Rules, seed: u64) -> Table {
+        let terms = Terms {
+            game: [seed as u8; 16],
+            mode,
+            rules,
+        };
+        let formations = [CLASSIC_1, CLASSIC_2, CLASSIC_3];
+        let pick = |k: u64| -> Deployment { formations[(k % 3) as usize].parse().unwrap() };
+        let (red, to_black) = Duel::new(terms.clone(), Color::Red, pick(seed), [1; 32]).unwrap();
+        let (black, to_red) = Duel::new(terms, Color::Black, pick(seed + 1), [2; 32]).unwrap();
+        Table {
+            duels: [red, black],
+            inbox: [VecDeque::from([to_red]), VecDeque::from([to_black])],
+            refused: None,
+            liar: None,
+            lied_head: None,
+        }
+    }
+
+    fn duel(&mut self, c: Color) -> &mut Duel {
+        &mut self.duels[c as usize]
+    }
+
+    fn post(&mut self, from: Color, texts: Vec<String>) {
+        for text in texts {
+            let text = match self.liar {
+                Some((liar, change)) if liar == from => {
+                    let mut env = Envelope::from_text(&text).unwrap();
+                    change(&mut env.body);
+                    env.prev = self
+                        .lied_head
+                        .as_deref()
+                        .map(|t| hex_of(&chain(t)))
+                        .unwrap_or_default();
+                    let text = env.to_text();
+                    self.lied_head = Some(text.clone());
+                    text
+                }
+                _ => text,
+            };
+            self.inbox[(!from) as usize].push_back(text);
+        }
+    }
+
+    /// Delivers every message in flight, in order, until none is left.
+    fn settle(&mut self) {
+        loop {
+            let Some((to, text)) = [Color::Red, Color::Black]
+                .into_iter()
+                .find_map(|c| self.inbox[c as usize].pop_front().map(|t| (c, t)))
+            else {
+                return;
+            };
+            match self.duel(to).receive(&text) {
+                Ok(out) => self.post(to, out),
+                Err(e) => {
+                    self.refused = Some((to, e));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The side to move plays a random legal action, and every message is delivered.
+    fn step(&mut self, rng: &mut SplitMix64) {
+        let mover = self.duels[0].view().turn().unwrap();
+        let d = self.duel(mover);
+        let actions = d.view().legal_actions();
+        let a = actions[rng.below(actions.len() as u64) as usize];
+        let out = d.play(a).unwrap_or_else(|e| panic!("{mover} {a}: {e}"));
+        self.post(mover, out);
+        self.settle();
+    }
+
+    /// Plays random legal actions until the game ends (resigning at `resign_at` plies).
+    fn play_out(&mut self, seed: u64, resign_at: u32) {
+        let mut rng = SplitMix64::new(seed);
+        self.settle();
+        while self.refused.is_none() && self.duels.iter().all(|d| *d.phase() == Phase::Playing) {
+            let mover = self.duels[0].view().turn().unwrap();
+            if self.duels[0].view().ply() >= resign_at {
+                let out = self.duel(mover).resign().unwrap();
+                self.post(mover, out);
+                self.settle();
+            } else {
+                self.step(&mut rng);
+            }
+        }
+    }
+
+    fn record(&self, c: Color) -> junqi_core::GameRecord {
+        match self.duels[c as usize].phase() {
+            Phase::Verified(r) => (**r).clone(),
+            other => panic!("{c}: {other:?}"),
+        }
+    }
+}
+
+fn honest(mode: Mode, rules: Rules, seeds: std::ops::Range<u64>) -> usize {
+    let mut contacts = 0;
+    for seed in seeds {
+        let mut t = Table::new(mode, rules, seed);
+        t.play_out(seed, 300);
+        assert_eq!(t.refused, None, "seed {seed}");
+        let (red, black) = (t.record(Color::Red), t.record(Color::Black));
+        assert_eq!(red, black, "seed {seed}: both devices keep the same game");
+        let game = Game::replay(&red).unwrap();
+        assert_eq!(game.outcome(), red.result);
+        contacts += red
+            .actions
+            .iter()
+            .filter(|a| {
+                a.result
+                    .is_some_and(|r| r != junqi_core::ActionResult::Move)
+            })
+            .count();
+        // Each device kept the same view of the end as the replayed game.
+        for c in [Color::Red, Color::Black] {
+            assert_eq!(
+                t.duels[c as usize].view().outcome(),
+                red.result,
+                "seed {seed}"
+            );
+        }
+    }
+    contacts
+}
+
+#[test]
+fn honest_open_games_are_played_to_the_end_and_verified() {
+    assert!(honest(Mode::Open, Rules::default(), 0..6) > 20);
+}
+
+#[test]
+fn honest_hidden_games_are_played_to_the_end_and_verified() {
+    assert!(honest(Mode::Dark, Rules::default(), 0..8) > 40);
+}
+
+#[test]
+fn hidden_games_under_the_switches_that_show_pieces() {
+    let switched = [
+        &["engineer_scouts"][..],
+        &["mines_bounce", "marshal_survives_mine"],
+        &["mines_explode", "bomb_cannot_take_flag"],
+        &["carry_flag_home"],
+    ];
+    for names in switched {
+        let mut rules = Rules::default();
+        for name in names {
+            rules.set_switch(name, true);
+        }
+        assert!(honest(Mode::Dark, rules, 10..14) > 10, "{rules:?}");
+    }
+}
+
+#[test]
+fn a_hidden_game_reveals_nothing_before_the_end() {
+    let mut t = Table::new(Mode::Dark, Rules::default(), 3);
+    t.settle();
+    let mut rng = SplitMix64::new(3);
+    for _ in 0..60 {
+        t.step(&mut rng);
+        assert_eq!(t.refused, None);
+        if t.duels.iter().any(|d| *d.phase() != Phase::Playing) {
+            break;
+        }
+    }
+    // No message Black sent names a role of a piece that is still hidden on Red's device,
+    // and Red's view knows no Black piece but those the rules showed.
+    for text in t.duels[0].transcript()[1].iter() {
+        assert!(
+            !matches!(text, Body::Open { .. } | Body::Final { .. }),
+            "Black opened its formation in the middle of the game"
+        );
+    }
+    let red_view = t.duels[0].view();
+    for p in red_view.pieces_of(Color::Black) {
+        if let Some(o) = red_view.at(p).filter(|o| o.role.is_some()) {
+            // Only a flag after its marshal fell, a scouted or bounced piece is ever known.
+            assert_eq!(o.role, Some(junqi_core::Role::Flag), "{p}");
+        }
+    }
+}
+
+/// Plays `plies` honest plies of a hidden game.
+fn midgame(seed: u64, plies: u32) -> (Table, SplitMix64) {
+    let mut t = Table::new(Mode::Dark, Rules::default(), seed);
+    t.settle();
+    let mut rng = SplitMix64::new(seed);
+    while t.duels[0].view().ply() < plies {
+        t.step(&mut rng);
+        assert_eq!(t.refused, None);
+    }
+    (t, rng)
+}
+
+/// Rewrites the body of a message as sent, keeping its place in the chain.
+fn rewrite(text: &str, change: impl FnOnce(&mut Body)) -> String {
+    let mut env = Envelope::from_text(text).unwrap();
+    change(&mut env.body);
+    env.to_text()
+}
+
+#[test]
+fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
+    let (mut t, mut rng) = midgame(5, 10);
+    let mover = t.duels[0].view().turn().unwrap();
+    let d = t.duel(mover);
+    let actions = d.view().legal_actions();
+    let quiet = actions
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Move { to, .. } if d.view().at(*to).is_none()))
+        .unwrap_or(actions[rng.below(actions.len() as u64) as usize]);
+    let out = d.play(quiet).unwrap();
+    let other = !mover;
+    let text = out[0].clone();
+    let before = t.duels[other as usize].view().clone();
+    t.duel(other).receive(&text).unwrap();
+    // The same message again.
+    assert!(matches!(
+        t.duel(other).receive(&text),
+        Err(Refusal::OutOfOrder { .. })
+    ));
+    // A message of the right place in the chain, about an old ply.
+    let mut env = Envelope::from_text(&text).unwrap();
+    let next = t.duels[mover as usize].transcript()[mover as usize].len() as u32;
+    env.seq = next;
+    env.prev = hex_of(&chain(&text));
+    if let Body::Move { ply, .. } = &mut env.body {
+        *ply -= 1;
+    }
+    assert!(matches!(
+        t.duel(other).receive(&env.to_text()),
+        Err(Refusal::Stale { .. })
+    ));
+    assert_ne!(
+        t.duels[other as usize].view(),
+        &before,
+        "the first copy was played"
+    );
+    // Garbage, another version, another game.
+    assert!(matches!(
+        t.duel(other).receive("{"),
+        Err(Refusal::Malformed(_))
+    ));
+    let mut v2 = Envelope::from_text(&text).unwrap();
+    v2.v = 2;
+    assert_eq!(
+        t.duel(other).receive(&v2.to_text()),
+        Err(Refusal::Version(2))
+    );
+    let mut g = Envelope::from_text(&text).unwrap();
+    g.game = "00".repeat(16);
+    assert_eq!(t.duel(other).receive(&g.to_text()), Err(Refusal::OtherGame));
+}
+
+#[test]
+fn a_tampered_commitment_is_caught_when_the_piece_is_opened() {
+    // Red commits to one formation and opens another at the end.
+    let mut t = Table::new(Mode::Dark, Rules::default(), 7);
+    t.liar = Some((Color::Red, |b| {
+        if let Body::Commit { pieces, .. } = b {
+            pieces[3] = "ab".repeat(32);
+        }
+    }));
+    // Red's first message, sent again through the liar.
+    let commit = t.inbox[1].pop_front().unwrap();
+    t.post(Color::Red, vec![commit]);
+    t.play_out(7, 30);
+    match t.duels[1].phase() {
+        Phase::Cheated(c) => {
+            assert_eq!(c.seat, Color::Red);
+            assert!(c.what.contains("commitment"), "{c}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Both sides' messages of a game stopped at once, both devices opening everything (as if
+/// both resigned), for the end check.
+fn ended(t: &Table) -> (Terms, [Vec<Body>; 2]) {
+    let terms = t.duels[0].terms().clone();
+    let mut bodies = t.duels[0].transcript().clone();
+    for c in [Color::Red, Color::Black] {
+        let mut duel = t.duels[c as usize].clone();
+        duel.resign().unwrap();
+        bodies[c as usize] = duel.transcript()[c as usize].clone();
+    }
+    junqi_duel::verify(&terms, &bodies).expect("the honest game verifies");
+    (terms, bodies)
+}
+
+#[test]
+fn a_false_sealed_result_is_caught_at_the_end() {
+    // Black's device swaps the sealed results of one of its defences.
+    let (t, _) = midgame(9, 80);
+    let (terms, mut bodies) = ended(&t);
+    let sealed = bodies[1].iter_mut().find_map(|b| match b {
+        Body::Sealed { boxes, .. } => Some(boxes),
+        _ => None,
+    });
+    sealed.expect("Black never defended").rotate_left(1);
+    let err = junqi_duel::verify(&terms, &bodies).unwrap_err();
+    assert_eq!(err.seat, Color::Black, "{err}");
+    assert!(err.what.contains("sealed a false result"), "{err}");
+}
+
+#[test]
+fn an_attacker_that_chose_another_role_is_caught_at_the_end() {
+    // Red's device claims, at the end, another role for one of its attacks than the piece
+    // had: the transfer no longer matches, and the record shows it.
+    let (t, _) = midgame(11, 80);
+    let (terms, mut bodies) = ended(&t);
+    let mut lied = false;
+    for b in bodies[0].iter_mut() {
+        if let Body::Final { choices, .. } = b {
+            if let Some(first) = choices.first_mut() {
+                first.role = if first.role == junqi_core::Role::Marshal {
+                    junqi_core::Role::General
+                } else {
+                    junqi_core::Role::Marshal
+                };
+                lied = true;
+            }
+        }
+    }
+    assert!(lied, "Red never attacked");
+    let err = junqi_duel::verify(&terms, &bodies).unwrap_err();
+    assert_eq!(err.seat, Color::Red, "{err}");
+}
+
+#[test]
+fn a_false_verdict_is_refused_at_once() {
+    // Red attacks; Black seals; Red announces a result with a token it was not given.
+    for seed in 20..40 {
+        let (mut t, _) = midgame(seed, 2);
+        let mover = t.duels[0].view().turn().unwrap();
+        let d = t.duel(mover);
+        let attack = d
+            .view()
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { to, .. } if d.view().at(*to).is_some()));
+        let Some(attack) = attack else { continue };
+        let defender = !mover;
+        let mv = d.play(attack).unwrap();
+        let sealed = t.duel(defender).receive(&mv[0]).unwrap();
+        let out = t.duel(mover).receive(&sealed[0]).unwrap();
+        let lie = rewrite(&out[0], |b| {
+            if let Body::Verdict { token, clash, .. } = b {
+                *token = "00".repeat(16);
+                *clash = junqi_core::Clash::Win;
+            }
+        });
+        assert!(matches!(
+            t.duel(defender).receive(&lie),
+            Err(Refusal::Cheat(ref c)) if c.seat == mover
+        ));
+        assert!(matches!(
+            t.duels[defender as usize].phase(),
+            Phase::Cheated(_)
+        ));
+        return;
+    }
+    panic!("no attack found");
+}
+
+#[test]
+fn flip_is_not_offered_between_two_devices() {
+    let terms = Terms {
+        game: [0; 16],
+        mode: Mode::Flip,
+        rules: Rules::default(),
+    };
+    let d: Deployment = CLASSIC_1.parse().unwrap();
+    assert_eq!(
+        Duel::new(terms, Color::Red, d.clone(), [0; 32]).err(),
+        Some(DuelError::FlipNotOffered)
+    );
+    // Switches only a referee who sees both sides can apply are refused by name in 暗棋.
+    let dead = Terms {
+        game: [0; 16],
+        mode: Mode::Dark,
+        rules: Rules {
+            dead_position_draw: true,
+            ..Rules::default()
+        },
+    };
+    assert_eq!(
+        Duel::new(dead.clone(), Color::Red, d.clone(), [0; 32]).err(),
+        Some(DuelError::NeedsReferee("dead_position_draw"))
+    );
+    let open = Terms {
+        mode: Mode::Open,
+        ..dead
+    };
+    assert!(Duel::new(open, Color::Red, d, [0; 32]).is_ok());
+}
