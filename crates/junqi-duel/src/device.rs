@@ -15,6 +15,7 @@ use junqi_core::{
 };
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Where a game between two devices stands.
@@ -75,8 +76,12 @@ pub enum Refusal {
     OtherGame,
     /// A message that claims to come from this device's own seat.
     WrongSender,
-    /// A message out of order: replayed, lost in between, or from an earlier ply.
+    /// A message out of order: replayed with changes, lost in between, or from an earlier
+    /// ply.
     OutOfOrder { expected: u32, got: u32 },
+    /// A message this device already took, sent again as it was (after a reconnection every
+    /// message is sent again): nothing to do.
+    Duplicate { seq: u32 },
     /// A message whose link to the sender's previous message is wrong.
     BrokenChain,
     /// A message about another ply than the current one.
@@ -101,6 +106,7 @@ impl fmt::Display for Refusal {
             Refusal::OutOfOrder { expected, got } => {
                 write!(f, "message {got} arrived where {expected} was due")
             }
+            Refusal::Duplicate { seq } => write!(f, "message {seq} was already taken"),
             Refusal::BrokenChain => write!(f, "message does not follow the sender's last one"),
             Refusal::Stale { expected, got } => {
                 write!(f, "message about ply {got} during ply {expected}")
@@ -111,6 +117,23 @@ impl fmt::Display for Refusal {
             Refusal::Cheat(c) => write!(f, "{c}"),
         }
     }
+}
+
+/// One thing that happened on this device, in order: what a saved game keeps, so that
+/// [`Duel::resume`] rebuilds the game exactly (the secrets come again from the seed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum Input {
+    Play {
+        action: Action,
+    },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    /// A message taken from the other device, as it arrived.
+    Got {
+        text: String,
+    },
 }
 
 /// An exchange in the middle of an attack.
@@ -158,6 +181,13 @@ pub struct Duel {
     got_head: Option<Digest>,
     revealed_mine: Vec<u8>,
     said_no_move: bool,
+    /// Every message sent, as sent (sent again after a reconnection).
+    sent: Vec<String>,
+    /// The link of every message taken, to know one sent again.
+    got: Vec<Digest>,
+    history: Vec<PublicEvent>,
+    their_formation: Option<Deployment>,
+    inputs: Vec<Input>,
 }
 
 impl Duel {
@@ -220,6 +250,11 @@ impl Duel {
             got_head: None,
             revealed_mine: Vec::new(),
             said_no_move: false,
+            sent: Vec::new(),
+            got: Vec::new(),
+            history: Vec::new(),
+            their_formation: None,
+            inputs: Vec::new(),
         };
         let pieces = setup_slots().map(|s| hex_of(&duel.commitment(s))).collect();
         let commit = Body::Commit {
@@ -229,6 +264,52 @@ impl Duel {
         };
         let text = duel.send(commit);
         Ok((duel, text))
+    }
+
+    /// Rebuilds a game from what this device did and took ([`Duel::inputs`]), with the same
+    /// terms, seat, formation and seed: every secret is drawn again the same way, so the
+    /// messages sent are the same ones ([`Duel::sent`]). A log that does not replay is refused
+    /// with the reason, and nothing is made.
+    pub fn resume(
+        terms: Terms,
+        me: Color,
+        formation: Deployment,
+        seed: [u8; 32],
+        inputs: &[Input],
+    ) -> Result<Duel, Refusal> {
+        let (mut duel, _) =
+            Duel::new(terms, me, formation, seed).map_err(|e| Refusal::Illegal(e.to_string()))?;
+        for input in inputs {
+            match input {
+                Input::Play { action } => duel.play(*action),
+                Input::Resign => duel.resign(),
+                Input::OfferDraw => duel.offer_draw(),
+                Input::AcceptDraw => duel.accept_draw(),
+                Input::Got { text } => duel.receive(text),
+            }?;
+        }
+        Ok(duel)
+    }
+
+    /// What this device did and took, in order (see [`Duel::resume`]).
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// Every message this device sent, in order. After a reconnection send them all again:
+    /// the other device takes the ones it missed and answers [`Refusal::Duplicate`] to the rest.
+    pub fn sent(&self) -> &[String] {
+        &self.sent
+    }
+
+    /// Every action played so far, as both sides saw it.
+    pub fn history(&self) -> &[PublicEvent] {
+        &self.history
+    }
+
+    /// 明棋: the other side's formation, once opened.
+    pub fn their_formation(&self) -> Option<&Deployment> {
+        self.their_formation.as_ref()
     }
 
     pub fn me(&self) -> Color {
@@ -294,6 +375,7 @@ impl Duel {
         let text = env.to_text();
         self.sent_head = Some(chain(&text));
         self.bodies[self.me as usize].push(body);
+        self.sent.push(text.clone());
         text
     }
 
@@ -305,6 +387,12 @@ impl Duel {
 
     /// Plays this side's action; returns the messages to send.
     pub fn play(&mut self, action: Action) -> Result<Vec<String>, Refusal> {
+        let out = self.play_now(action)?;
+        self.inputs.push(Input::Play { action });
+        Ok(out)
+    }
+
+    fn play_now(&mut self, action: Action) -> Result<Vec<String>, Refusal> {
         self.my_turn()?;
         if !self.view.is_legal(action) {
             return Err(Refusal::Illegal(format!("{action} is not legal here")));
@@ -362,6 +450,7 @@ impl Duel {
             .resign(self.me)
             .map_err(|e| Refusal::Illegal(e.to_string()))?;
         let mut out = vec![self.send(Body::Resign { ply })];
+        self.inputs.push(Input::Resign);
         self.maybe_final(&mut out);
         Ok(out)
     }
@@ -370,6 +459,7 @@ impl Duel {
         self.playing()?;
         self.draw_offered = Some(self.me);
         let ply = self.view.ply();
+        self.inputs.push(Input::OfferDraw);
         Ok(vec![self.send(Body::OfferDraw { ply })])
     }
 
@@ -383,6 +473,7 @@ impl Duel {
             .agree_draw()
             .map_err(|e| Refusal::Illegal(e.to_string()))?;
         let mut out = vec![self.send(Body::AcceptDraw { ply })];
+        self.inputs.push(Input::AcceptDraw);
         self.maybe_final(&mut out);
         Ok(out)
     }
@@ -420,6 +511,9 @@ impl Duel {
             return Err(Refusal::WrongSender);
         }
         let expected = self.bodies[self.them() as usize].len() as u32;
+        if env.seq < expected && self.got.get(env.seq as usize) == Some(&chain(text)) {
+            return Err(Refusal::Duplicate { seq: env.seq });
+        }
         if env.seq != expected {
             return Err(Refusal::OutOfOrder {
                 expected,
@@ -437,7 +531,11 @@ impl Duel {
         match self.handle(&env.body, &mut out) {
             Ok(()) => {
                 self.got_head = Some(chain(text));
+                self.got.push(chain(text));
                 self.bodies[self.them() as usize].push(env.body);
+                self.inputs.push(Input::Got {
+                    text: text.to_string(),
+                });
                 // Sent after the message is on record, so that a verification sees it.
                 self.maybe_final(&mut out);
                 Ok(out)
@@ -592,6 +690,7 @@ impl Duel {
         };
         self.view = Position::from_deployments(Mode::Open, self.terms.rules, red, black)
             .map_err(|e| self.cheat(0, None, e.to_string()))?;
+        self.their_formation = Some(theirs);
         self.phase = Phase::Playing;
         Ok(())
     }
@@ -860,13 +959,15 @@ impl Duel {
         told: Option<Told>,
     ) -> Result<PublicEvent, junqi_core::IllegalAction> {
         let ply = self.view.ply();
-        match self.terms.mode {
+        let event = match self.terms.mode {
             Mode::Dark => self.view.play_seen(action, told),
             _ => self
                 .view
                 .play(action)
                 .map(|r| PublicEvent::from_report(ply, &r)),
-        }
+        }?;
+        self.history.push(event.clone());
+        Ok(event)
     }
 
     fn learn(&mut self, at: Point, piece: Piece) {

@@ -24,7 +24,7 @@ mod device;
 mod verify;
 pub mod wire;
 
-pub use device::{Duel, DuelError, Phase, Refusal};
+pub use device::{Duel, DuelError, Input, Phase, Refusal};
 pub use verify::{verify, Cheat};
 
 use junqi_core::{Mode, Rules};

@@ -13,6 +13,8 @@ type Lie = fn(&mut Body);
 /// Two devices and the messages in flight between them.
 struct Table {
     duels: [Duel; 2],
+    /// Red's and Black's formations.
+    formations: [Deployment; 2],
     /// Messages on their way to Red, to Black.
     inbox: [VecDeque<String>; 2],
     /// The first message refused, and by whom: delivery stops there.
@@ -37,6 +39,7 @@ impl Table {
         let (black, to_red) = Duel::new(terms, Color::Black, pick(seed + 1), [2; 32]).unwrap();
         Table {
             duels: [red, black],
+            formations: [pick(seed), pick(seed + 1)],
             inbox: [VecDeque::from([to_red]), VecDeque::from([to_black])],
             refused: None,
             liar: None,
@@ -84,6 +87,18 @@ impl Table {
                     self.refused = Some((to, e));
                     return;
                 }
+            }
+        }
+    }
+
+    /// Delivers everything in flight, as [`Table::settle`], quietly passing over the messages
+    /// a device already took.
+    fn settle_skipping_duplicates(&mut self) {
+        loop {
+            self.settle();
+            match self.refused {
+                Some((_, Refusal::Duplicate { .. })) => self.refused = None,
+                _ => return,
             }
         }
     }
@@ -244,9 +259,21 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
     let text = out[0].clone();
     let before = t.duels[other as usize].view().clone();
     t.duel(other).receive(&text).unwrap();
-    // The same message again.
+    // The same message again (as after a reconnection): already taken, nothing changes.
+    let taken = t.duels[other as usize].view().clone();
     assert!(matches!(
         t.duel(other).receive(&text),
+        Err(Refusal::Duplicate { .. })
+    ));
+    assert_eq!(t.duels[other as usize].view(), &taken);
+    // Its place in the chain with another body: refused.
+    let changed = rewrite(&text, |b| {
+        if let Body::Move { ply, .. } = b {
+            *ply += 7;
+        }
+    });
+    assert!(matches!(
+        t.duel(other).receive(&changed),
         Err(Refusal::OutOfOrder { .. })
     ));
     // A message of the right place in the chain, about an old ply.
@@ -423,4 +450,73 @@ fn flip_is_not_offered_between_two_devices() {
         ..dead
     };
     assert!(Duel::new(open, Color::Red, d, [0; 32]).is_ok());
+}
+
+#[test]
+fn a_game_resumes_from_its_saved_inputs_and_plays_on() {
+    for mode in [Mode::Open, Mode::Dark] {
+        let mut t = Table::new(mode, Rules::default(), 13);
+        t.settle();
+        let mut rng = SplitMix64::new(13);
+        for _ in 0..40 {
+            t.step(&mut rng);
+        }
+        // Black's device is closed and opened again from what it saved.
+        let black = &t.duels[1];
+        let terms = black.terms().clone();
+        let formation = t.formations[1].clone();
+        let again = Duel::resume(
+            terms.clone(),
+            Color::Black,
+            formation,
+            [2; 32],
+            black.inputs(),
+        )
+        .unwrap();
+        assert_eq!(again.view(), black.view());
+        assert_eq!(again.sent(), black.sent());
+        assert_eq!(again.history(), black.history());
+        t.duels[1] = again;
+        t.play_out(13, 200);
+        assert_eq!(t.refused, None);
+        assert_eq!(t.record(Color::Red), t.record(Color::Black));
+        // A log that does not replay is refused, and says why.
+        let mut bad = t.duels[1].inputs().to_vec();
+        bad.insert(1, junqi_duel::Input::Resign);
+        let formation = t.formations[1].clone();
+        assert!(Duel::resume(terms, Color::Black, formation, [2; 32], &bad).is_err());
+    }
+}
+
+#[test]
+fn messages_lost_in_a_dropped_connection_are_sent_again() {
+    let mut t = Table::new(Mode::Dark, Rules::default(), 17);
+    t.settle();
+    let mut rng = SplitMix64::new(17);
+    let mut dropped = 0;
+    while t.duels.iter().all(|d| *d.phase() == Phase::Playing) && t.duels[0].view().ply() < 150 {
+        let mover = t.duels[0].view().turn().unwrap();
+        let d = t.duel(mover);
+        let actions = d.view().legal_actions();
+        let a = actions[rng.below(actions.len() as u64) as usize];
+        let out = d.play(a).unwrap();
+        t.post(mover, out);
+        if rng.below(5) == 0 {
+            // The connection drops with messages in flight; on reconnecting both devices send
+            // everything again, and each takes what it missed.
+            dropped += t.inbox.iter().map(|q| q.len()).sum::<usize>();
+            t.inbox = [VecDeque::new(), VecDeque::new()];
+            for c in [Color::Red, Color::Black] {
+                let all = t.duels[c as usize].sent().to_vec();
+                t.inbox[(!c) as usize].extend(all);
+            }
+            t.settle_skipping_duplicates();
+        } else {
+            t.settle();
+        }
+        assert_eq!(t.refused, None);
+    }
+    assert!(dropped > 10, "{dropped}");
+    t.play_out(17, 160);
+    assert_eq!(t.record(Color::Red), t.record(Color::Black));
 }
