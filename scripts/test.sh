@@ -38,7 +38,7 @@ step native cargo test --workspace --locked
 step build bash scripts/build.sh --force
 # The first visit's weight (issue #15, BENCHMARKS.md "First visit"): fails past the budget.
 step budget node scripts/measure-weight.mjs --budget=130000
-step wasm cargo test --locked --target wasm32-unknown-unknown -p junqi --test web --test ai_client
+step wasm cargo test --locked --target wasm32-unknown-unknown -p junqi --test web --test ai_client --test remote
 step e2e node --test tests/e2e/
 
 printf '\n==> summary\n'

@@ -8,6 +8,7 @@ pub mod ground;
 pub mod i18n;
 pub mod learn;
 pub mod pwa;
+pub mod remote;
 pub mod start;
 pub mod state;
 
