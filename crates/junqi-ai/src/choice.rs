@@ -148,6 +148,21 @@ pub fn pick<M: Copy + Ord>(
     best(&scored).map(|(m, _)| m)
 }
 
+/// What an attacker of role `att` gains by attacking `def` under the game's `mode` and `rules`
+/// (the core's [`junqi_core::contact`]); against a hidden defender (`None`), an even chance
+/// against the average piece ([`unknown_gain`]). Both boards' players ask this one function.
+pub fn contact_gain(
+    att: Role,
+    def: Option<Role>,
+    mode: junqi_core::Mode,
+    rules: &junqi_core::Rules,
+) -> i32 {
+    match def {
+        Some(d) => clash_gain(att, d, junqi_core::contact(att, d, mode, rules)),
+        None => unknown_gain(att),
+    }
+}
+
 /// What an attacker of role `att` gains by a contact with `def` that ends in `clash`: the
 /// defender's value, a trade, or the attacker lost; any contact that takes a flag wins.
 pub fn clash_gain(att: Role, def: Role, clash: Clash) -> i32 {

@@ -19,8 +19,8 @@ pub mod siguo;
 use belief::Belief;
 use eval::evaluate;
 use junqi_core::{
-    contact, Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point,
-    Position, Role, SplitMix64,
+    Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point, Position,
+    Role, SplitMix64,
 };
 use search::worlds::{averaged, Budget};
 use search::{search, Either, NodeBudget, Searcher, Stop};
@@ -254,11 +254,9 @@ fn dark_scores(
             return 0;
         };
         match (world.piece_at(from), world.piece_at(to)) {
-            (Some(att), Some(def)) => choice::clash_gain(
-                att.role,
-                def.role,
-                contact(att.role, def.role, world.mode(), world.rules()),
-            ),
+            (Some(att), Some(def)) => {
+                choice::contact_gain(att.role, Some(def.role), world.mode(), world.rules())
+            }
             _ => 0,
         }
     };
@@ -382,10 +380,7 @@ pub fn greedy(view: &PlayerView, seed: u64) -> Option<Action> {
         };
         let (att, def) = (view.cells[from.index()]?, view.cells[to.index()]?);
         let ar = att.role?;
-        Some(match def.role {
-            Some(dr) => choice::clash_gain(ar, dr, contact(ar, dr, view.mode, &view.rules)),
-            None => choice::unknown_gain(ar),
-        })
+        Some(choice::contact_gain(ar, def.role, view.mode, &view.rules))
     };
     choice::greedy_pick(&legal, gain, &mut rng)
 }

@@ -21,7 +21,7 @@ use crate::search::{search, Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Move, Position};
-use junqi_core::{contact, SplitMix64};
+use junqi_core::SplitMix64;
 
 /// What one seat may know of a 4-player game, and nothing else.
 ///
@@ -162,14 +162,12 @@ pub fn random(view: &SeatView, seed: u64) -> Option<Move> {
 fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
     let att = pos.at(m.from)?.role?;
     let def = pos.at(m.to)?;
-    Some(match def.role {
-        Some(dr) => choice::clash_gain(
-            att,
-            dr,
-            contact(att, dr, pos.contact_mode(), &pos.rules().rules),
-        ),
-        None => choice::unknown_gain(att),
-    })
+    Some(choice::contact_gain(
+        att,
+        def.role,
+        pos.contact_mode(),
+        &pos.rules().rules,
+    ))
 }
 
 /// `greedy`: the best immediate contact whose outcome it can judge, else a random move.
