@@ -42,6 +42,8 @@ pub enum DuelError {
     /// A rule switch that needs a referee who sees both formations during the game: a device
     /// cannot tell that a position is dead, or that the other side has no move either.
     NeedsReferee(&'static str),
+    /// A rule that needs clocks, which games between two devices do not have yet.
+    NoClocks(&'static str),
 }
 
 impl fmt::Display for DuelError {
@@ -54,6 +56,12 @@ impl fmt::Display for DuelError {
                 )
             }
             DuelError::Formation(why) => write!(f, "the formation is not valid: {why}"),
+            DuelError::NoClocks(rule) => {
+                write!(
+                    f,
+                    "{rule} needs clocks, which games between two devices do not have yet"
+                )
+            }
             DuelError::NeedsReferee(switch) => {
                 write!(
                     f,
@@ -202,6 +210,9 @@ impl Duel {
     ) -> Result<(Duel, String), DuelError> {
         if terms.mode == Mode::Flip {
             return Err(DuelError::FlipNotOffered);
+        }
+        if terms.rules.timeout_limit > 0 {
+            return Err(DuelError::NoClocks("timeout_limit"));
         }
         if terms.mode == Mode::Dark {
             if terms.rules.dead_position_draw {

@@ -445,6 +445,17 @@ fn flip_is_not_offered_between_two_devices() {
         Duel::new(dead.clone(), Color::Red, d.clone(), [0; 32]).err(),
         Some(DuelError::NeedsReferee("dead_position_draw"))
     );
+    let timed = Terms {
+        rules: Rules {
+            timeout_limit: 3,
+            ..Rules::default()
+        },
+        ..dead.clone()
+    };
+    assert_eq!(
+        Duel::new(timed, Color::Red, d.clone(), [0; 32]).err(),
+        Some(DuelError::NoClocks("timeout_limit"))
+    );
     let open = Terms {
         mode: Mode::Open,
         ..dead
