@@ -123,10 +123,22 @@ impl Invite {
             fingerprint: fingerprint.ok_or_else(|| bad("no SHA-256 fingerprint"))?,
             candidates,
         };
-        if invite.ufrag.len() > 255 || invite.pwd.len() > 255 {
-            return Err(bad("ICE credentials too long"));
-        }
+        invite.check()?;
         Ok(invite)
+    }
+
+    /// ICE credentials are 4 to 255 characters of `A-Z a-z 0-9 + /` (RFC 8839): nothing else
+    /// may reach a session description written from a pasted text.
+    fn check(&self) -> Result<(), InviteError> {
+        let ice = |s: &str| {
+            (4..=255).contains(&s.len())
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+        };
+        if !ice(&self.ufrag) || !ice(&self.pwd) {
+            return Err(bad("ICE credentials that are not ICE characters"));
+        }
+        Ok(())
     }
 
     /// The packed text (base64url), for a QR code, a link or a message.
@@ -187,13 +199,15 @@ impl Invite {
                 reflexive: tag & 0x10 != 0,
             });
         }
-        Ok(Invite {
+        let invite = Invite {
             kind,
             ufrag,
             pwd,
             fingerprint,
             candidates,
-        })
+        };
+        invite.check()?;
+        Ok(invite)
     }
 
     /// A session description for a data channel that a browser accepts as the other side's.

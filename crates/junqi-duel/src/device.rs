@@ -3,7 +3,8 @@
 use crate::crypto::{self, Digest, CHOICES};
 use crate::verify::{opening_of, verify, Cheat};
 use crate::wire::{
-    bytes_of, chain, hex_of, role_index, Body, ChoiceOpened, Envelope, Opened, Payload, VERSION,
+    bytes_of, chain, hex_of, result_index, role_index, token_link, Body, ChoiceOpened, Envelope,
+    Opened, Payload, RESULTS, VERSION,
 };
 use crate::Terms;
 use curve25519_dalek::ristretto::RistrettoPoint;
@@ -44,6 +45,8 @@ pub enum DuelError {
     NeedsReferee(&'static str),
     /// A rule that needs clocks, which games between two devices do not have yet.
     NoClocks(&'static str),
+    /// A switch 暗棋 between two devices does not support yet.
+    NotYet(&'static str),
 }
 
 impl fmt::Display for DuelError {
@@ -56,6 +59,9 @@ impl fmt::Display for DuelError {
                 )
             }
             DuelError::Formation(why) => write!(f, "the formation is not valid: {why}"),
+            DuelError::NotYet(switch) => {
+                write!(f, "{switch} is not offered in 暗棋 between two devices yet")
+            }
             DuelError::NoClocks(rule) => {
                 write!(
                     f,
@@ -155,12 +161,12 @@ enum Pending {
         c: u8,
         x: Scalar,
     },
-    /// The other side attacked; waiting for its verdict. `tokens` for each sealed result.
+    /// The other side attacked; waiting for its verdict. `tokens` for each of [`RESULTS`].
     Defending {
         ply: u32,
         action: Action,
         defender: Role,
-        tokens: Vec<(Told, [u8; 16])>,
+        tokens: Vec<[u8; 16]>,
     },
 }
 
@@ -177,8 +183,8 @@ pub struct Duel {
     their_ot: Option<RistrettoPoint>,
     /// What this device knows of the game (in 暗棋 the other side's pieces hidden).
     view: Position,
-    /// The setup slot each standing piece started on.
-    origin: [Option<u8>; POINTS],
+    /// The owner and setup slot of each standing piece.
+    origin: [Option<(Color, u8)>; POINTS],
     phase: Phase,
     pending: Option<Pending>,
     choices: Vec<ChoiceOpened>,
@@ -221,6 +227,13 @@ impl Duel {
             if terms.rules.no_move_draw {
                 return Err(DuelError::NeedsReferee("no_move_draw"));
             }
+            // A carried flag moves with its carrier and drops back where it was taken: the
+            // commitments follow pieces by their setup slot, which a flag on its way breaks.
+            for switch in ["carry_flag_home", "carry_flag_front"] {
+                if terms.rules.switch(switch) == Some(true) {
+                    return Err(DuelError::NotYet(switch));
+                }
+            }
         }
         formation
             .validate_with(&terms.rules)
@@ -238,7 +251,7 @@ impl Duel {
         let mut origin = [None; POINTS];
         for s in Slot::all().filter(|s| s.is_setup_point()) {
             for c in [Color::Red, Color::Black] {
-                origin[s.point(c).index()] = Some(s.index() as u8);
+                origin[s.point(c).index()] = Some((c, s.index() as u8));
             }
         }
         let mut duel = Duel {
@@ -291,13 +304,18 @@ impl Duel {
         let (mut duel, _) =
             Duel::new(terms, me, formation, seed).map_err(|e| Refusal::Illegal(e.to_string()))?;
         for input in inputs {
-            match input {
+            let done = match input {
                 Input::Play { action } => duel.play(*action),
                 Input::Resign => duel.resign(),
                 Input::OfferDraw => duel.offer_draw(),
                 Input::AcceptDraw => duel.accept_draw(),
                 Input::Got { text } => duel.receive(text),
-            }?;
+            };
+            match done {
+                // A lie that was caught is caught again: the game stays stopped there.
+                Err(Refusal::Cheat(_)) => break,
+                other => other?,
+            };
         }
         Ok(duel)
     }
@@ -454,8 +472,9 @@ impl Duel {
         Ok(out)
     }
 
+    /// Resigns, on this side's turn (so that it never crosses the other side's move).
     pub fn resign(&mut self) -> Result<Vec<String>, Refusal> {
-        self.playing()?;
+        self.my_turn()?;
         let ply = self.view.ply();
         self.view
             .resign(self.me)
@@ -466,8 +485,9 @@ impl Duel {
         Ok(out)
     }
 
+    /// Offers a draw, on this side's turn; the other side accepts on its turn, or moves.
     pub fn offer_draw(&mut self) -> Result<Vec<String>, Refusal> {
-        self.playing()?;
+        self.my_turn()?;
         self.draw_offered = Some(self.me);
         let ply = self.view.ply();
         self.inputs.push(Input::OfferDraw);
@@ -475,7 +495,7 @@ impl Duel {
     }
 
     pub fn accept_draw(&mut self) -> Result<Vec<String>, Refusal> {
-        self.playing()?;
+        self.my_turn()?;
         if self.draw_offered != Some(self.them()) {
             return Err(Refusal::Illegal("no draw was offered".into()));
         }
@@ -554,6 +574,10 @@ impl Duel {
             Err(Refusal::Cheat(c)) => {
                 *self = backup;
                 self.phase = Phase::Cheated(c.clone());
+                // Kept, so that a resumed game is caught again.
+                self.inputs.push(Input::Got {
+                    text: text.to_string(),
+                });
                 Err(Refusal::Cheat(c))
             }
             Err(e) => {
@@ -585,7 +609,7 @@ impl Duel {
                 self.their_turn()?;
                 self.on_move(*ply, *action, choice.as_deref(), out)
             }
-            Body::Sealed { ply, boxes } => self.on_sealed(*ply, boxes, out),
+            Body::Sealed { ply, boxes, tokens } => self.on_sealed(*ply, boxes, tokens, out),
             Body::Verdict {
                 ply,
                 clash,
@@ -595,17 +619,18 @@ impl Duel {
             Body::Reveal { ply, piece } => self.on_reveal(*ply, piece),
             Body::Resign { ply } => {
                 self.current(*ply)?;
+                self.their_turn()?;
                 self.view
                     .resign(self.them())
                     .map(drop)
                     .map_err(|e| Refusal::Illegal(e.to_string()))
             }
             Body::NoMove { ply } => {
-                self.current(*ply)?;
-                if self.view.outcome().is_some() {
+                if self.view.outcome().is_some() && self.view.ply() == *ply {
                     // This device already saw that side stuck.
                     return Ok(());
                 }
+                self.current(*ply)?;
                 self.view
                     .concede_no_move(self.them())
                     .map(drop)
@@ -613,11 +638,13 @@ impl Duel {
             }
             Body::OfferDraw { ply } => {
                 self.current(*ply)?;
+                self.their_turn()?;
                 self.draw_offered = Some(self.them());
                 Ok(())
             }
             Body::AcceptDraw { ply } => {
                 self.current(*ply)?;
+                self.their_turn()?;
                 if self.draw_offered != Some(self.me) {
                     return Err(Refusal::Unexpected("accept_draw"));
                 }
@@ -755,22 +782,27 @@ impl Duel {
         let Action::Move { to, .. } = action else {
             return;
         };
-        let keys = crypto::sender_keys(&self.terms.context(ply), &self.ot_secret, r);
-        let mut tokens: Vec<(Told, [u8; 16])> = Vec::new();
-        let slot = self.origin[to.index()].unwrap_or(0);
+        let ctx = self.terms.context(ply);
+        let keys = crypto::sender_keys(&ctx, &self.ot_secret, r);
+        let tokens: Vec<[u8; 16]> = RESULTS
+            .iter()
+            .map(|_| {
+                let mut token = [0u8; 16];
+                self.rng.fill_bytes(&mut token);
+                token
+            })
+            .collect();
+        let links = RESULTS
+            .iter()
+            .zip(&tokens)
+            .map(|(&(clash, flag), t)| hex_of(&token_link(&ctx, clash, flag, t)))
+            .collect();
+        let slot = self.origin[to.index()].map_or(0, |(_, s)| s);
         let salt = self.salts[usize::from(slot)];
         let mut boxes = Vec::with_capacity(CHOICES);
         for (i, &attacker) in Role::ALL.iter().enumerate() {
             let told = Told::of(attacker, defender, self.terms.mode, &self.terms.rules);
-            let token = match tokens.iter().find(|(t, _)| *t == told) {
-                Some((_, token)) => *token,
-                None => {
-                    let mut token = [0u8; 16];
-                    self.rng.fill_bytes(&mut token);
-                    tokens.push((told, token));
-                    token
-                }
-            };
+            let token = result_index(told.clash, told.flag).map_or([0; 16], |k| tokens[k]);
             let shown = (told.shown.is_some() || told.flag).then_some((slot, defender, salt));
             let payload = Payload {
                 clash: told.clash,
@@ -786,13 +818,18 @@ impl Duel {
             defender,
             tokens,
         });
-        out.push(self.send(Body::Sealed { ply, boxes }));
+        out.push(self.send(Body::Sealed {
+            ply,
+            boxes,
+            tokens: links,
+        }));
     }
 
     fn on_sealed(
         &mut self,
         ply: u32,
         boxes: &[String],
+        tokens: &[String],
         out: &mut Vec<String>,
     ) -> Result<(), Refusal> {
         let Some(Pending::Attacking {
@@ -814,8 +851,10 @@ impl Duel {
         let Action::Move { from, to } = action else {
             return Err(Refusal::Unexpected("sealed"));
         };
-        if boxes.len() != CHOICES {
-            return Err(Refusal::Malformed("twelve sealed results expected".into()));
+        if boxes.len() != CHOICES || tokens.len() != RESULTS.len() {
+            return Err(Refusal::Malformed(
+                "twelve sealed results and seven token links expected".into(),
+            ));
         }
         let s = self.their_ot.ok_or(Refusal::Unexpected("sealed"))?;
         let key = crypto::receiver_key(&self.terms.context(ply), &s, &choice, c, &x);
@@ -824,6 +863,23 @@ impl Duel {
             .and_then(|b| crypto::unseal(&key, &b))
             .and_then(|b| Payload::from_bytes(&b))
             .ok_or_else(|| self.cheat(ply, Some(to), "sealed a result that does not open"))?;
+        // The token must be the one the defender linked to this result, for every role alike.
+        let ctx = self.terms.context(ply);
+        let linked = result_index(payload.clash, payload.flag)
+            .and_then(|k| bytes_of::<32>(&tokens[k]))
+            == Some(token_link(
+                &ctx,
+                payload.clash,
+                payload.flag,
+                &payload.token,
+            ));
+        if !linked {
+            return Err(self.cheat(
+                ply,
+                Some(to),
+                "sealed a token it did not link to its result",
+            ));
+        }
         let mut told = Told {
             clash: payload.clash,
             flag: payload.flag,
@@ -902,14 +958,17 @@ impl Duel {
         let Action::Move { to, .. } = action else {
             return Err(Refusal::Unexpected("verdict"));
         };
-        let told = tokens
-            .iter()
-            .find(|(t, tok)| t.clash == clash && t.flag == flag && Some(*tok) == bytes_of(token))
-            .map(|(t, _)| *t)
+        let shows = matches!(clash, junqi_core::Clash::Scout | junqi_core::Clash::Bounce);
+        let told = result_index(clash, flag)
+            .filter(|&k| Some(tokens[k]) == bytes_of(token))
+            .map(|_| Told {
+                clash,
+                flag,
+                shown: shows.then_some(defender),
+            })
             .ok_or_else(|| {
                 self.cheat(ply, Some(to), "announced a result this device did not seal")
             })?;
-        let _ = defender;
         let event = self
             .apply(action, Some(told))
             .map_err(|e| self.cheat(ply, Some(to), e.to_string()))?;
@@ -919,11 +978,14 @@ impl Duel {
     }
 
     fn on_reveal(&mut self, ply: u32, piece: &Opened) -> Result<(), Refusal> {
-        // A reveal follows the action that made it due: its ply is the one just played.
-        let played = self.view.ply().saturating_sub(1);
-        if ply != played || self.pending.is_some() {
+        // A reveal follows the action that made it due, and may cross a later move.
+        let played = self.view.ply();
+        if self.terms.mode != Mode::Dark {
+            return Err(Refusal::Unexpected("reveal"));
+        }
+        if ply >= played {
             return Err(Refusal::Stale {
-                expected: played,
+                expected: played.saturating_sub(1),
                 got: ply,
             });
         }
@@ -931,7 +993,7 @@ impl Duel {
             .ok_or_else(|| Refusal::Malformed("no such slot".into()))?;
         let at = Point::all()
             .find(|p| {
-                self.origin[p.index()] == Some(piece.slot)
+                self.origin[p.index()] == Some((self.them(), piece.slot))
                     && self
                         .view
                         .at(*p)
@@ -954,7 +1016,7 @@ impl Duel {
             .their_commitments
             .as_ref()
             .ok_or(Refusal::Unexpected("reveal"))?;
-        if self.origin[at.index()] != Some(piece.slot) {
+        if self.origin[at.index()] != Some((self.them(), piece.slot)) {
             return Err(self.cheat(ply, Some(at), "opened another piece than the one shown"));
         }
         opening_of(&self.terms, self.them(), commitments, piece)
@@ -1001,11 +1063,21 @@ impl Duel {
                 self.origin[to.index()] = moving;
             }
         }
+        if let Some(mover) = event.by {
+            // Moving instead of answering an offer of a draw declines it.
+            if self.draw_offered == Some(!mover) {
+                self.draw_offered = None;
+            }
+        }
         for (p, piece) in &event.revealed {
-            let Some(slot) = self.origin[p.index()] else {
+            let Some((owner, slot)) = self.origin[p.index()] else {
                 continue;
             };
-            if piece.color == self.me && !self.revealed_mine.contains(&slot) {
+            let mine = owner == self.me
+                && piece.color == self.me
+                && Slot::from_index(usize::from(slot)).and_then(|s| self.formation.get(s))
+                    == Some(piece.role);
+            if self.terms.mode == Mode::Dark && mine && !self.revealed_mine.contains(&slot) {
                 self.revealed_mine.push(slot);
                 if let Some(s) = Slot::from_index(usize::from(slot)) {
                     let piece = self.opened(s);
@@ -1049,7 +1121,15 @@ impl Duel {
             .all(|b| b.iter().any(|m| matches!(m, Body::Final { .. })));
         if self.phase == Phase::Ending && both {
             self.phase = match verify(&self.terms, &self.bodies) {
-                Ok(record) => Phase::Verified(Box::new(record)),
+                Ok(record) if record.result == self.view.outcome() => {
+                    Phase::Verified(Box::new(record))
+                }
+                Ok(_) => Phase::Cheated(Cheat {
+                    seat: self.them(),
+                    ply: self.view.ply(),
+                    point: None,
+                    what: "ended the game otherwise than the moves played say".into(),
+                }),
                 Err(cheat) => Phase::Cheated(cheat),
             };
         }

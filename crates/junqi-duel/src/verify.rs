@@ -3,7 +3,9 @@
 
 use crate::crypto::{self, Digest, CHOICES};
 use crate::device::setup_slots;
-use crate::wire::{bytes_of, role_index, Body, ChoiceOpened, Opened, Payload};
+use crate::wire::{
+    bytes_of, hex_of, result_index, role_index, token_link, Body, ChoiceOpened, Opened, Payload,
+};
 use crate::Terms;
 use junqi_core::{
     Action, Color, Deployment, Game, GameRecord, Mode, Point, Role, Setup, Slot, Told,
@@ -108,7 +110,8 @@ struct Said {
     ot_secret: Option<curve25519_dalek::scalar::Scalar>,
     choices: HashMap<u32, ChoiceOpened>,
     moves: HashMap<u32, (Action, Option<String>)>,
-    sealed: HashMap<u32, Vec<String>>,
+    /// The sealed boxes and the token links of each defence.
+    sealed: HashMap<u32, (Vec<String>, Vec<String>)>,
     verdicts: HashMap<u32, Told>,
     reveals: Vec<(u32, u8)>,
     resign: Option<u32>,
@@ -134,8 +137,8 @@ fn said(bodies: &[Body]) -> Said {
             } => {
                 s.moves.insert(*ply, (*action, choice.clone()));
             }
-            Body::Sealed { ply, boxes } => {
-                s.sealed.insert(*ply, boxes.clone());
+            Body::Sealed { ply, boxes, tokens } => {
+                s.sealed.insert(*ply, (boxes.clone(), tokens.clone()));
             }
             Body::Verdict {
                 ply, clash, flag, ..
@@ -246,10 +249,11 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
                 let flag = Slot::all()
                     .find(|s| formations[piece.color as usize].get(*s) == Some(Role::Flag))
                     .map(|s| s.index() as u8);
+                // Due once: at the fall, unless the flag was already shown.
                 let shown = side(piece.color)
                     .reveals
                     .iter()
-                    .any(|&(at, slot)| at == ply && Some(slot) == flag);
+                    .any(|&(at, slot)| at <= ply && Some(slot) == flag);
                 let captured = report.outcome.is_some();
                 if !shown && !captured {
                     return Err(cheat(
@@ -283,7 +287,12 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
                 "said it had no legal move, but had one",
             ));
         }
-        break;
+        return Err(cheat(
+            mover,
+            ply,
+            None,
+            "stopped playing before the end of the game",
+        ));
     }
     let ply = game.position().ply();
     for c in [Color::Red, Color::Black] {
@@ -343,12 +352,27 @@ fn check_contact(
             opened.role, a
         )));
     }
-    let boxes = def
+    let (boxes, tokens) = def
         .sealed
         .get(&ply)
-        .filter(|b| b.len() == CHOICES)
+        .filter(|(b, t)| b.len() == CHOICES && t.len() == crate::wire::RESULTS.len())
         .ok_or_else(|| defender_lied("did not seal the results".into()))?;
-    let keys = crypto::sender_keys(&terms.context(ply), &y, &r);
+    let ctx = terms.context(ply);
+    let keys = crypto::sender_keys(&ctx, &y, &r);
+    // The shown defender, where a result shows it, opens against its commitment.
+    let opens = |slot: u8, role: Role, salt: &[u8; 32]| {
+        let opened = Opened {
+            slot,
+            role,
+            salt: hex_of(salt),
+        };
+        role == d && opening_of(terms, defender_seat, &def.commitments, &opened).is_ok()
+    };
+    // One token per result, the one linked to it.
+    let linked = |p: &Payload| {
+        result_index(p.clash, p.flag).and_then(|k| bytes_of::<32>(&tokens[k]))
+            == Some(token_link(&ctx, p.clash, p.flag, &p.token))
+    };
     for (i, &role) in Role::ALL.iter().enumerate() {
         let want = Told::of(role, d, terms.mode, &terms.rules);
         let got = hex::decode(&boxes[i])
@@ -359,7 +383,8 @@ fn check_contact(
             p.clash == want.clash
                 && p.flag == want.flag
                 && (want.shown.is_some() || want.flag) == p.shown.is_some()
-                && p.shown.is_none_or(|(_, r, _)| r == d)
+                && p.shown.is_none_or(|(slot, r, salt)| opens(slot, r, &salt))
+                && linked(&p)
         });
         if !honest {
             return Err(defender_lied(format!(

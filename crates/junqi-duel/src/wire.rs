@@ -67,10 +67,13 @@ pub enum Body {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         choice: Option<String>,
     },
-    /// The defender's twelve sealed results for the attack of `ply`, hex.
+    /// The defender's twelve sealed results for the attack of `ply`, hex, and the link of the
+    /// token of each possible result ([`RESULTS`], [`token_link`]): one token per result, so
+    /// that a token tells the defender the result and not the attacker's role.
     Sealed {
         ply: u32,
         boxes: Vec<String>,
+        tokens: Vec<String>,
     },
     /// The attacker's result for `ply`, with the token that proves the defender sealed it.
     Verdict {
@@ -149,6 +152,29 @@ const CLASHES: [Clash; 5] = [
     Clash::Scout,
     Clash::Bounce,
 ];
+
+/// Every public result of a contact (`clash`, and whether a flag was taken), in the order of
+/// the token links of a [`Body::Sealed`].
+pub const RESULTS: [(Clash, bool); 7] = [
+    (Clash::Win, false),
+    (Clash::Win, true),
+    (Clash::Lose, false),
+    (Clash::Both, false),
+    (Clash::Both, true),
+    (Clash::Scout, false),
+    (Clash::Bounce, false),
+];
+
+/// Where a result stands in [`RESULTS`].
+pub fn result_index(clash: Clash, flag: bool) -> Option<usize> {
+    RESULTS.iter().position(|&r| r == (clash, flag))
+}
+
+/// What the defender publishes of the token of a result: its hash, bound to the attack.
+pub fn token_link(ctx: &[u8], clash: Clash, flag: bool, token: &[u8; 16]) -> Digest {
+    let i = result_index(clash, flag).unwrap_or(RESULTS.len()) as u8;
+    sha256(&[b"token", ctx, &[i], token])
+}
 
 /// A role's index in [`Role::ALL`]: the choice that stands for it in a transfer.
 pub fn role_index(r: Role) -> u8 {

@@ -100,6 +100,10 @@ fn malformed_texts_are_refused_with_a_reason_and_never_panic() {
     assert!(err.to_string().contains("another version"), "{err}");
     // Descriptions without credentials are refused.
     assert!(Invite::from_sdp(Kind::Offer, "v=0\r\n").is_err());
+    // Credentials that would write lines of their own into a description are refused.
+    let mut sneaky = Invite::from_sdp(Kind::Offer, OFFER).unwrap();
+    sneaky.pwd = "JE0HB9WmrW9N\r\na=setup:passive".into();
+    assert!(Invite::from_text(&sneaky.to_text()).is_err());
 }
 
 #[test]
