@@ -47,6 +47,10 @@ pub enum DuelError {
     NoClocks(&'static str),
     /// A switch 暗棋 between two devices does not support yet.
     NotYet(&'static str),
+    /// Two rule switches that exclude each other.
+    Rules(String),
+    /// A game id that is not 16 bytes of hex.
+    GameId,
 }
 
 impl fmt::Display for DuelError {
@@ -59,6 +63,8 @@ impl fmt::Display for DuelError {
                 )
             }
             DuelError::Formation(why) => write!(f, "the formation is not valid: {why}"),
+            DuelError::Rules(why) => write!(f, "{why}"),
+            DuelError::GameId => write!(f, "a game id must be 16 bytes of hex"),
             DuelError::NotYet(switch) => {
                 write!(f, "{switch} is not offered in 暗棋 between two devices yet")
             }
@@ -214,27 +220,7 @@ impl Duel {
         formation: Deployment,
         seed: [u8; 32],
     ) -> Result<(Duel, String), DuelError> {
-        if terms.mode == Mode::Flip {
-            return Err(DuelError::FlipNotOffered);
-        }
-        if terms.rules.timeout_limit > 0 {
-            return Err(DuelError::NoClocks("timeout_limit"));
-        }
-        if terms.mode == Mode::Dark {
-            if terms.rules.dead_position_draw {
-                return Err(DuelError::NeedsReferee("dead_position_draw"));
-            }
-            if terms.rules.no_move_draw {
-                return Err(DuelError::NeedsReferee("no_move_draw"));
-            }
-            // A carried flag moves with its carrier and drops back where it was taken: the
-            // commitments follow pieces by their setup slot, which a flag on its way breaks.
-            for switch in ["carry_flag_home", "carry_flag_front"] {
-                if terms.rules.switch(switch) == Some(true) {
-                    return Err(DuelError::NotYet(switch));
-                }
-            }
-        }
+        terms.check()?;
         formation
             .validate_with(&terms.rules)
             .map_err(|v| DuelError::Formation(v.iter().map(|v| v.to_string()).collect()))?;

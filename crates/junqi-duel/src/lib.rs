@@ -21,13 +21,47 @@
 
 pub mod crypto;
 mod device;
+mod proposal;
 mod verify;
 pub mod wire;
 
 pub use device::{Duel, DuelError, Input, Phase, Refusal};
+pub use proposal::{Proposal, Reply};
 pub use verify::{verify, Cheat};
 
 use junqi_core::{Mode, Rules};
+
+impl Terms {
+    /// Whether a game between two devices can be played on these terms; what cannot is
+    /// refused by name.
+    pub fn check(&self) -> Result<(), DuelError> {
+        if self.mode == Mode::Flip {
+            return Err(DuelError::FlipNotOffered);
+        }
+        self.rules
+            .validate()
+            .map_err(|c| DuelError::Rules(c.to_string()))?;
+        if self.rules.timeout_limit > 0 {
+            return Err(DuelError::NoClocks("timeout_limit"));
+        }
+        if self.mode == Mode::Dark {
+            if self.rules.dead_position_draw {
+                return Err(DuelError::NeedsReferee("dead_position_draw"));
+            }
+            if self.rules.no_move_draw {
+                return Err(DuelError::NeedsReferee("no_move_draw"));
+            }
+            // A carried flag moves with its carrier and drops back where it was taken: the
+            // commitments follow pieces by their setup slot, which a flag on its way breaks.
+            for switch in ["carry_flag_home", "carry_flag_front"] {
+                if self.rules.switch(switch) == Some(true) {
+                    return Err(DuelError::NotYet(switch));
+                }
+            }
+        }
+        Ok(())
+    }
+}
 
 /// What both devices agreed to play before the first message: the game's random id, its mode
 /// and its rules.

@@ -1,0 +1,154 @@
+//! Before the first message of a game: the inviting device proposes the terms and a seat over
+//! the new connection, and the other device accepts or declines. Both then arrange their
+//! formations and start their [`crate::Duel`]s; a `commit` that arrives before this device's
+//! own Duel exists waits for it.
+
+use crate::wire::{bytes_of, hex_of, VERSION};
+use crate::{DuelError, Terms};
+use junqi_core::{Color, Mode, Rules};
+use serde::{Deserialize, Serialize};
+
+/// The inviting device's proposal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Proposal {
+    pub v: u32,
+    /// The game id, hex (16 bytes), drawn by the inviting device.
+    pub game: String,
+    pub mode: Mode,
+    pub rules: Rules,
+    /// The seat the inviting device plays; the other device plays the other one.
+    pub host: Color,
+}
+
+/// The other device's answer to a [`Proposal`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reply {
+    pub v: u32,
+    pub game: String,
+    pub accept: bool,
+}
+
+impl Proposal {
+    /// Proposes `mode` and `rules` with the inviting device in seat `host`; `game` is drawn
+    /// by the caller (16 random bytes). Terms no game between two devices can be played on
+    /// are refused here, by name.
+    pub fn new(
+        game: [u8; 16],
+        mode: Mode,
+        rules: Rules,
+        host: Color,
+    ) -> Result<Proposal, DuelError> {
+        let p = Proposal {
+            v: VERSION,
+            game: hex_of(&game),
+            mode,
+            rules,
+            host,
+        };
+        p.terms()?;
+        Ok(p)
+    }
+
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a proposal from the other device; a proposal of another version, or on terms
+    /// this device cannot play, is refused with the reason.
+    pub fn from_text(text: &str) -> Result<Proposal, String> {
+        let p: Proposal = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if p.v != VERSION {
+            return Err(format!(
+                "a proposal of protocol version {}, not {VERSION}",
+                p.v
+            ));
+        }
+        p.terms().map_err(|e| e.to_string())?;
+        Ok(p)
+    }
+
+    /// The terms both devices play on.
+    pub fn terms(&self) -> Result<Terms, DuelError> {
+        let game = bytes_of::<16>(&self.game).ok_or(DuelError::GameId)?;
+        let terms = Terms {
+            game,
+            mode: self.mode,
+            rules: self.rules,
+        };
+        terms.check()?;
+        Ok(terms)
+    }
+
+    /// The answer of the device that was invited.
+    pub fn reply(&self, accept: bool) -> Reply {
+        Reply {
+            v: VERSION,
+            game: self.game.clone(),
+            accept,
+        }
+    }
+}
+
+impl Reply {
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads the answer to `proposal`; an answer to another game is refused.
+    pub fn from_text(text: &str, proposal: &Proposal) -> Result<Reply, String> {
+        let r: Reply = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if r.v != VERSION || r.game != proposal.game {
+            return Err("an answer to another proposal".into());
+        }
+        Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proposal_travels_as_text_and_gives_both_devices_the_same_terms() {
+        let mut rules = Rules::default();
+        rules.set_switch("engineer_scouts", true);
+        let p = Proposal::new([5; 16], Mode::Dark, rules, Color::Black).unwrap();
+        let got = Proposal::from_text(&p.to_text()).unwrap();
+        assert_eq!(got, p);
+        assert_eq!(got.terms().unwrap(), p.terms().unwrap());
+        assert_eq!(got.terms().unwrap().digest(), p.terms().unwrap().digest());
+        let yes = got.reply(true);
+        assert_eq!(Reply::from_text(&yes.to_text(), &p), Ok(yes));
+        let other = Proposal::new([6; 16], Mode::Open, Rules::default(), Color::Red).unwrap();
+        assert!(Reply::from_text(&other.reply(true).to_text(), &p).is_err());
+    }
+
+    #[test]
+    fn terms_no_game_between_devices_can_use_are_refused_by_name() {
+        assert_eq!(
+            Proposal::new([0; 16], Mode::Flip, Rules::default(), Color::Red),
+            Err(DuelError::FlipNotOffered)
+        );
+        let mut rules = Rules::default();
+        rules.set_switch("no_move_draw", true);
+        assert_eq!(
+            Proposal::new([0; 16], Mode::Dark, rules, Color::Red),
+            Err(DuelError::NeedsReferee("no_move_draw"))
+        );
+        // The same switch is fine in 明棋.
+        assert!(Proposal::new([0; 16], Mode::Open, rules, Color::Red).is_ok());
+        // A proposal made elsewhere on such terms is refused when read.
+        let mut p = Proposal::new([0; 16], Mode::Open, rules, Color::Red).unwrap();
+        p.mode = Mode::Dark;
+        let err = Proposal::from_text(&p.to_text()).unwrap_err();
+        assert!(err.contains("no_move_draw"), "{err}");
+        p.v = 9;
+        assert!(Proposal::from_text(&p.to_text())
+            .unwrap_err()
+            .contains("version"));
+        assert!(Proposal::from_text("{}").is_err());
+        assert!(Proposal::from_text("not json").is_err());
+    }
+}
