@@ -26,6 +26,24 @@ pub trait BoardPoint: Copy + fmt::Display {
     fn from_index(index: usize, token: Token) -> Self;
 }
 
+/// Makes `$point`, a `u8` index below `$points`, a [`BoardPoint`]: the points of both boards.
+macro_rules! index_point {
+    ($point:ident, $points:expr) => {
+        impl $crate::pointset::BoardPoint for $point {
+            const POINTS: usize = $points;
+            #[inline(always)]
+            fn index(self) -> usize {
+                self.0 as usize
+            }
+            #[inline(always)]
+            fn from_index(index: usize, _: $crate::pointset::Token) -> $point {
+                $point(index as u8)
+            }
+        }
+    };
+}
+pub(crate) use index_point;
+
 /// Proof that a [`BoardPoint::from_index`] call comes from this crate, which only asks for
 /// indices below the board's size: a point outside its board cannot be made from outside.
 pub struct Token(());

@@ -1,6 +1,6 @@
 //! The vocabulary of the game: colours, roles, pieces, points and sets of points.
 
-use crate::pointset::{BoardPoint, Set, SetIter, Token};
+use crate::pointset::{Set, SetIter};
 use crate::seat::Seat;
 use core::fmt;
 use core::ops::{Index, IndexMut, Not};
@@ -331,17 +331,7 @@ pub type Bitboard = Set<Point>;
 /// Iterates the points of a [`Bitboard`] in index order.
 pub type BitboardIter = SetIter<Point>;
 
-impl BoardPoint for Point {
-    const POINTS: usize = POINTS;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self.0 as usize
-    }
-    #[inline(always)]
-    fn from_index(index: usize, _: Token) -> Point {
-        Point(index as u8)
-    }
-}
+crate::pointset::index_point!(Point, POINTS);
 
 /// One value per colour.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 //! owner's left); the nine centre points follow at 120..129 in reading order with S at the
 //! bottom (`Cnw Cn Cne Cw Cc Ce Csw Cs Cse`). A [`PointSet`] is three 64-bit words.
 
-use crate::pointset::{BoardPoint, Set, SetIter, Token};
+use crate::pointset::{BoardPoint, Set, SetIter};
 use crate::seat::Seat;
 use std::fmt;
 use std::hash::Hash;
@@ -120,17 +120,7 @@ pub type PointSet = Set<Point>;
 /// The points of a set in index order.
 pub type PointSetIter = SetIter<Point>;
 
-impl BoardPoint for Point {
-    const POINTS: usize = POINTS;
-    #[inline(always)]
-    fn index(self) -> usize {
-        self.0 as usize
-    }
-    #[inline(always)]
-    fn from_index(index: usize, _: Token) -> Point {
-        Point(index as u8)
-    }
-}
+crate::pointset::index_point!(Point, POINTS);
 
 #[cfg(test)]
 mod tests {
