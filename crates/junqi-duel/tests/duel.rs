@@ -638,3 +638,127 @@ fn messages_lost_in_a_dropped_connection_are_sent_again() {
     t.play_out(17, 160);
     assert_eq!(t.record(Color::Red), t.record(Color::Black));
 }
+
+/// One random change to a message: a character replaced, or one value of its JSON replaced by
+/// another of a likely wrong kind or size.
+fn mutate(text: &str, rng: &mut SplitMix64) -> String {
+    if rng.below(3) == 0 {
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = rng.below(chars.len() as u64) as usize;
+        chars[i] = ['0', 'f', '"', '{', ']', ',', 'x', '9', ' ', '\u{7f}'][rng.below(10) as usize];
+        return chars.into_iter().collect();
+    }
+    let mut value: serde_json::Value = serde_json::from_str(text).unwrap();
+    let mut leaves = Vec::new();
+    fn walk(v: &serde_json::Value, path: Vec<String>, out: &mut Vec<Vec<String>>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    let mut p = path.clone();
+                    p.push(k.clone());
+                    walk(x, p, out);
+                }
+            }
+            serde_json::Value::Array(a) => {
+                out.push(path.clone());
+                for (i, x) in a.iter().enumerate() {
+                    let mut p = path.clone();
+                    p.push(i.to_string());
+                    walk(x, p, out);
+                }
+            }
+            _ => out.push(path),
+        }
+    }
+    walk(&value, Vec::new(), &mut leaves);
+    let path = &leaves[rng.below(leaves.len() as u64) as usize];
+    let mut at = &mut value;
+    for k in path {
+        at = match at {
+            serde_json::Value::Object(m) => m.get_mut(k).unwrap(),
+            serde_json::Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+            _ => unreachable!(),
+        };
+    }
+    *at = match rng.below(8) {
+        0 => serde_json::json!(u64::MAX),
+        1 => serde_json::json!(-1),
+        2 => serde_json::json!(""),
+        3 => serde_json::json!("00".repeat(32)),
+        4 => serde_json::json!("zz"),
+        5 => serde_json::json!([]),
+        6 => serde_json::json!(null),
+        _ => match at.take() {
+            serde_json::Value::String(s) => serde_json::json!(format!("{s}{s}")),
+            serde_json::Value::Number(n) => serde_json::json!(n.as_u64().unwrap_or(0) + 1),
+            serde_json::Value::Array(mut a) => {
+                a.pop();
+                serde_json::Value::Array(a)
+            }
+            serde_json::Value::Bool(b) => serde_json::json!(!b),
+            other => other,
+        },
+    };
+    value.to_string()
+}
+
+#[test]
+fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
+    let mut refused = 0;
+    for seed in 0..40u64 {
+        let mode = if seed % 2 == 0 {
+            Mode::Dark
+        } else {
+            Mode::Open
+        };
+        let mut t = Table::new(mode, Rules::default(), 100 + seed);
+        let mut rng = SplitMix64::new(seed);
+        t.settle();
+        let stop = 4 + rng.below(60) as u32;
+        let mut spoilt = false;
+        while t.duels[0].view().ply() < stop && *t.duels[0].phase() == Phase::Playing {
+            // The side to move acts; its first message in flight is altered once.
+            let mover = t.duels[0].view().turn().unwrap();
+            let d = t.duel(mover);
+            let actions = d.view().legal_actions();
+            let a = actions[rng.below(actions.len() as u64) as usize];
+            let out = d.play(a).unwrap();
+            t.post(mover, out);
+            let to = !mover;
+            if let Some(text) = t.inbox[to as usize].pop_front() {
+                let bad = mutate(&text, &mut rng);
+                if bad != text {
+                    let before = t.duels[to as usize].clone();
+                    match t.duel(to).receive(&bad) {
+                        Err(Refusal::Cheat(_)) => {}
+                        Err(_) => {
+                            refused += 1;
+                            let after = &t.duels[to as usize];
+                            assert_eq!(after.view(), before.view());
+                            assert_eq!(after.transcript(), before.transcript());
+                            assert_eq!(after.inputs(), before.inputs());
+                        }
+                        // An altered message that still reads as a valid one (tampering the
+                        // channel's encryption prevents): this game goes no further.
+                        Ok(_) => {}
+                    }
+                    spoilt = t.duels[to as usize].inputs() != before.inputs();
+                }
+                if !spoilt {
+                    t.inbox[to as usize].push_front(text);
+                    t.settle();
+                }
+            }
+            let stuck = t.refused.is_some() || t.inbox.iter().any(|q| !q.is_empty());
+            if spoilt || stuck || t.duels.iter().any(|d| *d.phase() != Phase::Playing) {
+                break;
+            }
+        }
+        // After each refused change the true message was taken and play went on.
+        if !spoilt {
+            assert_eq!(t.refused, None, "seed {seed}");
+            assert!(t.inbox.iter().all(|q| q.is_empty()), "seed {seed}");
+        }
+    }
+    assert!(refused > 40, "{refused}");
+}
