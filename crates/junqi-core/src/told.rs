@@ -85,6 +85,15 @@ impl Position {
         };
         let (mode, rules) = (self.mode(), *self.rules());
         let fits = |a: Role, d: Role| told == Some(Told::of(a, d, mode, &rules));
+        // The hidden piece of a contact stands in, on `at`, as the first role `gives` accepts.
+        let stand_in =
+            |trial: &mut Position, at: Point, hidden: Occupant, gives: &dyn Fn(Role) -> bool| {
+                let r = STAND_INS.into_iter().find(|&r| gives(r));
+                let r = r.ok_or(IllegalAction::Impossible(action))?;
+                let c = hidden.color.ok_or(IllegalAction::NotLegal(action))?;
+                trial.put(at, Occupant::known(Piece::new(c, r)));
+                Ok(())
+            };
         match (att.role, def.and_then(|d| d.role), def, told) {
             (_, _, None, None) => {}
             (Some(a), Some(d), Some(_), _) => {
@@ -92,20 +101,9 @@ impl Position {
                     return Err(IllegalAction::Impossible(action));
                 }
             }
-            (Some(a), None, Some(d), Some(_)) => {
-                let r = STAND_INS.into_iter().find(|&r| fits(a, r));
-                let r = r.ok_or(IllegalAction::Impossible(action))?;
-                let c = d.color.ok_or(IllegalAction::NotLegal(action))?;
-                trial.put(to, Occupant::known(Piece::new(c, r)));
-            }
+            (Some(a), None, Some(d), Some(_)) => stand_in(&mut trial, to, d, &|r| fits(a, r))?,
             (None, Some(d), Some(_), Some(_)) => {
-                let r = STAND_INS
-                    .into_iter()
-                    .filter(|r| r.is_movable())
-                    .find(|&r| fits(r, d));
-                let r = r.ok_or(IllegalAction::Impossible(action))?;
-                let c = att.color.ok_or(IllegalAction::NotLegal(action))?;
-                trial.put(from, Occupant::known(Piece::new(c, r)));
+                stand_in(&mut trial, from, att, &|r| r.is_movable() && fits(r, d))?
             }
             _ => return Err(IllegalAction::NotLegal(action)),
         }
