@@ -163,7 +163,6 @@ enum Pending {
     Attacking {
         ply: u32,
         action: Action,
-        choice: RistrettoPoint,
         c: u8,
         x: Scalar,
     },
@@ -432,13 +431,7 @@ impl Duel {
                 role,
                 x: hex_of(x.as_bytes()),
             });
-            self.pending = Some(Pending::Attacking {
-                ply,
-                action,
-                choice,
-                c,
-                x,
-            });
+            self.pending = Some(Pending::Attacking { ply, action, c, x });
             let body = Body::Move {
                 ply,
                 action,
@@ -821,20 +814,14 @@ impl Duel {
         let Some(Pending::Attacking {
             ply: want,
             action,
-            choice,
             c,
             x,
         }) = self.pending.clone()
         else {
             return Err(Refusal::Unexpected("sealed"));
         };
-        if ply != want {
-            return Err(Refusal::Stale {
-                expected: want,
-                got: ply,
-            });
-        }
-        let Action::Move { from, to } = action else {
+        same_ply(want, ply)?;
+        let Action::Move { to, .. } = action else {
             return Err(Refusal::Unexpected("sealed"));
         };
         if boxes.len() != CHOICES || tokens.len() != RESULTS.len() {
@@ -843,6 +830,7 @@ impl Duel {
             ));
         }
         let s = self.their_ot.ok_or(Refusal::Unexpected("sealed"))?;
+        let choice = crypto::choose(&s, c, &x);
         let key = crypto::receiver_key(&self.terms.context(ply), &s, &choice, c, &x);
         let payload = hex::decode(&boxes[usize::from(c)])
             .ok()
@@ -850,16 +838,7 @@ impl Duel {
             .and_then(|b| Payload::from_bytes(&b))
             .ok_or_else(|| self.cheat(ply, Some(to), "sealed a result that does not open"))?;
         // The token must be the one the defender linked to this result, for every role alike.
-        let ctx = self.terms.context(ply);
-        let linked = result_index(payload.clash, payload.flag)
-            .and_then(|k| bytes_of::<32>(&tokens[k]))
-            == Some(token_link(
-                &ctx,
-                payload.clash,
-                payload.flag,
-                &payload.token,
-            ));
-        if !linked {
+        if !payload.linked(&self.terms.context(ply), tokens) {
             return Err(self.cheat(
                 ply,
                 Some(to),
@@ -913,7 +892,6 @@ impl Duel {
                 self.learn(to, Piece::new(self.them(), role));
             }
         }
-        let _ = from;
         self.after(action, &event, out);
         Ok(())
     }
@@ -935,12 +913,7 @@ impl Duel {
         else {
             return Err(Refusal::Unexpected("verdict"));
         };
-        if ply != want {
-            return Err(Refusal::Stale {
-                expected: want,
-                got: ply,
-            });
-        }
+        same_ply(want, ply)?;
         let Action::Move { to, .. } = action else {
             return Err(Refusal::Unexpected("verdict"));
         };
@@ -1120,6 +1093,17 @@ impl Duel {
             };
         }
     }
+}
+
+/// The answer to an attack must be about the attack waiting for it.
+fn same_ply(want: u32, got: u32) -> Result<(), Refusal> {
+    if got != want {
+        return Err(Refusal::Stale {
+            expected: want,
+            got,
+        });
+    }
+    Ok(())
 }
 
 /// The 25 slots a formation fills, in the order of the commitments.

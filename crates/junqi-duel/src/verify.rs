@@ -3,9 +3,7 @@
 
 use crate::crypto::{self, Digest, CHOICES};
 use crate::device::setup_slots;
-use crate::wire::{
-    bytes_of, hex_of, result_index, role_index, token_link, Body, ChoiceOpened, Opened, Payload,
-};
+use crate::wire::{bytes_of, hex_of, role_index, Body, ChoiceOpened, Opened, Payload};
 use crate::Terms;
 use junqi_core::{
     Action, Color, Deployment, Game, GameRecord, Mode, Point, Role, Setup, Slot, Told,
@@ -368,11 +366,6 @@ fn check_contact(
         };
         role == d && opening_of(terms, defender_seat, &def.commitments, &opened).is_ok()
     };
-    // One token per result, the one linked to it.
-    let linked = |p: &Payload| {
-        result_index(p.clash, p.flag).and_then(|k| bytes_of::<32>(&tokens[k]))
-            == Some(token_link(&ctx, p.clash, p.flag, &p.token))
-    };
     for (i, &role) in Role::ALL.iter().enumerate() {
         let want = Told::of(role, d, terms.mode, &terms.rules);
         let got = hex::decode(&boxes[i])
@@ -384,7 +377,7 @@ fn check_contact(
                 && p.flag == want.flag
                 && (want.shown.is_some() || want.flag) == p.shown.is_some()
                 && p.shown.is_none_or(|(slot, r, salt)| opens(slot, r, &salt))
-                && linked(&p)
+                && p.linked(&ctx, tokens)
         });
         if !honest {
             return Err(defender_lied(format!(

@@ -184,6 +184,15 @@ pub fn role_index(r: Role) -> u8 {
 impl Payload {
     pub const LEN: usize = 1 + 1 + 16 + 1 + 1 + 1 + 32;
 
+    /// Whether this box's token is the one `links` (a [`Body::Sealed`]'s token links, in the
+    /// order of [`RESULTS`]) binds to its result in the attack of context `ctx`.
+    pub fn linked(&self, ctx: &[u8], links: &[String]) -> bool {
+        result_index(self.clash, self.flag)
+            .and_then(|k| links.get(k))
+            .and_then(|l| bytes_of::<32>(l))
+            == Some(token_link(ctx, self.clash, self.flag, &self.token))
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(Self::LEN);
         out.push(CLASHES.iter().position(|&c| c == self.clash).unwrap_or(0) as u8);
