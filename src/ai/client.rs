@@ -246,6 +246,7 @@ mod web {
     //! "ready", queue what was asked before, terminate.
 
     use super::AiClient;
+    use crate::js::error_text as js_error;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{
@@ -275,15 +276,6 @@ mod web {
         /// none is dropped while it runs).
         on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
         on_error: Option<Closure<dyn FnMut(Event)>>,
-    }
-
-    fn js_error(e: JsValue) -> String {
-        e.as_string()
-            .or_else(|| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map(|e| String::from(e.message()))
-            })
-            .unwrap_or_else(|| format!("{e:?}"))
     }
 
     fn loader_url() -> Result<String, String> {

@@ -6,6 +6,7 @@
 //! that one text carries everything.
 
 use super::invite::{Invite, Kind};
+use crate::js::error_text as js_err;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -49,15 +50,6 @@ pub struct Link {
     early: Rc<RefCell<Vec<LinkEvent>>>,
 }
 
-fn js_err(e: JsValue) -> String {
-    e.as_string()
-        .or_else(|| {
-            e.dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-        })
-        .unwrap_or_else(|| format!("{e:?}"))
-}
-
 impl Link {
     fn new(stun: &[String]) -> Result<Link, String> {
         let config = RtcConfiguration::new();
@@ -86,14 +78,7 @@ impl Link {
             .pc
             .create_data_channel_with_data_channel_dict("junqi", &init);
         link.attach(channel);
-        let offer = JsFuture::from(link.pc.create_offer())
-            .await
-            .map_err(js_err)?;
-        let offer: RtcSessionDescriptionInit = offer.unchecked_into();
-        JsFuture::from(link.pc.set_local_description(&offer))
-            .await
-            .map_err(js_err)?;
-        let text = link.gathered(Kind::Offer).await?;
+        let text = link.describe(link.pc.create_offer(), Kind::Offer).await?;
         Ok((link, text))
     }
 
@@ -115,14 +100,7 @@ impl Link {
             .set_ondatachannel(Some(on_channel.as_ref().unchecked_ref()));
         on_channel.forget();
         link.set_remote(&invite, RtcSdpType::Offer).await?;
-        let answer = JsFuture::from(link.pc.create_answer())
-            .await
-            .map_err(js_err)?;
-        let answer: RtcSessionDescriptionInit = answer.unchecked_into();
-        JsFuture::from(link.pc.set_local_description(&answer))
-            .await
-            .map_err(js_err)?;
-        let text = link.gathered(Kind::Answer).await?;
+        let text = link.describe(link.pc.create_answer(), Kind::Answer).await?;
         Ok((link, text))
     }
 
@@ -142,6 +120,17 @@ impl Link {
             .await
             .map(drop)
             .map_err(js_err)
+    }
+
+    /// Makes the description `made` (an offer or an answer) this end's own, and packs it once
+    /// its candidates are gathered.
+    async fn describe(&self, made: js_sys::Promise, kind: Kind) -> Result<String, String> {
+        let desc: RtcSessionDescriptionInit =
+            JsFuture::from(made).await.map_err(js_err)?.unchecked_into();
+        JsFuture::from(self.pc.set_local_description(&desc))
+            .await
+            .map_err(js_err)?;
+        self.gathered(kind).await
     }
 
     /// Waits until the candidates are gathered (or [`GATHER_MS`] passed) and packs the local
