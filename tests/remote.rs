@@ -48,6 +48,11 @@ fn inbox(link: &Link) -> Inbox {
     q
 }
 
+/// Waits (at most 5 s) until `event` has come to `inbox`.
+async fn heard(inbox: &Inbox, event: LinkEvent) -> bool {
+    until(5000, || inbox.borrow().contains(&event)).await
+}
+
 /// Connects two links as two players would: offer text one way, answer text the other.
 async fn connect() -> (Link, Inbox, Link, Inbox) {
     let (host, offer) = Link::host(&[]).await.unwrap();
@@ -67,29 +72,18 @@ async fn two_devices_connect_by_text_and_exchange_messages() {
     let (host, hq, guest, gq) = connect().await;
     host.send("你好").unwrap();
     guest.send("hello").unwrap();
-    assert!(
-        until(5000, || gq
-            .borrow()
-            .iter()
-            .any(|e| *e == LinkEvent::Message("你好".into())))
-        .await
-    );
-    assert!(
-        until(5000, || hq
-            .borrow()
-            .iter()
-            .any(|e| *e == LinkEvent::Message("hello".into())))
-        .await
-    );
+    assert!(heard(&gq, LinkEvent::Message("你好".into())).await);
+    assert!(heard(&hq, LinkEvent::Message("hello".into())).await);
     // Texts that are not invitations are refused with a reason.
     assert!(Link::join("not an invitation", &[]).await.is_err());
     // An answer given where an offer is due, and the other way round.
     let (_, offer) = Link::host(&[]).await.unwrap();
     assert!(host.accept(&offer).await.is_err());
-    // Closing one end is seen at the other.
+    // Closing one end is seen at the other, which can then send nothing.
     guest.close();
-    assert!(until(5000, || hq.borrow().iter().any(|e| *e == LinkEvent::Closed)).await);
-    assert!(host.send("gone").is_err() || !host.is_open());
+    assert!(heard(&hq, LinkEvent::Closed).await);
+    assert!(until(5000, || !host.is_open()).await);
+    assert!(host.send("gone").is_err());
 }
 
 /// Plays a whole game between two [`Duel`]s over the channel, each side choosing random legal

@@ -103,14 +103,21 @@ impl Table {
         }
     }
 
-    /// The side to move plays a random legal action, and every message is delivered.
-    fn step(&mut self, rng: &mut SplitMix64) {
+    /// The side to move plays a random legal action, its messages sent but not yet delivered;
+    /// gives the side that moved.
+    fn act(&mut self, rng: &mut SplitMix64) -> Color {
         let mover = self.duels[0].view().turn().unwrap();
         let d = self.duel(mover);
         let actions = d.view().legal_actions();
         let a = actions[rng.below(actions.len() as u64) as usize];
         let out = d.play(a).unwrap_or_else(|e| panic!("{mover} {a}: {e}"));
         self.post(mover, out);
+        mover
+    }
+
+    /// The side to move plays a random legal action, and every message is delivered.
+    fn step(&mut self, rng: &mut SplitMix64) {
+        self.act(rng);
         self.settle();
     }
 
@@ -613,12 +620,7 @@ fn messages_lost_in_a_dropped_connection_are_sent_again() {
     let mut rng = SplitMix64::new(17);
     let mut dropped = 0;
     while t.duels.iter().all(|d| *d.phase() == Phase::Playing) && t.duels[0].view().ply() < 150 {
-        let mover = t.duels[0].view().turn().unwrap();
-        let d = t.duel(mover);
-        let actions = d.view().legal_actions();
-        let a = actions[rng.below(actions.len() as u64) as usize];
-        let out = d.play(a).unwrap();
-        t.post(mover, out);
+        t.act(&mut rng);
         if rng.below(5) == 0 {
             // The connection drops with messages in flight; on reconnecting both devices send
             // everything again, and each takes what it missed.
@@ -718,13 +720,7 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
         let mut spoilt = false;
         while t.duels[0].view().ply() < stop && *t.duels[0].phase() == Phase::Playing {
             // The side to move acts; its first message in flight is altered once.
-            let mover = t.duels[0].view().turn().unwrap();
-            let d = t.duel(mover);
-            let actions = d.view().legal_actions();
-            let a = actions[rng.below(actions.len() as u64) as usize];
-            let out = d.play(a).unwrap();
-            t.post(mover, out);
-            let to = !mover;
+            let to = !t.act(&mut rng);
             if let Some(text) = t.inbox[to as usize].pop_front() {
                 let bad = mutate(&text, &mut rng);
                 if bad != text {
