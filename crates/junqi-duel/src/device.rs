@@ -180,6 +180,8 @@ enum Pending {
 pub struct Duel {
     terms: Terms,
     me: Color,
+    /// The seed of every secret (kept to save the game: [`Duel::resume`]).
+    seed: [u8; 32],
     rng: ChaCha20Rng,
     formation: Deployment,
     salts: Vec<[u8; 32]>,
@@ -242,6 +244,7 @@ impl Duel {
         let mut duel = Duel {
             terms,
             me,
+            seed,
             rng,
             formation,
             salts,
@@ -324,6 +327,17 @@ impl Duel {
     /// 明棋: the other side's formation, once opened.
     pub fn their_formation(&self) -> Option<&Deployment> {
         self.their_formation.as_ref()
+    }
+
+    /// The seed of this device's secrets: with the terms, the seat, the formation and
+    /// [`Duel::inputs`], what [`Duel::resume`] needs. It stays on this device.
+    pub fn seed(&self) -> [u8; 32] {
+        self.seed
+    }
+
+    /// This device's own formation.
+    pub fn formation(&self) -> &Deployment {
+        &self.formation
     }
 
     pub fn me(&self) -> Color {
