@@ -358,6 +358,56 @@ strings! {
     PREVIEW_WIN = "能吃掉", "wins";
     PREVIEW_LOSE = "会被吃掉", "loses";
     PREVIEW_BOTH = "同归于尽", "both go";
+    OPPONENT_REMOTE = "朋友（另一台设备）", "A friend (another device)";
+    REMOTE_NO_FLIP = "翻棋要公平洗牌，两台设备之间还没有办法做到，请在同一台设备上玩翻棋。",
+        "Flip needs a fair shuffle that neither device controls; it is not offered between two devices yet. Play it on one device.";
+    REMOTE_DARK_EXPLAIN = "布阵时互不相见，开战后只看得见自己的棋子。没有裁判：每次碰子由两台设备用密码学当场核对，终局时双方亮出全部棋子，谁作弊都会被查出。",
+        "Each side arranges unseen and sees only its own pieces. There is no referee: the two devices settle each contact with cryptography, and at the end both open every piece, so a cheat is caught.";
+    CONNECT_TITLE = "和另一台设备上的朋友下", "Play a friend on another device";
+    CONNECT_INVITE = "邀请朋友", "Invite a friend";
+    CONNECT_JOIN = "加入朋友的邀请", "Join a friend's invitation";
+    CONNECT_MAKING = "正在准备……", "Preparing…";
+    CONNECT_INVITE_HELP = "让朋友用相机扫这个码，或把链接或文字发给朋友。", "Let your friend scan this code, or send them the link or the text.";
+    CONNECT_PASTE_ANSWER = "把朋友的回复贴在这里：", "Paste your friend's answer here:";
+    CONNECT_PASTE_OFFER = "把朋友的邀请贴在这里：", "Paste your friend's invitation here:";
+    CONNECT_ANSWER_HELP = "把这个回复给朋友：让朋友扫码，或把文字发回去。", "Give this answer to your friend: let them scan it, or send the text back.";
+    CONNECT_GO = "连接", "Connect";
+    CONNECT_TAKE = "加入", "Join";
+    CONNECT_SCAN = "用相机扫码", "Scan with the camera";
+    CONNECT_COPY = "复制", "Copy";
+    CONNECT_COPIED = "已复制", "Copied";
+    CONNECT_LINK = "链接", "Link";
+    CONNECT_TEXT = "文字", "Text";
+    CONNECT_WAITING = "等待连接……", "Waiting for the connection…";
+    CONNECT_FAILED = "连不上：", "Could not connect: ";
+    CONNECTED = "已连接", "Connected";
+    CONNECT_STUN = "STUN 服务器（跨网络时需要，同一 Wi-Fi 可清空；每行一个）", "STUN servers (needed across the internet; on one Wi-Fi you may clear them; one a line)";
+    CONNECT_STUN_BAD = "这些不是 STUN 地址，没有用：", "Not STUN addresses, left out: ";
+    CONNECT_USUAL_RULES = "标准规则", "The standard rules";
+    CONNECT_PROPOSAL = "朋友提议：", "Your friend proposes:";
+    CONNECT_YOU_PLAY = "你执", "you play";
+    CONNECT_ACCEPT = "接受，去布阵", "Accept and arrange";
+    CONNECT_DECLINE = "不下这局", "Decline";
+    CONNECT_DECLINED = "朋友没有接受这局。", "Your friend declined this game.";
+    CONNECT_WAIT_REPLY = "等朋友接受……", "Waiting for your friend to accept…";
+    CONNECT_BAD_TERMS = "这局两台设备之间下不了：", "This game cannot be played between two devices: ";
+    REMOTE_WAIT_SETUP = "等朋友布阵……", "Waiting for your friend's formation…";
+    REMOTE_THEIR_TURN = "轮到朋友走。", "Your friend's turn.";
+    REMOTE_SETTLING = "正在和朋友的设备核对这次碰子……", "Settling the contact with your friend's device…";
+    REMOTE_ENDING = "等朋友的设备亮出全部棋子来核对……", "Waiting for your friend's device to open every piece…";
+    REMOTE_VERIFIED = "双方的棋子都已核对：没有作弊。", "Both sides' pieces checked: no cheating.";
+    REMOTE_CHEATED = "查出作弊，这局到此为止：", "Cheating caught; the game stops here: ";
+    REMOTE_REFUSED = "朋友的设备发来一条不合规则的消息，已拒绝：", "A message from your friend's device broke the rules and was refused: ";
+    REMOTE_LOST = "和朋友的连接断了。", "The connection to your friend dropped.";
+    DRAW_ON_YOUR_TURN = "轮到你走时才能提议和棋。", "You can offer a draw on your turn.";
+    REMOTE_UNKNOWN_GAME = "朋友要接着下的这局不在这台设备上：", "Your friend wants to go on with a game this device does not have:";
+    REMOTE_PLAYED_ELSEWHERE = "这局已经在另一个标签页里接着下了，这里不再保存。", "This game went on in another tab; this tab no longer saves it.";
+    REMOTE_NOT_SAVED = "这台设备没能保存这局（存储满了或被关掉了）。", "This device could not save the game (storage full or turned off).";
+    REMOTE_RECONNECT = "重新连接：邀请朋友", "Connect again: invite";
+    REMOTE_RECONNECT_JOIN = "重新连接：加入朋友的邀请", "Connect again: join";
+    REMOTE_KEPT = "和另一台设备上的朋友没下完的棋", "Unfinished games with a friend on another device";
+    REMOTE_DRAW_SENT = "已向朋友提议和棋。", "Draw offered to your friend.";
+    REMOTE_DRAW_OFFERED = "朋友提议和棋。", "Your friend offers a draw.";
 }
 
 /// The ranks of the ladder (`state::stats::LADDER`), lowest first.

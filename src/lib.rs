@@ -117,6 +117,7 @@ pub fn App() -> impl IntoView {
         Phase::Records => 5,
         Phase::ColourFlip => 7,
         Phase::Siguo => 8,
+        Phase::Connect => 9,
     });
     let lang = move || store.lang();
     let busy = move || (store.anim.with(|a| a.is_some()) || store.thinking.get()).then_some("");
@@ -131,6 +132,7 @@ pub fn App() -> impl IntoView {
         Phase::Records => "records",
         Phase::ColourFlip => "colour-flip",
         Phase::Siguo => "siguo",
+        Phase::Connect => "connect",
     };
     let large = move || store.settings.with(|s| s.large_labels).then_some("");
     // Whether the page now honours a wish for reduced motion (tests wait on it).
@@ -197,6 +199,7 @@ pub fn App() -> impl IntoView {
                     6 => view! { <components::course::CourseScreen/> }.into_any(),
                     7 => view! { <components::colour_flip::ColourFlipScreen/> }.into_any(),
                     8 => view! { <components::siguo::SiguoScreen/> }.into_any(),
+                    9 => view! { <components::connect::ConnectScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
             </main>
@@ -209,6 +212,7 @@ pub fn App() -> impl IntoView {
             <Dialogs/>
             <UnreadableBanner/>
             <ElsewhereBanner/>
+            <components::remote_games::ReconnectBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

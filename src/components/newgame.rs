@@ -18,6 +18,9 @@ pub fn NewGameScreen() -> impl IntoView {
     let config = store.config;
     let mode = move || config.with(|c| c.mode);
     let computer = move || config.with(|c| c.opponent == Opponent::Computer);
+    // A friend on another device: no clocks between devices yet, and no 翻棋 (docs/duel-protocol.md).
+    let remote = move || config.with(|c| c.opponent == Opponent::Remote);
+    let no_flip = move || remote() && mode() == Mode::Flip;
     let assist = expect_context::<crate::learn::assist::Assist>();
     // The newest unfinished 四国 game, read when the screen opens.
     let continue_siguo = RwSignal::new(store.siguo.unfinished());
@@ -51,6 +54,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 {move || match o {
                     Opponent::Computer => i18n::OPPONENT_COMPUTER.get(lang()),
                     Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang()),
+                    Opponent::Remote => i18n::OPPONENT_REMOTE.get(lang()),
                 }}
             </button>
         }
@@ -163,8 +167,17 @@ pub fn NewGameScreen() -> impl IntoView {
                 </Show>
                 <Show when=move || !siguo.get()>
                 <section>
-                    <p class="explain" data-testid="mode-explain">{move || i18n::mode_explain(mode(), lang())}</p>
-                    <Show when=move || mode() == Mode::Dark>
+                    <p class="explain" data-testid="mode-explain">{move || {
+                        if remote() && mode() == Mode::Dark {
+                            i18n::REMOTE_DARK_EXPLAIN.get(lang()).to_string()
+                        } else {
+                            i18n::mode_explain(mode(), lang()).to_string()
+                        }
+                    }}</p>
+                    <Show when=no_flip>
+                        <p class="explain warn" role="alert" data-testid="remote-no-flip">{move || i18n::REMOTE_NO_FLIP.get(lang())}</p>
+                    </Show>
+                    <Show when=move || mode() == Mode::Dark && !remote()>
                         <label class="rule colour-flip-choice">
                             <input
                                 type="checkbox"
@@ -185,10 +198,20 @@ pub fn NewGameScreen() -> impl IntoView {
                 </section>
                 <section>
                     <h3>{move || i18n::OPPONENT.get(lang())}</h3>
-                    <div class="choices two">
+                    <div class="choices three">
                         {opponent_button(Opponent::Computer, "opponent-computer")}
                         {opponent_button(Opponent::Friend, "opponent-friend")}
+                        {opponent_button(Opponent::Remote, "opponent-remote")}
                     </div>
+                    <Show when=remote>
+                        <button class="join-invitation" data-testid="open-join" on:click=move |_| store.open_join("")>
+                            {move || i18n::CONNECT_JOIN.get(lang())}
+                        </button>
+                        <div class="field">
+                            <span>{move || i18n::YOUR_COLOUR.get(lang())}</span>
+                            <div class="choices two">{seat_button(0)} {seat_button(1)}</div>
+                        </div>
+                    </Show>
                     <Show when=computer>
                         <label class="field">
                             <span>{move || i18n::LEVEL.get(lang())}</span>
@@ -232,7 +255,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         text=i18n::ply_limit_choice
                     />
                 </section>
-                <section>
+                <section hidden=remote>
                     <label class="field">
                         <span>{move || i18n::CLOCK.get(lang())}</span>
                         <select
@@ -266,16 +289,18 @@ pub fn NewGameScreen() -> impl IntoView {
                 </section>
                 </Show>
                 </div>
-                <button class="primary start" data-testid="start-game" on:click=move |_| {
+                <button class="primary start" data-testid="start-game" disabled=move || !siguo.get() && no_flip() on:click=move |_| {
                     if siguo.get_untracked() {
                         store.siguo.start(&store)
+                    } else if remote() {
+                        store.invite()
                     } else {
                         // The coach is the course's (Store::start_course_game), not a choice here.
                         store.config.update(|c| c.coach = false);
                         store.start_game()
                     }
                 }>
-                    {move || i18n::START_GAME.get(lang())}
+                    {move || if remote() && !siguo.get() { i18n::CONNECT_INVITE.get(lang()) } else { i18n::START_GAME.get(lang()) }}
                 </button>
             </aside>
         </div>

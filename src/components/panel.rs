@@ -5,7 +5,8 @@ use super::piece::color_class;
 use crate::ground::label::LabelStyle;
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
-use crate::state::store::{Dialog, Phase, Store};
+use crate::state::game::RemoteState;
+use crate::state::store::{Dialog, Phase, PublicState, Store};
 use junqi_core::Color;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -85,6 +86,7 @@ pub fn GameLine() -> impl IntoView {
                     i18n::level_title(c.level, lang)
                 ),
                 Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang).to_string(),
+                Opponent::Remote => i18n::OPPONENT_REMOTE.get(lang).to_string(),
             };
             format!("{mode} · {who}")
         })
@@ -132,6 +134,9 @@ pub fn status_text(store: Store, lang: Lang) -> String {
     let Some(p) = store.public() else {
         return String::new();
     };
+    if let Some(r) = store.remote_state() {
+        return remote_status(r, &p, lang);
+    }
     if let Some(o) = p.outcome {
         return i18n::outcome_text(o, lang);
     }
@@ -149,6 +154,32 @@ pub fn status_text(store: Store, lang: Lang) -> String {
         };
     }
     i18n::your_move(color, lang)
+}
+
+/// The status line of a game with a friend on another device.
+fn remote_status(r: RemoteState, p: &PublicState, lang: Lang) -> String {
+    let outcome = p.outcome.map(|o| i18n::outcome_text(o, lang));
+    match r {
+        RemoteState::Setting => i18n::REMOTE_WAIT_SETUP.get(lang).to_string(),
+        RemoteState::Settling => i18n::REMOTE_SETTLING.get(lang).to_string(),
+        RemoteState::Cheated(why) => format!("{}{why}", i18n::REMOTE_CHEATED.get(lang)),
+        RemoteState::Ending => format!(
+            "{} · {}",
+            outcome.unwrap_or_default(),
+            i18n::REMOTE_ENDING.get(lang)
+        ),
+        RemoteState::Verified => format!(
+            "{} · {}",
+            outcome.unwrap_or_default(),
+            i18n::REMOTE_VERIFIED.get(lang)
+        ),
+        RemoteState::Playing => match p.to_move {
+            Some(seat) if p.human[usize::from(seat.min(1))] => {
+                i18n::your_move(p.colors[usize::from(seat.min(1))], lang)
+            }
+            _ => i18n::REMOTE_THEIR_TURN.get(lang).to_string(),
+        },
+    }
 }
 
 #[component]

@@ -73,9 +73,10 @@ pub fn RecordsScreen() -> impl IntoView {
                         <RecordItem game=g/>
                     </For>
                 </ul>
-                <Show when=move || games().is_empty() && !any_siguo.get()>
+                <Show when=move || games().is_empty() && !any_siguo.get() && store.remote_kept().is_empty()>
                     <p class="explain" data-testid="no-records">{move || i18n::NO_RECORDS.get(lang())}</p>
                 </Show>
+                <super::remote_games::RemoteRecords/>
                 <super::siguo::SiguoRecords/>
             </section>
         </div>
@@ -103,6 +104,7 @@ pub fn RecordItem(game: SavedGame) -> impl IntoView {
             match config.opponent {
                 Opponent::Computer => i18n::computer_level(config.level, l),
                 Opponent::Friend => i18n::OPPONENT_FRIEND.get(l).to_string(),
+                Opponent::Remote => i18n::OPPONENT_REMOTE.get(l).to_string(),
             }
         }
     };

@@ -80,7 +80,7 @@ fn ShareField(copied: RwSignal<bool>) -> impl IntoView {
 
 /// Copies to the clipboard; `done` turns true once it worked (it may be refused: the field
 /// still shows the link).
-fn copy(text: &str, done: RwSignal<bool>, store: Store) {
+pub(crate) fn copy(text: &str, done: RwSignal<bool>, store: Store) {
     let Some(w) = web_sys::window() else { return };
     let clipboard = w.navigator().clipboard();
     if JsValue::from(clipboard.clone()).is_undefined() {

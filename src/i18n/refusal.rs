@@ -4,6 +4,7 @@
 use super::Lang;
 use junqi_core::siguo::SiguoRecordError;
 use junqi_core::RecordError;
+use junqi_duel::DuelError;
 
 /// A 2-player record's refusal.
 pub fn record(e: &RecordError, lang: Lang) -> String {
@@ -89,6 +90,51 @@ fn json(msg: &str, lang: Lang) -> String {
         "不是棋局文件".into()
     } else {
         "not a game record file".into()
+    }
+}
+
+/// Why a game between two devices cannot be played on the new-game screen's choices
+/// (`junqi_duel::Terms::check`), naming the rule switch as the screen names it.
+pub fn duel_terms(e: &DuelError, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let rule = |name: &str| super::rule_text(name).get(lang).to_string();
+    match e {
+        DuelError::FlipNotOffered => super::REMOTE_NO_FLIP.get(lang).to_string(),
+        DuelError::NeedsReferee(name) if zh => {
+            format!("暗棋里的「{}」要有看得见双方的裁判才能判", rule(name))
+        }
+        DuelError::NeedsReferee(name) => format!(
+            "in the hidden game, \"{}\" needs a referee who sees both sides",
+            rule(name)
+        ),
+        DuelError::NoClocks(name) if zh => {
+            format!(
+                "「{}」要计时，两台设备之间还没有计时",
+                rule_or_number(name, lang)
+            )
+        }
+        DuelError::NoClocks(name) => format!(
+            "\"{}\" needs clocks, which games between two devices do not have yet",
+            rule_or_number(name, lang)
+        ),
+        DuelError::NotYet(name) if zh => {
+            format!("两台设备之间的暗棋还不支持「{}」", rule(name))
+        }
+        DuelError::NotYet(name) => format!(
+            "\"{}\" is not offered in a hidden game between two devices yet",
+            rule(name)
+        ),
+        DuelError::Rules(why) | DuelError::Formation(why) => why.clone(),
+        DuelError::GameId if zh => "游戏编号不对".to_string(),
+        DuelError::GameId => "a bad game id".to_string(),
+    }
+}
+
+/// The screen's name of a rule switch or number.
+fn rule_or_number(name: &str, lang: Lang) -> String {
+    match name {
+        "timeout_limit" => super::TIMEOUT_LIMIT.get(lang).to_string(),
+        _ => super::rule_text(name).get(lang).to_string(),
     }
 }
 

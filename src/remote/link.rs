@@ -2,10 +2,11 @@
 //! set up by passing an offer and an answer by hand ([`super::invite`]). No server of ours is
 //! involved. On one network the browsers find each other with nothing else; across the
 //! internet they need a STUN server to learn their public address, which is a setting
-//! ([`DEFAULT_STUN`]). Candidates are gathered in full before the offer or answer is shown, so
+//! ([`super::DEFAULT_STUN`]). Candidates are gathered in full before the offer or answer is shown, so
 //! that one text carries everything.
 
 use super::invite::{Invite, Kind};
+pub use super::LinkEvent;
 use crate::js::error_text as js_err;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,26 +19,8 @@ use web_sys::{
     RtcSessionDescriptionInit,
 };
 
-/// Public STUN servers offered by default; a player may change or clear the list (on one
-/// network none is needed, and with none no request leaves the local network).
-pub const DEFAULT_STUN: &[&str] = &[
-    "stun:stun.l.google.com:19302",
-    "stun:stun.cloudflare.com:3478",
-];
-
 /// How long candidates are gathered before the offer or answer is shown anyway.
 const GATHER_MS: i32 = 4000;
-
-/// What the link tells its owner.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkEvent {
-    /// The channel is open: messages can go both ways.
-    Open,
-    /// A message from the other device.
-    Message(String),
-    /// The connection is gone (closed by either side, or the network dropped).
-    Closed,
-}
 
 type Listener = Rc<RefCell<Option<Box<dyn FnMut(LinkEvent)>>>>;
 

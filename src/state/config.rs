@@ -15,6 +15,8 @@ pub enum Opponent {
     Computer,
     /// A friend on this device (pass and play).
     Friend,
+    /// A friend on another device, over a direct connection (src/remote).
+    Remote,
 }
 
 /// A new game's settings.
@@ -96,6 +98,7 @@ fn opponent_code(o: Opponent) -> &'static str {
     match o {
         Opponent::Computer => "computer",
         Opponent::Friend => "friend",
+        Opponent::Remote => "remote",
     }
 }
 
@@ -264,10 +267,10 @@ impl GameConfig {
             match k {
                 "mode" => c.mode = v.parse().unwrap_or(c.mode),
                 "opponent" => {
-                    c.opponent = if v == "friend" {
-                        Opponent::Friend
-                    } else {
-                        Opponent::Computer
+                    c.opponent = match v {
+                        "friend" => Opponent::Friend,
+                        "remote" => Opponent::Remote,
+                        _ => Opponent::Computer,
                     }
                 }
                 "level" => c.level = v.parse::<u8>().unwrap_or(c.level).clamp(1, 5),

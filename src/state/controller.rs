@@ -8,6 +8,8 @@ mod coach;
 mod decide;
 mod play;
 #[cfg(all(test, not(target_arch = "wasm32")))]
+mod remote_tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 mod time;
 
@@ -91,6 +93,10 @@ pub enum Effect {
     StopAnimation,
     /// The game is over: show its result.
     Over,
+    /// Send these messages to the other device, in order (a game between two devices).
+    Send(Vec<String>),
+    /// A message from the other device was refused: why (a game between two devices).
+    Refused(String),
 }
 
 /// What the controller needs to know of the page around it.
@@ -279,9 +285,11 @@ impl Controller {
     /// Whether the displayed seat is to move and played by a person here (the page must
     /// also let it act: see [`Controller::can_act`]).
     pub fn shown_seat_to_move(&self) -> bool {
-        self.shown
-            .as_ref()
-            .is_some_and(|s| self.game.seat_to_move() == Some(s.seat) && self.game.is_human(s.seat))
+        self.shown.as_ref().is_some_and(|s| {
+            self.game.seat_to_move() == Some(s.seat)
+                && self.game.is_human(s.seat)
+                && !self.game.waits_for_remote()
+        })
     }
 
     /// Whether the displayed seat may act now.
@@ -339,12 +347,7 @@ impl Controller {
             seat,
             orientation,
             turned,
-            last: self
-                .game
-                .game()
-                .reports()
-                .last()
-                .map(|r| (r.action.from(), r.action.to())),
+            last: self.game.last_action().map(|a| (a.from(), a.to())),
         }
     }
 

@@ -87,7 +87,7 @@ fn a_saved_game_of_today_still_loads_and_resumes() {
     assert_eq!(g.rev, 0);
     assert_eq!(g.guess_marks().len(), 1);
     let m = saves::rebuild(g).expect("it replays");
-    assert_eq!(m.game().reports().len(), 1);
+    assert_eq!(m.plies(), 1);
     assert_eq!(
         m.formation_of(1),
         Some(&junqi_ai::deploy::formation(6871 ^ 0xA5A5)),

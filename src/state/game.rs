@@ -3,12 +3,18 @@
 //!
 //! Seats: seat 0 acts first (Red in 明棋 and 暗棋; in 翻棋 whoever flips first), seat 1 second.
 
+mod remote;
+pub use remote::RemoteState;
+
 use super::config::{GameConfig, Opponent};
 use super::seeds;
 use junqi_core::{
-    Action, ByColor, Color, Deployment, Game, IllegalAction, Mode, Occupant, Outcome, Piece,
-    PlayerView, Point, PublicEvent, Setup, SetupError,
+    Action, ByColor, Color, Deployment, DrawReason, Game, GameRecord, IllegalAction, Mode,
+    Occupant, Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Setup, SetupError,
+    WinReason,
 };
+use junqi_duel::{Duel, Input, Phase, Refusal};
+use remote::Remote;
 
 /// What one action did, as everybody may know it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,19 +76,33 @@ fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
     })
 }
 
+/// Who referees the game. (One per page, and nearly always the local one: not boxed.)
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Referee {
+    /// This device sees everything (the computer or a friend on this device): junqi-core's
+    /// [`Game`], and each side's formation (明棋, 暗棋: the computer plays from its own).
+    Local {
+        game: Game,
+        formations: Option<ByColor<Deployment>>,
+    },
+    /// A friend on another device: this device holds only its own side (game/remote.rs).
+    Remote(Box<Remote>),
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Match {
     pub config: GameConfig,
-    game: Game,
-    /// Each side's formation (明棋, 暗棋): the computer plays from its own.
-    formations: Option<ByColor<Deployment>>,
+    referee: Referee,
     /// Seed of the computer's choices.
     seed: u64,
     /// After each action (index = actions played): the trays each seat saw.
     trays: Vec<[Tray; 2]>,
     /// For each action played: what each seat knew of its pieces.
     known: Vec<[Known; 2]>,
+    /// A game with another device: its id, shared by both (kept once the game is checked).
+    remote_id: Option<[u8; 16]>,
 }
 
 impl Match {
@@ -97,35 +117,230 @@ impl Match {
         let game = Game::new(config.mode, config.rules, setup)?;
         Ok(Match {
             config,
-            game,
-            formations,
+            referee: Referee::Local { game, formations },
             seed,
             trays: vec![Default::default()],
             known: Vec::new(),
+            remote_id: None,
         })
     }
 
-    pub fn game(&self) -> &Game {
-        &self.game
+    /// A game with a friend on another device, from this device's side: `duel` holds its
+    /// formation and secrets, `first` its first messages (the commitments), waiting to go.
+    /// The seat is `config.seat` (0: Red).
+    pub fn remote(config: GameConfig, duel: Duel, first: Vec<String>, seed: u64) -> Match {
+        Match {
+            config,
+            remote_id: Some(duel.terms().game),
+            referee: Referee::Remote(Box::new(Remote::new(duel, first))),
+            seed,
+            trays: vec![Default::default()],
+            known: Vec::new(),
+        }
+    }
+
+    /// A game with another device rebuilt from what this device did and took (a save):
+    /// `duel` is its side as it began (`Duel::new`), and each input is played again through
+    /// the match, so that it knows what it knew then. Messages made again are not sent again
+    /// here: after a reconnection every message goes again ([`Match::sent`]). A log that does
+    /// not replay is refused with the reason.
+    pub fn resumed(
+        config: GameConfig,
+        duel: Duel,
+        inputs: &[Input],
+        seed: u64,
+    ) -> Result<Match, String> {
+        let seat = config.seat;
+        let mut m = Match::remote(config, duel, Vec::new(), seed);
+        for (i, input) in inputs.iter().enumerate() {
+            let done = match input {
+                Input::Play { action } => m.play(*action).map(drop).map_err(|e| e.to_string()),
+                Input::Resign => m.resign(seat).map(drop).map_err(|e| e.to_string()),
+                Input::OfferDraw => {
+                    if m.offer_draw() {
+                        Ok(())
+                    } else {
+                        Err("a draw offer out of turn".to_string())
+                    }
+                }
+                Input::AcceptDraw => m.agree_draw().map(drop).map_err(|e| e.to_string()),
+                Input::Got { text } => match m.receive(text) {
+                    // A lie caught is caught again: the game stays stopped there.
+                    Ok(_) | Err(Refusal::Cheat(_)) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                },
+            };
+            done.map_err(|why| format!("step {}: {why}", i + 1))?;
+        }
+        m.take_outbox();
+        Ok(m)
+    }
+
+    /// The id (hex) of a game with another device, shared by both devices.
+    pub fn remote_id(&self) -> Option<String> {
+        self.remote_id.map(|id| junqi_duel::wire::hex_of(&id))
+    }
+
+    /// This device's side of a game with another device (to save it).
+    pub fn duel(&self) -> Option<&Duel> {
+        match &self.referee {
+            Referee::Remote(r) => Some(r.duel()),
+            Referee::Local { .. } => None,
+        }
+    }
+
+    /// Where a game with another device stands (`None`: a game on this device). A finished
+    /// game with another device is [`RemoteState::Verified`] once it is refereed here.
+    pub fn remote_state(&self) -> Option<RemoteState> {
+        match &self.referee {
+            Referee::Remote(r) => Some(r.state()),
+            Referee::Local { .. } => {
+                (self.config.opponent == Opponent::Remote).then_some(RemoteState::Verified)
+            }
+        }
+    }
+
+    /// Whether a game with another device cannot go on until that device answers (its
+    /// commitments, the other half of a contact), or at all (a lie was caught).
+    pub fn waits_for_remote(&self) -> bool {
+        matches!(
+            self.remote_state(),
+            Some(RemoteState::Setting | RemoteState::Settling | RemoteState::Cheated(_))
+        )
+    }
+
+    /// The messages for the other device, oldest first (taken: each goes once).
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        match &mut self.referee {
+            Referee::Remote(r) => r.take_outbox(),
+            Referee::Local { .. } => Vec::new(),
+        }
+    }
+
+    /// Every message this device sent the other: sent again after a reconnection, the other
+    /// device takes what it missed.
+    pub fn sent(&self) -> Vec<String> {
+        match &self.referee {
+            Referee::Remote(r) => r.duel().sent().to_vec(),
+            Referee::Local { .. } => Vec::new(),
+        }
+    }
+
+    /// Takes a message from the other device: the actions it settled (the other side's move,
+    /// or the result of this side's attack). A message that is not a legal part of the game
+    /// is refused with the reason; a lie caught stops the game ([`RemoteState::Cheated`]).
+    /// Once both sides opened everything and the game checks out, this device referees the
+    /// finished game like any other.
+    pub fn receive(&mut self, text: &str) -> Result<Vec<Played>, Refusal> {
+        let seen = [self.view_of(0), self.view_of(1)];
+        let Referee::Remote(r) = &mut self.referee else {
+            return Err(Refusal::Unexpected("a message in a game on this device"));
+        };
+        let played = r.receive(text)?;
+        let record = match r.duel().phase() {
+            Phase::Verified(record) => Some(record.as_ref().clone()),
+            _ => None,
+        };
+        for p in &played {
+            self.note(&p.event, &seen);
+        }
+        if let Some(record) = record {
+            match Match::verified(self.config.clone(), &record, self.seed) {
+                Ok(m) => {
+                    *self = Match {
+                        remote_id: self.remote_id,
+                        ..m
+                    }
+                }
+                Err(why) => leptos::logging::warn!("a verified game does not replay: {why}"),
+            }
+        }
+        Ok(played)
+    }
+
+    /// A verified game between two devices, refereed here.
+    fn verified(config: GameConfig, record: &GameRecord, seed: u64) -> Result<Match, String> {
+        let mut m = Match::new(config, record.setup.clone(), seed).map_err(|e| e.to_string())?;
+        for (i, ra) in record.actions.iter().enumerate() {
+            m.play(ra.action)
+                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+        }
+        if let Some(o) = record.result {
+            m.end_as(o)?;
+        }
+        Ok(m)
+    }
+
+    /// Offers the other device a draw (its turn or not); `false` when the game does not
+    /// allow it now.
+    pub fn offer_draw(&mut self) -> bool {
+        match &mut self.referee {
+            Referee::Remote(r) => r.offer_draw(),
+            Referee::Local { .. } => false,
+        }
+    }
+
+    /// Between two devices: the seat whose draw offer waits for an answer.
+    pub fn draw_offered(&self) -> Option<u8> {
+        match &self.referee {
+            Referee::Remote(r) => r.duel().draw_offered().and_then(|c| self.seat_of(c)),
+            Referee::Local { .. } => None,
+        }
+    }
+
+    /// The game this device referees, when it does (not in a game with another device).
+    fn local(&self) -> Option<&Game> {
+        match &self.referee {
+            Referee::Local { game, .. } => Some(game),
+            Referee::Remote(_) => None,
+        }
+    }
+
+    /// The position as this device knows it. Between two devices in 暗棋 the other side's
+    /// pieces stand in it as placeholders: read the turn, the ply and the outcome from it,
+    /// and draw the board from [`Match::view_of`].
+    pub fn position(&self) -> &Position {
+        match &self.referee {
+            Referee::Local { game, .. } => game.position(),
+            Referee::Remote(r) => r.position(),
+        }
     }
 
     pub fn mode(&self) -> Mode {
-        self.game.mode()
+        self.config.mode
+    }
+
+    pub fn rules(&self) -> Rules {
+        *self.position().rules()
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        match &self.referee {
+            Referee::Local { game, .. } => game.outcome(),
+            Referee::Remote(r) => r.position().outcome(),
+        }
+    }
+
+    /// Actions played so far.
+    pub fn plies(&self) -> usize {
+        self.known.len()
+    }
+
+    /// The record of the game, when this device referees it (a game with another device has
+    /// one once both sides opened everything and it was verified: [`Match::receive`]).
+    pub fn record(&self) -> Option<GameRecord> {
+        self.local().map(Game::record)
     }
 
     /// The colour of a seat, once known (翻棋: after the first colour is assigned).
     pub fn color_of(&self, seat: u8) -> Option<Color> {
-        let first = self.game.position().first_color()?;
+        let first = self.position().first_color()?;
         Some(if seat == 0 { first } else { !first })
     }
 
     /// The seat playing `color`, once known.
     pub fn seat_of(&self, color: Color) -> Option<u8> {
-        let first = self.game.position().first_color()?;
+        let first = self.position().first_color()?;
         Some(u8::from(color != first))
     }
 
@@ -134,36 +349,48 @@ impl Match {
         if self.outcome().is_some() {
             return None;
         }
-        Some(((self.game.position().ply() + 1) % 2) as u8)
+        Some(((self.position().ply() + 1) % 2) as u8)
     }
 
-    /// Whether a person plays this seat.
+    /// Whether a person plays this seat on this device.
     pub fn is_human(&self, seat: u8) -> bool {
         match self.config.opponent {
             Opponent::Friend => true,
-            Opponent::Computer => seat == self.config.seat,
+            Opponent::Computer | Opponent::Remote => seat == self.config.seat,
         }
     }
 
     /// The computer's seat, if it is to act.
     pub fn computer_to_move(&self) -> Option<u8> {
+        if self.config.opponent != Opponent::Computer {
+            return None;
+        }
         self.seat_to_move().filter(|s| !self.is_human(*s))
     }
 
-    /// What a seat may see now (no history).
+    /// What a seat may see now (no history). Between two devices this device sees only
+    /// through its own seat's eyes, whichever seat is asked for.
     pub fn view_of(&self, seat: u8) -> PlayerView {
-        self.game.position().view(self.color_of(seat))
+        match &self.referee {
+            Referee::Local { game, .. } => game.position().view(self.color_of(seat)),
+            Referee::Remote(r) => r.view(),
+        }
     }
 
     /// What a seat may see now, with the public history (for the computer player).
     pub fn full_view_of(&self, seat: u8) -> PlayerView {
-        self.game.view(self.color_of(seat))
+        let mut v = self.view_of(seat);
+        v.history = self.history();
+        v
     }
 
     /// A seat's own formation (明棋, 暗棋).
     pub fn formation_of(&self, seat: u8) -> Option<&Deployment> {
         let c = self.color_of(seat)?;
-        self.formations.as_ref().map(|f| &f[c])
+        match &self.referee {
+            Referee::Local { formations, .. } => formations.as_ref().map(|f| &f[c]),
+            Referee::Remote(r) => (seat == self.config.seat).then(|| r.formation()),
+        }
     }
 
     /// The game's seed. It never leaves the referee: requests carry [`Match::computer_seed`]
@@ -185,61 +412,101 @@ impl Match {
 
     /// The public history.
     pub fn history(&self) -> Vec<PublicEvent> {
-        self.game.public_history()
+        match &self.referee {
+            Referee::Local { game, .. } => game.public_history(),
+            Referee::Remote(r) => r.history().to_vec(),
+        }
+    }
+
+    /// The last action's start and end.
+    pub fn last_action(&self) -> Option<Action> {
+        match &self.referee {
+            Referee::Local { game, .. } => game.reports().last().map(|r| r.action),
+            Referee::Remote(r) => r.history().last().map(|e| e.action),
+        }
+    }
+
+    /// Each action played with its pieces as everybody knows them once the game is over
+    /// (`None` between two devices: this device never saw the other side's pieces).
+    fn open_rows(&self) -> Option<Vec<Row>> {
+        let game = self.local()?;
+        Some(
+            game.reports()
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Row {
+                    event: PublicEvent::from_report(i as u32 + 1, r),
+                    known: Known {
+                        mover: r.attacker,
+                        target: r.defender,
+                    },
+                })
+                .collect(),
+        )
     }
 
     /// The history as everybody may know it: in 暗棋, until the game is over, no identity but
     /// what an action made public (what a screen seen by both players may show).
     pub fn public_rows(&self) -> Vec<Row> {
         let hidden = self.mode() == Mode::Dark && self.outcome().is_none();
-        self.game
-            .reports()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Row {
-                event: PublicEvent::from_report(i as u32 + 1, r),
-                known: if hidden {
-                    Known::default()
-                } else {
-                    Known {
-                        mover: r.attacker,
-                        target: r.defender,
-                    }
-                },
-            })
-            .collect()
+        match self.open_rows() {
+            Some(rows) if !hidden => rows,
+            _ => self
+                .history()
+                .into_iter()
+                .zip(&self.known)
+                .map(|(event, k)| Row {
+                    event,
+                    // 明棋 between two devices: both sides see everything.
+                    known: if hidden { Known::default() } else { k[0] },
+                })
+                .collect(),
+        }
     }
 
     /// The history as `seat` knew it: each action with the pieces it could see when it was
     /// played. Once the game is over every identity is public.
     pub fn rows(&self, seat: u8) -> Vec<Row> {
-        let over = self.outcome().is_some();
+        if self.outcome().is_some() {
+            if let Some(rows) = self.open_rows() {
+                return rows;
+            }
+        }
         let seat = usize::from(seat.min(1));
-        self.game
-            .reports()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Row {
-                event: PublicEvent::from_report(i as u32 + 1, r),
-                known: if over {
-                    Known {
-                        mover: r.attacker,
-                        target: r.defender,
-                    }
-                } else {
-                    self.known.get(i).map(|k| k[seat]).unwrap_or_default()
-                },
+        self.history()
+            .into_iter()
+            .zip(&self.known)
+            .map(|(event, k)| Row {
+                event,
+                known: k[seat],
             })
             .collect()
     }
 
-    /// Plays an action for the seat to move.
-    pub fn play(&mut self, action: Action) -> Result<Played, IllegalAction> {
+    /// Plays an action for the seat to move. Between two devices an attack in 暗棋 is settled
+    /// with the other device first: then nothing is played yet (`None`), and the action comes
+    /// back from [`Match::receive`].
+    pub fn play(&mut self, action: Action) -> Result<Option<Played>, IllegalAction> {
         let seen = [self.view_of(0), self.view_of(1)];
-        let ply = self.game.reports().len() as u32 + 1;
-        let report = self.game.play(action)?;
-        let event = PublicEvent::from_report(ply, report);
-        let path = report.path.clone();
+        let played = match &mut self.referee {
+            Referee::Local { game, .. } => {
+                let ply = game.reports().len() as u32 + 1;
+                let report = game.play(action)?;
+                vec![Played {
+                    event: PublicEvent::from_report(ply, report),
+                    path: report.path.clone(),
+                }]
+            }
+            Referee::Remote(r) => r.play(action)?,
+        };
+        for p in &played {
+            self.note(&p.event, &seen);
+        }
+        Ok(played.into_iter().last())
+    }
+
+    /// Keeps what each seat saw of the action `event`, with `seen` the seats' views before it.
+    fn note(&mut self, event: &PublicEvent, seen: &[PlayerView; 2]) {
         let mut trays = self.trays.last().cloned().unwrap_or_default();
         for (seat, view) in seen.iter().enumerate() {
             for p in &event.removed {
@@ -251,16 +518,15 @@ impl Match {
             }
         }
         self.trays.push(trays);
-        let known = [0, 1].map(|seat| Known::of(&event, |p| seen_piece(&seen[seat], p)));
+        let known = [0, 1].map(|seat| Known::of(event, |p| seen_piece(&seen[seat], p)));
         self.known.push(known);
-        Ok(Played { event, path })
     }
 
     /// What a seat has seen removed; once the game is over, every identity is public.
     pub fn tray(&self, seat: u8) -> Tray {
-        if self.outcome().is_some() {
+        if let (Some(game), Some(_)) = (self.local(), self.outcome()) {
             let mut t = Tray::default();
-            for r in self.game.reports() {
+            for r in game.reports() {
                 for (_, piece) in &r.removed {
                     t[piece.color].push(Occupant::known(*piece));
                 }
@@ -273,10 +539,25 @@ impl Match {
             .unwrap_or_default()
     }
 
+    fn local_mut(&mut self) -> Result<&mut Game, IllegalAction> {
+        match &mut self.referee {
+            Referee::Local { game, .. } => Ok(game),
+            // Games between two devices have no clocks and no undo.
+            Referee::Remote(_) => Err(IllegalAction::NotYourTurn),
+        }
+    }
+
     /// The seat to move ran out of its per-move time: the turn passes and the timeout counts;
     /// the `timeout_limit`-th loses (`Game::miss_turn`).
     pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
-        self.game.miss_turn()
+        self.local_mut()?.miss_turn()
+    }
+
+    /// Turns lost to the per-move timer, as the numbers of actions played before each.
+    pub fn timeouts(&self) -> Vec<u32> {
+        self.local()
+            .map(|g| g.timeouts().to_vec())
+            .unwrap_or_default()
     }
 
     /// Turns `seat` has lost to the per-move timer.
@@ -284,7 +565,7 @@ impl Match {
         let color =
             self.color_of(seat)
                 .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
-        u32::from(self.game.position().timeouts(color))
+        u32::from(self.position().timeouts(color))
     }
 
     /// How many plies an undo for `seat` takes back: back to and including its last own
@@ -292,12 +573,13 @@ impl Match {
     /// never taken back, so nothing before it is either), or when, in a game with hidden
     /// pieces (暗棋, 翻棋), one of those plies revealed anything (junqi-core's
     /// [`MoveReport::revealed_anything`]: a flip, a contact, a reveal): what was seen cannot
-    /// be unseen.
+    /// be unseen. Never in a game with another device.
     ///
     /// [`MoveReport::revealed_anything`]: junqi_core::MoveReport::revealed_anything
     fn plies_to_undo(&self, seat: u8) -> Option<usize> {
-        let reports = self.game.reports();
-        let missed = self.game.timeouts();
+        let game = self.local()?;
+        let reports = game.reports();
+        let missed = game.timeouts();
         let after = missed.last().map_or(0, |&t| t as usize);
         // After the last timed-out turn, report i was played at ply i + (turns timed out).
         let last_own = (after..reports.len())
@@ -321,7 +603,10 @@ impl Match {
             return false;
         };
         for _ in 0..n {
-            if !self.game.undo() {
+            let Ok(game) = self.local_mut() else {
+                return false;
+            };
+            if !game.undo() {
                 return false;
             }
             self.trays.pop();
@@ -330,29 +615,67 @@ impl Match {
         true
     }
 
+    /// `seat` resigns (between two devices: this device's own seat only).
     pub fn resign(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
         let color = self.color_of(seat).ok_or(IllegalAction::ResignTooEarly)?;
-        self.game.resign(color)
+        match &mut self.referee {
+            Referee::Local { game, .. } => game.resign(color),
+            Referee::Remote(r) if seat == self.config.seat => r.resign(),
+            Referee::Remote(_) => Err(IllegalAction::NotYourTurn),
+        }
     }
 
     pub fn may_resign(&self) -> bool {
-        self.game.position().may_resign()
+        self.position().may_resign()
     }
 
+    /// Both sides agreed to a draw (between two devices: this device accepts the other's
+    /// offer).
     pub fn agree_draw(&mut self) -> Result<Outcome, IllegalAction> {
-        self.game.agree_draw()
+        match &mut self.referee {
+            Referee::Local { game, .. } => game.agree_draw(),
+            Referee::Remote(r) => r.accept_draw(),
+        }
     }
 
     pub fn time_out(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
         let color =
             self.color_of(seat)
                 .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
-        self.game.time_out(color)
+        self.local_mut()?.time_out(color)
+    }
+
+    /// Ends a replayed game as a record says it ended, when its actions alone do not: by
+    /// resignation, time or agreement.
+    pub fn end_as(&mut self, claimed: Outcome) -> Result<(), String> {
+        if self.outcome().is_none() {
+            let seat_of =
+                |m: &Match, c: Color| m.seat_of(c).unwrap_or(if c == Color::Red { 0 } else { 1 });
+            let ended = match claimed {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } => self.resign(seat_of(self, !winner)).map(|_| ()),
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Timeout,
+                } => self.time_out(seat_of(self, !winner)).map(|_| ()),
+                Outcome::Draw {
+                    reason: DrawReason::Agreement,
+                } => self.agree_draw().map(|_| ()),
+                _ => Ok(()),
+            };
+            ended.map_err(|e| format!("result {claimed}: {e}"))?;
+        }
+        if self.outcome() != Some(claimed) {
+            return Err(format!("the saved result {claimed} does not follow"));
+        }
+        Ok(())
     }
 
     /// Plies since the last removal.
     pub fn halfmoves(&self) -> u32 {
-        self.game.position().halfmoves()
+        self.position().halfmoves()
     }
 
     /// The computer's choice for its seat, searching at most `max_nodes` nodes.
@@ -418,7 +741,7 @@ mod tests {
     fn trays_follow_what_each_seat_saw() {
         let mut m = classic(Mode::Dark, 0);
         // Red's major general on a6 takes Black's lieutenant on a7.
-        let played = m.play(a("a6-a7")).unwrap();
+        let played = m.play(a("a6-a7")).unwrap().unwrap();
         assert_eq!(played.path.len(), 2);
         assert_eq!(played.event.removed.len(), 1);
         let red = m.tray(0);
@@ -476,7 +799,7 @@ mod tests {
         m.play(reply).unwrap();
         assert!(m.can_undo(0));
         assert!(m.undo_for(0));
-        assert_eq!(m.game().reports().len(), 0);
+        assert_eq!(m.plies(), 0);
         assert_eq!(m.seat_to_move(), Some(0));
         assert_eq!(m.tray(0), Tray::default());
     }
@@ -489,12 +812,12 @@ mod tests {
         m.play(a("c7-d8")).unwrap();
         assert!(m.can_undo(0));
         assert!(m.undo_for(0));
-        assert_eq!(m.game().reports().len(), 0);
+        assert_eq!(m.plies(), 0);
         // An attack on an unknown piece: its result is seen, so it stays.
         m.play(a("a6-a7")).unwrap();
         assert!(!m.can_undo(0), "a contact cannot be taken back in 暗棋");
         assert!(!m.undo_for(0));
-        assert_eq!(m.game().reports().len(), 1);
+        assert_eq!(m.plies(), 1);
         // The same in 明棋, where nothing is hidden: allowed.
         let mut open = classic(Mode::Open, 0);
         open.play(a("a6-a7")).unwrap();
@@ -516,7 +839,7 @@ mod tests {
         f.play(flip).unwrap();
         assert!(!f.can_undo(0), "a flip cannot be taken back in 翻棋");
         assert!(!f.undo_for(0));
-        assert_eq!(f.game().reports().len(), 1);
+        assert_eq!(f.plies(), 1);
     }
 
     #[test]
@@ -531,7 +854,7 @@ mod tests {
         assert_eq!(m.seat_to_move(), Some(0));
         assert!(m.is_human(1));
         let first = m.view_of(0).legal_actions()[0];
-        let played = m.play(first).unwrap();
+        let played = m.play(first).unwrap().unwrap();
         let c = played.event.assigned.unwrap();
         assert_eq!(m.color_of(0), Some(c));
         assert_eq!(m.color_of(1), Some(!c));

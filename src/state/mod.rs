@@ -10,6 +10,7 @@ mod fuzz;
 pub mod game;
 pub mod notebook;
 pub mod presets;
+pub mod remote_saves;
 pub mod replay;
 pub mod saves;
 pub mod seeds;

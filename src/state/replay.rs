@@ -177,7 +177,7 @@ impl Store {
 
     /// Replays the game just finished; Back comes back to its end (and its rematch).
     pub fn replay_this_game(&self) {
-        let Some(record) = self.with_match(|m| m.game().record()) else {
+        let Some(record) = self.with_match(|m| m.record()).flatten() else {
             return;
         };
         let id = self.saves.with_untracked(|s| s.current.clone());
@@ -226,7 +226,7 @@ impl Store {
     fn record_to_share(&self) -> Option<GameRecord> {
         self.replay
             .with_untracked(|r| r.as_ref().map(|r| r.record.clone()))
-            .or_else(|| self.with_match(|m| m.game().record()))
+            .or_else(|| self.with_match(|m| m.record()).flatten())
     }
 
     /// Makes the share link of the finished game (shown in the share field).
@@ -253,6 +253,12 @@ impl Store {
     /// Opens the replay a share link in the page address names; a bad link gives a message.
     pub fn open_from_address(&self) {
         let hash = storage::fragment();
+        if let Some(offer) = hash.strip_prefix(super::store::JOIN_PREFIX) {
+            // An invitation from a friend on another device: one use only.
+            storage::clear_fragment();
+            self.open_join(offer);
+            return;
+        }
         if let Some(text) = hash.strip_prefix(SHARE_PREFIX) {
             if let Ok(junqi_core::compact::SharedGame::FourPlayer(record)) =
                 junqi_core::compact::read_shared(text)

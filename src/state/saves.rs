@@ -13,8 +13,7 @@ use super::config::{GameConfig, Opponent};
 use super::game::Match;
 use super::seeds;
 use junqi_core::{
-    Action, Color, Deployment, DrawReason, GameRecord, Mode, Outcome, Point, RecordedAction, Role,
-    Rules, Setup, WinReason,
+    Action, Deployment, GameRecord, Mode, Outcome, Point, RecordedAction, Role, Rules, Setup,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -226,14 +225,13 @@ impl SavedGame {
     /// result changed.
     pub fn update_from(&mut self, m: &Match, now: f64) {
         let actions = m
-            .game()
-            .reports()
+            .history()
             .iter()
-            .map(|r| r.action.to_string())
+            .map(|e| e.action.to_string())
             .collect::<Vec<_>>()
             .join(" ");
         let result = m.outcome();
-        let timeouts = m.game().timeouts().to_vec();
+        let timeouts = m.timeouts();
         if actions != self.actions || result != self.result || timeouts != self.timeouts {
             self.rev += 1;
         }
@@ -322,27 +320,7 @@ pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
         ));
     }
     if let Some(claimed) = g.result {
-        if m.outcome().is_none() {
-            let seat_of = |c: Color| m.seat_of(c).unwrap_or(if c == Color::Red { 0 } else { 1 });
-            let ended = match claimed {
-                Outcome::Win {
-                    winner,
-                    reason: WinReason::Resignation,
-                } => m.resign(seat_of(!winner)).map(|_| ()),
-                Outcome::Win {
-                    winner,
-                    reason: WinReason::Timeout,
-                } => m.time_out(seat_of(!winner)).map(|_| ()),
-                Outcome::Draw {
-                    reason: DrawReason::Agreement,
-                } => m.agree_draw().map(|_| ()),
-                _ => Ok(()),
-            };
-            ended.map_err(|e| format!("result {claimed}: {e}"))?;
-        }
-        if m.outcome() != Some(claimed) {
-            return Err(format!("the saved result {claimed} does not follow"));
-        }
+        m.end_as(claimed)?;
     } else if let Some(o) = m.outcome() {
         return Err(format!("saved as unfinished, but the replay ends: {o}"));
     }
@@ -587,6 +565,7 @@ pub fn read_with(text: &str, steps: &[Migration], target: u32) -> Result<Loaded,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use junqi_core::{DrawReason, WinReason};
 
     fn game(mode: Mode, opponent: Opponent) -> SavedGame {
         let config = GameConfig {
@@ -660,7 +639,7 @@ mod tests {
             assert!(loaded.broken.is_empty());
             assert_eq!(loaded.saves, saves, "{mode}: the envelope round-trips");
             let back = rebuild(loaded.saves.resumable().unwrap()).unwrap();
-            assert_eq!(back.game().position(), m.game().position());
+            assert_eq!(back.position(), m.position());
             assert_eq!(back.history(), m.history());
             assert_eq!(back.tray(0), m.tray(0));
             assert_eq!(back.tray(1), m.tray(1));
@@ -692,7 +671,7 @@ mod tests {
         assert_eq!(again.timeouts, vec![1]);
         assert_eq!(again.move_left, Some(1234.0));
         let back = rebuild(again).unwrap();
-        assert_eq!(back.game().position(), m.game().position());
+        assert_eq!(back.position(), m.position());
         assert_eq!(back.timeouts_of(1), 1);
         assert_eq!(back.seat_to_move(), Some(0));
         for _ in 0..4 {
@@ -720,7 +699,7 @@ mod tests {
     fn a_game_that_no_longer_replays_is_still_a_record_file() {
         let (mut g, m) = played(game(Mode::Open, Opponent::Friend), 6);
         let record = g.to_record().expect("a record");
-        assert_eq!(record.setup, m.game().record().setup);
+        assert_eq!(record.setup, m.record().unwrap().setup);
         assert_eq!(
             GameRecord::from_json(&record.to_json()).map(|r| r.actions.len()),
             Ok(6)
@@ -1093,12 +1072,12 @@ mod tests {
     #[test]
     fn imported_records_become_pass_and_play_games() {
         let (g, m) = played(game(Mode::Dark, Opponent::Friend), 6);
-        let record = m.game().record();
+        let record = m.record().unwrap();
         let imported = SavedGame::from_record(&record, "i".into(), 9.0);
         assert!(imported.imported);
         assert_eq!(imported.actions, g.actions);
         let back = rebuild(&imported).unwrap();
-        assert_eq!(back.game().record(), record);
+        assert_eq!(back.record().unwrap(), record);
         assert_eq!(back.config.opponent, Opponent::Friend);
     }
 

@@ -73,6 +73,9 @@ pub struct Settings {
     pub volume: u8,
     /// Animation speed (`prefers-reduced-motion` turns animation off whatever this says).
     pub speed: Speed,
+    /// STUN servers for a game with a friend on another device (`crate::remote::DEFAULT_STUN`
+    /// unless changed; empty: none, and nothing leaves the local network).
+    pub stun: Vec<String>,
     /// Stored fields this version does not know: kept as they are.
     pub extra: Map<String, Value>,
 }
@@ -101,6 +104,8 @@ struct Stored {
     volume: Option<u32>,
     #[serde(default)]
     speed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stun: Option<Vec<String>>,
     #[serde(flatten)]
     extra: Map<String, Value>,
 }
@@ -123,6 +128,10 @@ impl Settings {
             sound: true,
             volume: 70,
             speed: Speed::Normal,
+            stun: crate::remote::DEFAULT_STUN
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
             extra: Map::new(),
         }
     }
@@ -144,6 +153,7 @@ impl Settings {
             sound: Some(self.sound),
             volume: Some(u32::from(self.volume)),
             speed: Some(self.speed.code().into()),
+            stun: (self.stun != Settings::defaults(self.lang).stun).then(|| self.stun.clone()),
             extra: self.extra.clone(),
         };
         serde_json::to_string(&stored).unwrap_or_default()
@@ -173,6 +183,13 @@ impl Settings {
         }
         if let Some(sp) = st.speed.as_deref().and_then(Speed::from_code) {
             s.speed = sp;
+        }
+        if let Some(stun) = st.stun {
+            // Only STUN addresses: anything else in the stored list is dropped.
+            s.stun = stun
+                .into_iter()
+                .filter(|u| crate::remote::is_stun_url(u))
+                .collect();
         }
         s.extra = st.extra;
         Ok(s)

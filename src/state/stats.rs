@@ -235,10 +235,10 @@ impl Stats {
     /// Counts a finished match (nothing if it is not over); `floor`: points never below 0.
     pub fn add_match(&mut self, m: &Match, floor: bool) {
         let Some(outcome) = m.outcome() else { return };
-        let plies = m.game().reports().len();
+        let plies = m.plies();
         let mode = m.mode();
         match m.config.opponent {
-            Opponent::Friend => self.add_friend(mode, outcome.winner()),
+            Opponent::Friend | Opponent::Remote => self.add_friend(mode, outcome.winner()),
             Opponent::Computer => {
                 let mine = m.color_of(m.config.seat);
                 let result = match outcome.winner() {

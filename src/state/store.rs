@@ -8,9 +8,11 @@ mod colour_flip;
 mod hint;
 mod play;
 mod public;
+mod remote;
 pub use super::controller::{move_entry, Clock, Handover, MoveEntry, MoveTimer, Shown};
 pub use colour_flip::ColourFlip;
 pub use public::PublicState;
+pub use remote::{Connect, RemoteStore, JOIN_PREFIX};
 
 use super::config::{GameConfig, Opponent};
 use super::controller::{Controller, Marks};
@@ -58,6 +60,8 @@ pub enum Phase {
     Records,
     /// A 四国 game (play, and its end).
     Siguo,
+    /// Connecting to a friend on another device, and agreeing on the game.
+    Connect,
 }
 
 /// One seat arranging its formation.
@@ -206,6 +210,8 @@ pub struct Store {
     asking: StoredValue<Option<u64>>,
     /// The 4-player game, its choices and its setups.
     pub siguo: super::siguo::SiguoStore,
+    /// A game with a friend on another device: the connection and its messages.
+    pub remote: remote::RemoteStore,
 }
 
 impl Store {
@@ -276,6 +282,7 @@ impl Store {
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
             siguo: super::siguo::SiguoStore::new(),
+            remote: remote::RemoteStore::new(),
         };
         storage::on_change_elsewhere(move |key| store.changed_elsewhere(&key));
         store
@@ -352,8 +359,14 @@ impl Store {
         let Some(mut config) = self.with_match(|m| m.config.clone()) else {
             return;
         };
-        if config.opponent == Opponent::Computer {
+        if config.opponent != Opponent::Friend {
             config.seat = 1 - config.seat.min(1);
+        }
+        if config.opponent == Opponent::Remote {
+            // Over the same connection: the colours swapped, the friend asked again.
+            self.config.set(config);
+            self.propose_again();
+            return;
         }
         self.open_new_game();
         self.config.set(config);
@@ -373,7 +386,7 @@ impl Store {
         self.with_match(|m| {
             let tray = m.tray(0);
             (
-                m.game().reports().len(),
+                m.plies(),
                 [tray[Color::Red].len(), tray[Color::Black].len()],
             )
         })
@@ -404,6 +417,7 @@ impl Store {
     /// records (unfinished games can be resumed from there).
     pub fn open_new_game(&self) {
         self.autosave();
+        self.drop_link();
         self.siguo.close();
         super::tabs::release();
         self.elsewhere.set(false);
@@ -457,6 +471,10 @@ impl Store {
     /// Starts a game with the chosen settings: setup first in 明棋 and 暗棋.
     pub fn start_game(&self) {
         let config = self.config.get_untracked();
+        if config.opponent == Opponent::Remote {
+            self.invite();
+            return;
+        }
         config.save();
         self.guesses.set([None; POINTS]);
         self.result_open.set(true);
@@ -488,6 +506,15 @@ impl Store {
         let Ok(m) = Match::new(config.clone(), setup, seed) else {
             return;
         };
+        self.keep_new(&config, seed, saved);
+        let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
+        self.enter_play(m, left, None, [None; POINTS]);
+        self.autosave();
+    }
+
+    /// Puts a new game in the records as the game in progress (its actions and result are
+    /// written by [`Store::autosave`]).
+    fn keep_new(&self, config: &GameConfig, seed: u64, saved: SavedSetup) {
         let now = storage::now_ms();
         let game = SavedGame {
             // The id reaches the page: its random part is derived, never the seed's own bits.
@@ -519,9 +546,6 @@ impl Store {
             s.current = Some(game.id.clone());
             s.put(game);
         });
-        let left = (minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]);
-        self.enter_play(m, left, None, [None; POINTS]);
-        self.autosave();
     }
 
     /// Shows a game being played (new or resumed): clocks, the board or the hand-over.

@@ -62,7 +62,8 @@ export const PROFILES = {
  * 'more'` asks for more contrast. `init` is a
  * script run before each page load; `ready` the selector awaited after loading. `dir`: a profile
  * folder to reuse (kept on close), to reopen the app as a player would after closing it.
- * `clock`: a fixed time (ms since 1970) for `new Date()`, for the puzzle of the day. */
+ * `clock`: a fixed time (ms since 1970) for `new Date()`, for the puzzle of the day. `args`: more
+ * flags for Chromium. */
 export async function open(
   url,
   profile,
@@ -75,12 +76,13 @@ export async function open(
     dir: keep,
     offline = false,
     clock,
+    args = [],
   } = {},
 ) {
   const dir = keep ?? (await mkdtemp(join(tmpdir(), 'junqi-e2e-')));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: [...ARGS, ...args],
     headless: true,
     reducedMotion,
     contrast,

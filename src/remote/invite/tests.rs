@@ -106,17 +106,15 @@ fn malformed_texts_are_refused_with_a_reason_and_never_panic() {
     assert!(Invite::from_text(&sneaky.to_text()).is_err());
 }
 
-#[test]
-fn the_qr_code_shown_decodes_back_to_the_text() {
-    let text = Invite::from_sdp(Kind::Offer, OFFER).unwrap().to_text();
-    let svg = super::super::qr::svg(&text).unwrap();
+/// Reads a QR code back as a camera would see it: 4 pixels a module, a quiet zone of 4.
+fn scanned(text: &str) -> String {
+    let svg = super::super::qr::svg(text).unwrap();
     assert!(
         svg.starts_with("<?xml") || svg.starts_with("<svg"),
         "{}",
         &svg[..40]
     );
-    let (width, dark) = super::super::qr::modules(&text).unwrap();
-    // Read it back as a camera would see it: 4 pixels a module, a quiet zone of 4 modules.
+    let (width, dark) = super::super::qr::modules(text).unwrap();
     let scale = 4;
     let side = (width + 8) * scale;
     let mut img = rqrr::PreparedImage::prepare_from_greyscale(side, side, |x, y| {
@@ -130,6 +128,27 @@ fn the_qr_code_shown_decodes_back_to_the_text() {
     });
     let grids = img.detect_grids();
     assert_eq!(grids.len(), 1);
-    let (_, content) = grids[0].decode().unwrap();
-    assert_eq!(content, text);
+    grids[0].decode().unwrap().1
+}
+
+#[test]
+fn the_qr_codes_shown_decode_back_to_the_offer_and_the_answer() {
+    let invite = Invite::from_sdp(Kind::Offer, OFFER).unwrap();
+    let text = invite.to_text();
+    assert_eq!(scanned(&text), text);
+    // The inviting device's code is the link a phone's camera opens: the game's address with
+    // the invitation after `#join=` (state/store/remote.rs).
+    let link = format!(
+        "https://junqi.example/play/{}{text}",
+        crate::state::store::JOIN_PREFIX
+    );
+    let seen = scanned(&link);
+    assert_eq!(seen, link);
+    let (_, code) = seen.split_once(crate::state::store::JOIN_PREFIX).unwrap();
+    assert_eq!(Invite::from_text(code).unwrap(), invite);
+    // The answer's code is its text (it goes back to a page already open).
+    let mut answer = invite.clone();
+    answer.kind = Kind::Answer;
+    let answer_text = answer.to_text();
+    assert_eq!(Invite::from_text(&scanned(&answer_text)).unwrap(), answer);
 }

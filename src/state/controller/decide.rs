@@ -17,6 +17,8 @@ pub enum DrawOffer {
     Declined,
     /// Pass and play: the other seat is asked, on behalf of `from`.
     Ask { from: u8 },
+    /// A friend on another device is asked ([`Controller::send_draw_offer`]).
+    Send,
 }
 
 impl Controller {
@@ -59,7 +61,9 @@ impl Controller {
 
     /// What offering a draw leads to now.
     pub fn offer_draw(&self) -> DrawOffer {
-        if self.friend() {
+        if self.game.remote_state().is_some() {
+            DrawOffer::Send
+        } else if self.friend() {
             DrawOffer::Ask {
                 from: self.acting_seat(),
             }
@@ -70,6 +74,25 @@ impl Controller {
         }
     }
 
+    /// Offers the friend on another device a draw, on this side's turn.
+    pub fn send_draw_offer(&mut self) -> Vec<Effect> {
+        self.edits += 1;
+        if !self.game.offer_draw() {
+            return vec![Effect::Notice(i18n::DRAW_ON_YOUR_TURN)];
+        }
+        let mut fx = self.outbox();
+        fx.extend([Effect::Save, Effect::Notice(i18n::REMOTE_DRAW_SENT)]);
+        fx
+    }
+
+    /// The friend on another device offered a draw that this device may accept now (its own
+    /// turn): the seat that offered.
+    pub fn draw_offered(&self) -> Option<u8> {
+        self.game.draw_offered().filter(|&from| {
+            from != self.game.config.seat && self.game.seat_to_move() == Some(self.game.config.seat)
+        })
+    }
+
     /// Both sides agree to a draw.
     pub fn accept_draw(&mut self) -> Vec<Effect> {
         self.edits += 1;
@@ -78,9 +101,10 @@ impl Controller {
     }
 
     /// A decision ended the game (or tried to): save, drop the animation, show the result.
-    fn ended(&mut self) -> Vec<Effect> {
+    pub(super) fn ended(&mut self) -> Vec<Effect> {
         self.animating = false;
-        let mut fx = vec![Effect::Save, Effect::StopAnimation];
+        let mut fx = self.outbox();
+        fx.extend([Effect::Save, Effect::StopAnimation]);
         fx.extend(self.after_change());
         fx
     }

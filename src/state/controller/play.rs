@@ -1,12 +1,14 @@
 //! Playing: gestures on the board (select, move, attack, flip, guess marks), the computer's
 //! answers, and one action's way from the referee to the animation.
 
-use super::{Controller, Effect, Page, Typed};
+use super::{Controller, Effect, Page, Shown, Typed};
 use crate::ai::protocol::{AiRequest, AiTask};
 use crate::ground::anim::{self, Cue};
 use crate::ground::drag::Gesture;
 use crate::i18n;
+use crate::state::game::Played;
 use junqi_core::{Action, Mode, Point, PublicEvent, Role};
+use junqi_duel::Refusal;
 
 /// The most nodes the computer searches on the page's thread when its Web Worker fails, so the
 /// page stays responsive.
@@ -137,6 +139,27 @@ impl Controller {
         self.selected = None;
         self.guess_at = None;
         self.noted = None;
+        let mut fx = self.outbox();
+        match played {
+            Some(played) => fx.extend(self.show_played(before, &played, step_ms)),
+            // An attack settled with the other device first: it comes back as a message.
+            None => fx.push(Effect::Save),
+        }
+        fx
+    }
+
+    /// The messages for the other device, as effects.
+    pub fn outbox(&mut self) -> Vec<Effect> {
+        let out = self.game.take_outbox();
+        if out.is_empty() {
+            Vec::new()
+        } else {
+            vec![Effect::Send(out)]
+        }
+    }
+
+    /// Shows an action just played, from the board `before` it: save, count, sound, animate.
+    fn show_played(&mut self, before: Shown, played: &Played, step_ms: u32) -> Vec<Effect> {
         self.move_guesses(&played.event);
         // The result counts as soon as it is decided, not after the last animation.
         let mut fx = vec![Effect::Save, Effect::CountResult];
@@ -165,6 +188,49 @@ impl Controller {
             fx.push(Effect::Animate(plan));
         }
         fx
+    }
+
+    /// A message from the other device (a game with a friend on another device), taken when
+    /// the board is still: the other side's action or the result of this side's attack is
+    /// played and animated; the messages it calls for go back. A message that is not a legal
+    /// part of the game is refused and reported; one sent again after a reconnection is
+    /// dropped quietly.
+    pub fn remote_message(&mut self, text: &str, step_ms: u32) -> Vec<Effect> {
+        let Some(before) = self.shown.clone() else {
+            return Vec::new();
+        };
+        let was = self.game.remote_state();
+        let over = self.game.outcome().is_some();
+        match self.game.receive(text) {
+            Ok(played) => {
+                self.edits += 1;
+                let mut fx = self.outbox();
+                match played.last() {
+                    Some(p) => fx.extend(self.show_played(before, p, step_ms)),
+                    // The other side resigned, or accepted this side's draw.
+                    None if !over && self.game.outcome().is_some() => fx.extend(self.ended()),
+                    None if self.game.remote_state() != was => {
+                        // The other side's pieces opened and checked, or its commitments in.
+                        fx.push(Effect::Save);
+                        self.shown = Some(self.shown_for(before.seat));
+                    }
+                    None => {}
+                }
+                fx
+            }
+            Err(Refusal::Duplicate { .. }) => Vec::new(),
+            Err(why) => {
+                self.edits += 1;
+                vec![
+                    Effect::Sound {
+                        cue: Cue::Illegal,
+                        delay_ms: 0,
+                    },
+                    Effect::Refused(why.to_string()),
+                    Effect::Save,
+                ]
+            }
+        }
     }
 
     /// The question for the computer player, when it is its turn and the board is still: its
@@ -203,7 +269,7 @@ impl Controller {
     pub fn legal_answer(&self, action: Option<&str>) -> Option<Action> {
         action
             .and_then(|a| a.parse::<Action>().ok())
-            .filter(|a| self.game.game().position().legal_actions().contains(a))
+            .filter(|a| self.game.position().legal_actions().contains(a))
     }
 
     /// Plays the computer's answer `action` (its string form). An answer that is missing,

@@ -113,7 +113,7 @@ fn a_move_against_the_computer_and_its_answer() {
     );
     let fx = c.computer_answer(1, Some("nonsense"), 0);
     assert!(fx.contains(&Effect::Save), "{fx:?}");
-    assert_eq!(c.game().game().reports().len(), 2);
+    assert_eq!(c.game().plies(), 2);
     assert!(c.can_act(PAGE));
     assert_eq!(c.move_list(Lang::En).len(), 2);
     // The hint is asked for the displayed seat; an answer counts only while legal.
@@ -185,7 +185,7 @@ fn illegal_taps_and_actions_change_nothing() {
         PAGE,
     );
     assert_eq!(fx, vec![sound(Cue::Illegal), Effect::Notice(i18n::ILLEGAL)]);
-    assert_eq!(c.game().game().reports().len(), 0);
+    assert_eq!(c.game().plies(), 0);
     assert!(c.can_act(PAGE));
     // Not while another tab plays the game.
     let away = Page {
@@ -281,10 +281,7 @@ fn a_per_move_timer_that_runs_out_passes_the_turn() {
     assert_eq!(c.selected(), None);
     assert_eq!(c.game().seat_to_move(), Some(1));
     let t = c.move_timer().unwrap();
-    assert_eq!(
-        (t.left, t.ply),
-        (10_000.0, c.game().game().position().ply())
-    );
+    assert_eq!((t.left, t.ply), (10_000.0, c.game().position().ply()));
     // The computer's own turn is not timed.
     assert_eq!(c.tick(60_000.0, PAGE), vec![]);
 }
@@ -299,7 +296,7 @@ fn undo_takes_back_the_move_and_the_reply() {
     c.computer_answer(1, None, 0);
     assert!(c.can_undo());
     assert_eq!(c.undo(0), vec![Effect::Save]);
-    assert_eq!(c.game().game().reports().len(), 0);
+    assert_eq!(c.game().plies(), 0);
     assert_eq!(c.game().seat_to_move(), Some(0));
     let s = c.shown().unwrap();
     assert_eq!((s.seat, s.last), (0, None));
@@ -533,7 +530,7 @@ fn the_coach_holds_a_move_that_gives_something_away_once() {
     tap(&mut c, &from);
     assert_eq!(tap(&mut c, &to), vec![sound(Cue::Hint)], "held back");
     assert_eq!(c.coached(), Some(Coached { action, warning }));
-    assert_eq!(c.game().game().reports().len(), 0, "nothing played");
+    assert_eq!(c.game().plies(), 0, "nothing played");
     assert_eq!(c.selected(), None);
     // Choose another: the warning goes, the piece is still picked up.
     c.coach_back();
@@ -561,7 +558,7 @@ fn the_coach_holds_a_move_that_gives_something_away_once() {
     tap(&mut c, &to);
     assert!(c.coached().is_some());
     assert!(c.coach_play(PAGE).contains(&Effect::Save));
-    assert_eq!(c.game().game().reports().len(), 1);
+    assert_eq!(c.game().plies(), 1);
 }
 
 #[test]

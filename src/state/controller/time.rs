@@ -36,7 +36,7 @@ impl Controller {
     /// The per-move timer of a game entering play (`left`: as saved, if any).
     pub(super) fn start_move_timer(&self, left: Option<f64>, now: f64) -> Option<MoveTimer> {
         let full = self.move_ms();
-        let ply = self.game.game().position().ply();
+        let ply = self.game.position().ply();
         (full > 0.0).then(|| MoveTimer {
             left: left.filter(|l| *l > 0.0 && *l <= full).unwrap_or(full),
             ply,
@@ -91,7 +91,7 @@ impl Controller {
         t.last = now;
         let m = &self.game;
         let human = m.seat_to_move().is_some_and(|s| m.is_human(s));
-        let ply = m.game().position().ply();
+        let ply = m.position().ply();
         if ply != t.ply {
             t.ply = ply;
             t.left = full;
@@ -109,7 +109,7 @@ impl Controller {
         self.edits += 1;
         let missed = self.game.miss_turn().is_ok();
         t.left = full;
-        t.ply = self.game.game().position().ply();
+        t.ply = self.game.position().ply();
         self.move_timer = Some(t);
         if !missed {
             return None;

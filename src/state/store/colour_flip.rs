@@ -74,7 +74,8 @@ impl Store {
             Color::Black => 1,
         };
         match config.opponent {
-            Opponent::Computer => {
+            // A friend on another device never flips for colours (the proposal leaves it out).
+            Opponent::Computer | Opponent::Remote => {
                 // The buttons (undo, resign) act for the player's seat in the choices.
                 self.config.update(|c| c.seat = seat);
                 self.begin_setup(&config, seat);

@@ -124,7 +124,7 @@ impl Store {
     }
 
     /// Carries out the controller's effects, in order.
-    fn apply(&self, fx: Vec<Effect>) {
+    pub(super) fn apply(&self, fx: Vec<Effect>) {
         for e in fx {
             match e {
                 Effect::Sound { cue, delay_ms: 0 } => self.sound(cue),
@@ -155,6 +155,8 @@ impl Store {
                     );
                 }
                 Effect::StopAnimation => self.anim.set(None),
+                Effect::Send(messages) => self.send_game(messages),
+                Effect::Refused(why) => self.remote_refused(&why),
                 Effect::Over => {
                     self.result_open.set(true);
                     self.phase.set(Phase::Over);
@@ -222,6 +224,7 @@ impl Store {
         if let Some(fx) = self.update_game(Controller::finish) {
             self.apply(fx);
         }
+        self.remote_pump();
     }
 
     /// The seat handed the device to is ready.
@@ -352,6 +355,11 @@ impl Store {
             DrawOffer::Accepted => self.accept_draw(),
             DrawOffer::Declined => self.notify(i18n::DRAW_DECLINED.get(self.lang())),
             DrawOffer::Ask { from } => self.dialog.set(Some(Dialog::DrawOffer { from })),
+            DrawOffer::Send => {
+                if let Some(fx) = self.update_game(Controller::send_draw_offer) {
+                    self.apply(fx);
+                }
+            }
         }
     }
 

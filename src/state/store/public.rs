@@ -40,7 +40,7 @@ impl Store {
     pub fn public(&self) -> Option<PublicState> {
         self.rev.track();
         self.with_match(|m| {
-            let r = m.game().rules();
+            let r = m.rules();
             PublicState {
                 outcome: m.outcome(),
                 to_move: m.seat_to_move(),

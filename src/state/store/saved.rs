@@ -124,6 +124,10 @@ impl Store {
     /// Saves the game in progress as it stands now: its actions, result, clocks and guess marks.
     /// Called after every action, so nothing is lost when the page closes.
     pub fn autosave(&self) {
+        if self.remote_unfinished() {
+            self.save_remote();
+            return;
+        }
         let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
             return;
         };
@@ -283,11 +287,11 @@ impl Store {
         if !g.exportable() {
             return;
         }
-        match saves::rebuild(&g) {
-            Ok(m) => storage::download(
+        match saves::rebuild(&g).and_then(|m| m.record().ok_or_else(|| "no record".to_string())) {
+            Ok(record) => storage::download(
                 &format!("junqi-{}.json", g.id),
                 "application/json",
-                &m.game().record().to_json(),
+                &record.to_json(),
             ),
             Err(e) => {
                 let text = format!("{}{e}", i18n::EXPORT_FAILED.get(self.lang()));
@@ -305,7 +309,8 @@ impl Store {
         if !g.finished() {
             return; // an unfinished game is resumed, never replayed (it may hide pieces)
         }
-        let opened = saves::rebuild(&g).and_then(|m| self.open_replay(m.game().record()));
+        let opened = saves::rebuild(&g)
+            .and_then(|m| self.open_replay(m.record().ok_or_else(|| "no record".to_string())?));
         self.replay_from_records.set_value(opened.is_ok());
         if let Err(e) = opened {
             self.records_note.set(Some(RecordsNote {

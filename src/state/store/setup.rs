@@ -112,6 +112,7 @@ impl Store {
                     SavedSetup::Computer { own },
                 );
             }
+            Opponent::Remote => self.begin_remote(config, s.deployment),
             Opponent::Friend => match s.first {
                 None => {
                     self.setup.set(Some(SetupState {

@@ -1,0 +1,248 @@
+//! Two controllers, one per device, play games with each other through their messages alone
+//! (the store's part is only to carry `Effect::Send`): whole games of 明棋 and 暗棋, a draw by
+//! agreement, and messages altered or sent twice on the way.
+
+use super::*;
+use crate::state::config::GameConfig;
+use crate::state::game::RemoteState;
+use junqi_core::{Deployment, DrawReason, Outcome, Rules, SplitMix64};
+use junqi_duel::{Duel, Terms};
+use std::collections::VecDeque;
+
+/// The device of `seat` (0: Red, classic formation 1; 1: Black, classic formation 2).
+fn device(mode: Mode, rules: Rules, seat: u8) -> Controller {
+    let terms = Terms {
+        game: [7; 16],
+        mode,
+        rules,
+    };
+    let (me, formation, seed) = if seat == 0 {
+        (Color::Red, Deployment::classic_1(), [1; 32])
+    } else {
+        (Color::Black, Deployment::classic_2(), [2; 32])
+    };
+    let (duel, first) = Duel::new(terms, me, formation, seed).unwrap();
+    let config = GameConfig {
+        mode,
+        rules,
+        opponent: Opponent::Remote,
+        seat,
+        ..GameConfig::default()
+    };
+    Controller::new(
+        Match::remote(config, duel, vec![first], u64::from(seat)),
+        None,
+        None,
+        [None; POINTS],
+        false,
+        0.0,
+    )
+}
+
+/// Two devices and the messages on their way: `wire[s]` from seat `s` to the other.
+struct Pair {
+    c: [Controller; 2],
+    wire: [VecDeque<String>; 2],
+    refused: Vec<String>,
+    /// Whether each device was told to show the game's end.
+    over: [bool; 2],
+}
+
+impl Pair {
+    fn new(mode: Mode, rules: Rules) -> Pair {
+        let mut p = Pair {
+            c: [device(mode, rules, 0), device(mode, rules, 1)],
+            wire: Default::default(),
+            refused: Vec::new(),
+            over: [false; 2],
+        };
+        for s in 0..2 {
+            let fx = p.c[s].outbox();
+            p.post(s, fx);
+        }
+        p
+    }
+
+    /// Carries out what seat `s`'s controller asked for: its messages go on the wire.
+    fn post(&mut self, s: usize, fx: Vec<Effect>) {
+        for e in fx {
+            match e {
+                Effect::Send(m) => self.wire[s].extend(m),
+                Effect::Refused(why) => self.refused.push(why),
+                Effect::Over => self.over[s] = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// Delivers everything on the wire, both ways, until nothing is left.
+    fn deliver(&mut self) {
+        while let Some(s) = (0..2).find(|&s| !self.wire[s].is_empty()) {
+            let text = self.wire[s].pop_front().unwrap();
+            let fx = self.c[1 - s].remote_message(&text, 0);
+            self.post(1 - s, fx);
+        }
+    }
+
+    fn state(&self, s: usize) -> Option<RemoteState> {
+        self.c[s].game().remote_state()
+    }
+
+    /// Plays random legal actions from each device's own board until the game ends (a
+    /// resignation after `plies`), then lets both devices open and check everything.
+    fn play_out(&mut self, seed: u64, plies: u32) {
+        let mut rng = SplitMix64::new(seed);
+        self.deliver();
+        while self.c[0].game().outcome().is_none() {
+            let s = usize::from(self.c[0].game().seat_to_move().unwrap());
+            assert!(
+                self.c[s].shown_seat_to_move(),
+                "seat {s} may act on its board"
+            );
+            let fx = if self.c[s].game().position().ply() >= plies {
+                self.c[s].resign()
+            } else {
+                let view = &self.c[s].shown().unwrap().view;
+                let actions = view.legal_actions();
+                let a = actions[rng.below(actions.len() as u64) as usize];
+                self.c[s].act(a, 0)
+            };
+            self.post(s, fx);
+            self.deliver();
+            assert!(self.refused.is_empty(), "{:?}", self.refused);
+        }
+    }
+}
+
+#[test]
+fn two_devices_play_open_and_hidden_games_to_a_verified_record() {
+    for (mode, seed) in [(Mode::Open, 1), (Mode::Dark, 2), (Mode::Dark, 3)] {
+        let mut p = Pair::new(mode, Rules::default());
+        p.deliver();
+        assert_eq!(p.state(0), Some(RemoteState::Playing));
+        if mode == Mode::Dark {
+            // Red's board shows none of Black's pieces, and Black's none of Red's.
+            for (s, enemy) in [(0, Color::Black), (1, Color::Red)] {
+                let v = &p.c[s].shown().unwrap().view;
+                assert!(v
+                    .cells
+                    .iter()
+                    .flatten()
+                    .all(|o| o.color != Some(enemy) || o.role.is_none()));
+            }
+        } else {
+            assert!(p.c[0]
+                .shown()
+                .unwrap()
+                .view
+                .cells
+                .iter()
+                .flatten()
+                .all(|o| o.role.is_some()));
+        }
+        p.play_out(seed, 60);
+        for s in 0..2 {
+            assert_eq!(p.state(s), Some(RemoteState::Verified), "{mode} seat {s}");
+            // The device that did not resign learns of it by a message, and shows the end too.
+            assert!(p.over[s], "{mode} seat {s} shows the end");
+        }
+        // Each device now referees the finished game itself: the same record on both, every
+        // identity open, and the move list names the pieces.
+        let records = [p.c[0].game().record(), p.c[1].game().record()];
+        assert!(records[0].is_some());
+        assert_eq!(records[0], records[1]);
+        assert_eq!(p.c[0].game().outcome(), p.c[1].game().outcome());
+        assert_eq!(p.c[0].move_list(Lang::En), p.c[1].move_list(Lang::En));
+    }
+}
+
+#[test]
+fn a_draw_is_offered_by_one_device_and_accepted_on_the_other() {
+    let mut p = Pair::new(Mode::Dark, Rules::default());
+    p.deliver();
+    // Red offers a draw on its turn, and moves; Black may accept on its turn.
+    let fx = p.c[0].send_draw_offer();
+    assert!(fx.contains(&Effect::Notice(i18n::REMOTE_DRAW_SENT)));
+    p.post(0, fx);
+    let fx = p.c[0].act("c6-d5".parse().unwrap(), 0);
+    p.post(0, fx);
+    // Black, with Red's move still on its way, cannot offer one: not its turn.
+    assert_eq!(
+        p.c[1].send_draw_offer(),
+        vec![Effect::Notice(i18n::DRAW_ON_YOUR_TURN)]
+    );
+    assert_eq!(p.c[1].draw_offered(), None, "nothing arrived yet");
+    p.deliver();
+    assert_eq!(p.c[1].draw_offered(), Some(0));
+    assert_eq!(
+        p.c[0].draw_offered(),
+        None,
+        "a device never answers its own offer"
+    );
+    assert_eq!(p.c[0].offer_draw(), DrawOffer::Send);
+    let fx = p.c[1].accept_draw();
+    assert!(fx.contains(&Effect::Over));
+    p.post(1, fx);
+    p.deliver();
+    assert!(
+        p.over[0],
+        "the device that offered shows the end when the acceptance arrives"
+    );
+    for s in 0..2 {
+        assert_eq!(
+            p.c[s].game().outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement
+            })
+        );
+        assert_eq!(p.state(s), Some(RemoteState::Verified));
+    }
+}
+
+#[test]
+fn messages_sent_twice_are_dropped_garbage_is_refused_and_a_false_move_stops_the_game() {
+    let mut p = Pair::new(Mode::Dark, Rules::default());
+    p.deliver();
+    let fx = p.c[0].act("c6-d5".parse().unwrap(), 0);
+    p.post(0, fx);
+    let text = p.wire[0].pop_front().unwrap();
+    // Not a message of the game: refused with the reason, and nothing changes.
+    let fx = p.c[1].remote_message("not a message", 0);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Refused(_))), "{fx:?}");
+    assert_eq!(p.c[1].game().plies(), 0);
+    // The move plays; the same message again (sent again after a reconnection) is dropped.
+    let fx = p.c[1].remote_message(&text, 0);
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Refused(_))),
+        "{fx:?}"
+    );
+    assert_eq!(p.c[1].game().plies(), 1);
+    assert!(p.c[1].shown_seat_to_move());
+    assert_eq!(p.c[1].remote_message(&text, 0), Vec::new());
+    assert_eq!(p.c[1].game().plies(), 1);
+    // A device never plays the other's seat: Red's board does not act for Black.
+    assert!(!p.c[0].shown_seat_to_move());
+    assert!(p.c[0]
+        .act("c7-d8".parse().unwrap(), 0)
+        .contains(&Effect::Notice(i18n::ILLEGAL)));
+    // Black's reply reaches Red as a move its piece cannot make: a lie, named, and the game
+    // stops there.
+    let fx = p.c[1].act("c7-d8".parse().unwrap(), 0);
+    p.post(1, fx);
+    let reply = p.wire[1].pop_front().unwrap();
+    let false_move = reply.replace("c7-d8", "c7-c3");
+    let fx = p.c[0].remote_message(&false_move, 0);
+    let why = fx.iter().find_map(|e| match e {
+        Effect::Refused(why) => Some(why.clone()),
+        _ => None,
+    });
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.to_lowercase().contains("black") && w.contains("c7")),
+        "{why:?}"
+    );
+    assert!(matches!(p.state(0), Some(RemoteState::Cheated(_))));
+    assert!(!p.c[0].shown_seat_to_move(), "nothing more is played");
+    let fx = p.c[0].remote_message(&reply, 0);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Refused(_))));
+}

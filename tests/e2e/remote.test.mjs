@@ -1,0 +1,233 @@
+// End-to-end: two people, each on their own browser, play each other over a direct connection
+// (a WebRTC data channel) with no server between them. The invitation and the answer travel as
+// text, pasted the way a person pastes them; no STUN server is set, and Chromium may connect
+// over loopback, so nothing leaves this machine. Whole games of 明棋 and 暗棋 are played to a
+// resignation (the 明棋 one through a reload of one tab, which drops the connection, and a
+// reconnection), both devices check every piece at the end, and a device that lies in its
+// openings is caught and named.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SHOTS, open, press, idle, playOne, seeded, serveDist } from './app.mjs';
+
+const server = serveDist();
+
+/** Both browsers may connect over loopback; the addresses are not hidden behind mDNS names,
+ * which nothing on this machine would answer. */
+const LOOPBACK = ['--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'];
+
+/** A browser with no STUN server set (one network: none is needed). */
+async function device(profile, init) {
+  const app = await open(server.url, profile, { reducedMotion: 'reduce', args: LOOPBACK, init });
+  await app.page.evaluate(() => {
+    const raw = localStorage.getItem('junqi.settings');
+    const s = raw ? JSON.parse(raw) : { version: 2 };
+    s.stun = [];
+    localStorage.setItem('junqi.settings', JSON.stringify(s));
+  });
+  await app.page.reload();
+  await app.page.waitForSelector('[data-testid="start-game"]');
+  return app;
+}
+
+async function value(page, testid) {
+  const sel = `[data-testid="${testid}"]`;
+  await page.waitForFunction((s) => document.querySelector(s)?.value?.length > 0, sel, { timeout: 20_000 });
+  return page.$eval(sel, (e) => e.value);
+}
+
+/** The host invites with the new-game screen's choices; the guest pastes the invitation, the host
+ * pastes the answer; the guest accepts the game; both arrange and start. */
+async function connect(host, guest, mode, { shots = false, byLink = false } = {}) {
+  await press(host, `[data-testid="mode-${mode}"]`);
+  await press(host, '[data-testid="opponent-remote"]');
+  await press(host, '[data-testid="seat-0"]');
+  await press(host, '[data-testid="start-game"]');
+  const offer = await value(host.page, 'offer-text');
+  assert.ok(offer.length < 200, `an invitation of ${offer.length} characters`);
+  const link = await value(host.page, 'offer-text-link');
+  assert.ok(link.endsWith(`#join=${offer}`), link);
+  assert.ok(await host.page.locator('.connect-qr svg').count(), 'the invitation as a QR code');
+  if (shots) await host.page.screenshot({ path: join(SHOTS, 'connect-invite-desktop.png') });
+
+  if (byLink) {
+    // The link opened in the guest's browser (as a phone's camera opens the code) fills in the
+    // invitation.
+    await guest.page.goto(link);
+    assert.equal(await value(guest.page, 'offer-input'), offer);
+    assert.equal(await guest.page.evaluate(() => location.hash), '', 'the link is used once');
+  } else {
+    await press(guest, '[data-testid="opponent-remote"]');
+    await press(guest, '[data-testid="open-join"]');
+    await guest.page.fill('[data-testid="offer-input"]', offer);
+  }
+  await press(guest, '[data-testid="join"]');
+  const answer = await value(guest.page, 'answer-text');
+  assert.ok(answer.length < 200, `an answer of ${answer.length} characters`);
+  if (shots) await guest.page.screenshot({ path: join(SHOTS, 'connect-answer-phone.png') });
+
+  await host.page.fill('[data-testid="answer-input"]', answer);
+  await press(host, '[data-testid="take-answer"]');
+  await host.page.waitForSelector('[data-testid="connected"]', { timeout: 20_000 });
+  await guest.page.waitForSelector('[data-testid="accept-proposal"]', { timeout: 20_000 });
+  assert.match(await guest.page.textContent('[data-testid="connect-colour"]'), /Black/);
+  if (shots) await guest.page.screenshot({ path: join(SHOTS, 'connect-proposal-phone.png') });
+  await press(guest, '[data-testid="accept-proposal"]');
+  for (const app of [host, guest]) {
+    await app.page.waitForSelector('[data-testid="start"]');
+    await press(app, '[data-testid="start"]');
+  }
+}
+
+/** Which of the two may move now (its board still, a movable piece), waiting for it. */
+async function toMove(apps) {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    for (const app of apps) {
+      const still = !(await app.page.locator('.app[data-busy]').count());
+      if (still && (await app.page.locator('[data-movable]').count())) return app;
+    }
+    assert.ok(Date.now() < end, 'neither device may move');
+    await apps[0].page.waitForTimeout(50);
+  }
+}
+
+/** The host's tab is reloaded in the middle of the game (the connection drops with it): it
+ * continues the game from its records and invites again; the guest, told the connection
+ * dropped, joins the new invitation; both go on where they were. */
+async function reconnect(host, guest) {
+  await host.page.reload();
+  await guest.page.waitForSelector('[data-testid="reconnect"]', { timeout: 20_000 });
+  await guest.page.screenshot({ path: join(SHOTS, 'remote-reconnect-phone.png') });
+  await host.page.waitForSelector('[data-testid="records"]');
+  await press(host, '[data-testid="records"]');
+  await host.page.waitForSelector('[data-testid="remote-resume"]');
+  await press(host, '[data-testid="remote-resume"]');
+  await host.page.waitForSelector('[data-testid="reconnect"]');
+  await press(host, '[data-testid="reconnect-invite"]');
+  const offer = await value(host.page, 'offer-text');
+  await press(guest, '[data-testid="reconnect-join"]');
+  await guest.page.fill('[data-testid="offer-input"]', offer);
+  await press(guest, '[data-testid="join"]');
+  const answer = await value(guest.page, 'answer-text');
+  await host.page.fill('[data-testid="answer-input"]', answer);
+  await press(host, '[data-testid="take-answer"]');
+  for (const app of [host, guest]) {
+    await app.page.waitForSelector('.app[data-phase="play"]', { timeout: 20_000 });
+    await app.page.waitForSelector('[data-testid="reconnect"]', { state: 'detached' });
+  }
+}
+
+/** Plays random moves on whichever device is to move until resigning is allowed, then that
+ * device resigns; returns the number of moves played. `midway`: called once after 8 moves. */
+async function playToResignation(apps, rng, midway) {
+  for (let plies = 0; ; plies++) {
+    if (plies === 8 && midway) await midway();
+    const app = await toMove(apps);
+    await idle(app.page);
+    if (await app.page.locator('[data-testid="resign"]:not([disabled])').count()) {
+      await press(app, '[data-testid="resign"]');
+      await press(app, '[data-testid="confirm-resign"]');
+      return plies;
+    }
+    assert.ok(plies < 60, 'resigning is allowed after 20 plies');
+    await playOne(app, rng);
+  }
+}
+
+async function status(page) {
+  return (await page.textContent('[data-testid="status"]')).trim();
+}
+
+/** Waits until both devices say the game was checked (`want`: that text). */
+async function bothSay(apps, want) {
+  for (const app of apps) {
+    await app.page.waitForFunction(
+      (w) => document.querySelector('[data-testid="status"]')?.textContent.includes(w),
+      want,
+      { timeout: 20_000 },
+    );
+  }
+}
+
+for (const [mode, seed] of [
+  ['open', 5],
+  ['dark', 6],
+]) {
+  test(`two browsers play ${mode} to the end over a direct connection, and both check it`, async () => {
+    const host = await device('desktop');
+    const guest = await device('phone');
+    try {
+      await connect(host, guest, mode, { shots: mode === 'dark', byLink: mode === 'dark' });
+      // 暗棋: each device names only its own pieces.
+      if (mode === 'dark') {
+        await host.page.waitForSelector('[data-at]');
+        const colours = async (p) =>
+          p.$$eval('[data-role]', (els) => [...new Set(els.map((e) => e.getAttribute('data-color')))].sort());
+        assert.deepEqual(await colours(host.page), ['r']);
+        await guest.page.waitForSelector('[data-at]');
+        assert.deepEqual(await colours(guest.page), ['b']);
+      }
+      const history = async (page) =>
+        page.$$eval('[data-testid="move-list"] > [data-ply]', (els) => els.map((e) => e.textContent.trim()));
+      let before = null;
+      const plies = await playToResignation([host, guest], seeded(seed), async () => {
+        if (mode !== 'open') return;
+        before = await history(host.page);
+        const guestBefore = await history(guest.page);
+        await reconnect(host, guest);
+        // Both boards go on from where they were.
+        assert.deepEqual(await history(host.page), before);
+        assert.deepEqual(await history(guest.page), guestBefore);
+      });
+      if (mode === 'open') assert.equal(before?.length, 8, 'reconnected after 8 moves');
+      assert.ok(plies >= 20, `${plies} plies`);
+      await bothSay([host, guest], 'no cheating');
+      // Each device keeps the checked game in its records, with both formations.
+      for (const app of [host, guest]) {
+        const kept = await app.page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves')).games[0]);
+        assert.equal(kept.setup.kind, 'deployments');
+        assert.ok(kept.result, 'finished');
+        assert.match(kept.config, /opponent=remote/);
+        assert.equal(kept.actions.split(' ').length, plies);
+      }
+      if (mode === 'dark') await guest.page.screenshot({ path: join(SHOTS, 'remote-verified-phone.png') });
+      assert.deepEqual([...host.problems, ...guest.problems], []);
+    } finally {
+      await host.close();
+      await guest.close();
+    }
+  });
+}
+
+test('a device that lies about a piece when it opens them at the end is caught and named', async () => {
+  // The guest's browser changes the role of the first piece it opens at the end.
+  const liar = () => {
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (text) {
+      if (typeof text === 'string' && text.startsWith('game ') && text.includes('"t":"final"')) {
+        text = text.replace(/"role":"(\w+)"/, (m, r) => `"role":"${r === 'General' ? 'Colonel' : 'General'}"`);
+      }
+      return send.call(this, text);
+    };
+  };
+  const host = await device('desktop');
+  const guest = await device('tablet', liar);
+  try {
+    await connect(host, guest, 'dark');
+    await playToResignation([host, guest], seeded(7));
+    await host.page.waitForFunction(
+      () => /Cheating caught/.test(document.querySelector('[data-testid="status"]')?.textContent ?? ''),
+      null,
+      { timeout: 20_000 },
+    );
+    const said = await status(host.page);
+    assert.match(said, /black/i, said);
+    // The honest device keeps no record of a game that did not check out.
+    const kept = await host.page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves') ?? '{"games":[]}').games);
+    assert.equal(kept.length, 0);
+  } finally {
+    await host.close();
+    await guest.close();
+  }
+});
