@@ -406,6 +406,8 @@ strings! {
     REMOTE_RECONNECT = "重新连接：邀请朋友", "Connect again: invite";
     REMOTE_RECONNECT_JOIN = "重新连接：加入朋友的邀请", "Connect again: join";
     REMOTE_KEPT = "和另一台设备上的朋友没下完的棋", "Unfinished games with a friend on another device";
+    RESIGN_ON_YOUR_TURN = "轮到你走时才能认输。", "You can resign on your turn.";
+    REMOTE_NO_CRYPTO = "这个浏览器没有安全的随机数，不能和另一台设备下棋。", "This browser has no secure random numbers, so it cannot play another device.";
     REMOTE_DRAW_SENT = "已向朋友提议和棋。", "Draw offered to your friend.";
     REMOTE_DRAW_OFFERED = "朋友提议和棋。", "Your friend offers a draw.";
 }

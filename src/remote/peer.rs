@@ -16,6 +16,8 @@ type Held = ();
 #[derive(Copy, Clone)]
 pub struct Peer {
     link: StoredValue<Option<Rc<Held>>, LocalStorage>,
+    /// Counts the connections made: a late event of an earlier one is dropped.
+    generation: StoredValue<u64, LocalStorage>,
 }
 
 impl Default for Peer {
@@ -31,11 +33,25 @@ impl Peer {
     pub fn new() -> Peer {
         Peer {
             link: StoredValue::new_local(None),
+            generation: StoredValue::new_local(0),
         }
     }
 
-    /// Drops the connection, if any.
+    /// `on`, for the connection made now only.
+    #[cfg(target_arch = "wasm32")]
+    fn this_one(self, mut on: impl FnMut(LinkEvent) + 'static) -> impl FnMut(LinkEvent) + 'static {
+        let now = self.generation.get_value();
+        let generation = self.generation;
+        move |e| {
+            if generation.try_get_value() == Some(now) {
+                on(e)
+            }
+        }
+    }
+
+    /// Drops the connection, if any (whatever it says later is not heard).
     pub fn close(self) {
+        self.generation.update_value(|g| *g += 1);
         #[cfg(target_arch = "wasm32")]
         self.link.with_value(|l| {
             if let Some(l) = l {
@@ -55,6 +71,7 @@ impl Peer {
         #[cfg(target_arch = "wasm32")]
         {
             self.close();
+            let on = self.this_one(on);
             let (link, offer) = super::link::Link::host(&stun).await?;
             link.listen(on);
             self.link.set_value(Some(Rc::new(link)));
@@ -78,6 +95,7 @@ impl Peer {
         #[cfg(target_arch = "wasm32")]
         {
             self.close();
+            let on = self.this_one(on);
             let (link, answer) = super::link::Link::join(&offer, &stun).await?;
             link.listen(on);
             self.link.set_value(Some(Rc::new(link)));

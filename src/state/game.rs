@@ -103,6 +103,9 @@ pub struct Match {
     known: Vec<[Known; 2]>,
     /// A game with another device: its id, shared by both (kept once the game is checked).
     remote_id: Option<[u8; 16]>,
+    /// A game with another device checked here: every message this device sent, to send
+    /// again should the other device still wait for one (after a reconnection).
+    sent_before: Vec<String>,
 }
 
 impl Match {
@@ -122,6 +125,7 @@ impl Match {
             trays: vec![Default::default()],
             known: Vec::new(),
             remote_id: None,
+            sent_before: Vec::new(),
         })
     }
 
@@ -136,6 +140,7 @@ impl Match {
             seed,
             trays: vec![Default::default()],
             known: Vec::new(),
+            sent_before: Vec::new(),
         }
     }
 
@@ -222,7 +227,7 @@ impl Match {
     pub fn sent(&self) -> Vec<String> {
         match &self.referee {
             Referee::Remote(r) => r.duel().sent().to_vec(),
-            Referee::Local { .. } => Vec::new(),
+            Referee::Local { .. } => self.sent_before.clone(),
         }
     }
 
@@ -247,8 +252,10 @@ impl Match {
         if let Some(record) = record {
             match Match::verified(self.config.clone(), &record, self.seed) {
                 Ok(m) => {
+                    let sent_before = self.sent();
                     *self = Match {
                         remote_id: self.remote_id,
+                        sent_before,
                         ..m
                     }
                 }

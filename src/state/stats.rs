@@ -306,7 +306,12 @@ impl Store {
         if self.counted.get_value() {
             return;
         }
-        let Some(done) = self.with_match(|m| m.outcome().is_some()) else {
+        // A game with another device counts once both devices checked it.
+        let Some(done) = self.with_match(|m| {
+            m.outcome().is_some()
+                && m.remote_state()
+                    .is_none_or(|r| r == crate::state::game::RemoteState::Verified)
+        }) else {
             return;
         };
         if !done {

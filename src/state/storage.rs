@@ -432,6 +432,22 @@ pub fn on_reduced_motion_change(f: impl Fn(bool) + 'static) {
 /// (`crypto.getRandomValues`); fixed natively. When a page has replaced `Math.random` (the
 /// end-to-end tests do, for repeatable games) that is used instead, and likewise if the
 /// cryptographic generator is missing. Natively: 0x5EED, 0x5EEE, … per thread.
+/// Fills `out` from the browser's cryptographic generator (`crypto.getRandomValues`) only;
+/// false where there is none (and natively), with `out` untouched.
+pub fn crypto_random(out: &mut [u8]) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.crypto().ok())
+            .is_some_and(|c| c.get_random_values_with_u8_array(out).is_ok())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = out;
+        false
+    }
+}
+
 pub fn random_seed() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {

@@ -50,13 +50,15 @@ impl Controller {
         match self.game.resign(seat) {
             Ok(_) => self.ended(),
             Err(IllegalAction::ResignTooEarly) => vec![Effect::Notice(i18n::RESIGN_TOO_EARLY)],
+            Err(IllegalAction::NotYourTurn) => vec![Effect::Notice(i18n::RESIGN_ON_YOUR_TURN)],
             Err(_) => Vec::new(),
         }
     }
 
     /// Whether resigning is allowed now (not in the first 20 plies).
     pub fn may_resign(&self) -> bool {
-        self.game.may_resign()
+        // With a friend on another device: on this side's turn, the board still.
+        self.game.may_resign() && (self.game.remote_state().is_none() || self.shown_seat_to_move())
     }
 
     /// What offering a draw leads to now.
@@ -80,8 +82,9 @@ impl Controller {
         if !self.game.offer_draw() {
             return vec![Effect::Notice(i18n::DRAW_ON_YOUR_TURN)];
         }
-        let mut fx = self.outbox();
-        fx.extend([Effect::Save, Effect::Notice(i18n::REMOTE_DRAW_SENT)]);
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        fx.push(Effect::Notice(i18n::REMOTE_DRAW_SENT));
         fx
     }
 
@@ -103,8 +106,9 @@ impl Controller {
     /// A decision ended the game (or tried to): save, drop the animation, show the result.
     pub(super) fn ended(&mut self) -> Vec<Effect> {
         self.animating = false;
-        let mut fx = self.outbox();
-        fx.extend([Effect::Save, Effect::StopAnimation]);
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        fx.push(Effect::StopAnimation);
         fx.extend(self.after_change());
         fx
     }

@@ -139,11 +139,11 @@ impl Controller {
         self.selected = None;
         self.guess_at = None;
         self.noted = None;
-        let mut fx = self.outbox();
-        match played {
-            Some(played) => fx.extend(self.show_played(before, &played, step_ms)),
-            // An attack settled with the other device first: it comes back as a message.
-            None => fx.push(Effect::Save),
+        // Kept before it goes: a message sent is never one the saved game does not know.
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        if let Some(played) = played {
+            fx.extend(self.show_played(before, &played, step_ms));
         }
         fx
     }
@@ -199,22 +199,24 @@ impl Controller {
         let Some(before) = self.shown.clone() else {
             return Vec::new();
         };
-        let was = self.game.remote_state();
+        // A game checked at its end here: what the other device sends again after a
+        // reconnection is already known.
+        if self.game.duel().is_none() {
+            return Vec::new();
+        }
         let over = self.game.outcome().is_some();
         match self.game.receive(text) {
             Ok(played) => {
                 self.edits += 1;
-                let mut fx = self.outbox();
+                let mut fx = vec![Effect::Save];
+                fx.extend(self.outbox());
                 match played.last() {
                     Some(p) => fx.extend(self.show_played(before, p, step_ms)),
                     // The other side resigned, or accepted this side's draw.
                     None if !over && self.game.outcome().is_some() => fx.extend(self.ended()),
-                    None if self.game.remote_state() != was => {
-                        // The other side's pieces opened and checked, or its commitments in.
-                        fx.push(Effect::Save);
-                        self.shown = Some(self.shown_for(before.seat));
-                    }
-                    None => {}
+                    // Anything else taken (commitments, a piece opened, a draw offered, the
+                    // other side's openings) may change what the board shows, and is kept.
+                    None => self.shown = Some(self.shown_for(before.seat)),
                 }
                 fx
             }

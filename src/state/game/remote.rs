@@ -108,10 +108,13 @@ impl Remote {
     }
 
     pub(super) fn resign(&mut self) -> Result<Outcome, IllegalAction> {
-        let out = self
-            .duel
-            .resign()
-            .map_err(|_| IllegalAction::ResignTooEarly)?;
+        let out = self.duel.resign().map_err(|_| {
+            if self.position().may_resign() {
+                IllegalAction::NotYourTurn
+            } else {
+                IllegalAction::ResignTooEarly
+            }
+        })?;
         self.outbox.extend(out);
         self.position().outcome().ok_or(IllegalAction::GameOver)
     }

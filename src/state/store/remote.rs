@@ -87,13 +87,12 @@ impl Default for RemoteStore {
     }
 }
 
-/// 32 bytes from the browser's generator: the seed of this side's secrets.
-fn secret_seed() -> [u8; 32] {
+/// 32 bytes from the browser's cryptographic generator (`crypto.getRandomValues`), never
+/// from anything else: the seed of this side's secrets and the game's id. `None` where there
+/// is none (a game with another device is then not offered).
+fn secret_seed() -> Option<[u8; 32]> {
     let mut seed = [0u8; 32];
-    for chunk in seed.chunks_mut(8) {
-        chunk.copy_from_slice(&storage::random_seed().to_le_bytes());
-    }
-    seed
+    storage::crypto_random(&mut seed).then_some(seed)
 }
 
 /// The text of an invitation or an answer as a person may paste it: the text alone, or the
@@ -137,9 +136,17 @@ impl Store {
         }
     }
 
-    /// Leaving an unfinished game with another device (it is saved): its connection goes.
+    /// Leaving a game with another device before its end (it is saved), or its setup: the
+    /// connection goes. A game over and waiting for the other device's openings keeps it.
     pub(super) fn drop_link(&self) {
-        if self.remote_unfinished() {
+        let playing = matches!(
+            self.remote_state_untracked(),
+            Some(RemoteState::Setting | RemoteState::Playing | RemoteState::Settling)
+        );
+        let arranging = self.remote.agreed.with_value(Option::is_some)
+            && self.remote.connect.with_untracked(Option::is_none);
+        if playing || arranging {
+            self.remote.agreed.set_value(None);
             self.remote.peer.close();
             self.remote.linked.set(false);
             self.remote.inbox.set_value(VecDeque::new());
@@ -228,8 +235,13 @@ impl Store {
         }
     }
 
-    /// Another game over the connection still open (a rematch): proposed at once.
+    /// Another game over the connection still open (a rematch): proposed at once, once this
+    /// one is checked.
     pub(super) fn propose_again(&self) {
+        if self.remote_unfinished() {
+            self.notify(i18n::REMOTE_ENDING.get(self.lang()));
+            return;
+        }
         if !self.remote.peer.is_open() {
             self.invite();
             return;
@@ -245,14 +257,19 @@ impl Store {
     /// with are refused by name.
     fn proposal(&self) -> Option<Proposal> {
         let config = self.config.get_untracked();
+        let lang = self.lang();
+        let Some(seed) = secret_seed() else {
+            self.message
+                .set(Some(i18n::REMOTE_NO_CRYPTO.get(lang).to_string()));
+            return None;
+        };
         let mut game = [0u8; 16];
-        game.copy_from_slice(&secret_seed()[..16]);
+        game.copy_from_slice(&seed[..16]);
         let host = if config.seat == 0 {
             Color::Red
         } else {
             Color::Black
         };
-        let lang = self.lang();
         match Proposal::new(game, config.mode, config.rules, host) {
             Ok(p) => {
                 config.save();
@@ -371,8 +388,15 @@ impl Store {
         match Said::from_text(text) {
             Ok(Said::Propose(p)) => match self.remote.connect.get_untracked() {
                 Some(Connect::Answered { .. }) => self.remote.connect.set(Some(Connect::Asked(p))),
-                // Another game over the same connection, once this one is over.
-                None if self.with_match(|m| m.outcome().is_some()).unwrap_or(true) => {
+                // Both asked for another game at once: the proposal with the smaller id
+                // stands, on both devices.
+                Some(Connect::Proposed(mine)) if p.game < mine.game => {
+                    self.remote.connect.set(Some(Connect::Asked(p)))
+                }
+                // Another game over the same connection, once this one is checked.
+                None if !self.remote_unfinished()
+                    && self.with_match(|m| m.outcome().is_some()).unwrap_or(true) =>
+                {
                     self.open_connect(Connect::Asked(p), false)
                 }
                 _ => {}
@@ -410,12 +434,12 @@ impl Store {
     /// message of it again (the other device takes what it missed), then back to the board.
     fn resume_link(&self) {
         let Some((id, sent)) = self
-            .with_match(|m| Some((m.duel()?.terms().game, m.sent())))
+            .with_match(|m| Some((m.remote_id()?, m.sent())))
             .flatten()
         else {
             return;
         };
-        self.say(&Said::resume(&junqi_duel::wire::hex_of(&id)));
+        self.say(&Said::resume(&id));
         for m in sent {
             self.say(&Said::game(&m));
         }
@@ -426,15 +450,17 @@ impl Store {
     /// The other device goes on with the game `id`: this device's copy is opened if another
     /// game is in play here, and its messages go again.
     fn resume_heard(&self, id: &str) {
-        let playing = self
-            .with_match(|m| m.duel().map(|d| junqi_duel::wire::hex_of(&d.terms().game)))
-            .flatten();
+        let playing = self.with_match(Match::remote_id).flatten();
         if playing.as_deref() == Some(id) {
-            return; // this device sent everything again when the connection opened
+            if !self.remote_unfinished() {
+                // Checked here: the other device may still wait for this one's openings.
+                self.resume_link();
+            }
+            return; // else this device sent everything again when the connection opened
         }
         match RemoteSave::load(id) {
             Some(Ok(save)) => {
-                if self.open_remote_save(&save) {
+                if self.open_remote_save(&save, false) {
                     self.resume_link();
                 }
             }
@@ -456,15 +482,63 @@ impl Store {
         };
         match save.write() {
             Ok(()) => self.remote.kept_rev.update(|r| *r += 1),
-            Err(why) => {
+            Err(NotKept::Further) => {
+                // Another tab played this game on: this one neither plays nor sends any more.
+                self.remote.peer.close();
+                self.remote.linked.set(false);
+                self.elsewhere.set(true);
+            }
+            Err(NotKept::Unreadable | NotKept::Refused) => {
                 let lang = self.lang();
-                let text = match why {
-                    NotKept::Further => i18n::REMOTE_PLAYED_ELSEWHERE.get(lang),
-                    NotKept::Unreadable | NotKept::Refused => i18n::REMOTE_NOT_SAVED.get(lang),
-                };
-                self.message.set(Some(text.to_string()));
+                self.message
+                    .set(Some(i18n::REMOTE_NOT_SAVED.get(lang).to_string()));
             }
         }
+    }
+
+    /// Claims the game with another device `id` for this tab (a Web Lock, `tabs.rs`), or takes
+    /// it over from another tab (`steal`).
+    pub(super) fn claim_remote(&self, id: &str, steal: bool) {
+        let store = *self;
+        let mine = id.to_string();
+        let still =
+            move || store.with_match(Match::remote_id).flatten().as_deref() == Some(mine.as_str());
+        let lost_still = still.clone();
+        crate::state::tabs::claim(
+            &format!("remote.{id}"),
+            steal,
+            move |held| {
+                if still() {
+                    store.open_elsewhere.set(!held);
+                }
+            },
+            move || {
+                if lost_still() {
+                    store.remote.peer.close();
+                    store.remote.linked.set(false);
+                    store.elsewhere.set(true);
+                }
+            },
+        );
+    }
+
+    /// This tab takes over (or loads again) the game with another device open here, as kept.
+    pub(super) fn reload_remote(&self, steal: bool) -> bool {
+        let Some(id) = self.with_match(Match::remote_id).flatten() else {
+            return false;
+        };
+        self.elsewhere.set(false);
+        self.open_elsewhere.set(false);
+        match RemoteSave::load(&id) {
+            Some(Ok(save)) => {
+                self.remote.peer.close();
+                self.remote.linked.set(false);
+                self.open_remote_save(&save, steal);
+            }
+            Some(Err(why)) => self.message.set(Some(why)),
+            None => {}
+        }
+        true
     }
 
     /// The games with other devices kept on this device, not finished (tracked).
@@ -478,23 +552,30 @@ impl Store {
         match RemoteSave::load(id) {
             Some(Ok(save)) => {
                 self.open_new_game();
-                self.open_remote_save(&save);
+                self.remote.peer.close();
+                self.remote.linked.set(false);
+                self.open_remote_save(&save, false);
             }
             Some(Err(why)) => self.message.set(Some(why)),
             None => {}
         }
     }
 
-    /// Opens a kept game with another device on its board; false (and why, said) if it does
-    /// not replay.
-    fn open_remote_save(&self, save: &RemoteSave) -> bool {
+    /// Opens a kept game with another device on its board (`steal`: taking it over from another
+    /// tab that plays it); false (and why, said) if it does not replay.
+    fn open_remote_save(&self, save: &RemoteSave, steal: bool) -> bool {
         match save.rebuild() {
             Ok(m) => {
+                if self.saves.with_untracked(|s| s.current.is_some()) {
+                    self.saves.update(|s| s.current = None);
+                    self.write_saves();
+                }
                 self.remote.started.set_value(save.started);
                 self.remote.inbox.set_value(VecDeque::new());
                 self.remote.connect.set(None);
                 self.config.set(m.config.clone());
                 self.enter_play(m, None, None, [None; POINTS]);
+                self.claim_remote(save.id(), steal);
                 self.keep_verified();
                 true
             }
@@ -563,12 +644,20 @@ impl Store {
         } else {
             Color::Black
         };
-        match Duel::new(terms, me, formation, secret_seed()) {
+        let Some(secrets) = secret_seed() else {
+            self.message
+                .set(Some(i18n::REMOTE_NO_CRYPTO.get(self.lang()).to_string()));
+            return;
+        };
+        match Duel::new(terms, me, formation, secrets) {
             Ok((duel, first)) => {
                 self.remote.agreed.set_value(None);
                 let m = Match::remote(config, duel, vec![first], storage::random_seed());
                 self.remote.started.set_value(storage::now_ms());
                 self.enter_play(m, None, None, [None; POINTS]);
+                if let Some(id) = self.with_match(Match::remote_id).flatten() {
+                    self.claim_remote(&id, false);
+                }
                 self.save_remote();
                 self.remote_flush();
                 self.remote_pump();
@@ -622,8 +711,12 @@ impl Store {
         }
     }
 
-    /// Sends the game's messages (an effect of the controller).
+    /// Sends the game's messages (an effect of the controller); a tab that no longer plays the
+    /// game sends nothing.
     pub(super) fn send_game(&self, messages: Vec<String>) {
+        if self.passive() {
+            return;
+        }
         for m in messages {
             self.say(&Said::game(&m));
         }
@@ -648,6 +741,7 @@ impl Store {
         let id = self.with_match(|m| m.remote_id()).flatten();
         self.keep_new(&config, seed, SavedSetup::Deployments { red, black });
         self.autosave();
+        self.count_result();
         if let Some(id) = id {
             RemoteSave::remove(&id);
             self.remote.kept_rev.update(|r| *r += 1);

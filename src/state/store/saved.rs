@@ -111,6 +111,9 @@ impl Store {
 
     /// Loads the newest version of the game this tab was playing, after another tab moved it on.
     pub fn reload_current(&self) {
+        if self.reload_remote(false) {
+            return;
+        }
         let id = self.saves.with_untracked(|s| s.current.clone());
         self.elsewhere.set(false);
         self.saves_changed_elsewhere();
@@ -125,7 +128,9 @@ impl Store {
     /// Called after every action, so nothing is lost when the page closes.
     pub fn autosave(&self) {
         if self.remote_unfinished() {
-            self.save_remote();
+            if !self.passive() {
+                self.save_remote();
+            }
             return;
         }
         let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {

@@ -46,6 +46,9 @@ impl Store {
 
     /// The game open here is played in another tab: take it over, with its latest saved state.
     pub fn take_over(&self) {
+        if self.reload_remote(true) {
+            return;
+        }
         let Some(id) = self.saves.with_untracked(|s| s.current.clone()) else {
             return;
         };
