@@ -107,6 +107,7 @@ impl Controller {
     pub(super) fn ended(&mut self) -> Vec<Effect> {
         self.animating = false;
         let mut fx = vec![Effect::Save];
+        // Kept before it goes (the resignation or the acceptance).
         fx.extend(self.outbox());
         fx.push(Effect::StopAnimation);
         fx.extend(self.after_change());

@@ -14,6 +14,16 @@ use junqi_duel::Refusal;
 /// page stays responsive.
 pub const FALLBACK_NODES: u64 = 4_000;
 
+/// Puts the messages for the other device right after the effects' first save: a message
+/// sent is never one the saved game does not know.
+fn sent_after_saving(fx: &mut Vec<Effect>, send: Vec<Effect>) {
+    let at = fx
+        .iter()
+        .position(|e| *e == Effect::Save)
+        .map_or(0, |i| i + 1);
+    fx.splice(at..at, send);
+}
+
 impl Controller {
     /// A gesture on the play board.
     pub fn gesture(&mut self, g: Gesture, page: Page) -> Vec<Effect> {
@@ -139,12 +149,13 @@ impl Controller {
         self.selected = None;
         self.guess_at = None;
         self.noted = None;
-        // Kept before it goes: a message sent is never one the saved game does not know.
-        let mut fx = vec![Effect::Save];
-        fx.extend(self.outbox());
-        if let Some(played) = played {
-            fx.extend(self.show_played(before, &played, step_ms));
-        }
+        let send = self.outbox();
+        let mut fx = match played {
+            Some(played) => self.show_played(before, &played, step_ms),
+            // An attack settled with the other device first: it comes back as a message.
+            None => vec![Effect::Save],
+        };
+        sent_after_saving(&mut fx, send);
         fx
     }
 
@@ -208,16 +219,19 @@ impl Controller {
         match self.game.receive(text) {
             Ok(played) => {
                 self.edits += 1;
-                let mut fx = vec![Effect::Save];
-                fx.extend(self.outbox());
-                match played.last() {
-                    Some(p) => fx.extend(self.show_played(before, p, step_ms)),
+                let send = self.outbox();
+                let mut fx = match played.last() {
+                    Some(p) => self.show_played(before, p, step_ms),
                     // The other side resigned, or accepted this side's draw.
-                    None if !over && self.game.outcome().is_some() => fx.extend(self.ended()),
+                    None if !over && self.game.outcome().is_some() => self.ended(),
                     // Anything else taken (commitments, a piece opened, a draw offered, the
                     // other side's openings) may change what the board shows, and is kept.
-                    None => self.shown = Some(self.shown_for(before.seat)),
-                }
+                    None => {
+                        self.shown = Some(self.shown_for(before.seat));
+                        vec![Effect::Save]
+                    }
+                };
+                sent_after_saving(&mut fx, send);
                 fx
             }
             Err(Refusal::Duplicate { .. }) => Vec::new(),

@@ -204,6 +204,11 @@ fn messages_sent_twice_are_dropped_garbage_is_refused_and_a_false_move_stops_the
     let mut p = Pair::new(Mode::Dark, Rules::default());
     p.deliver();
     let fx = p.c[0].act("c6-d5".parse().unwrap(), 0);
+    // Kept before it goes: the move is saved, then sent.
+    let saved = fx.iter().position(|e| *e == Effect::Save);
+    let sent = fx.iter().position(|e| matches!(e, Effect::Send(_)));
+    assert!(saved.is_some() && saved < sent, "{fx:?}");
+    assert_eq!(fx.iter().filter(|e| **e == Effect::Save).count(), 1);
     p.post(0, fx);
     let text = p.wire[0].pop_front().unwrap();
     // Not a message of the game: refused with the reason, and nothing changes.
