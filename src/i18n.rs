@@ -408,6 +408,7 @@ strings! {
     REMOTE_KEPT = "和另一台设备上的朋友没下完的棋", "Unfinished games with a friend on another device";
     RESIGN_ON_YOUR_TURN = "轮到你走时才能认输。", "You can resign on your turn.";
     REMOTE_NO_CRYPTO = "这个浏览器没有安全的随机数，不能和另一台设备下棋。", "This browser has no secure random numbers, so it cannot play another device.";
+    REMOTE_GONE = "这局在另一个标签页里下完了，或已经删掉。", "This game was finished in another tab, or deleted.";
     REMOTE_DRAW_SENT = "已向朋友提议和棋。", "Draw offered to your friend.";
     REMOTE_DRAW_OFFERED = "朋友提议和棋。", "Your friend offers a draw.";
 }

@@ -61,8 +61,8 @@ impl Peer {
         self.link.set_value(None);
     }
 
-    /// Opens a connection as the inviting device; `on` hears everything it says. Gives the
-    /// invitation's text.
+    /// Opens a connection as the inviting device (dropping any other); `on` hears everything
+    /// it says. Gives the invitation's text.
     pub async fn host(
         self,
         stun: Vec<String>,
@@ -72,7 +72,11 @@ impl Peer {
         {
             self.close();
             let on = self.this_one(on);
+            let now = self.generation.get_value();
             let (link, offer) = super::link::Link::host(&stun).await?;
+            if self.generation.try_get_value() != Some(now) {
+                return Err("left for another connection".into());
+            }
             link.listen(on);
             self.link.set_value(Some(Rc::new(link)));
             Ok(offer)
@@ -96,7 +100,11 @@ impl Peer {
         {
             self.close();
             let on = self.this_one(on);
+            let now = self.generation.get_value();
             let (link, answer) = super::link::Link::join(&offer, &stun).await?;
+            if self.generation.try_get_value() != Some(now) {
+                return Err("left for another connection".into());
+            }
             link.listen(on);
             self.link.set_value(Some(Rc::new(link)));
             Ok(answer)

@@ -103,9 +103,9 @@ pub struct Match {
     known: Vec<[Known; 2]>,
     /// A game with another device: its id, shared by both (kept once the game is checked).
     remote_id: Option<[u8; 16]>,
-    /// A game with another device checked here: every message this device sent, to send
-    /// again should the other device still wait for one (after a reconnection).
-    sent_before: Vec<String>,
+    /// A game with another device checked here: this device's side as it ended (every
+    /// message it sent, to send again should the other device still wait for one; its save).
+    checked_side: Option<Box<Remote>>,
 }
 
 impl Match {
@@ -125,7 +125,7 @@ impl Match {
             trays: vec![Default::default()],
             known: Vec::new(),
             remote_id: None,
-            sent_before: Vec::new(),
+            checked_side: None,
         })
     }
 
@@ -140,7 +140,7 @@ impl Match {
             seed,
             trays: vec![Default::default()],
             known: Vec::new(),
-            sent_before: Vec::new(),
+            checked_side: None,
         }
     }
 
@@ -181,6 +181,14 @@ impl Match {
         Ok(m)
     }
 
+    /// This device's side of a game with another device, in play or checked (to save it).
+    pub fn side(&self) -> Option<&Duel> {
+        match &self.referee {
+            Referee::Remote(r) => Some(r.duel()),
+            Referee::Local { .. } => self.checked_side.as_deref().map(Remote::duel),
+        }
+    }
+
     /// The id (hex) of a game with another device, shared by both devices.
     pub fn remote_id(&self) -> Option<String> {
         self.remote_id.map(|id| junqi_duel::wire::hex_of(&id))
@@ -218,17 +226,19 @@ impl Match {
     pub fn take_outbox(&mut self) -> Vec<String> {
         match &mut self.referee {
             Referee::Remote(r) => r.take_outbox(),
-            Referee::Local { .. } => Vec::new(),
+            // Checked: what the side had still to send when the check ended the game.
+            Referee::Local { .. } => self
+                .checked_side
+                .as_mut()
+                .map(|r| r.take_outbox())
+                .unwrap_or_default(),
         }
     }
 
     /// Every message this device sent the other: sent again after a reconnection, the other
     /// device takes what it missed.
     pub fn sent(&self) -> Vec<String> {
-        match &self.referee {
-            Referee::Remote(r) => r.duel().sent().to_vec(),
-            Referee::Local { .. } => self.sent_before.clone(),
-        }
+        self.side().map(|d| d.sent().to_vec()).unwrap_or_default()
     }
 
     /// Takes a message from the other device: the actions it settled (the other side's move,
@@ -252,10 +262,13 @@ impl Match {
         if let Some(record) = record {
             match Match::verified(self.config.clone(), &record, self.seed) {
                 Ok(m) => {
-                    let sent_before = self.sent();
+                    let checked_side = match &self.referee {
+                        Referee::Remote(r) => Some(r.clone()),
+                        Referee::Local { .. } => None,
+                    };
                     *self = Match {
                         remote_id: self.remote_id,
-                        sent_before,
+                        checked_side,
                         ..m
                     }
                 }

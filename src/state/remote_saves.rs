@@ -36,7 +36,15 @@ pub struct RemoteSave {
     pub seed: u64,
     /// What this device did and took, in order (`Duel::inputs`).
     pub inputs: Vec<Input>,
+    /// Both devices opened everything and this one checked the game: it is in the records,
+    /// and this is kept only to answer the other device should it still wait (a few of the
+    /// latest, [`RemoteSave::prune_checked`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub checked: bool,
 }
+
+/// How many checked games keep their save.
+pub const CHECKED_KEPT: usize = 5;
 
 /// Why a stored game was not written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +62,7 @@ impl RemoteSave {
 
     /// The save of `m` (a game with another device in play), begun at `started`.
     pub fn of(m: &Match, started: f64, now: f64) -> Option<RemoteSave> {
-        let duel = m.duel()?;
+        let duel = m.side()?;
         let terms = duel.terms();
         Some(RemoteSave {
             version: RemoteSave::VERSION,
@@ -65,7 +73,20 @@ impl RemoteSave {
             secrets: hex_of(&duel.seed()),
             seed: m.seed(),
             inputs: duel.inputs().to_vec(),
+            checked: m.duel().is_none(),
         })
+    }
+
+    /// Forgets the saves of checked games but the [`CHECKED_KEPT`] latest.
+    pub fn prune_checked() {
+        let checked: Vec<String> = RemoteSave::all()
+            .into_iter()
+            .filter(|(_, s)| s.as_ref().is_ok_and(|s| s.checked))
+            .map(|(id, _)| id)
+            .collect();
+        for id in checked.iter().skip(CHECKED_KEPT) {
+            RemoteSave::remove(id);
+        }
     }
 
     /// The game's id (hex), shared by both devices.
@@ -253,5 +274,51 @@ mod tests {
             },
         );
         assert!(bad.rebuild().unwrap_err().contains("step 1"));
+    }
+
+    #[test]
+    fn a_checked_game_keeps_its_side_to_answer_the_other_device() {
+        let mut sides = [side(0), side(1)];
+        deliver(&mut sides);
+        // Red offers a draw and moves; Black accepts; both open everything and check.
+        assert!(sides[0].offer_draw());
+        sides[0].play("c6-d5".parse().unwrap()).unwrap();
+        deliver(&mut sides);
+        sides[1].agree_draw().unwrap();
+        deliver(&mut sides);
+        for m in &sides {
+            assert_eq!(
+                m.remote_state(),
+                Some(super::super::game::RemoteState::Verified)
+            );
+            assert!(m.duel().is_none(), "refereed here now");
+        }
+        let save = RemoteSave::of(&sides[0], 1.0, 2.0).unwrap();
+        assert!(save.checked);
+        let back = RemoteSave::from_json(&save.to_json())
+            .unwrap()
+            .rebuild()
+            .unwrap();
+        assert_eq!(
+            back.remote_state(),
+            Some(super::super::game::RemoteState::Verified)
+        );
+        assert_eq!(back.record(), sides[0].record());
+        // Every message Red sent, its openings last, to send again.
+        assert_eq!(back.sent(), sides[0].sent());
+        assert!(back.sent().last().is_some_and(|m| m.contains("final")));
+        // Only the latest checked games keep their save.
+        for n in 0..CHECKED_KEPT + 2 {
+            let mut other = save.clone();
+            other.terms.game = format!("{n:032x}");
+            other.saved = n as f64;
+            storage::save(&other.key(), &other.to_json());
+        }
+        RemoteSave::prune_checked();
+        let kept = RemoteSave::all()
+            .into_iter()
+            .filter(|(_, s)| s.as_ref().is_ok_and(|s| s.checked))
+            .count();
+        assert_eq!(kept, CHECKED_KEPT);
     }
 }

@@ -57,8 +57,9 @@ impl Controller {
 
     /// Whether resigning is allowed now (not in the first 20 plies).
     pub fn may_resign(&self) -> bool {
-        // With a friend on another device: on this side's turn, the board still.
-        self.game.may_resign() && (self.game.remote_state().is_none() || self.shown_seat_to_move())
+        // With a friend on another device a press on the friend's turn says to wait for one's
+        // own (`RESIGN_ON_YOUR_TURN`).
+        self.game.may_resign()
     }
 
     /// What offering a draw leads to now.

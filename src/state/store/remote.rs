@@ -59,6 +59,8 @@ pub struct RemoteStore {
     peer: Peer,
     /// The terms proposed or agreed, until this side's game begins.
     agreed: StoredValue<Option<Proposal>>,
+    /// A new game the other device proposed while this one still checks the last.
+    asked: StoredValue<Option<Proposal>>,
     /// Game messages not yet taken: the board is moving, or this side's game has not begun.
     inbox: StoredValue<VecDeque<String>>,
     /// When the game in play began (its save keeps it).
@@ -74,6 +76,7 @@ impl RemoteStore {
             linked: RwSignal::new(false),
             peer: Peer::new(),
             agreed: StoredValue::new(None),
+            asked: StoredValue::new(None),
             inbox: StoredValue::new(VecDeque::new()),
             started: StoredValue::new(0.0),
             kept_rev: RwSignal::new(0),
@@ -136,13 +139,10 @@ impl Store {
         }
     }
 
-    /// Leaving a game with another device before its end (it is saved), or its setup: the
-    /// connection goes. A game over and waiting for the other device's openings keeps it.
+    /// Leaving a game with another device before both devices checked it (it is saved, and a
+    /// reconnection finishes it), or its setup: the connection goes.
     pub(super) fn drop_link(&self) {
-        let playing = matches!(
-            self.remote_state_untracked(),
-            Some(RemoteState::Setting | RemoteState::Playing | RemoteState::Settling)
-        );
+        let playing = self.remote_unfinished();
         let arranging = self.remote.agreed.with_value(Option::is_some)
             && self.remote.connect.with_untracked(Option::is_none);
         if playing || arranging {
@@ -176,6 +176,8 @@ impl Store {
     /// again.
     pub fn remote_dropped(&self) -> bool {
         !self.remote.linked.get()
+            && !self.elsewhere.get()
+            && !self.open_elsewhere.get()
             && self.remote.connect.with(Option::is_none)
             && matches!(
                 self.remote_state(),
@@ -369,8 +371,13 @@ impl Store {
                 let lost = i18n::REMOTE_LOST.get(self.lang()).to_string();
                 // In a game the board's banner offers to connect again (ReconnectBanner).
                 match self.remote.connect.get_untracked() {
-                    Some(Connect::Failed(_)) | None => {}
+                    Some(Connect::Failed(_)) => {}
                     Some(_) => self.remote.connect.set(Some(Connect::Failed(lost))),
+                    // Arranging a formation for a game not begun: said.
+                    None if self.remote.agreed.with_value(Option::is_some) => {
+                        self.message.set(Some(lost))
+                    }
+                    None => {}
                 }
             }
         }
@@ -398,6 +405,10 @@ impl Store {
                     && self.with_match(|m| m.outcome().is_some()).unwrap_or(true) =>
                 {
                     self.open_connect(Connect::Asked(p), false)
+                }
+                // Over, and this device still checking it: asked once it is checked.
+                None if self.with_match(|m| m.outcome().is_some()).unwrap_or(false) => {
+                    self.remote.asked.set_value(Some(p))
                 }
                 _ => {}
             },
@@ -433,6 +444,9 @@ impl Store {
     /// Connected again in the middle of the game in play: says which game, and sends every
     /// message of it again (the other device takes what it missed), then back to the board.
     fn resume_link(&self) {
+        if self.passive() {
+            return;
+        }
         let Some((id, sent)) = self
             .with_match(|m| Some((m.remote_id()?, m.sent())))
             .flatten()
@@ -527,16 +541,20 @@ impl Store {
         let Some(id) = self.with_match(Match::remote_id).flatten() else {
             return false;
         };
-        self.elsewhere.set(false);
-        self.open_elsewhere.set(false);
         match RemoteSave::load(&id) {
-            Some(Ok(save)) => {
+            Some(Ok(save)) if !save.checked => {
                 self.remote.peer.close();
                 self.remote.linked.set(false);
-                self.open_remote_save(&save, steal);
+                if self.open_remote_save(&save, steal) {
+                    self.elsewhere.set(false);
+                    self.open_elsewhere.set(false);
+                }
             }
             Some(Err(why)) => self.message.set(Some(why)),
-            None => {}
+            // Finished and checked in another tab, or gone: nothing here to go on with.
+            _ => self
+                .message
+                .set(Some(i18n::REMOTE_GONE.get(self.lang()).to_string())),
         }
         true
     }
@@ -545,6 +563,9 @@ impl Store {
     pub fn remote_kept(&self) -> Vec<(String, Result<RemoteSave, String>)> {
         self.remote.kept_rev.track();
         RemoteSave::all()
+            .into_iter()
+            .filter(|(_, s)| !s.as_ref().is_ok_and(|s| s.checked))
+            .collect()
     }
 
     /// Continues a game with another device kept here: its board, then a new connection.
@@ -738,13 +759,30 @@ impl Store {
         let Setup::Deployments { red, black } = record.setup else {
             return;
         };
-        let id = self.with_match(|m| m.remote_id()).flatten();
+        let Some(id) = self.with_match(|m| m.remote_id()).flatten() else {
+            return;
+        };
+        if RemoteSave::load(&id).is_some_and(|s| s.is_ok_and(|s| s.checked)) {
+            return; // in the records already (opened again to answer the other device)
+        }
         self.keep_new(&config, seed, SavedSetup::Deployments { red, black });
         self.autosave();
         self.count_result();
-        if let Some(id) = id {
-            RemoteSave::remove(&id);
-            self.remote.kept_rev.update(|r| *r += 1);
+        let started = self.remote.started.get_value();
+        if let Some(save) = self
+            .with_match(|m| RemoteSave::of(m, started, storage::now_ms()))
+            .flatten()
+        {
+            // Kept (marked checked) to answer the other device if it still waits.
+            if save.write().is_err() {
+                RemoteSave::remove(&id);
+            }
+        }
+        RemoteSave::prune_checked();
+        self.remote.kept_rev.update(|r| *r += 1);
+        if let Some(p) = self.remote.asked.try_update_value(Option::take).flatten() {
+            // A new game proposed while this one was being checked.
+            self.open_connect(Connect::Asked(p), false);
         }
     }
 
