@@ -411,6 +411,12 @@ strings! {
     REMOTE_GONE = "这局在另一个标签页里下完了，或已经删掉。", "This game was finished in another tab, or deleted.";
     REMOTE_DRAW_SENT = "已向朋友提议和棋。", "Draw offered to your friend.";
     REMOTE_DRAW_OFFERED = "朋友提议和棋。", "Your friend offers a draw.";
+    REMOTE_UNDO_SENT = "已请朋友同意悔棋，等对方回答。", "Asked your friend to let you take back your move. Waiting for the answer.";
+    REMOTE_UNDO_ASKED = "朋友想悔棋：收回他上一步（和之后的棋），回到他走。同意吗？", "Your friend asks to take back their last move (and anything after it), back to their turn. Allow it?";
+    REMOTE_UNDO_DECLINED = "朋友不同意悔棋。", "Your friend said no: the move stands.";
+    REMOTE_UNDO_TAKEN = "朋友同意了：已悔棋，轮到你走。", "Your friend agreed: your move is taken back, and it is your turn.";
+    ALLOW = "同意", "Allow";
+    REMOTE_ASK_UNDO = "请求悔棋", "Ask to take back";
 }
 
 /// The ranks of the ladder (`state::stats::LADDER`), lowest first.

@@ -90,11 +90,7 @@ async fn two_devices_connect_by_text_and_exchange_messages() {
 /// actions, and checks that both devices verified the same game.
 async fn whole_game(mode: Mode, seed: u64) {
     let (red_link, red_in, black_link, black_in) = connect().await;
-    let terms = Terms {
-        game: [seed as u8; 16],
-        mode,
-        rules: Rules::default(),
-    };
+    let terms = Terms::new([seed as u8; 16], mode, Rules::default());
     let red_formation: Deployment = CLASSIC_1.parse().unwrap();
     let black_formation: Deployment = CLASSIC_2.parse().unwrap();
     let (red, first_red) = Duel::new(terms.clone(), Color::Red, red_formation, [3; 32]).unwrap();

@@ -213,6 +213,7 @@ fn Terms(proposal: Proposal, host: bool) -> impl IntoView {
     let mine = if host { proposal.host } else { !proposal.host };
     let rules = proposal.rules;
     let mode = proposal.mode;
+    let clock = proposal.clock;
     let switches = move || {
         let l = lang();
         let on: Vec<_> = Rules::NAMES
@@ -235,6 +236,8 @@ fn Terms(proposal: Proposal, host: bool) -> impl IntoView {
                 Color::Red => i18n::RED_FIRST.get(lang()),
                 Color::Black => i18n::BLACK_SECOND.get(lang()),
             }}</dd>
+            <dt>{move || i18n::CLOCK.get(lang())}</dt>
+            <dd data-testid="connect-clock">{move || clock_terms(clock, rules.timeout_limit, lang())}</dd>
             <dt>{move || i18n::RULES.get(lang())}</dt>
             <dd><ul>{switches}</ul></dd>
         </dl>
@@ -292,4 +295,29 @@ fn StunField() -> impl IntoView {
             </Show>
         </details>
     }
+}
+
+/// The clocks of a proposed game, as the new-game screen names them: "10 min · 30 s · timeout
+/// 3 loses", or "No clock".
+fn clock_terms(clock: junqi_duel::Clock, timeout_limit: u32, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if clock.total_s > 0 {
+        parts.push(format!(
+            "{} {}",
+            clock.total_s / 60,
+            i18n::MINUTES.get(lang)
+        ));
+    }
+    if clock.move_s > 0 {
+        parts.push(format!(
+            "{}: {}",
+            i18n::MOVE_TIMER.get(lang),
+            i18n::move_timer_choice(clock.move_s, lang)
+        ));
+        parts.push(i18n::timeout_limit_choice(timeout_limit, lang));
+    }
+    if parts.is_empty() {
+        return i18n::CLOCK_OFF.get(lang).to_string();
+    }
+    parts.join(" · ")
 }

@@ -255,7 +255,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         text=i18n::ply_limit_choice
                     />
                 </section>
-                <section hidden=remote>
+                <section>
                     <label class="field">
                         <span>{move || i18n::CLOCK.get(lang())}</span>
                         <select

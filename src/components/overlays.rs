@@ -102,6 +102,22 @@ pub fn Dialogs() -> impl IntoView {
                 </div>
             }
             .into_any(),
+            Dialog::UndoAsked { .. } => view! {
+                <div class="modal" role="dialog" aria-labelledby="undo-asked-text">
+                    <div class="modal-card">
+                        <p id="undo-asked-text">{i18n::REMOTE_UNDO_ASKED.get(lang)}</p>
+                        <div class="row">
+                            <button class="primary" data-testid="accept-undo" on:click=move |_| store.answer_undo(true)>
+                                {i18n::ALLOW.get(lang)}
+                            </button>
+                            <button data-testid="decline-undo" on:click=move |_| store.answer_undo(false)>
+                                {i18n::DECLINE.get(lang)}
+                            </button>
+                        </div>
+                    </div>
+                </div>
+            }
+            .into_any(),
             Dialog::Settings => view! { <SettingsPanel/> }.into_any(),
             Dialog::Rules => view! { <super::rules::RulesScreen/> }.into_any(),
             Dialog::Keys => view! { <super::reading::KeysDialog/> }.into_any(),

@@ -212,7 +212,8 @@ fn Status() -> impl IntoView {
 }
 
 pub(crate) fn clock_text(ms: f64) -> String {
-    let s = (ms / 1000.0).ceil() as u64;
+    // Between two devices the other side's time may go below zero here until it is claimed.
+    let s = (ms.max(0.0) / 1000.0).ceil() as u64;
     format!("{}:{:02}", s / 60, s % 60)
 }
 
@@ -390,6 +391,17 @@ fn Controls() -> impl IntoView {
                     on:click=move |_| assist.undo()
                 >
                     {move || i18n::UNDO.get(lang())}
+                </button>
+            </Show>
+            // With a friend on another device a move is taken back when they agree.
+            <Show when=move || store.remote_state().is_some()>
+                <button
+                    data-testid="ask-undo"
+                    disabled=move || !store.may_undo()
+                    title=move || hidden().then(|| i18n::UNDO_HIDDEN_RULE.get(lang()))
+                    on:click=move |_| store.undo()
+                >
+                    {move || i18n::REMOTE_ASK_UNDO.get(lang())}
                 </button>
             </Show>
             // In 暗棋 and 翻棋 only plies that revealed nothing can be taken back: say so.

@@ -107,16 +107,20 @@ pub fn duel_terms(e: &DuelError, lang: Lang) -> String {
             "in the hidden game, \"{}\" needs a referee who sees both sides",
             rule(name)
         ),
-        DuelError::NoClocks(name) if zh => {
-            format!(
-                "「{}」要计时，两台设备之间还没有计时",
-                rule_or_number(name, lang)
-            )
+        DuelError::NeedsTimer(name) if zh => {
+            format!("「{}」要先设每步限时", rule_or_number(name, lang))
         }
-        DuelError::NoClocks(name) => format!(
-            "\"{}\" needs clocks, which games between two devices do not have yet",
-            rule_or_number(name, lang)
-        ),
+        DuelError::NeedsTimer(name) => {
+            format!("\"{}\" needs a time per move", rule_or_number(name, lang))
+        }
+        DuelError::Clock(_) if zh => "计时太长了".to_string(),
+        DuelError::Clock(_) => "the clock is longer than a game between devices allows".to_string(),
+        DuelError::Version(v) if zh => {
+            format!("这局用的是第{v}版的连接方式，请两台设备都更新本游戏")
+        }
+        DuelError::Version(v) => {
+            format!("this game uses version {v} of the connection: update the game on both devices")
+        }
         DuelError::NotYet(name) if zh => {
             format!("两台设备之间的暗棋还不支持「{}」", rule(name))
         }

@@ -56,10 +56,18 @@ impl Said {
 mod tests {
     use super::*;
     use junqi_core::{Color, Mode, Rules};
+    use junqi_duel::Clock;
 
     #[test]
     fn each_kind_reads_back_and_anything_else_is_refused() {
-        let p = Proposal::new([1; 16], Mode::Dark, Rules::default(), Color::Red).unwrap();
+        let p = Proposal::new(
+            [1; 16],
+            Mode::Dark,
+            Rules::default(),
+            Clock::NONE,
+            Color::Red,
+        )
+        .unwrap();
         assert_eq!(
             Said::from_text(&Said::propose(&p)),
             Ok(Said::Propose(p.clone()))

@@ -45,6 +45,31 @@ pub struct GameConfig {
     pub coach: bool,
 }
 
+impl GameConfig {
+    /// The choices of a game agreed with another device, for this device's `seat`: mode,
+    /// rules and clocks as proposed; the computer level (the hint's) kept from `level`.
+    pub fn of_proposal(p: &junqi_duel::Proposal, seat: u8, level: u8) -> GameConfig {
+        GameConfig {
+            mode: p.mode,
+            rules: p.rules,
+            opponent: Opponent::Remote,
+            seat,
+            level,
+            clock_minutes: p.clock.total_s / 60,
+            move_seconds: p.clock.move_s,
+            ..GameConfig::default()
+        }
+    }
+
+    /// The clocks of a game with another device on these choices.
+    pub fn duel_clock(&self) -> junqi_duel::Clock {
+        junqi_duel::Clock {
+            total_s: self.clock_minutes.saturating_mul(60),
+            move_s: self.move_seconds,
+        }
+    }
+}
+
 impl Default for GameConfig {
     fn default() -> GameConfig {
         GameConfig {

@@ -106,6 +106,9 @@ pub struct Page {
     pub in_play: bool,
     /// Another tab plays this game: this one only shows it.
     pub passive: bool,
+    /// A game with another device: the connection is up (its clocks stop while it is down).
+    /// Always true for a game on this device.
+    pub connected: bool,
     /// Milliseconds per animation step (0: no animation).
     pub step_ms: u32,
 }
@@ -168,7 +171,7 @@ impl Controller {
             guess_at: None,
             notebook: false,
             noted: None,
-            clock: clock.map(|left| Clock { left, last: now }),
+            clock: clock.map(|left| Clock::new(left, now)),
             move_timer: None,
             animating: false,
             face_to_face,

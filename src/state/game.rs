@@ -76,6 +76,15 @@ fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
     })
 }
 
+/// `Ok` if a step of a saved game replayed, else why not.
+fn ok_or(done: bool, why: &str) -> Result<(), String> {
+    if done {
+        Ok(())
+    } else {
+        Err(why.to_string())
+    }
+}
+
 /// Who referees the game. (One per page, and nearly always the local one: not boxed.)
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
@@ -161,14 +170,21 @@ impl Match {
             let done = match input {
                 Input::Play { action } => m.play(*action).map(drop).map_err(|e| e.to_string()),
                 Input::Resign => m.resign(seat).map(drop).map_err(|e| e.to_string()),
-                Input::OfferDraw => {
-                    if m.offer_draw() {
-                        Ok(())
-                    } else {
-                        Err("a draw offer out of turn".to_string())
-                    }
-                }
+                Input::OfferDraw => ok_or(m.offer_draw(), "a draw offer out of turn"),
                 Input::AcceptDraw => m.agree_draw().map(drop).map_err(|e| e.to_string()),
+                Input::AskUndo => ok_or(m.ask_undo(), "an ask to take back out of place"),
+                Input::AnswerUndo { accept } => {
+                    ok_or(m.answer_undo(*accept), "an answer with no ask to take back")
+                }
+                Input::OutOfTime { total: false } => {
+                    m.miss_turn().map(drop).map_err(|e| e.to_string())
+                }
+                Input::OutOfTime { total: true } => {
+                    m.time_out(seat).map(drop).map_err(|e| e.to_string())
+                }
+                Input::ClaimTime { total } => {
+                    ok_or(m.claim_time(*total), "a claim of time out of place")
+                }
                 Input::Got { text } => match m.receive(text) {
                     // A lie caught is caught again: the game stays stopped there.
                     Ok(_) | Err(Refusal::Cheat(_)) => Ok(()),
@@ -251,11 +267,14 @@ impl Match {
         let Referee::Remote(r) = &mut self.referee else {
             return Err(Refusal::Unexpected("a message in a game on this device"));
         };
+        let len = r.history().len();
         let played = r.receive(text)?;
+        let taken_back = len.saturating_sub(r.history().len());
         let record = match r.duel().phase() {
             Phase::Verified(record) => Some(record.as_ref().clone()),
             _ => None,
         };
+        self.forget(taken_back);
         for p in &played {
             self.note(&p.event, &seen);
         }
@@ -281,9 +300,17 @@ impl Match {
     /// A verified game between two devices, refereed here.
     fn verified(config: GameConfig, record: &GameRecord, seed: u64) -> Result<Match, String> {
         let mut m = Match::new(config, record.setup.clone(), seed).map_err(|e| e.to_string())?;
+        // Each turn lost to the per-move timer goes in before the action it preceded.
+        let mut missed = record.timeouts.iter().peekable();
         for (i, ra) in record.actions.iter().enumerate() {
+            while missed.next_if(|&&t| t as usize == i).is_some() {
+                m.miss_turn().map_err(|e| format!("ply {}: {e}", i + 1))?;
+            }
             m.play(ra.action)
                 .map_err(|e| format!("ply {}: {e}", i + 1))?;
+        }
+        for _ in missed {
+            m.miss_turn().map_err(|e| e.to_string())?;
         }
         if let Some(o) = record.result {
             m.end_as(o)?;
@@ -562,15 +589,77 @@ impl Match {
     fn local_mut(&mut self) -> Result<&mut Game, IllegalAction> {
         match &mut self.referee {
             Referee::Local { game, .. } => Ok(game),
-            // Games between two devices have no clocks and no undo.
+            // Between two devices this side acts through its messages (Match::ask_undo, …).
             Referee::Remote(_) => Err(IllegalAction::NotYourTurn),
         }
     }
 
     /// The seat to move ran out of its per-move time: the turn passes and the timeout counts;
-    /// the `timeout_limit`-th loses (`Game::miss_turn`).
+    /// the `timeout_limit`-th loses (`Game::miss_turn`). Between two devices, this device's
+    /// own seat only: the other device says so of its own.
     pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
+        if let Referee::Remote(r) = &mut self.referee {
+            if !r.out_of_time(false) {
+                return Err(IllegalAction::NotYourTurn);
+            }
+            return Ok(r.position().outcome());
+        }
         self.local_mut()?.miss_turn()
+    }
+
+    /// Between two devices: whether this side may ask to take back now.
+    pub fn may_ask_undo(&self) -> bool {
+        match &self.referee {
+            Referee::Remote(r) => r.duel().may_ask_undo(),
+            Referee::Local { .. } => false,
+        }
+    }
+
+    /// Between two devices: asks the other device to take back this side's last own action
+    /// (and everything after it); it answers with [`Match::answer_undo`] on its side.
+    pub fn ask_undo(&mut self) -> bool {
+        match &mut self.referee {
+            Referee::Remote(r) => r.ask_undo(),
+            Referee::Local { .. } => false,
+        }
+    }
+
+    /// Between two devices: the seat whose ask to take back waits for an answer.
+    pub fn undo_asked(&self) -> Option<u8> {
+        match &self.referee {
+            Referee::Remote(r) => r.duel().undo_asked().and_then(|c| self.seat_of(c)),
+            Referee::Local { .. } => None,
+        }
+    }
+
+    /// Between two devices: answers the other device's ask to take back; accepted, the plies
+    /// are taken back here too.
+    pub fn answer_undo(&mut self, accept: bool) -> bool {
+        let Referee::Remote(r) = &mut self.referee else {
+            return false;
+        };
+        let len = r.history().len();
+        let done = r.answer_undo(accept);
+        let now = r.history().len();
+        self.forget(len.saturating_sub(now));
+        done
+    }
+
+    /// Between two devices: by this device's measurement the other side's time ran out
+    /// (`total`: its clock for the whole game; otherwise its per-move timer).
+    pub fn claim_time(&mut self, total: bool) -> bool {
+        match &mut self.referee {
+            Referee::Remote(r) => r.claim_time(total),
+            Referee::Local { .. } => false,
+        }
+    }
+
+    /// Forgets what the seats saw of the last `n` actions, taken back.
+    fn forget(&mut self, n: usize) {
+        for _ in 0..n {
+            self.trays.pop();
+            self.known.pop();
+        }
     }
 
     /// Turns lost to the per-move timer, as the numbers of actions played before each.
@@ -588,28 +677,12 @@ impl Match {
         u32::from(self.position().timeouts(color))
     }
 
-    /// How many plies an undo for `seat` takes back: back to and including its last own
-    /// action. `None` when it has none since the last timed-out turn (a timed-out turn is
-    /// never taken back, so nothing before it is either), or when, in a game with hidden
-    /// pieces (暗棋, 翻棋), one of those plies revealed anything (junqi-core's
-    /// [`MoveReport::revealed_anything`]: a flip, a contact, a reveal): what was seen cannot
-    /// be unseen. Never in a game with another device.
-    ///
-    /// [`MoveReport::revealed_anything`]: junqi_core::MoveReport::revealed_anything
+    /// How many plies an undo for `seat` takes back (junqi-core's [`Game::undo_span`]: back to
+    /// and including its last own action, never past a timed-out turn, and with hidden pieces
+    /// never past a ply that revealed anything). Between two devices the other side agrees
+    /// first ([`Match::ask_undo`]).
     fn plies_to_undo(&self, seat: u8) -> Option<usize> {
-        let game = self.local()?;
-        let reports = game.reports();
-        let missed = game.timeouts();
-        let after = missed.last().map_or(0, |&t| t as usize);
-        // After the last timed-out turn, report i was played at ply i + (turns timed out).
-        let last_own = (after..reports.len())
-            .rev()
-            .find(|i| (i + missed.len()) % 2 == usize::from(seat))?;
-        let taken = reports.get(last_own..)?;
-        if self.mode() != Mode::Open && taken.iter().any(|r| r.revealed_anything()) {
-            return None;
-        }
-        Some(taken.len())
+        self.local()?.undo_span(seat)
     }
 
     /// Whether `seat` has an action of its own to take back (see [`Match::plies_to_undo`]).
@@ -629,8 +702,7 @@ impl Match {
             if !game.undo() {
                 return false;
             }
-            self.trays.pop();
-            self.known.pop();
+            self.forget(1);
         }
         true
     }
@@ -658,10 +730,17 @@ impl Match {
         }
     }
 
+    /// `seat`'s clock ran out: it loses. Between two devices, this device's own seat only.
     pub fn time_out(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
         let color =
             self.color_of(seat)
                 .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+        if let Referee::Remote(r) = &mut self.referee {
+            if seat != self.config.seat || !r.out_of_time(true) {
+                return Err(IllegalAction::NotYourTurn);
+            }
+            return r.position().outcome().ok_or(IllegalAction::GameOver);
+        }
         self.local_mut()?.time_out(color)
     }
 

@@ -9,7 +9,7 @@
 //! Apart from the list of saved games (state/saves.rs) so that a page of an older version,
 //! still open in another tab, reads that list as it always did.
 
-use super::config::{GameConfig, Opponent};
+use super::config::GameConfig;
 use super::game::Match;
 use super::storage;
 use junqi_core::{Color, Deployment};
@@ -34,6 +34,12 @@ pub struct RemoteSave {
     pub secrets: String,
     /// The match's own seed (the hint's questions).
     pub seed: u64,
+    /// Each side's time left on the clock for the whole game, as this device counts it (ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<[f64; 2]>,
+    /// The per-move timer's time left (ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_left: Option<f64>,
     /// What this device did and took, in order (`Duel::inputs`).
     pub inputs: Vec<Input>,
     /// Both devices opened everything and this one checked the game: it is in the records,
@@ -68,13 +74,24 @@ impl RemoteSave {
             version: RemoteSave::VERSION,
             started,
             saved: now,
-            terms: Proposal::new(terms.game, terms.mode, terms.rules, duel.me()).ok()?,
+            terms: Proposal::of(terms, duel.me()).ok()?,
             formation: duel.formation().clone(),
             secrets: hex_of(&duel.seed()),
             seed: m.seed(),
             inputs: duel.inputs().to_vec(),
             checked: m.duel().is_none(),
+            clock: None,
+            move_left: None,
         })
+    }
+
+    /// With the clocks as they stand.
+    pub fn with_clocks(self, clock: Option<[f64; 2]>, move_left: Option<f64>) -> RemoteSave {
+        RemoteSave {
+            clock,
+            move_left,
+            ..self
+        }
     }
 
     /// Forgets the saves of checked games but the [`CHECKED_KEPT`] latest.
@@ -104,13 +121,7 @@ impl RemoteSave {
 
     /// The new-game choices of this game.
     pub fn config(&self) -> GameConfig {
-        GameConfig {
-            mode: self.terms.mode,
-            rules: self.terms.rules,
-            opponent: Opponent::Remote,
-            seat: self.seat(),
-            ..GameConfig::default()
-        }
+        GameConfig::of_proposal(&self.terms, self.seat(), GameConfig::default().level)
     }
 
     /// The game again, as it stood when saved; a save that does not replay is refused with the
@@ -184,15 +195,12 @@ impl RemoteSave {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::state::config::Opponent;
     use junqi_core::{Mode, Rules};
     use junqi_duel::Terms;
 
     fn side(seat: u8) -> Match {
-        let terms = Terms {
-            game: [3; 16],
-            mode: Mode::Dark,
-            rules: Rules::default(),
-        };
+        let terms = Terms::new([3; 16], Mode::Dark, Rules::default());
         let (me, formation) = if seat == 0 {
             (Color::Red, Deployment::classic_1())
         } else {

@@ -91,6 +91,10 @@ pub enum Dialog {
     DrawOffer {
         from: u8,
     },
+    /// The friend on another device asks to take back their last move.
+    UndoAsked {
+        from: u8,
+    },
     Settings,
     /// The rules screen (the rank ladder, combat, moving, setup, winning).
     Rules,

@@ -3,8 +3,8 @@
 // text, pasted the way a person pastes them; no STUN server is set, and Chromium may connect
 // over loopback, so nothing leaves this machine. Whole games of 明棋 and 暗棋 are played to a
 // resignation (the 明棋 one through a reload of one tab, which drops the connection, and a
-// reconnection), both devices check every piece at the end, and a device that lies in its
-// openings is caught and named.
+// reconnection, with clocks, and two moves taken back by agreement), both devices check every
+// piece at the end, and a device that lies in its openings is caught and named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -38,10 +38,11 @@ async function value(page, testid) {
 
 /** The host invites with the new-game screen's choices; the guest pastes the invitation, the host
  * pastes the answer; the guest accepts the game; both arrange and start. */
-async function connect(host, guest, mode, { shots = false, byLink = false } = {}) {
+async function connect(host, guest, mode, { shots = false, byLink = false, clock = 0 } = {}) {
   await press(host, `[data-testid="mode-${mode}"]`);
   await press(host, '[data-testid="opponent-remote"]');
   await press(host, '[data-testid="seat-0"]');
+  await host.page.selectOption('[data-testid="clock"]', String(clock));
   await press(host, '[data-testid="start-game"]');
   const offer = await value(host.page, 'offer-text');
   assert.ok(offer.length < 200, `an invitation of ${offer.length} characters`);
@@ -71,6 +72,9 @@ async function connect(host, guest, mode, { shots = false, byLink = false } = {}
   await host.page.waitForSelector('[data-testid="connected"]', { timeout: 20_000 });
   await guest.page.waitForSelector('[data-testid="accept-proposal"]', { timeout: 20_000 });
   assert.match(await guest.page.textContent('[data-testid="connect-colour"]'), /Black/);
+  const clockSaid = await guest.page.textContent('[data-testid="connect-clock"]');
+  if (clock) assert.match(clockSaid, new RegExp(`${clock} min`), clockSaid);
+  else assert.match(clockSaid, /No clock/, clockSaid);
   if (shots) await guest.page.screenshot({ path: join(SHOTS, 'connect-proposal-phone.png') });
   await press(guest, '[data-testid="accept-proposal"]');
   for (const app of [host, guest]) {
@@ -135,6 +139,44 @@ async function playToResignation(apps, rng, midway) {
   }
 }
 
+function history(page) {
+  return page.$$eval('[data-testid="move-list"] > [data-ply]', (els) => els.map((e) => e.textContent.trim()));
+}
+
+async function plies(page, n) {
+  await page.waitForFunction(
+    (k) => document.querySelectorAll('[data-testid="move-list"] > [data-ply]').length === k,
+    n,
+    { timeout: 20_000 },
+  );
+}
+
+/** The device to move asks to take back its last move (and the reply to it); the other device
+ * first refuses, then allows it. Returns how many plies went. */
+async function takeBack(apps) {
+  const asker = await toMove(apps);
+  const other = apps.find((a) => a !== asker);
+  await idle(asker.page);
+  const before = await history(asker.page);
+  await press(asker, '[data-testid="ask-undo"]');
+  await other.page.waitForSelector('[data-testid="decline-undo"]', { timeout: 20_000 });
+  await press(other, '[data-testid="decline-undo"]');
+  await asker.page.waitForFunction(
+    () => /said no/.test(document.querySelector('[data-testid="status"]')?.textContent ?? '')
+      || /said no/.test(document.body.textContent),
+    null,
+    { timeout: 20_000 },
+  );
+  assert.deepEqual(await history(asker.page), before, 'refused: the moves stand');
+  await press(asker, '[data-testid="ask-undo"]');
+  await other.page.waitForSelector('[data-testid="accept-undo"]', { timeout: 20_000 });
+  await other.page.screenshot({ path: join(SHOTS, 'remote-undo-asked.png') });
+  await press(other, '[data-testid="accept-undo"]');
+  for (const app of apps) await plies(app.page, before.length - 2);
+  assert.deepEqual(await history(other.page), before.slice(0, -2));
+  return 2;
+}
+
 async function status(page) {
   return (await page.textContent('[data-testid="status"]')).trim();
 }
@@ -158,7 +200,12 @@ for (const [mode, seed] of [
     const host = await device('desktop');
     const guest = await device('phone');
     try {
-      await connect(host, guest, mode, { shots: mode === 'dark', byLink: mode === 'dark' });
+      const clock = mode === 'open' ? 10 : 0;
+      await connect(host, guest, mode, { shots: mode === 'dark', byLink: mode === 'dark', clock });
+      // Both devices run the agreed clocks.
+      for (const app of [host, guest]) {
+        assert.equal(await app.page.locator('[data-testid="clock-0"]').count(), clock ? 1 : 0);
+      }
       // 暗棋: each device names only its own pieces.
       if (mode === 'dark') {
         await host.page.waitForSelector('[data-at]');
@@ -168,9 +215,8 @@ for (const [mode, seed] of [
         await guest.page.waitForSelector('[data-at]');
         assert.deepEqual(await colours(guest.page), ['b']);
       }
-      const history = async (page) =>
-        page.$$eval('[data-testid="move-list"] > [data-ply]', (els) => els.map((e) => e.textContent.trim()));
       let before = null;
+      let taken = 0;
       const plies = await playToResignation([host, guest], seeded(seed), async () => {
         if (mode !== 'open') return;
         before = await history(host.page);
@@ -179,6 +225,7 @@ for (const [mode, seed] of [
         // Both boards go on from where they were.
         assert.deepEqual(await history(host.page), before);
         assert.deepEqual(await history(guest.page), guestBefore);
+        taken = await takeBack([host, guest]);
       });
       if (mode === 'open') assert.equal(before?.length, 8, 'reconnected after 8 moves');
       assert.ok(plies >= 20, `${plies} plies`);
@@ -189,7 +236,7 @@ for (const [mode, seed] of [
         assert.equal(kept.setup.kind, 'deployments');
         assert.ok(kept.result, 'finished');
         assert.match(kept.config, /opponent=remote/);
-        assert.equal(kept.actions.split(' ').length, plies);
+        assert.equal(kept.actions.split(' ').length, plies - taken);
       }
       if (mode === 'dark') await guest.page.screenshot({ path: join(SHOTS, 'remote-verified-phone.png') });
       assert.deepEqual([...host.problems, ...guest.problems], []);

@@ -205,6 +205,43 @@ impl Game {
         Ok(o)
     }
 
+    /// Every ply so far, oldest first, as an undo sees it (actions and turns lost to the
+    /// per-move timer, in the order they were played).
+    pub fn plies(&self) -> Vec<crate::undo::Ply> {
+        let mut out = Vec::with_capacity(self.reports.len() + self.timeouts.len());
+        let mut misses = self.timeouts.iter().peekable();
+        let next = |out: &Vec<crate::undo::Ply>| (out.len() % 2) as u8;
+        for (i, r) in self.reports.iter().enumerate() {
+            while misses.next_if(|&&t| t as usize == i).is_some() {
+                out.push(crate::undo::Ply {
+                    mover: next(&out),
+                    missed: true,
+                    revealed: false,
+                });
+            }
+            out.push(crate::undo::Ply {
+                mover: next(&out),
+                missed: false,
+                revealed: r.revealed_anything(),
+            });
+        }
+        for _ in misses {
+            out.push(crate::undo::Ply {
+                mover: next(&out),
+                missed: true,
+                revealed: false,
+            });
+        }
+        out
+    }
+
+    /// How many plies an undo for `side` (0: the side that moves first) takes back
+    /// ([`crate::undo::span`]): pieces are hidden in every mode but 明棋.
+    pub fn undo_span(&self, side: u8) -> Option<usize> {
+        let hidden = self.position.mode() != Mode::Open;
+        crate::undo::span(&self.plies(), side, hidden)
+    }
+
     /// For each turn lost to the per-move timer, how many actions had been played before it.
     pub fn timeouts(&self) -> &[u32] {
         &self.timeouts

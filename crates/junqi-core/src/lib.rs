@@ -39,6 +39,7 @@ pub mod rng;
 pub mod rules;
 pub mod told;
 pub mod types;
+pub mod undo;
 pub mod view;
 
 pub use action::Action;

@@ -132,6 +132,25 @@ impl Position {
         Ok(PublicEvent::from_report(ply, &report))
     }
 
+    /// The side to move loses its turn to the per-move timer ([`Position::miss_turn`]) on a
+    /// device that does not see the other side's pieces: whether the game ends is worked out as
+    /// in [`Position::play_seen`], the hidden pieces standing in as engineers, so that a side is
+    /// never taken to be stuck for want of knowing its pieces.
+    pub fn miss_turn_seen(&mut self) -> Result<Option<Outcome>, IllegalAction> {
+        let (mut trial, hidden) = self.hidden_as_engineers();
+        let outcome = trial.miss_turn()?;
+        for (p, c) in hidden {
+            let unknown = Occupant {
+                color: Some(c),
+                role: None,
+                face_down: false,
+            };
+            trial.put(p, unknown);
+        }
+        *self = trial;
+        Ok(outcome)
+    }
+
     /// Is `action` legal for some identity of the hidden pieces ([`Position::play_seen`])?
     pub fn is_legal_seen(&self, action: Action) -> bool {
         !self.is_over() && self.hidden_as_engineers().0.is_legal(action)

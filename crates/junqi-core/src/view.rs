@@ -37,6 +37,13 @@ impl PublicEvent {
             assigned: r.assigned,
         }
     }
+
+    /// Whether this action made anything known that was hidden before (as
+    /// [`crate::MoveReport::revealed_anything`]): what a game with hidden pieces never takes
+    /// back.
+    pub fn revealed_anything(&self) -> bool {
+        self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
+    }
 }
 
 /// Exactly what one player may know of a game.

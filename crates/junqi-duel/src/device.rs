@@ -10,6 +10,7 @@ use crate::Terms;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use junqi_core::types::POINTS;
+use junqi_core::undo::{self, Ply};
 use junqi_core::{
     Action, Color, Deployment, GameRecord, Mode, Occupant, Piece, Point, Position, PublicEvent,
     Role, Slot, Told,
@@ -43,8 +44,12 @@ pub enum DuelError {
     /// A rule switch that needs a referee who sees both formations during the game: a device
     /// cannot tell that a position is dead, or that the other side has no move either.
     NeedsReferee(&'static str),
-    /// A rule that needs clocks, which games between two devices do not have yet.
-    NoClocks(&'static str),
+    /// A rule that needs the per-move timer, which the terms do not have.
+    NeedsTimer(&'static str),
+    /// A clock longer than a game between two devices allows (the field's name).
+    Clock(&'static str),
+    /// Terms of a protocol version this device does not play (or clocks in version 1).
+    Version(u32),
     /// A switch 暗棋 between two devices does not support yet.
     NotYet(&'static str),
     /// Two rule switches that exclude each other.
@@ -68,12 +73,16 @@ impl fmt::Display for DuelError {
             DuelError::NotYet(switch) => {
                 write!(f, "{switch} is not offered in 暗棋 between two devices yet")
             }
-            DuelError::NoClocks(rule) => {
-                write!(
-                    f,
-                    "{rule} needs clocks, which games between two devices do not have yet"
-                )
-            }
+            DuelError::NeedsTimer(rule) => write!(f, "{rule} needs a per-move timer"),
+            DuelError::Clock(field) => write!(
+                f,
+                "the clock's {field} is longer than a game between two devices allows"
+            ),
+            DuelError::Version(v) => write!(
+                f,
+                "a game of protocol version {v}: this device plays versions 1 to {VERSION}, and \
+                 clocks from version 2"
+            ),
             DuelError::NeedsReferee(switch) => {
                 write!(
                     f,
@@ -150,6 +159,16 @@ pub enum Input {
     Resign,
     OfferDraw,
     AcceptDraw,
+    AskUndo,
+    AnswerUndo {
+        accept: bool,
+    },
+    OutOfTime {
+        total: bool,
+    },
+    ClaimTime {
+        total: bool,
+    },
     /// A message taken from the other device, as it arrived.
     Got {
         text: String,
@@ -173,6 +192,16 @@ enum Pending {
         defender: Role,
         tokens: Vec<[u8; 16]>,
     },
+}
+
+/// What this device knew before one ply, to take it back.
+#[derive(Clone)]
+struct Before {
+    view: Position,
+    origin: [Option<(Color, u8)>; POINTS],
+    history: usize,
+    /// The ply that followed, as an undo sees it.
+    ply: Ply,
 }
 
 /// One device's side of a game between two devices.
@@ -209,6 +238,12 @@ pub struct Duel {
     history: Vec<PublicEvent>,
     their_formation: Option<Deployment>,
     inputs: Vec<Input>,
+    /// Every ply, with what came before it (to take plies back by agreement).
+    before: Vec<Before>,
+    /// An ask to take back, not yet answered: who asked, at which ply.
+    undo_asked: Option<(Color, u32)>,
+    /// The ply at which this device claimed the other side's time.
+    claimed: Option<u32>,
 }
 
 impl Duel {
@@ -267,6 +302,9 @@ impl Duel {
             history: Vec::new(),
             their_formation: None,
             inputs: Vec::new(),
+            before: Vec::new(),
+            undo_asked: None,
+            claimed: None,
         };
         let pieces = setup_slots().map(|s| hex_of(&duel.commitment(s))).collect();
         let commit = Body::Commit {
@@ -297,6 +335,10 @@ impl Duel {
                 Input::Resign => duel.resign(),
                 Input::OfferDraw => duel.offer_draw(),
                 Input::AcceptDraw => duel.accept_draw(),
+                Input::AskUndo => duel.ask_undo(),
+                Input::AnswerUndo { accept } => duel.answer_undo(*accept),
+                Input::OutOfTime { total } => duel.out_of_time(*total),
+                Input::ClaimTime { total } => duel.claim_time(*total),
                 Input::Got { text } => duel.receive(text),
             };
             match done {
@@ -367,6 +409,21 @@ impl Duel {
         self.draw_offered
     }
 
+    /// The side whose ask to take back waits for an answer.
+    pub fn undo_asked(&self) -> Option<Color> {
+        self.undo_asked.map(|(c, _)| c)
+    }
+
+    /// Whether this side may ask to take back now: the game on, nothing pending, and an
+    /// action of its own that the rule lets it take back.
+    pub fn may_ask_undo(&self) -> bool {
+        self.terms.version >= 2
+            && self.playing().is_ok()
+            && !self.view.is_over()
+            && self.undo_asked.is_none()
+            && self.undo_span(self.me).is_some()
+    }
+
     /// Every message body so far, Red's and Black's.
     pub fn transcript(&self) -> &[Vec<Body>; 2] {
         &self.bodies
@@ -393,7 +450,7 @@ impl Duel {
 
     fn send(&mut self, body: Body) -> String {
         let env = Envelope {
-            v: VERSION,
+            v: self.terms.version,
             game: hex_of(&self.terms.game),
             from: self.me,
             seq: self.bodies[self.me as usize].len() as u32,
@@ -512,11 +569,163 @@ impl Duel {
     }
 
     fn my_turn(&self) -> Result<(), Refusal> {
+        self.to_move(self.me)?;
+        if self.undo_asked.is_some_and(|(c, _)| c == self.me) {
+            return Err(Refusal::Illegal(
+                "an ask to take back waits for its answer".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn to_move(&self, side: Color) -> Result<(), Refusal> {
         self.playing()?;
-        if self.view.turn() != Some(self.me) || self.view.is_over() {
+        if self.view.turn() != Some(side) || self.view.is_over() {
             return Err(Refusal::Illegal("it is not this side's turn".into()));
         }
         Ok(())
+    }
+
+    fn since_version_2(&self, what: &'static str) -> Result<(), Refusal> {
+        if self.terms.version < 2 {
+            return Err(Refusal::Unexpected(what));
+        }
+        Ok(())
+    }
+
+    /// Asks the other side to take back this side's last own action and everything after it
+    /// (on either side's turn); the other side answers, or acts instead.
+    pub fn ask_undo(&mut self) -> Result<Vec<String>, Refusal> {
+        self.since_version_2("undo")?;
+        if !self.may_ask_undo() {
+            return Err(Refusal::Illegal("nothing may be taken back now".into()));
+        }
+        let ply = self.view.ply();
+        self.undo_asked = Some((self.me, ply));
+        self.inputs.push(Input::AskUndo);
+        Ok(vec![self.send(Body::Undo { ply })])
+    }
+
+    /// Answers the other side's ask to take back: accepted, the plies are taken back on both
+    /// devices.
+    pub fn answer_undo(&mut self, accept: bool) -> Result<Vec<String>, Refusal> {
+        self.playing()?;
+        let ply = self.view.ply();
+        if self.undo_asked != Some((self.them(), ply)) {
+            return Err(Refusal::Illegal("no ask to take back waits".into()));
+        }
+        let body = if accept {
+            self.take_back(self.them())
+                .ok_or_else(|| Refusal::Illegal("nothing may be taken back".into()))?;
+            Body::AcceptUndo { ply }
+        } else {
+            self.undo_asked = None;
+            Body::DeclineUndo { ply }
+        };
+        self.inputs.push(Input::AnswerUndo { accept });
+        Ok(vec![self.send(body)])
+    }
+
+    /// This side's time ran out (its clock for the whole game with `total`, otherwise its
+    /// per-move timer), by its own clock or on the other side's claim.
+    pub fn out_of_time(&mut self, total: bool) -> Result<Vec<String>, Refusal> {
+        self.since_version_2("out_of_time")?;
+        self.my_turn()?;
+        let mut out = Vec::new();
+        self.time_ran_out(self.me, total, &mut out)?;
+        self.inputs.push(Input::OutOfTime { total });
+        Ok(out)
+    }
+
+    /// Claims that the other side's time ran out, by this device's own count; once per ply.
+    /// The other device checks its own clock at once; the claim itself changes nothing.
+    pub fn claim_time(&mut self, total: bool) -> Result<Vec<String>, Refusal> {
+        self.since_version_2("claim_time")?;
+        self.to_move(self.them())?;
+        self.clock_kind(total)?;
+        let ply = self.view.ply();
+        if self.claimed == Some(ply) || self.undo_asked.is_some() {
+            return Err(Refusal::Illegal("no claim of time now".into()));
+        }
+        self.claimed = Some(ply);
+        self.inputs.push(Input::ClaimTime { total });
+        Ok(vec![self.send(Body::ClaimTime { ply, total })])
+    }
+
+    fn clock_kind(&self, total: bool) -> Result<(), Refusal> {
+        let c = self.terms.clock;
+        if (total && c.total_s == 0) || (!total && c.move_s == 0) {
+            return Err(Refusal::Illegal("the game has no such clock".into()));
+        }
+        Ok(())
+    }
+
+    /// `side`'s time ran out on its turn: it loses (`total`), or its turn passes.
+    fn time_ran_out(
+        &mut self,
+        side: Color,
+        total: bool,
+        out: &mut Vec<String>,
+    ) -> Result<(), Refusal> {
+        self.clock_kind(total)?;
+        let ply = self.view.ply();
+        if total {
+            self.view
+                .time_out(side)
+                .map_err(|e| Refusal::Illegal(e.to_string()))?;
+        } else {
+            let snapshot = self.snapshot(side, true, false);
+            match self.terms.mode {
+                Mode::Dark => self.view.miss_turn_seen(),
+                _ => self.view.miss_turn(),
+            }
+            .map_err(|e| Refusal::Illegal(e.to_string()))?;
+            self.before.push(snapshot);
+            if self.draw_offered == Some(!side) {
+                self.draw_offered = None;
+            }
+        }
+        if side == self.me {
+            out.push(self.send(Body::OutOfTime { ply, total }));
+        }
+        self.settle(out);
+        Ok(())
+    }
+
+    /// What this device knows now, before a ply of `mover`.
+    fn snapshot(&self, mover: Color, missed: bool, revealed: bool) -> Before {
+        Before {
+            view: self.view.clone(),
+            origin: self.origin,
+            history: self.history.len(),
+            ply: Ply {
+                mover: u8::from(mover == Color::Black),
+                missed,
+                revealed,
+            },
+        }
+    }
+
+    /// How many plies an undo for `side` takes back (junqi-core's `undo::span`).
+    fn undo_span(&self, side: Color) -> Option<usize> {
+        let plies: Vec<Ply> = self.before.iter().map(|b| b.ply).collect();
+        let hidden = self.terms.mode != Mode::Open;
+        undo::span(&plies, u8::from(side == Color::Black), hidden)
+    }
+
+    /// Takes back `side`'s last own action and everything after it; how many plies.
+    fn take_back(&mut self, side: Color) -> Option<usize> {
+        let n = self.undo_span(side)?;
+        let at = self.before.len() - n;
+        let first = self.before.get(at)?.clone();
+        self.before.truncate(at);
+        self.view = first.view;
+        self.origin = first.origin;
+        self.history.truncate(first.history);
+        self.draw_offered = None;
+        self.undo_asked = None;
+        self.claimed = None;
+        Some(n)
     }
 
     // --- messages from the other device ---------------------------------------------------
@@ -525,7 +734,7 @@ impl Duel {
     /// message changes nothing (a proven lie ends the game in [`Phase::Cheated`]).
     pub fn receive(&mut self, text: &str) -> Result<Vec<String>, Refusal> {
         let env = Envelope::from_text(text).map_err(Refusal::Malformed)?;
-        if env.v != VERSION {
+        if env.v != self.terms.version {
             return Err(Refusal::Version(env.v));
         }
         if bytes_of::<16>(&env.game) != Some(self.terms.game) {
@@ -652,7 +861,71 @@ impl Duel {
                 }
                 Ok(())
             }
+            Body::Undo { ply } => {
+                self.since_version_2("undo")?;
+                self.on_undo(*ply)
+            }
+            Body::AcceptUndo { ply } => {
+                self.since_version_2("accept_undo")?;
+                if self.undo_asked == Some((self.me, *ply)) && self.view.ply() == *ply {
+                    self.take_back(self.me)
+                        .ok_or_else(|| self.cheat(*ply, None, "took back what may not be"))?;
+                }
+                // Otherwise the ask lapsed before the answer came: nothing to do.
+                Ok(())
+            }
+            Body::DeclineUndo { ply } => {
+                self.since_version_2("decline_undo")?;
+                if self.undo_asked == Some((self.me, *ply)) {
+                    self.undo_asked = None;
+                }
+                Ok(())
+            }
+            Body::OutOfTime { ply, total } => {
+                self.since_version_2("out_of_time")?;
+                self.current(*ply)?;
+                self.their_turn()?;
+                self.time_ran_out(self.them(), *total, out)
+            }
+            Body::ClaimTime { total, .. } => {
+                self.since_version_2("claim_time")?;
+                self.on_claim(*total)
+            }
         }
+    }
+
+    /// The other side asks to take back. An ask about another ply than this one's, or one
+    /// that meets this device's own ask, lapses (the other side sees the same); one that the
+    /// rule refuses is a lie.
+    fn on_undo(&mut self, ply: u32) -> Result<(), Refusal> {
+        let current = self.phase == Phase::Playing
+            && self.pending.is_none()
+            && !self.view.is_over()
+            && self.view.ply() == ply;
+        if !current {
+            return Ok(());
+        }
+        if self
+            .undo_asked
+            .is_some_and(|(c, p)| c == self.me && p == ply)
+        {
+            // Both asked at once: both asks lapse, on both devices.
+            self.undo_asked = None;
+            return Ok(());
+        }
+        if self.undo_span(self.them()).is_none() {
+            return Err(self.cheat(ply, None, "asked to take back what may not be taken back"));
+        }
+        self.undo_asked = Some((self.them(), ply));
+        Ok(())
+    }
+
+    /// The other side claims this side's time. A claim never costs a side time its own clock
+    /// still has: the app checks its own clock at once (its timers may have been held back,
+    /// in a background tab) and says [`Duel::out_of_time`] if it ran out. So a claim changes
+    /// nothing here; it only has to be of a clock the game has.
+    fn on_claim(&self, total: bool) -> Result<(), Refusal> {
+        self.clock_kind(total)
     }
 
     fn current(&self, ply: u32) -> Result<(), Refusal> {
@@ -1005,6 +1278,8 @@ impl Duel {
         told: Option<Told>,
     ) -> Result<PublicEvent, junqi_core::IllegalAction> {
         let ply = self.view.ply();
+        let mover = self.view.turn().unwrap_or(self.me);
+        let mut snapshot = self.snapshot(mover, false, false);
         let event = match self.terms.mode {
             Mode::Dark => self.view.play_seen(action, told),
             _ => self
@@ -1012,6 +1287,8 @@ impl Duel {
                 .play(action)
                 .map(|r| PublicEvent::from_report(ply, &r)),
         }?;
+        snapshot.ply.revealed = event.revealed_anything();
+        self.before.push(snapshot);
         self.history.push(event.clone());
         Ok(event)
     }
@@ -1060,6 +1337,16 @@ impl Duel {
                     }));
                 }
             }
+        }
+        self.settle(out);
+    }
+
+    /// After any ply: an ask to take back or a claim of time made at an earlier ply lapses;
+    /// say so when this side is stuck; open everything once the game is over.
+    fn settle(&mut self, out: &mut Vec<String>) {
+        let ply = self.view.ply();
+        if self.undo_asked.is_some_and(|(_, p)| p != ply) {
+            self.undo_asked = None;
         }
         let stuck = matches!(
             self.view.outcome(),
@@ -1157,5 +1444,10 @@ fn name(body: &Body) -> &'static str {
         Body::OfferDraw { .. } => "offer_draw",
         Body::AcceptDraw { .. } => "accept_draw",
         Body::Final { .. } => "final",
+        Body::Undo { .. } => "undo",
+        Body::AcceptUndo { .. } => "accept_undo",
+        Body::DeclineUndo { .. } => "decline_undo",
+        Body::OutOfTime { .. } => "out_of_time",
+        Body::ClaimTime { .. } => "claim_time",
     }
 }

@@ -16,6 +16,12 @@
 //!   core: every formation, every move, every sealed result, every choice. A device that lied
 //!   is named, with the ply and the point ([`Cheat`]).
 //!
+//! - Actions are **taken back** only when both agree ([`Duel::ask_undo`]), by the same rule as
+//!   on one device (junqi-core's `undo::span`).
+//! - Each device keeps **its own clock**: it says when its time ran out ([`Duel::out_of_time`]);
+//!   the other device, counting too, may claim it ([`Duel::claim_time`]), which makes the
+//!   claimed device look at its clock at once.
+//!
 //! 翻棋 is not offered: a fair deal of 50 face-down pieces that neither device controls needs a
 //! mental-poker shuffle, which this protocol does not have yet.
 
@@ -26,7 +32,7 @@ mod verify;
 pub mod wire;
 
 pub use device::{Duel, DuelError, Input, Phase, Refusal};
-pub use proposal::{Proposal, Reply};
+pub use proposal::{Clock, Proposal, Reply};
 pub use verify::{verify, Cheat};
 
 use junqi_core::{Mode, Rules};
@@ -41,8 +47,15 @@ impl Terms {
         self.rules
             .validate()
             .map_err(|c| DuelError::Rules(c.to_string()))?;
-        if self.rules.timeout_limit > 0 {
-            return Err(DuelError::NoClocks("timeout_limit"));
+        if !(1..=wire::VERSION).contains(&self.version) {
+            return Err(DuelError::Version(self.version));
+        }
+        if self.version < 2 && self.clock != Clock::NONE {
+            return Err(DuelError::Version(self.version));
+        }
+        self.clock.check()?;
+        if self.rules.timeout_limit > 0 && self.clock.move_s == 0 {
+            return Err(DuelError::NeedsTimer("timeout_limit"));
         }
         if self.mode == Mode::Dark {
             if self.rules.dead_position_draw {
@@ -63,22 +76,50 @@ impl Terms {
     }
 }
 
-/// What both devices agreed to play before the first message: the game's random id, its mode
-/// and its rules.
+/// What both devices agreed to play before the first message: the game's random id, its mode,
+/// its rules and its clocks, and the protocol version it is played in (a game saved by an
+/// earlier version goes on in that version).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terms {
+    pub version: u32,
     pub game: [u8; 16],
     pub mode: Mode,
     pub rules: Rules,
+    pub clock: Clock,
 }
 
 impl Terms {
+    /// A game of this version of the protocol, without clocks.
+    pub fn new(game: [u8; 16], mode: Mode, rules: Rules) -> Terms {
+        Terms {
+            version: wire::VERSION,
+            game,
+            mode,
+            rules,
+            clock: Clock::NONE,
+        }
+    }
+
     /// The digest both commitments carry, so that devices that disagree on the terms stop at
     /// the first message.
     pub fn digest(&self) -> crypto::Digest {
         let mode = serde_json::to_string(&self.mode).unwrap_or_default();
         let rules = serde_json::to_string(&self.rules).unwrap_or_default();
-        crypto::sha256(&[b"terms", &self.game, mode.as_bytes(), rules.as_bytes()])
+        if self.version < 2 {
+            return crypto::sha256(&[b"terms", &self.game, mode.as_bytes(), rules.as_bytes()]);
+        }
+        let clock = [
+            self.clock.total_s.to_le_bytes(),
+            self.clock.move_s.to_le_bytes(),
+        ]
+        .concat();
+        crypto::sha256(&[
+            b"terms",
+            &self.game,
+            mode.as_bytes(),
+            rules.as_bytes(),
+            &clock,
+        ])
     }
 
     /// The context of the transfer for the attack at `ply`: no sealed result serves another

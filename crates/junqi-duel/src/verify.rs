@@ -8,7 +8,7 @@ use crate::Terms;
 use junqi_core::{
     Action, Color, Deployment, Game, GameRecord, Mode, Point, Role, Setup, Slot, Told,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
 /// A side caught lying: who, at which ply (0 before the first move), on which point, and what.
@@ -98,6 +98,26 @@ pub(crate) fn formation(
     Ok(d)
 }
 
+/// One thing a side did at its turn, or about taking back, in the order it said them.
+#[derive(Clone, Debug)]
+enum Act {
+    Move {
+        ply: u32,
+        action: Action,
+        choice: Option<String>,
+    },
+    Resign(u32),
+    NoMove(u32),
+    AcceptDraw(u32),
+    OutOfTime {
+        ply: u32,
+        total: bool,
+    },
+    Undo(u32),
+    AcceptUndo(u32),
+    DeclineUndo(u32),
+}
+
 /// What one side said, sorted for the replay.
 #[derive(Default)]
 struct Said {
@@ -107,14 +127,12 @@ struct Said {
     opened: Vec<Opened>,
     ot_secret: Option<curve25519_dalek::scalar::Scalar>,
     choices: HashMap<u32, ChoiceOpened>,
-    moves: HashMap<u32, (Action, Option<String>)>,
+    /// What it did, in order: a ply may be played again after it was taken back.
+    acts: VecDeque<Act>,
     /// The sealed boxes and the token links of each defence.
     sealed: HashMap<u32, (Vec<String>, Vec<String>)>,
     verdicts: HashMap<u32, Told>,
     reveals: Vec<(u32, u8)>,
-    resign: Option<u32>,
-    no_move: Option<u32>,
-    accept_draw: Option<u32>,
     finished: bool,
 }
 
@@ -132,9 +150,11 @@ fn said(bodies: &[Body]) -> Said {
                 ply,
                 action,
                 choice,
-            } => {
-                s.moves.insert(*ply, (*action, choice.clone()));
-            }
+            } => s.acts.push_back(Act::Move {
+                ply: *ply,
+                action: *action,
+                choice: choice.clone(),
+            }),
             Body::Sealed { ply, boxes, tokens } => {
                 s.sealed.insert(*ply, (boxes.clone(), tokens.clone()));
             }
@@ -149,10 +169,17 @@ fn said(bodies: &[Body]) -> Said {
                 s.verdicts.insert(*ply, told);
             }
             Body::Reveal { ply, piece } => s.reveals.push((*ply, piece.slot)),
-            Body::Resign { ply } => s.resign = Some(*ply),
-            Body::NoMove { ply } => s.no_move = Some(*ply),
-            Body::AcceptDraw { ply } => s.accept_draw = Some(*ply),
-            Body::OfferDraw { .. } => {}
+            Body::Resign { ply } => s.acts.push_back(Act::Resign(*ply)),
+            Body::NoMove { ply } => s.acts.push_back(Act::NoMove(*ply)),
+            Body::AcceptDraw { ply } => s.acts.push_back(Act::AcceptDraw(*ply)),
+            Body::OutOfTime { ply, total } => s.acts.push_back(Act::OutOfTime {
+                ply: *ply,
+                total: *total,
+            }),
+            Body::Undo { ply } => s.acts.push_back(Act::Undo(*ply)),
+            Body::AcceptUndo { ply } => s.acts.push_back(Act::AcceptUndo(*ply)),
+            Body::DeclineUndo { ply } => s.acts.push_back(Act::DeclineUndo(*ply)),
+            Body::OfferDraw { .. } | Body::ClaimTime { .. } => {}
             Body::Final {
                 pieces,
                 ot_secret,
@@ -211,6 +238,7 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
     };
     let mut game = Game::new(terms.mode, terms.rules, setup)
         .map_err(|e| cheat(Color::Red, 0, None, &e.to_string()))?;
+    let mut sides = sides;
     loop {
         let pos = game.position();
         let ply = pos.ply();
@@ -218,87 +246,175 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
         if pos.is_over() {
             break;
         }
-        if let Some((action, choice)) = side(mover).moves.get(&ply).cloned() {
-            let Action::Move { from, to } = action else {
-                return Err(cheat(mover, ply, None, "played a flip"));
-            };
-            let attacker = pos.piece_at(from).map(|p| p.role);
-            let defender = pos.piece_at(to).map(|p| p.role);
-            let report = game
-                .play(action)
-                .map_err(|e| cheat(mover, ply, Some(from), &format!("played {action}: {e}")))?
-                .clone();
-            if let (Mode::Dark, Some(a), Some(d)) = (terms.mode, attacker, defender) {
-                check_contact(
-                    terms,
-                    &sides,
-                    mover,
-                    ply,
-                    (from, to),
-                    (a, d),
-                    choice.as_deref(),
-                )?;
-            }
-            // A Field Marshal that fell shows its flag: its owner must have opened it.
-            for (p, piece) in &report.removed {
-                if piece.role != Role::Marshal || terms.mode != Mode::Dark {
-                    continue;
-                }
-                let flag = Slot::all()
-                    .find(|s| formations[piece.color as usize].get(*s) == Some(Role::Flag))
-                    .map(|s| s.index() as u8);
-                // Due once: at the fall, unless the flag was already shown.
-                let shown = side(piece.color)
-                    .reveals
-                    .iter()
-                    .any(|&(at, slot)| at <= ply && Some(slot) == flag);
-                let captured = report.outcome.is_some();
-                if !shown && !captured {
-                    return Err(cheat(
-                        piece.color,
-                        ply,
-                        Some(*p),
-                        "did not show its flag when its Field Marshal fell",
-                    ));
-                }
-            }
+        if take_back(&mut game, &mut sides, ply)? {
             continue;
         }
-        if side(mover).resign == Some(ply) {
-            game.resign(mover)
-                .map_err(|e| cheat(mover, ply, None, &e.to_string()))?;
-            break;
+        let act = sides[mover as usize].acts.pop_front();
+        let side = |c: Color| &sides[c as usize];
+        let pos = game.position();
+        match act {
+            Some(Act::Move {
+                ply: at,
+                action,
+                choice,
+            }) if at == ply => {
+                let Action::Move { from, to } = action else {
+                    return Err(cheat(mover, ply, None, "played a flip"));
+                };
+                let attacker = pos.piece_at(from).map(|p| p.role);
+                let defender = pos.piece_at(to).map(|p| p.role);
+                let report = game
+                    .play(action)
+                    .map_err(|e| cheat(mover, ply, Some(from), &format!("played {action}: {e}")))?
+                    .clone();
+                if let (Mode::Dark, Some(a), Some(d)) = (terms.mode, attacker, defender) {
+                    check_contact(
+                        terms,
+                        &sides,
+                        mover,
+                        ply,
+                        (from, to),
+                        (a, d),
+                        choice.as_deref(),
+                    )?;
+                }
+                // A Field Marshal that fell shows its flag: its owner must have opened it.
+                for (p, piece) in &report.removed {
+                    if piece.role != Role::Marshal || terms.mode != Mode::Dark {
+                        continue;
+                    }
+                    let flag = Slot::all()
+                        .find(|s| formations[piece.color as usize].get(*s) == Some(Role::Flag))
+                        .map(|s| s.index() as u8);
+                    // Due once: at the fall, unless the flag was already shown.
+                    let shown = side(piece.color)
+                        .reveals
+                        .iter()
+                        .any(|&(at, slot)| at <= ply && Some(slot) == flag);
+                    let captured = report.outcome.is_some();
+                    if !shown && !captured {
+                        return Err(cheat(
+                            piece.color,
+                            ply,
+                            Some(*p),
+                            "did not show its flag when its Field Marshal fell",
+                        ));
+                    }
+                }
+            }
+            Some(Act::Resign(at)) if at == ply => {
+                game.resign(mover)
+                    .map_err(|e| cheat(mover, ply, None, &e.to_string()))?;
+                break;
+            }
+            Some(Act::AcceptDraw(at)) if at == ply => {
+                game.agree_draw()
+                    .map_err(|e| cheat(mover, ply, None, &e.to_string()))?;
+                break;
+            }
+            Some(Act::OutOfTime { ply: at, total }) if at == ply => {
+                let clock = terms.clock;
+                if (total && clock.total_s == 0) || (!total && clock.move_s == 0) {
+                    return Err(cheat(
+                        mover,
+                        ply,
+                        None,
+                        "ran out of a clock the game has not",
+                    ));
+                }
+                let done = if total {
+                    game.time_out(mover).map(drop)
+                } else {
+                    game.miss_turn().map(drop)
+                };
+                done.map_err(|e| cheat(mover, ply, None, &e.to_string()))?;
+            }
+            Some(Act::NoMove(at)) if at == ply => {
+                return Err(cheat(
+                    mover,
+                    ply,
+                    None,
+                    "said it had no legal move, but had one",
+                ));
+            }
+            Some(act) => {
+                return Err(cheat(
+                    mover,
+                    ply,
+                    None,
+                    &format!("did {act:?} at its turn of ply {ply}"),
+                ))
+            }
+            None => {
+                return Err(cheat(
+                    mover,
+                    ply,
+                    None,
+                    "stopped playing before the end of the game",
+                ))
+            }
         }
-        if let Some(c) = [Color::Red, Color::Black]
-            .into_iter()
-            .find(|&c| side(c).accept_draw == Some(ply))
-        {
-            game.agree_draw()
-                .map_err(|e| cheat(c, ply, None, &e.to_string()))?;
-            break;
-        }
-        if side(mover).no_move == Some(ply) {
-            return Err(cheat(
-                mover,
-                ply,
-                None,
-                "said it had no legal move, but had one",
-            ));
-        }
-        return Err(cheat(
-            mover,
-            ply,
-            None,
-            "stopped playing before the end of the game",
-        ));
     }
-    let ply = game.position().ply();
     for c in [Color::Red, Color::Black] {
-        if let Some(&late) = side(c).moves.keys().find(|&&p| p >= ply) {
+        let late = sides[c as usize].acts.iter().find_map(|a| match a {
+            Act::Move { ply, .. } => Some(*ply),
+            _ => None,
+        });
+        if let Some(late) = late {
             return Err(cheat(c, late, None, "played a move the game does not have"));
         }
     }
     Ok(game.record())
+}
+
+/// Asks to take back at `ply`, in the order both sides said them: an ask the other side
+/// accepted takes the plies back (how far is junqi-core's `undo::span`); one it declined, one
+/// that met the other's ask, or one it did not answer before acting, lapses. An answer to an
+/// ask that lapsed changes nothing. Whether an ask or an answer was taken up.
+fn take_back(game: &mut Game, sides: &mut [Said; 2], ply: u32) -> Result<bool, Cheat> {
+    for c in [Color::Red, Color::Black] {
+        let (mine, theirs) = (c as usize, (!c) as usize);
+        // An ask comes up once the game reaches its ply; one from an earlier ply lapsed.
+        let Some(&Act::Undo(at)) = sides[mine].acts.front() else {
+            continue;
+        };
+        if at > ply {
+            continue;
+        }
+        sides[mine].acts.pop_front();
+        if at < ply {
+            return Ok(true);
+        }
+        match sides[theirs].acts.front() {
+            Some(&Act::AcceptUndo(q)) if q == ply => {
+                sides[theirs].acts.pop_front();
+                let n = game.undo_span(u8::from(c == Color::Black)).ok_or(Cheat {
+                    seat: c,
+                    ply,
+                    point: None,
+                    what: "asked to take back what may not be taken back".into(),
+                })?;
+                for _ in 0..n {
+                    game.undo();
+                }
+            }
+            Some(&(Act::DeclineUndo(q) | Act::Undo(q))) if q == ply => {
+                sides[theirs].acts.pop_front();
+            }
+            _ => {}
+        }
+        return Ok(true);
+    }
+    // An answer to an ask that lapsed first.
+    for side in sides.iter_mut() {
+        if let Some(&(Act::AcceptUndo(at) | Act::DeclineUndo(at))) = side.acts.front() {
+            if at < ply {
+                side.acts.pop_front();
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// One attack in 暗棋: the attacker chose its own role, the defender sealed the true result for

@@ -4,8 +4,10 @@ use crate::crypto::{sha256, Digest};
 use junqi_core::{Action, Clash, Color, Role};
 use serde::{Deserialize, Serialize};
 
-/// The protocol's version; a message of another version is refused by name.
-pub const VERSION: u32 = 1;
+/// The protocol's version: what new games are played in. A game keeps the version it was
+/// agreed in ([`crate::Terms::version`]); a message of another version is refused by name.
+/// Version 2 added taking back by agreement and the clocks.
+pub const VERSION: u32 = 2;
 
 /// One message from one device to the other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +102,34 @@ pub enum Body {
     },
     AcceptDraw {
         ply: u32,
+    },
+    /// Version 2: asks to take back actions, on either side's turn: back to and including the
+    /// sender's last own action (junqi-core's `undo::span`). It stands until the other side
+    /// answers, or acts at that ply instead.
+    Undo {
+        ply: u32,
+    },
+    /// Version 2: the answer to the other side's [`Body::Undo`] of `ply`.
+    AcceptUndo {
+        ply: u32,
+    },
+    DeclineUndo {
+        ply: u32,
+    },
+    /// Version 2: the side to move ran out of time, by its own clock or on the other side's
+    /// claim: with `total` its clock for the whole game (it loses), otherwise the per-move
+    /// timer (its turn passes, and counts towards `timeout_limit`).
+    OutOfTime {
+        ply: u32,
+        total: bool,
+    },
+    /// Version 2: by the sender's own count the other side's time ran out (with a margin for
+    /// the connection). The side to move checks its own clock at once, and says
+    /// [`Body::OutOfTime`] if it ran out there too; a claim never costs a side time its own
+    /// clock still has.
+    ClaimTime {
+        ply: u32,
+        total: bool,
     },
     /// The end: every piece opened, the transfer secret `y`, and every choice made.
     Final {

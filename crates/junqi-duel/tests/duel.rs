@@ -4,7 +4,7 @@
 use junqi_core::deployment::{CLASSIC_1, CLASSIC_2, CLASSIC_3};
 use junqi_core::{Action, Color, Deployment, Game, Mode, Rules, SplitMix64};
 use junqi_duel::wire::{chain, hex_of, Body, Envelope};
-use junqi_duel::{Duel, DuelError, Phase, Refusal, Terms};
+use junqi_duel::{Clock, Duel, DuelError, Phase, Refusal, Terms};
 use std::collections::VecDeque;
 
 /// What a lying device changes in a message before it sends it.
@@ -28,11 +28,10 @@ struct Table {
 
 impl Table {
     fn new(mode: Mode, rules: Rules, seed: u64) -> Table {
-        let terms = Terms {
-            game: [seed as u8; 16],
-            mode,
-            rules,
-        };
+        Table::with(Terms::new([seed as u8; 16], mode, rules), seed)
+    }
+
+    fn with(terms: Terms, seed: u64) -> Table {
         let formations = [CLASSIC_1, CLASSIC_2, CLASSIC_3];
         let pick = |k: u64| -> Deployment { formations[(k % 3) as usize].parse().unwrap() };
         let (red, to_black) = Duel::new(terms.clone(), Color::Red, pick(seed), [1; 32]).unwrap();
@@ -305,11 +304,11 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
         t.duel(other).receive("{"),
         Err(Refusal::Malformed(_))
     ));
-    let mut v2 = Envelope::from_text(&text).unwrap();
-    v2.v = 2;
+    let mut v1 = Envelope::from_text(&text).unwrap();
+    v1.v = 1;
     assert_eq!(
-        t.duel(other).receive(&v2.to_text()),
-        Err(Refusal::Version(2))
+        t.duel(other).receive(&v1.to_text()),
+        Err(Refusal::Version(1))
     );
     let mut g = Envelope::from_text(&text).unwrap();
     g.game = "00".repeat(16);
@@ -435,25 +434,21 @@ fn a_false_verdict_is_refused_at_once() {
 
 #[test]
 fn flip_is_not_offered_between_two_devices() {
-    let terms = Terms {
-        game: [0; 16],
-        mode: Mode::Flip,
-        rules: Rules::default(),
-    };
+    let terms = Terms::new([0; 16], Mode::Flip, Rules::default());
     let d: Deployment = CLASSIC_1.parse().unwrap();
     assert_eq!(
         Duel::new(terms, Color::Red, d.clone(), [0; 32]).err(),
         Some(DuelError::FlipNotOffered)
     );
     // Switches only a referee who sees both sides can apply are refused by name in 暗棋.
-    let dead = Terms {
-        game: [0; 16],
-        mode: Mode::Dark,
-        rules: Rules {
+    let dead = Terms::new(
+        [0; 16],
+        Mode::Dark,
+        Rules {
             dead_position_draw: true,
             ..Rules::default()
         },
-    };
+    );
     assert_eq!(
         Duel::new(dead.clone(), Color::Red, d.clone(), [0; 32]).err(),
         Some(DuelError::NeedsReferee("dead_position_draw"))
@@ -467,7 +462,7 @@ fn flip_is_not_offered_between_two_devices() {
     };
     assert_eq!(
         Duel::new(timed, Color::Red, d.clone(), [0; 32]).err(),
-        Some(DuelError::NoClocks("timeout_limit"))
+        Some(DuelError::NeedsTimer("timeout_limit"))
     );
     let open = Terms {
         mode: Mode::Open,
@@ -757,4 +752,293 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
         }
     }
     assert!(refused > 40, "{refused}");
+}
+
+/// Each device rebuilt from what it saved knows the same and sent the same messages.
+fn resumes_exactly(t: &Table) {
+    for c in [Color::Red, Color::Black] {
+        let d = &t.duels[c as usize];
+        let seed = [c as u8 + 1; 32];
+        let formation = t.formations[c as usize].clone();
+        let again = Duel::resume(d.terms().clone(), c, formation, seed, d.inputs()).unwrap();
+        assert_eq!(again.sent(), d.sent(), "{c}");
+        assert_eq!(again.view(), d.view(), "{c}");
+    }
+}
+
+/// Both devices checked the game, to the same record, which replays to its result.
+fn checked_alike(t: &Table) -> junqi_core::GameRecord {
+    assert_eq!(t.refused, None);
+    let record = t.record(Color::Red);
+    assert_eq!(record, t.record(Color::Black));
+    assert_eq!(Game::replay(&record).unwrap().outcome(), record.result);
+    resumes_exactly(t);
+    record
+}
+
+fn playing(t: &Table) -> bool {
+    t.refused.is_none() && t.duels.iter().all(|d| *d.phase() == Phase::Playing)
+}
+
+#[test]
+fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
+    for (mode, seeds) in [(Mode::Open, 40..46), (Mode::Dark, 40..52)] {
+        let (mut taken, mut declined, mut lapsed, mut crossed) = (0, 0, 0, 0);
+        for seed in seeds {
+            let mut t = Table::new(mode, Rules::default(), seed);
+            t.settle();
+            let mut rng = SplitMix64::new(seed);
+            while playing(&t) && t.duels[0].view().ply() < 200 {
+                let asker = [Color::Red, Color::Black][rng.below(2) as usize];
+                let mover = t.duels[0].view().turn().unwrap();
+                if rng.below(3) != 0 || !t.duels[asker as usize].may_ask_undo() {
+                    t.step(&mut rng);
+                    continue;
+                }
+                let ply = t.duels[0].view().ply();
+                let out = t.duel(asker).ask_undo().unwrap();
+                t.post(asker, out);
+                match rng.below(4) {
+                    0 if t.duels[(!asker) as usize].may_ask_undo() => {
+                        // Both ask at once: both asks lapse, on both devices.
+                        let out = t.duel(!asker).ask_undo().unwrap();
+                        t.post(!asker, out);
+                        t.settle();
+                        assert!(t.duels.iter().all(|d| d.undo_asked().is_none()));
+                        crossed += 1;
+                        continue;
+                    }
+                    1 if mover != asker => {
+                        // The other side moves instead of answering: the ask lapses.
+                        t.act(&mut rng);
+                        t.settle();
+                        assert!(t.duels.iter().all(|d| d.undo_asked().is_none()));
+                        lapsed += 1;
+                        continue;
+                    }
+                    _ => t.settle(),
+                }
+                assert_eq!(t.refused, None);
+                assert_eq!(t.duels[(!asker) as usize].undo_asked(), Some(asker));
+                if mover == asker {
+                    // The side that asked waits for the answer.
+                    let a = t.duels[asker as usize].view().legal_actions()[0];
+                    assert!(t.duel(asker).play(a).is_err());
+                }
+                let accept = rng.below(2) == 0;
+                let out = t.duel(!asker).answer_undo(accept).unwrap();
+                t.post(!asker, out);
+                t.settle();
+                assert_eq!(t.refused, None);
+                let [red, black] = [t.duels[0].view(), t.duels[1].view()];
+                assert_eq!(red.ply(), black.ply());
+                if accept {
+                    taken += 1;
+                    assert!(red.ply() < ply);
+                    assert_eq!(red.turn(), Some(asker));
+                    if mode == Mode::Open {
+                        assert_eq!(red, black);
+                    }
+                } else {
+                    declined += 1;
+                    assert_eq!(red.ply(), ply);
+                }
+                assert!(t.duels.iter().all(|d| d.undo_asked().is_none()));
+            }
+            t.play_out(seed, 300);
+            checked_alike(&t);
+        }
+        let counts = (taken, declined, lapsed, crossed);
+        assert!(
+            taken > 5 && declined > 5 && lapsed > 2 && crossed > 2,
+            "{mode:?}: {counts:?}"
+        );
+    }
+}
+
+#[test]
+fn nothing_a_contact_showed_is_taken_back_in_a_hidden_game() {
+    let mut t = Table::new(Mode::Dark, Rules::default(), 61);
+    t.settle();
+    let mut rng = SplitMix64::new(61);
+    loop {
+        t.step(&mut rng);
+        assert!(playing(&t), "no contact found");
+        let last = t.duels[0].history().last().unwrap().clone();
+        if last.revealed_anything() {
+            break;
+        }
+    }
+    assert!(t.duels.iter().all(|d| !d.may_ask_undo()));
+    let asker = Color::Red;
+    assert!(t.duel(asker).ask_undo().is_err());
+    // A device that asks all the same is caught: its ask breaks the rule of taking back.
+    let last = t.duels[asker as usize].sent().last().unwrap().clone();
+    let mut env = Envelope::from_text(&last).unwrap();
+    env.seq += 1;
+    env.prev = hex_of(&chain(&last));
+    env.body = Body::Undo {
+        ply: t.duels[0].view().ply(),
+    };
+    match t.duel(!asker).receive(&env.to_text()) {
+        Err(Refusal::Cheat(c)) => {
+            assert_eq!(c.seat, asker);
+            assert!(c.what.contains("take back"), "{c}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_game_of_protocol_version_1_goes_on_without_taking_back_or_clocks() {
+    let terms = Terms {
+        version: 1,
+        ..Terms::new([3; 16], Mode::Open, Rules::default())
+    };
+    let mut t = Table::with(terms.clone(), 3);
+    t.settle();
+    let mut rng = SplitMix64::new(3);
+    for _ in 0..6 {
+        t.step(&mut rng);
+    }
+    assert!(!t.duels[0].may_ask_undo());
+    assert!(t.duel(Color::Red).ask_undo().is_err());
+    assert!(t.duel(Color::Red).out_of_time(false).is_err());
+    assert!(t.duels[0].sent().iter().all(|m| m.contains(r#""v":1"#)));
+    t.play_out(3, 80);
+    checked_alike(&t);
+    let timed = Terms {
+        clock: Clock {
+            total_s: 60,
+            move_s: 0,
+        },
+        ..terms
+    };
+    assert_eq!(timed.check(), Err(DuelError::Version(1)));
+}
+
+fn timed(mode: Mode, timeout_limit: u32, seed: u64) -> Table {
+    let rules = Rules {
+        timeout_limit,
+        ..Rules::default()
+    };
+    let clock = Clock {
+        total_s: 600,
+        move_s: 30,
+    };
+    let terms = Terms {
+        clock,
+        ..Terms::new([seed as u8; 16], mode, rules)
+    };
+    let mut t = Table::with(terms, seed);
+    t.settle();
+    t
+}
+
+#[test]
+fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
+    for mode in [Mode::Open, Mode::Dark] {
+        let mut t = timed(mode, 3, 71);
+        let mut rng = SplitMix64::new(71);
+        for _ in 0..10 {
+            t.step(&mut rng);
+        }
+        let slow = t.duels[0].view().turn().unwrap();
+        let ply = t.duels[0].view().ply();
+        // Its own clock: the turn passes.
+        let out = t.duel(slow).out_of_time(false).unwrap();
+        t.post(slow, out);
+        t.settle();
+        for d in &t.duels {
+            assert_eq!((d.view().ply(), d.view().turn()), (ply + 1, Some(!slow)));
+            assert_eq!(d.view().timeouts(slow), 1);
+            // A turn lost to the timer is never taken back.
+            assert!(!d.may_ask_undo());
+        }
+        t.step(&mut rng);
+        // The other device claims it: the claim alone costs nothing (the slow side's device
+        // looks at its own clock, and says so if it ran out).
+        let out = t.duel(!slow).claim_time(false).unwrap();
+        assert!(t.duel(!slow).claim_time(false).is_err(), "once per ply");
+        t.post(!slow, out);
+        t.settle();
+        assert_eq!(t.refused, None);
+        for d in &t.duels {
+            assert_eq!((d.view().ply(), d.view().timeouts(slow)), (ply + 2, 1));
+        }
+        let out = t.duel(slow).out_of_time(false).unwrap();
+        t.post(slow, out);
+        t.settle();
+        for d in &t.duels {
+            assert_eq!(d.view().timeouts(slow), 2);
+        }
+        t.step(&mut rng);
+        // A claim that crosses the move changes nothing either.
+        t.act(&mut rng);
+        let out = t.duel(!slow).claim_time(false).unwrap();
+        t.post(!slow, out);
+        t.settle();
+        assert_eq!(t.refused, None);
+        for d in &t.duels {
+            assert_eq!(d.view().timeouts(slow), 2);
+        }
+        t.step(&mut rng);
+        assert_eq!(t.duels[0].view().turn(), Some(slow));
+        // The third lost turn loses the game.
+        let out = t.duel(slow).out_of_time(false).unwrap();
+        t.post(slow, out);
+        t.settle();
+        let record = checked_alike(&t);
+        assert_eq!(
+            record.result,
+            Some(junqi_core::Outcome::Win {
+                winner: !slow,
+                reason: junqi_core::WinReason::Timeout
+            })
+        );
+        assert_eq!(record.timeouts.len(), 3);
+    }
+}
+
+#[test]
+fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_waits() {
+    for mode in [Mode::Open, Mode::Dark] {
+        let mut t = timed(mode, 0, 73);
+        let mut rng = SplitMix64::new(73);
+        while t.duels[0].view().ply() < 12 {
+            t.step(&mut rng);
+        }
+        let slow = t.duels[0].view().turn().unwrap();
+        // Its own ask to take back waits: no claim of its time now, on either device.
+        if t.duels[slow as usize].may_ask_undo() {
+            let out = t.duel(slow).ask_undo().unwrap();
+            t.post(slow, out);
+            t.settle();
+            assert!(t.duel(!slow).claim_time(true).is_err());
+            let out = t.duel(!slow).answer_undo(false).unwrap();
+            t.post(!slow, out);
+            t.settle();
+        }
+        let out = t.duel(!slow).claim_time(true).unwrap();
+        t.post(!slow, out);
+        t.settle();
+        assert!(playing(&t), "a claim alone ends nothing");
+        let out = t.duel(slow).out_of_time(true).unwrap();
+        t.post(slow, out);
+        t.settle();
+        let record = checked_alike(&t);
+        assert_eq!(
+            record.result,
+            Some(junqi_core::Outcome::Win {
+                winner: !slow,
+                reason: junqi_core::WinReason::Timeout
+            })
+        );
+    }
+    // A game without a clock has nothing to claim.
+    let mut t = Table::new(Mode::Open, Rules::default(), 75);
+    t.settle();
+    t.step(&mut SplitMix64::new(75));
+    assert!(t.duel(Color::Red).claim_time(true).is_err());
+    assert!(t.duel(Color::Black).out_of_time(false).is_err());
 }

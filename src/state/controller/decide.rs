@@ -27,9 +27,56 @@ impl Controller {
         !self.friend() && !self.animating && self.game.outcome().is_none()
     }
 
-    /// Whether the player has an action of their own to take back.
+    /// Whether the player has an action of their own to take back (with a friend on another
+    /// device: may ask to).
     pub fn can_undo(&self) -> bool {
+        if self.game.duel().is_some() {
+            return !self.animating && self.game.may_ask_undo();
+        }
         self.game.outcome().is_none() && self.game.can_undo(self.game.config.seat)
+    }
+
+    /// Asks the friend on another device to take back this side's last move (and their reply,
+    /// if they made one).
+    pub fn ask_undo(&mut self) -> Vec<Effect> {
+        self.edits += 1;
+        if !self.game.ask_undo() {
+            return Vec::new();
+        }
+        self.selected = None;
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        fx.push(Effect::Notice(i18n::REMOTE_UNDO_SENT));
+        fx
+    }
+
+    /// The friend on another device asks to take back: the seat that asked, while the ask
+    /// waits for this side's answer.
+    pub fn undo_asked(&self) -> Option<u8> {
+        self.game
+            .undo_asked()
+            .filter(|&from| from != self.game.config.seat)
+    }
+
+    /// Whether this side's own ask to take back waits for the friend's answer.
+    pub fn undo_waiting(&self) -> bool {
+        self.game.undo_asked() == Some(self.game.config.seat)
+    }
+
+    /// Answers the friend's ask to take back; accepted, the board goes back with theirs.
+    pub fn answer_undo(&mut self, accept: bool) -> Vec<Effect> {
+        self.edits += 1;
+        let ply = self.game.position().ply();
+        if !self.game.answer_undo(accept) {
+            return Vec::new();
+        }
+        if self.game.position().ply() != ply {
+            self.selected = None;
+            self.show_seat(self.display_seat());
+        }
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        fx
     }
 
     /// Takes back `seat`'s last move (and the computer's reply).

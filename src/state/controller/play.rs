@@ -16,7 +16,7 @@ pub const FALLBACK_NODES: u64 = 4_000;
 
 /// Puts the messages for the other device right after the effects' first save: a message
 /// sent is never one the saved game does not know.
-fn sent_after_saving(fx: &mut Vec<Effect>, send: Vec<Effect>) {
+pub(super) fn sent_after_saving(fx: &mut Vec<Effect>, send: Vec<Effect>) {
     let at = fx
         .iter()
         .position(|e| *e == Effect::Save)
@@ -216,6 +216,8 @@ impl Controller {
             return Vec::new();
         }
         let over = self.game.outcome().is_some();
+        let ply = self.game.position().ply();
+        let waiting = self.undo_waiting();
         match self.game.receive(text) {
             Ok(played) => {
                 self.edits += 1;
@@ -227,8 +229,20 @@ impl Controller {
                     // Anything else taken (commitments, a piece opened, a draw offered, the
                     // other side's openings) may change what the board shows, and is kept.
                     None => {
+                        if self.game.position().ply() != ply {
+                            // A turn passed, or plies taken back: nothing stays picked up.
+                            self.selected = None;
+                        }
                         self.shown = Some(self.shown_for(before.seat));
-                        vec![Effect::Save]
+                        let mut fx = vec![Effect::Save];
+                        if waiting && !self.undo_waiting() {
+                            fx.push(Effect::Notice(if self.game.position().ply() == ply {
+                                i18n::REMOTE_UNDO_DECLINED
+                            } else {
+                                i18n::REMOTE_UNDO_TAKEN
+                            }));
+                        }
+                        fx
                     }
                 };
                 sent_after_saving(&mut fx, send);

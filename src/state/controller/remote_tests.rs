@@ -6,15 +6,15 @@ use super::*;
 use crate::state::config::GameConfig;
 use crate::state::game::RemoteState;
 use junqi_core::{Deployment, DrawReason, Outcome, Rules, SplitMix64};
-use junqi_duel::{Duel, Terms};
+use junqi_duel::{Clock, Duel, Terms};
 use std::collections::VecDeque;
 
-/// The device of `seat` (0: Red, classic formation 1; 1: Black, classic formation 2).
-fn device(mode: Mode, rules: Rules, seat: u8) -> Controller {
+/// The device of `seat` (0: Red, classic formation 1; 1: Black, classic formation 2), with the
+/// clocks `clock`.
+fn timed_device(mode: Mode, rules: Rules, clock: Clock, seat: u8) -> Controller {
     let terms = Terms {
-        game: [7; 16],
-        mode,
-        rules,
+        clock,
+        ..Terms::new([7; 16], mode, rules)
     };
     let (me, formation, seed) = if seat == 0 {
         (Color::Red, Deployment::classic_1(), [1; 32])
@@ -27,11 +27,14 @@ fn device(mode: Mode, rules: Rules, seat: u8) -> Controller {
         rules,
         opponent: Opponent::Remote,
         seat,
+        clock_minutes: clock.total_s / 60,
+        move_seconds: clock.move_s,
         ..GameConfig::default()
     };
+    let total = f64::from(clock.total_s) * 1000.0;
     Controller::new(
         Match::remote(config, duel, vec![first], u64::from(seat)),
-        None,
+        (total > 0.0).then_some([total; 2]),
         None,
         [None; POINTS],
         false,
@@ -46,15 +49,25 @@ struct Pair {
     refused: Vec<String>,
     /// Whether each device was told to show the game's end.
     over: [bool; 2],
+    /// What each device told its player.
+    notices: [Vec<i18n::T>; 2],
 }
 
 impl Pair {
     fn new(mode: Mode, rules: Rules) -> Pair {
+        Pair::timed(mode, rules, Clock::NONE)
+    }
+
+    fn timed(mode: Mode, rules: Rules, clock: Clock) -> Pair {
         let mut p = Pair {
-            c: [device(mode, rules, 0), device(mode, rules, 1)],
+            c: [
+                timed_device(mode, rules, clock, 0),
+                timed_device(mode, rules, clock, 1),
+            ],
             wire: Default::default(),
             refused: Vec::new(),
             over: [false; 2],
+            notices: Default::default(),
         };
         for s in 0..2 {
             let fx = p.c[s].outbox();
@@ -70,6 +83,7 @@ impl Pair {
                 Effect::Send(m) => self.wire[s].extend(m),
                 Effect::Refused(why) => self.refused.push(why),
                 Effect::Over => self.over[s] = true,
+                Effect::Notice(t) => self.notices[s].push(t),
                 _ => {}
             }
         }
@@ -82,6 +96,24 @@ impl Pair {
             let fx = self.c[1 - s].remote_message(&text, 0);
             self.post(1 - s, fx);
         }
+    }
+
+    /// The side to move plays its first move to an empty point; delivered.
+    fn quiet_move(&mut self) {
+        let s = usize::from(self.c[0].game().seat_to_move().unwrap());
+        let view = &self.c[s].shown().unwrap().view;
+        let a = view
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { to, .. } if view.cells[to.index()].is_none()))
+            .unwrap();
+        let fx = self.c[s].act(a, 0);
+        self.post(s, fx);
+        self.deliver();
+    }
+
+    fn ply(&self, s: usize) -> u32 {
+        self.c[s].game().position().ply()
     }
 
     fn state(&self, s: usize) -> Option<RemoteState> {
@@ -250,4 +282,121 @@ fn messages_sent_twice_are_dropped_garbage_is_refused_and_a_false_move_stops_the
     assert!(!p.c[0].shown_seat_to_move(), "nothing more is played");
     let fx = p.c[0].remote_message(&reply, 0);
     assert!(fx.iter().any(|e| matches!(e, Effect::Refused(_))));
+}
+
+#[test]
+fn a_move_is_taken_back_only_when_the_friend_on_the_other_device_agrees() {
+    for mode in [Mode::Open, Mode::Dark] {
+        let mut p = Pair::new(mode, Rules::default());
+        p.deliver();
+        for _ in 0..4 {
+            p.quiet_move();
+        }
+        let ply = p.ply(0);
+        assert_eq!(p.c[0].game().seat_to_move(), Some(0));
+        assert!(p.c[0].can_undo() && p.c[1].can_undo());
+        let fx = p.c[0].ask_undo();
+        assert!(fx.contains(&Effect::Notice(i18n::REMOTE_UNDO_SENT)));
+        p.post(0, fx);
+        p.deliver();
+        assert!(p.c[0].undo_waiting());
+        assert_eq!(p.c[1].undo_asked(), Some(0));
+        assert!(!p.c[0].can_undo(), "one ask at a time");
+        // Declined: the moves stand, and the asking side is told.
+        let fx = p.c[1].answer_undo(false);
+        p.post(1, fx);
+        p.deliver();
+        assert_eq!((p.ply(0), p.ply(1)), (ply, ply));
+        assert_eq!(p.notices[0].last(), Some(&i18n::REMOTE_UNDO_DECLINED));
+        // Asked again and allowed: Red's move and Black's reply go, on both boards.
+        let fx = p.c[0].ask_undo();
+        p.post(0, fx);
+        p.deliver();
+        let fx = p.c[1].answer_undo(true);
+        p.post(1, fx);
+        p.deliver();
+        assert_eq!((p.ply(0), p.ply(1)), (ply - 2, ply - 2));
+        assert_eq!(p.notices[0].last(), Some(&i18n::REMOTE_UNDO_TAKEN));
+        assert_eq!(p.c[0].game().seat_to_move(), Some(0));
+        assert_eq!(p.c[0].game().history().len(), ply as usize - 3);
+        assert!(p.refused.is_empty(), "{:?}", p.refused);
+        // The game goes on to a record both devices check alike.
+        p.play_out(9, 40);
+        for _ in 0..3 {
+            p.deliver();
+        }
+        assert_eq!(p.state(0), Some(RemoteState::Verified));
+        assert_eq!(p.c[0].game().record(), p.c[1].game().record());
+    }
+}
+
+#[test]
+fn clocks_between_devices_pass_turns_stop_while_disconnected_and_claims_wake_the_other() {
+    let page = Page {
+        in_play: true,
+        passive: false,
+        connected: true,
+        step_ms: 0,
+    };
+    let rules = Rules {
+        timeout_limit: 2,
+        ..Rules::default()
+    };
+    let clock = Clock {
+        total_s: 600,
+        move_s: 30,
+    };
+    let mut p = Pair::timed(Mode::Dark, rules, clock);
+    p.deliver();
+    // Red's own timer runs out on Red's device: the turn passes on both.
+    let fx = p.c[0].tick(31_000.0, page);
+    p.post(0, fx);
+    p.deliver();
+    for s in 0..2 {
+        assert_eq!(p.c[s].game().seat_to_move(), Some(1));
+        assert_eq!(p.c[s].timeouts(), [1, 0]);
+    }
+    // Black's device is asleep. Red's counts Black's turn, and claims it only once it has
+    // run out by a margin.
+    let fx = p.c[0].tick(51_000.0, page);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Send(_))));
+    // While the connection is down nothing is counted.
+    let down = Page {
+        connected: false,
+        ..page
+    };
+    assert!(p.c[0].tick(200_000.0, down).is_empty());
+    let fx = p.c[0].tick(210_000.0, page);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Send(_))));
+    let fx = p.c[0].tick(213_100.0, page);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Send(_))), "{fx:?}");
+    p.post(0, fx);
+    p.deliver();
+    // The claim alone changes nothing: Black's device looks at its own clock (as the store
+    // does on every message), which ran out there too while it slept.
+    assert_eq!(p.c[1].timeouts(), [1, 0]);
+    let fx = p.c[1].tick(213_200.0, page);
+    p.post(1, fx);
+    p.deliver();
+    for s in 0..2 {
+        assert_eq!(p.c[s].game().seat_to_move(), Some(0));
+        assert_eq!(p.c[s].timeouts(), [1, 1]);
+    }
+    // Red's second lost turn loses the game (timeout_limit 2), and both check it.
+    let fx = p.c[0].tick(244_000.0, page);
+    p.post(0, fx);
+    for _ in 0..3 {
+        p.deliver();
+    }
+    assert!(p.refused.is_empty(), "{:?}", p.refused);
+    assert_eq!(p.state(0), Some(RemoteState::Verified));
+    let record = p.c[1].game().record().unwrap();
+    assert_eq!(record.timeouts.len(), 3, "Red twice, Black once");
+    assert_eq!(
+        record.result,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: junqi_core::WinReason::Timeout
+        })
+    );
 }

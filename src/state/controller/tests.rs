@@ -10,6 +10,7 @@ use junqi_core::{Action, Deployment, Outcome, Setup};
 const PAGE: Page = Page {
     in_play: true,
     passive: false,
+    connected: true,
     step_ms: 0,
 };
 

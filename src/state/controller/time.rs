@@ -3,17 +3,48 @@
 //! counts a timeout; the `timeout_limit`-th loses the game (`Game::miss_turn`). The timer runs
 //! beside the total clock or alone, in games against the computer (for the person only) and in
 //! pass and play.
+//!
+//! With a friend on another device each device keeps the clocks too: its own side's time runs
+//! out here and is said to the other device (junqi-duel's `out_of_time`); the other side's is
+//! counted here with an allowance for the connection, and claimed once it has run out by a
+//! margin (`claim_time`): the other device answers if it has not moved. The clocks stop while
+//! the connection is down, while a contact is being settled, and while an ask to take back
+//! waits (docs/duel-protocol.md, "Clocks").
 
+use super::play::sent_after_saving;
 use super::{Controller, Effect, Page};
 use crate::ground::anim::Cue;
+
+/// Between two devices: the part of each of the other side's turns not charged to it here
+/// (its move takes this long, at most, to cross the connection).
+pub const ALLOWANCE_MS: f64 = 1_000.0;
+/// Between two devices: how far past zero, by this device's count, the other side's time must
+/// be before this device claims it.
+pub const CLAIM_AFTER_MS: f64 = 3_000.0;
 
 /// The clocks, when the game has one.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Clock {
-    /// Milliseconds left, by seat.
+    /// Milliseconds left, by seat. Between two devices the other side's may go below zero
+    /// here until it is claimed.
     pub left: [f64; 2],
     /// When the last tick was taken (`Date.now`).
     pub last: f64,
+    /// Between two devices: the ply being timed, and what is left of the allowance of the
+    /// other side's turn.
+    ply: u32,
+    free: f64,
+}
+
+impl Clock {
+    pub fn new(left: [f64; 2], now: f64) -> Clock {
+        Clock {
+            left,
+            last: now,
+            ply: 0,
+            free: 0.0,
+        }
+    }
 }
 
 /// The per-move timer, when the game has one.
@@ -60,10 +91,32 @@ impl Controller {
         let elapsed = (now - c.last).max(0.0);
         c.last = now;
         // Not while the game goes on in another tab: only the tab playing it runs its clock.
-        let running = page.in_play && self.handover.is_none() && !page.passive;
+        let running =
+            page.in_play && self.handover.is_none() && !page.passive && self.clocks_run(page);
         if let (true, Some(seat)) = (running, self.game.seat_to_move()) {
+            let theirs = self.remote_seat(seat);
+            let ply = self.game.position().ply();
+            let mut charged = elapsed;
+            if theirs {
+                if c.ply != ply {
+                    c.ply = ply;
+                    c.free = ALLOWANCE_MS;
+                }
+                let free = c.free.min(elapsed);
+                c.free -= free;
+                charged -= free;
+            }
             let left = &mut c.left[usize::from(seat)];
-            *left = (*left - elapsed).max(0.0);
+            if theirs {
+                *left -= charged;
+                let claim = *left <= -CLAIM_AFTER_MS;
+                self.clock = Some(c);
+                if claim {
+                    return self.claim_time(true);
+                }
+                return vec![Effect::SaveClockIfDue];
+            }
+            *left = (*left - charged).max(0.0);
             if *left <= 0.0 {
                 self.clock = Some(c);
                 self.edits += 1;
@@ -71,6 +124,7 @@ impl Controller {
                 self.animating = false;
                 let mut fx = vec![Effect::Save, Effect::StopAnimation];
                 fx.extend(self.after_change());
+                sent_after_saving(&mut fx, self.outbox());
                 return fx;
             }
         }
@@ -91,15 +145,26 @@ impl Controller {
         t.last = now;
         let m = &self.game;
         let human = m.seat_to_move().is_some_and(|s| m.is_human(s));
+        let theirs = m.seat_to_move().is_some_and(|s| self.remote_seat(s));
         let ply = m.position().ply();
         if ply != t.ply {
             t.ply = ply;
             t.left = full;
         }
-        let running = page.in_play && self.handover.is_none() && !self.animating;
-        if !(running && human) {
+        let running =
+            page.in_play && self.handover.is_none() && !self.animating && self.clocks_run(page);
+        if !(running && (human || theirs)) {
             self.move_timer = Some(t);
             return None;
+        }
+        if theirs {
+            // Counted here, and claimed once it ran out by a margin.
+            t.left -= elapsed;
+            self.move_timer = Some(t);
+            let claim = t.left <= -CLAIM_AFTER_MS;
+            return claim
+                .then(|| self.claim_time(false))
+                .filter(|fx| !fx.is_empty());
         }
         t.left = (t.left - elapsed).max(0.0);
         if t.left > 0.0 {
@@ -123,7 +188,31 @@ impl Controller {
             Effect::Save,
         ];
         fx.extend(self.after_change());
+        sent_after_saving(&mut fx, self.outbox());
         Some(fx)
+    }
+
+    /// Whether the clocks run: always in a game on this device; between two devices while
+    /// the connection is up, no contact is being settled and no ask to take back waits.
+    fn clocks_run(&self, page: Page) -> bool {
+        self.game.duel().is_none()
+            || (page.connected && !self.game.waits_for_remote() && self.game.undo_asked().is_none())
+    }
+
+    /// Whether `seat` is played on another device (its time is counted here, not run out).
+    fn remote_seat(&self, seat: u8) -> bool {
+        self.game.duel().is_some() && seat != self.game.config.seat
+    }
+
+    /// Claims the other device's time (`total`: its clock for the whole game).
+    fn claim_time(&mut self, total: bool) -> Vec<Effect> {
+        if !self.game.claim_time(total) {
+            return Vec::new();
+        }
+        self.edits += 1;
+        let mut fx = vec![Effect::Save];
+        fx.extend(self.outbox());
+        fx
     }
 
     /// Turns each seat has lost to the per-move timer.

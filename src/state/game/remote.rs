@@ -120,13 +120,7 @@ impl Remote {
     }
 
     pub(super) fn offer_draw(&mut self) -> bool {
-        match self.duel.offer_draw() {
-            Ok(out) => {
-                self.outbox.extend(out);
-                true
-            }
-            Err(_) => false,
-        }
+        self.send_if(Duel::offer_draw)
     }
 
     pub(super) fn accept_draw(&mut self) -> Result<Outcome, IllegalAction> {
@@ -136,6 +130,39 @@ impl Remote {
             .map_err(|_| IllegalAction::NotYourTurn)?;
         self.outbox.extend(out);
         self.position().outcome().ok_or(IllegalAction::GameOver)
+    }
+
+    /// Asks the other device to take back this side's last own action; `false` when the rule
+    /// allows nothing now.
+    pub(super) fn ask_undo(&mut self) -> bool {
+        self.send_if(|d| d.ask_undo())
+    }
+
+    /// Answers the other device's ask to take back.
+    pub(super) fn answer_undo(&mut self, accept: bool) -> bool {
+        self.send_if(|d| d.answer_undo(accept))
+    }
+
+    /// This side's time ran out (`total`: its clock for the whole game; otherwise the
+    /// per-move timer, and the turn passes).
+    pub(super) fn out_of_time(&mut self, total: bool) -> bool {
+        self.send_if(|d| d.out_of_time(total))
+    }
+
+    /// Claims the other side's time, by this device's measurement.
+    pub(super) fn claim_time(&mut self, total: bool) -> bool {
+        self.send_if(|d| d.claim_time(total))
+    }
+
+    /// Does `act` on this side; what it sends waits in the outbox. `false` if refused.
+    fn send_if(&mut self, act: impl FnOnce(&mut Duel) -> Result<Vec<String>, Refusal>) -> bool {
+        match act(&mut self.duel) {
+            Ok(out) => {
+                self.outbox.extend(out);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// The history's length and the position before a change.

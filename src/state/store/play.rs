@@ -119,6 +119,7 @@ impl Store {
         Page {
             in_play: self.phase.get_untracked() == Phase::Play,
             passive: self.passive(),
+            connected: !self.remote_game() || self.remote.linked.get_untracked(),
             step_ms: self.step_ms(),
         }
     }
@@ -299,8 +300,15 @@ impl Store {
         }
     }
 
-    /// Takes back the player's last move (and the computer's reply).
+    /// Takes back the player's last move (and the computer's reply); with a friend on another
+    /// device, asks them to.
     pub fn undo(&self) {
+        if self.remote_game() {
+            if let Some(fx) = self.update_game(Controller::ask_undo) {
+                self.apply(fx);
+            }
+            return;
+        }
         if !self.against_computer() || !self.with_game(Controller::undo_allowed).unwrap_or(false) {
             return;
         }
@@ -313,9 +321,22 @@ impl Store {
         }
     }
 
-    /// Whether undo is offered now.
+    /// Answers the friend's ask to take back (the dialog's buttons).
+    pub fn answer_undo(&self, accept: bool) {
+        self.dialog.set(None);
+        if let Some(fx) = self.update_game(|c| c.answer_undo(accept)) {
+            self.apply(fx);
+        }
+    }
+
+    /// Whether undo is offered now (with a friend on another device: asking to).
     pub fn may_undo(&self) -> bool {
         self.rev.track();
+        if self.remote_game() {
+            return self.phase.get() == Phase::Play
+                && !self.passive()
+                && self.with_game(Controller::can_undo).unwrap_or(false);
+        }
         self.against_computer()
             && self.settings.with(|s| s.allow_undo)
             && self.phase.get() == Phase::Play

@@ -8,7 +8,7 @@ use crate::i18n;
 use crate::remote::peer::Peer;
 use crate::remote::said::Said;
 use crate::remote::LinkEvent;
-use crate::state::config::{GameConfig, Opponent};
+use crate::state::config::GameConfig;
 use crate::state::game::{Match, RemoteState};
 use crate::state::remote_saves::{NotKept, RemoteSave};
 use crate::state::saves::SavedSetup;
@@ -272,7 +272,7 @@ impl Store {
         } else {
             Color::Black
         };
-        match Proposal::new(game, config.mode, config.rules, host) {
+        match Proposal::new(game, config.mode, config.rules, config.duel_clock(), host) {
             Ok(p) => {
                 config.save();
                 Some(p)
@@ -487,11 +487,7 @@ impl Store {
 
     /// Saves the game with another device in play (after every change; see remote_saves.rs).
     pub(super) fn save_remote(&self) {
-        let started = self.remote.started.get_value();
-        let Some(save) = self
-            .with_match(|m| RemoteSave::of(m, started, storage::now_ms()))
-            .flatten()
-        else {
+        let Some(save) = self.remote_save() else {
             return;
         };
         match save.write() {
@@ -508,6 +504,16 @@ impl Store {
                     .set(Some(i18n::REMOTE_NOT_SAVED.get(lang).to_string()));
             }
         }
+    }
+
+    /// The save of the game with another device in play, with its clocks.
+    fn remote_save(&self) -> Option<RemoteSave> {
+        let started = self.remote.started.get_value();
+        self.with_game(|c| {
+            let save = RemoteSave::of(c.game(), started, storage::now_ms())?;
+            Some(save.with_clocks(c.clock().map(|k| k.left), c.move_timer().map(|t| t.left)))
+        })
+        .flatten()
     }
 
     /// Claims the game with another device `id` for this tab (a Web Lock, `tabs.rs`), or takes
@@ -595,7 +601,7 @@ impl Store {
                 self.remote.inbox.set_value(VecDeque::new());
                 self.remote.connect.set(None);
                 self.config.set(m.config.clone());
-                self.enter_play(m, None, None, [None; POINTS]);
+                self.enter_play(m, save.clock, save.move_left, [None; POINTS]);
                 self.claim_remote(save.id(), steal);
                 self.keep_verified();
                 true
@@ -640,14 +646,8 @@ impl Store {
     fn arrange(&self, p: Proposal, host: bool) {
         let mine = if host { p.host } else { !p.host };
         let seat = u8::from(mine == Color::Black);
-        let config = GameConfig {
-            mode: p.mode,
-            rules: p.rules,
-            opponent: Opponent::Remote,
-            seat,
-            level: self.config.with_untracked(|c| c.level),
-            ..GameConfig::default()
-        };
+        let level = self.config.with_untracked(|c| c.level);
+        let config = GameConfig::of_proposal(&p, seat, level);
         self.config.set(config.clone());
         self.remote.agreed.set_value(Some(p));
         self.remote.connect.set(None);
@@ -670,12 +670,15 @@ impl Store {
                 .set(Some(i18n::REMOTE_NO_CRYPTO.get(self.lang()).to_string()));
             return;
         };
+        let terms_clock = terms.clock;
         match Duel::new(terms, me, formation, secrets) {
             Ok((duel, first)) => {
                 self.remote.agreed.set_value(None);
                 let m = Match::remote(config, duel, vec![first], storage::random_seed());
                 self.remote.started.set_value(storage::now_ms());
-                self.enter_play(m, None, None, [None; POINTS]);
+                let total = f64::from(terms_clock.total_s) * 1000.0;
+                let clock = (total > 0.0).then_some([total; 2]);
+                self.enter_play(m, clock, None, [None; POINTS]);
                 if let Some(id) = self.with_match(Match::remote_id).flatten() {
                     self.claim_remote(&id, false);
                 }
@@ -725,9 +728,23 @@ impl Store {
             if let Some(fx) = self.update_game(|c| c.remote_message(&text, step_ms)) {
                 self.apply(fx);
             }
+            // A claim of this side's time (or any message) has the clocks looked at now: the
+            // browser holds back the timers of a tab in the background, not its messages.
+            self.tick();
             self.keep_verified();
             if let Some(from) = self.with_game(|c| c.draw_offered()).flatten() {
                 self.dialog.set(Some(Dialog::DrawOffer { from }));
+            }
+            match self.with_game(|c| c.undo_asked()).flatten() {
+                Some(from) => self.dialog.set(Some(Dialog::UndoAsked { from })),
+                // An ask that lapsed (the other side moved, or ran out of time) closes.
+                None if self
+                    .dialog
+                    .with_untracked(|d| matches!(d, Some(Dialog::UndoAsked { .. }))) =>
+                {
+                    self.dialog.set(None)
+                }
+                None => {}
             }
         }
     }
@@ -768,11 +785,7 @@ impl Store {
         self.keep_new(&config, seed, SavedSetup::Deployments { red, black });
         self.autosave();
         self.count_result();
-        let started = self.remote.started.get_value();
-        if let Some(save) = self
-            .with_match(|m| RemoteSave::of(m, started, storage::now_ms()))
-            .flatten()
-        {
+        if let Some(save) = self.remote_save() {
             // Kept (marked checked) to answer the other device if it still waits.
             if save.write().is_err() {
                 RemoteSave::remove(&id);

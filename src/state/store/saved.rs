@@ -130,6 +130,7 @@ impl Store {
         if self.remote_unfinished() {
             if !self.passive() {
                 self.save_remote();
+                self.clock_saved.set_value(storage::now_ms());
             }
             return;
         }
