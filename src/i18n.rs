@@ -417,6 +417,24 @@ strings! {
     REMOTE_UNDO_TAKEN = "朋友同意了：已悔棋，轮到你走。", "Your friend agreed: your move is taken back, and it is your turn.";
     ALLOW = "同意", "Allow";
     REMOTE_ASK_UNDO = "请求悔棋", "Ask to take back";
+    REMOTE_FRIEND_LEFT = "朋友走了：结束这局（算我赢）", "My friend left: end the game (I win)";
+    REMOTE_LEFT_COUNTED = "朋友离开了这局，算你赢。", "Your friend left the game: it counts as your win.";
+}
+
+/// While the connection is down in the middle of a game: how long before the one who stayed may
+/// end it as won (the rule sheets' 逃跑: the side that leaves loses).
+pub fn remote_left_in(seconds: u64, lang: Lang) -> String {
+    let t = format!("{}:{:02}", seconds / 60, seconds % 60);
+    match lang {
+        Lang::Zh if seconds == 0 => "朋友一直没回来。按规则，中途离开的一方判负。".to_string(),
+        Lang::Zh => format!("如果朋友{t}内不回来，你可以结束这局：中途离开的一方判负。"),
+        Lang::En if seconds == 0 => {
+            "Your friend has not come back. By the rules, the side that leaves loses.".to_string()
+        }
+        Lang::En => format!(
+            "If your friend is not back within {t}, you may end the game: the side that leaves loses."
+        ),
+    }
 }
 
 /// The ranks of the ladder (`state::stats::LADDER`), lowest first.

@@ -24,6 +24,14 @@ pub fn ReconnectBanner() -> impl IntoView {
                         {move || i18n::REMOTE_RECONNECT_JOIN.get(lang())}
                     </button>
                 </div>
+                {move || store.remote.left_in.get().map(|s| view! {
+                    <p class="explain" data-testid="left-in">{i18n::remote_left_in(s, lang())}</p>
+                    <Show when=move || s == 0>
+                        <button data-testid="friend-left" on:click=move |_| store.friend_left()>
+                            {move || i18n::REMOTE_FRIEND_LEFT.get(lang())}
+                        </button>
+                    </Show>
+                })}
             </div>
         </Show>
     }

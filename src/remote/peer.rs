@@ -49,6 +49,26 @@ impl Peer {
         }
     }
 
+    /// Drops any other connection and makes this one (`made`: the link and the text to pass
+    /// on); it is kept, and `on` hears it, only if no other connection was begun meanwhile.
+    #[cfg(target_arch = "wasm32")]
+    async fn install(
+        self,
+        made: impl std::future::Future<Output = Result<(super::link::Link, String), String>>,
+        on: impl FnMut(LinkEvent) + 'static,
+    ) -> Result<String, String> {
+        self.close();
+        let on = self.this_one(on);
+        let now = self.generation.get_value();
+        let (link, text) = made.await?;
+        if self.generation.try_get_value() != Some(now) {
+            return Err("left for another connection".into());
+        }
+        link.listen(on);
+        self.link.set_value(Some(Rc::new(link)));
+        Ok(text)
+    }
+
     /// Drops the connection, if any (whatever it says later is not heard).
     pub fn close(self) {
         self.generation.update_value(|g| *g += 1);
@@ -70,16 +90,7 @@ impl Peer {
     ) -> Result<String, String> {
         #[cfg(target_arch = "wasm32")]
         {
-            self.close();
-            let on = self.this_one(on);
-            let now = self.generation.get_value();
-            let (link, offer) = super::link::Link::host(&stun).await?;
-            if self.generation.try_get_value() != Some(now) {
-                return Err("left for another connection".into());
-            }
-            link.listen(on);
-            self.link.set_value(Some(Rc::new(link)));
-            Ok(offer)
+            self.install(super::link::Link::host(&stun), on).await
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -98,16 +109,8 @@ impl Peer {
     ) -> Result<String, String> {
         #[cfg(target_arch = "wasm32")]
         {
-            self.close();
-            let on = self.this_one(on);
-            let now = self.generation.get_value();
-            let (link, answer) = super::link::Link::join(&offer, &stun).await?;
-            if self.generation.try_get_value() != Some(now) {
-                return Err("left for another connection".into());
-            }
-            link.listen(on);
-            self.link.set_value(Some(Rc::new(link)));
-            Ok(answer)
+            self.install(super::link::Link::join(&offer, &stun), on)
+                .await
         }
         #[cfg(not(target_arch = "wasm32"))]
         {

@@ -152,12 +152,13 @@ async function plies(page, n) {
 }
 
 /** The device to move asks to take back its last move (and the reply to it); the other device
- * first refuses, then allows it. Returns how many plies went. */
-async function takeBack(apps) {
+ * refuses. Not asked again at that ply, the asker plays on, the other replies, and the asker
+ * asks again: allowed. Returns how many plies the record gained (2 played, 2 taken back). */
+async function takeBack(apps, rng) {
   const asker = await toMove(apps);
   const other = apps.find((a) => a !== asker);
   await idle(asker.page);
-  const before = await history(asker.page);
+  let before = await history(asker.page);
   await press(asker, '[data-testid="ask-undo"]');
   await other.page.waitForSelector('[data-testid="decline-undo"]', { timeout: 20_000 });
   await press(other, '[data-testid="decline-undo"]');
@@ -168,13 +169,22 @@ async function takeBack(apps) {
     { timeout: 20_000 },
   );
   assert.deepEqual(await history(asker.page), before, 'refused: the moves stand');
+  assert.ok(await asker.page.locator('[data-testid="ask-undo"][disabled]').count(), 'asked once a ply');
+  for (const app of [asker, other]) {
+    assert.equal(await toMove(apps), app);
+    await idle(app.page);
+    await playOne(app, rng);
+  }
+  for (const app of apps) await plies(app.page, before.length + 2);
+  await idle(asker.page);
+  before = await history(asker.page);
   await press(asker, '[data-testid="ask-undo"]');
   await other.page.waitForSelector('[data-testid="accept-undo"]', { timeout: 20_000 });
   await other.page.screenshot({ path: join(SHOTS, 'remote-undo-asked.png') });
   await press(other, '[data-testid="accept-undo"]');
   for (const app of apps) await plies(app.page, before.length - 2);
   assert.deepEqual(await history(other.page), before.slice(0, -2));
-  return 2;
+  return 0;
 }
 
 async function status(page) {
@@ -216,8 +226,9 @@ for (const [mode, seed] of [
         assert.deepEqual(await colours(guest.page), ['b']);
       }
       let before = null;
-      let taken = 0;
-      const plies = await playToResignation([host, guest], seeded(seed), async () => {
+      let gained = 0;
+      const rng = seeded(seed);
+      const plies = await playToResignation([host, guest], rng, async () => {
         if (mode !== 'open') return;
         before = await history(host.page);
         const guestBefore = await history(guest.page);
@@ -225,7 +236,7 @@ for (const [mode, seed] of [
         // Both boards go on from where they were.
         assert.deepEqual(await history(host.page), before);
         assert.deepEqual(await history(guest.page), guestBefore);
-        taken = await takeBack([host, guest]);
+        gained = await takeBack([host, guest], rng);
       });
       if (mode === 'open') assert.equal(before?.length, 8, 'reconnected after 8 moves');
       assert.ok(plies >= 20, `${plies} plies`);
@@ -236,7 +247,7 @@ for (const [mode, seed] of [
         assert.equal(kept.setup.kind, 'deployments');
         assert.ok(kept.result, 'finished');
         assert.match(kept.config, /opponent=remote/);
-        assert.equal(kept.actions.split(' ').length, plies - taken);
+        assert.equal(kept.actions.split(' ').length, plies + gained);
       }
       if (mode === 'dark') await guest.page.screenshot({ path: join(SHOTS, 'remote-verified-phone.png') });
       assert.deepEqual([...host.problems, ...guest.problems], []);
@@ -273,6 +284,45 @@ test('a device that lies about a piece when it opens them at the end is caught a
     // The honest device keeps no record of a game that did not check out.
     const kept = await host.page.evaluate(() => JSON.parse(localStorage.getItem('junqi.saves') ?? '{"games":[]}').games);
     assert.equal(kept.length, 0);
+  } finally {
+    await host.close();
+    await guest.close();
+  }
+});
+
+test('a friend who leaves in the middle of a game loses, after a clear wait', async () => {
+  const host = await device('desktop');
+  const guest = await device('phone');
+  try {
+    await connect(host, guest, 'open');
+    const rng = seeded(8);
+    for (let i = 0; i < 2; i++) {
+      const app = await toMove([host, guest]);
+      await idle(app.page);
+      await playOne(app, rng);
+    }
+    await plies(host.page, 2);
+    // The friend leaves the page: the host is told how long the rule waits.
+    await guest.page.goto('about:blank');
+    await host.page.waitForSelector('[data-testid="left-in"]', { timeout: 30_000 });
+    assert.match(await host.page.textContent('[data-testid="left-in"]'), /within (10:00|9:\d\d)/);
+    assert.equal(await host.page.locator('[data-testid="friend-left"]').count(), 0, 'not before the wait');
+    await host.page.clock.install();
+    await host.page.clock.fastForward('10:01');
+    await host.page.waitForSelector('[data-testid="friend-left"]', { timeout: 10_000 });
+    await host.page.screenshot({ path: join(SHOTS, 'remote-friend-left.png') });
+    await press(host, '[data-testid="friend-left"]');
+    await host.page.waitForSelector('[data-testid="start-game"]');
+    // It counts as the host's win (Red) among the games between friends, and the game, which
+    // can never be checked now, is no longer among the unfinished ones (a copy is backed up).
+    const kept = await host.page.evaluate(() => {
+      const stats = JSON.parse(localStorage.getItem('junqi.stats.v1'));
+      const unfinished = Object.keys(localStorage).filter((k) => /^junqi\.remote\.[0-9a-f]+$/.test(k));
+      return { friend: stats.friend, unfinished };
+    });
+    assert.equal(kept.friend[0].red, 1, JSON.stringify(kept.friend));
+    assert.deepEqual(kept.unfinished, []);
+    assert.deepEqual(host.problems, []);
   } finally {
     await host.close();
     await guest.close();

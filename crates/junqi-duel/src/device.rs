@@ -242,8 +242,14 @@ pub struct Duel {
     before: Vec<Before>,
     /// An ask to take back, not yet answered: who asked, at which ply.
     undo_asked: Option<(Color, u32)>,
-    /// The ply at which this device claimed the other side's time.
-    claimed: Option<u32>,
+    /// The ply at which this device claimed the other side's time, by kind (the per-move
+    /// timer, the clock for the whole game).
+    claimed: [Option<u32>; 2],
+    /// An ask to take back that was declined, and at which ply: not asked again there.
+    declined: Option<(Color, u32)>,
+    /// The other side's pieces opened by a `reveal` (its seat's slot and role): known again
+    /// after a take-back, since a reveal may come after the ply a snapshot was taken at.
+    revealed_theirs: Vec<(u8, Role)>,
 }
 
 impl Duel {
@@ -304,7 +310,9 @@ impl Duel {
             inputs: Vec::new(),
             before: Vec::new(),
             undo_asked: None,
-            claimed: None,
+            claimed: [None; 2],
+            declined: None,
+            revealed_theirs: Vec::new(),
         };
         let pieces = setup_slots().map(|s| hex_of(&duel.commitment(s))).collect();
         let commit = Body::Commit {
@@ -421,6 +429,7 @@ impl Duel {
             && self.playing().is_ok()
             && !self.view.is_over()
             && self.undo_asked.is_none()
+            && self.declined != Some((self.me, self.view.ply()))
             && self.undo_span(self.me).is_some()
     }
 
@@ -620,6 +629,7 @@ impl Duel {
             Body::AcceptUndo { ply }
         } else {
             self.undo_asked = None;
+            self.declined = Some((self.them(), ply));
             Body::DeclineUndo { ply }
         };
         self.inputs.push(Input::AnswerUndo { accept });
@@ -644,10 +654,11 @@ impl Duel {
         self.to_move(self.them())?;
         self.clock_kind(total)?;
         let ply = self.view.ply();
-        if self.claimed == Some(ply) || self.undo_asked.is_some() {
+        let kind = usize::from(total);
+        if self.claimed[kind] == Some(ply) || self.undo_asked.is_some() {
             return Err(Refusal::Illegal("no claim of time now".into()));
         }
-        self.claimed = Some(ply);
+        self.claimed[kind] = Some(ply);
         self.inputs.push(Input::ClaimTime { total });
         Ok(vec![self.send(Body::ClaimTime { ply, total })])
     }
@@ -724,7 +735,20 @@ impl Duel {
         self.history.truncate(first.history);
         self.draw_offered = None;
         self.undo_asked = None;
-        self.claimed = None;
+        self.claimed = [None; 2];
+        // A piece the other side opened stays known, whenever its reveal came.
+        for (slot, role) in self.revealed_theirs.clone() {
+            let at = Point::all().find(|p| {
+                self.origin[p.index()] == Some((self.them(), slot))
+                    && self
+                        .view
+                        .at(*p)
+                        .is_some_and(|o| o.color == Some(self.them()))
+            });
+            if let Some(at) = at {
+                self.learn(at, Piece::new(self.them(), role));
+            }
+        }
         Some(n)
     }
 
@@ -865,20 +889,21 @@ impl Duel {
                 self.since_version_2("undo")?;
                 self.on_undo(*ply)
             }
+            // An answer always meets the ask it answers here: the side that asked may not act
+            // until it comes, and asks that crossed lapsed on both devices. Any other answer
+            // is refused, so that it never stands in the transcript the end checks.
             Body::AcceptUndo { ply } => {
                 self.since_version_2("accept_undo")?;
-                if self.undo_asked == Some((self.me, *ply)) && self.view.ply() == *ply {
-                    self.take_back(self.me)
-                        .ok_or_else(|| self.cheat(*ply, None, "took back what may not be"))?;
-                }
-                // Otherwise the ask lapsed before the answer came: nothing to do.
-                Ok(())
+                self.answers_my_ask(*ply, "accept_undo")?;
+                self.take_back(self.me)
+                    .ok_or_else(|| self.cheat(*ply, None, "took back what may not be"))
+                    .map(drop)
             }
             Body::DeclineUndo { ply } => {
                 self.since_version_2("decline_undo")?;
-                if self.undo_asked == Some((self.me, *ply)) {
-                    self.undo_asked = None;
-                }
+                self.answers_my_ask(*ply, "decline_undo")?;
+                self.undo_asked = None;
+                self.declined = Some((self.me, *ply));
                 Ok(())
             }
             Body::OutOfTime { ply, total } => {
@@ -892,6 +917,14 @@ impl Duel {
                 self.on_claim(*total)
             }
         }
+    }
+
+    /// Whether an answer meets this side's own ask, waiting at the current ply.
+    fn answers_my_ask(&self, ply: u32, what: &'static str) -> Result<(), Refusal> {
+        if self.undo_asked != Some((self.me, ply)) || self.view.ply() != ply {
+            return Err(Refusal::Unexpected(what));
+        }
+        Ok(())
     }
 
     /// The other side asks to take back. An ask about another ply than this one's, or one
@@ -1254,6 +1287,7 @@ impl Duel {
             })?;
         self.check_opening(ply, at, piece)?;
         self.learn(at, Piece::new(self.them(), piece.role));
+        self.revealed_theirs.push((piece.slot, piece.role));
         Ok(())
     }
 

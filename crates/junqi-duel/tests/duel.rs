@@ -1042,3 +1042,102 @@ fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_wa
     assert!(t.duel(Color::Red).claim_time(true).is_err());
     assert!(t.duel(Color::Black).out_of_time(false).is_err());
 }
+
+#[test]
+fn an_answer_to_no_ask_is_refused_and_never_stands_in_the_check() {
+    let mut t = Table::new(Mode::Open, Rules::default(), 81);
+    t.settle();
+    let mut rng = SplitMix64::new(81);
+    for _ in 0..6 {
+        t.step(&mut rng);
+    }
+    let ply = t.duels[0].view().ply();
+    // Black's device declines an ask Red never made: refused, and so never on record.
+    let last = t.duels[1].sent().last().unwrap().clone();
+    let mut env = Envelope::from_text(&last).unwrap();
+    env.seq += 1;
+    env.prev = hex_of(&chain(&last));
+    env.body = Body::DeclineUndo { ply };
+    assert_eq!(
+        t.duel(Color::Red).receive(&env.to_text()),
+        Err(Refusal::Unexpected("decline_undo"))
+    );
+    // The real ask and its answer then take the plies back on both devices, and the game
+    // checks out at the end.
+    let out = t.duel(Color::Red).ask_undo().unwrap();
+    t.post(Color::Red, out);
+    t.settle();
+    let out = t.duel(Color::Black).answer_undo(true).unwrap();
+    t.post(Color::Black, out);
+    t.settle();
+    assert_eq!(t.duels[0].view().ply(), ply - 2);
+    t.play_out(81, 60);
+    checked_alike(&t);
+}
+
+#[test]
+fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
+    let is_reveal = |m: &String| m.contains(r#""t":"reveal""#);
+    for seed in 0..300 {
+        let mut t = Table::new(Mode::Dark, Rules::default(), seed);
+        t.settle();
+        let mut rng = SplitMix64::new(seed);
+        while playing(&t) && t.duels[0].view().ply() < 200 {
+            t.act(&mut rng);
+            // Deliver one message at a time; a reveal waits while anything else is in flight.
+            loop {
+                let next = [Color::Red, Color::Black]
+                    .into_iter()
+                    .find(|&c| t.inbox[c as usize].front().is_some_and(|m| !is_reveal(m)))
+                    .or_else(|| {
+                        [Color::Red, Color::Black]
+                            .into_iter()
+                            .find(|&c| !t.inbox[c as usize].is_empty())
+                    });
+                let Some(to) = next else { break };
+                let front = t.inbox[to as usize].front().cloned().unwrap();
+                let d = &t.duels[to as usize];
+                let quiet =
+                    d.view().legal_actions().into_iter().find(
+                        |a| matches!(a, Action::Move { to: p, .. } if d.view().at(*p).is_none()),
+                    );
+                let crossing = is_reveal(&front)
+                    && d.view().turn() == Some(to)
+                    && !d.waiting()
+                    && t.inbox[to as usize].len() == 1;
+                if let (true, Some(a)) = (crossing, quiet) {
+                    // The receiver moves before the reveal reaches it, and then takes that move
+                    // back by agreement: the flag stays known on its device.
+                    let out = t.duel(to).play(a).unwrap();
+                    t.post(to, out);
+                    let reveal = t.inbox[to as usize].pop_front().unwrap();
+                    t.settle();
+                    assert_eq!(t.duel(to).receive(&reveal).map(drop), Ok(()));
+                    let flag_known = |d: &Duel| {
+                        let v = d.view();
+                        v.pieces_of(!to).into_iter().any(|p| {
+                            v.piece_at(p)
+                                .is_some_and(|x| x.role == junqi_core::Role::Flag)
+                        })
+                    };
+                    assert!(flag_known(&t.duels[to as usize]));
+                    let out = t.duel(to).ask_undo().unwrap();
+                    t.post(to, out);
+                    t.settle();
+                    let out = t.duel(!to).answer_undo(true).unwrap();
+                    t.post(!to, out);
+                    t.settle();
+                    assert_eq!(t.refused, None);
+                    assert!(flag_known(&t.duels[to as usize]), "seed {seed}");
+                    return;
+                }
+                let text = t.inbox[to as usize].pop_front().unwrap();
+                match t.duel(to).receive(&text) {
+                    Ok(out) => t.post(to, out),
+                    Err(e) => panic!("seed {seed}: {e}"),
+                }
+            }
+        }
+    }
+    panic!("no flag shown in 300 games");
+}

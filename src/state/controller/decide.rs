@@ -73,6 +73,7 @@ impl Controller {
         if self.game.position().ply() != ply {
             self.selected = None;
             self.show_seat(self.display_seat());
+            self.turn_again();
         }
         let mut fx = vec![Effect::Save];
         fx.extend(self.outbox());

@@ -233,6 +233,9 @@ impl Controller {
                             // A turn passed, or plies taken back: nothing stays picked up.
                             self.selected = None;
                         }
+                        if self.game.position().ply() < ply {
+                            self.turn_again();
+                        }
                         self.shown = Some(self.shown_for(before.seat));
                         let mut fx = vec![Effect::Save];
                         if waiting && !self.undo_waiting() {

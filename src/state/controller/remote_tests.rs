@@ -308,7 +308,12 @@ fn a_move_is_taken_back_only_when_the_friend_on_the_other_device_agrees() {
         p.deliver();
         assert_eq!((p.ply(0), p.ply(1)), (ply, ply));
         assert_eq!(p.notices[0].last(), Some(&i18n::REMOTE_UNDO_DECLINED));
-        // Asked again and allowed: Red's move and Black's reply go, on both boards.
+        // Not asked again at that ply: Red plays on, and asks at its next turn, allowed this
+        // time: Red's move and Black's reply go, on both boards.
+        assert!(!p.c[0].can_undo());
+        p.quiet_move();
+        p.quiet_move();
+        let ply = p.ply(0);
         let fx = p.c[0].ask_undo();
         p.post(0, fx);
         p.deliver();
@@ -356,6 +361,10 @@ fn clocks_between_devices_pass_turns_stop_while_disconnected_and_claims_wake_the
         assert_eq!(p.c[s].game().seat_to_move(), Some(1));
         assert_eq!(p.c[s].timeouts(), [1, 0]);
     }
+    // Black's device looks at its clocks as the message comes (the store does on every
+    // message): its turn starts now.
+    let fx = p.c[1].tick(31_000.0, page);
+    p.post(1, fx);
     // Black's device is asleep. Red's counts Black's turn, and claims it only once it has
     // run out by a margin.
     let fx = p.c[0].tick(51_000.0, page);
@@ -383,6 +392,8 @@ fn clocks_between_devices_pass_turns_stop_while_disconnected_and_claims_wake_the
         assert_eq!(p.c[s].timeouts(), [1, 1]);
     }
     // Red's second lost turn loses the game (timeout_limit 2), and both check it.
+    let fx = p.c[0].tick(213_300.0, page);
+    p.post(0, fx);
     let fx = p.c[0].tick(244_000.0, page);
     p.post(0, fx);
     for _ in 0..3 {

@@ -7,9 +7,9 @@
 //! With a friend on another device each device keeps the clocks too: its own side's time runs
 //! out here and is said to the other device (junqi-duel's `out_of_time`); the other side's is
 //! counted here with an allowance for the connection, and claimed once it has run out by a
-//! margin (`claim_time`): the other device answers if it has not moved. The clocks stop while
-//! the connection is down, while a contact is being settled, and while an ask to take back
-//! waits (docs/duel-protocol.md, "Clocks").
+//! margin (`claim_time`), which has the other device look at its own clock. The clocks stop
+//! while the connection is down, while a contact is being settled, and while the side to move
+//! waits for the answer to its own ask to take back (docs/duel-protocol.md, "Clocks").
 
 use super::play::sent_after_saving;
 use super::{Controller, Effect, Page};
@@ -68,8 +68,14 @@ impl Controller {
     pub(super) fn start_move_timer(&self, left: Option<f64>, now: f64) -> Option<MoveTimer> {
         let full = self.move_ms();
         let ply = self.game.position().ply();
+        // Between two devices the other side's time may stand below zero here, until claimed.
+        let low = if self.game.duel().is_some() {
+            -CLAIM_AFTER_MS
+        } else {
+            0.0
+        };
         (full > 0.0).then(|| MoveTimer {
-            left: left.filter(|l| *l > 0.0 && *l <= full).unwrap_or(full),
+            left: left.filter(|l| *l > low && *l <= full).unwrap_or(full),
             ply,
             last: now,
         })
@@ -79,12 +85,28 @@ impl Controller {
     /// seat to move. A total clock that runs out loses the game; a per-move timer that runs
     /// out passes the turn.
     pub fn tick(&mut self, now: f64, page: Page) -> Vec<Effect> {
-        if let Some(fx) = self.tick_move(now, page) {
-            if let Some(c) = &mut self.clock {
-                c.last = now;
-            }
-            return fx;
+        // The total clock first: a turn lost to the per-move timer is still charged to it.
+        let mut fx = self.tick_total(now, page);
+        if let Some(more) = self.tick_move(now, page) {
+            fx.retain(|e| *e != Effect::SaveClockIfDue);
+            fx.extend(more);
         }
+        fx
+    }
+
+    /// Between two devices the game went back (plies taken back): the allowance of the other
+    /// side's turn is given again, as for any new turn.
+    pub(super) fn turn_again(&mut self) {
+        if let Some(c) = &mut self.clock {
+            c.ply = u32::MAX;
+        }
+        if let Some(t) = &mut self.move_timer {
+            t.ply = u32::MAX;
+        }
+    }
+
+    /// The total clock's part of a tick.
+    fn tick_total(&mut self, now: f64, page: Page) -> Vec<Effect> {
         let Some(mut c) = self.clock else {
             return Vec::new();
         };
@@ -148,8 +170,11 @@ impl Controller {
         let theirs = m.seat_to_move().is_some_and(|s| self.remote_seat(s));
         let ply = m.position().ply();
         if ply != t.ply {
+            // A new turn starts with the whole time; what went before was the last one's.
             t.ply = ply;
             t.left = full;
+            self.move_timer = Some(t);
+            return None;
         }
         let running =
             page.in_play && self.handover.is_none() && !self.animating && self.clocks_run(page);
@@ -193,10 +218,14 @@ impl Controller {
     }
 
     /// Whether the clocks run: always in a game on this device; between two devices while
-    /// the connection is up, no contact is being settled and no ask to take back waits.
+    /// the connection is up, no contact is being settled, and the side to move does not wait
+    /// for the answer to its own ask to take back.
     fn clocks_run(&self, page: Page) -> bool {
-        self.game.duel().is_none()
-            || (page.connected && !self.game.waits_for_remote() && self.game.undo_asked().is_none())
+        let m = &self.game;
+        // The side that asked on its own turn waits for the answer; the side asked decides on
+        // its own time.
+        let own_ask = m.undo_asked().is_some() && m.undo_asked() == m.seat_to_move();
+        m.duel().is_none() || (page.connected && !m.waits_for_remote() && !own_ask)
     }
 
     /// Whether `seat` is played on another device (its time is counted here, not run out).

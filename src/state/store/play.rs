@@ -415,6 +415,7 @@ impl Store {
     pub fn tick(&self) {
         let now = storage::now_ms();
         self.siguo.tick(self, now);
+        self.watch_left(now);
         let page = self.page();
         let Some(fx) = self.update_game(|c| c.tick(now, page)) else {
             return;

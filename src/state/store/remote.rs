@@ -67,7 +67,17 @@ pub struct RemoteStore {
     started: StoredValue<f64>,
     /// Bumped when the games kept with other devices change (the records list them).
     pub kept_rev: RwSignal<u64>,
+    /// Since when the connection has been down in the middle of a game (`Date.now`).
+    down_since: StoredValue<Option<f64>>,
+    /// While it is down: whole seconds until the one who stayed may end the game as won
+    /// ([`LEFT_AFTER_MS`]).
+    pub left_in: RwSignal<Option<u64>>,
 }
+
+/// How long the connection must stay down in the middle of a game before the player who stayed
+/// may end it as won: the rule sheets' 逃跑 (in a game of two, the side that leaves loses),
+/// after a wait long enough for a phone to come back from a tunnel or a flat battery.
+pub const LEFT_AFTER_MS: f64 = 10.0 * 60_000.0;
 
 impl RemoteStore {
     pub fn new() -> RemoteStore {
@@ -80,6 +90,8 @@ impl RemoteStore {
             inbox: StoredValue::new(VecDeque::new()),
             started: StoredValue::new(0.0),
             kept_rev: RwSignal::new(0),
+            down_since: StoredValue::new(None),
+            left_in: RwSignal::new(None),
         }
     }
 }
@@ -211,19 +223,33 @@ impl Store {
     fn make_invitation(&self) {
         let store = *self;
         let stun = self.stun();
-        leptos::task::spawn_local(async move {
-            let made = store
+        let made = async move {
+            store
                 .remote
                 .peer
                 .host(stun, move |e| store.link_event(e))
-                .await;
-            if store.remote.connect.get_untracked() != Some(Connect::Inviting) {
-                return; // the screen was left meanwhile
+                .await
+        };
+        self.spawn_link(Connect::Inviting, made, |made| match made {
+            Ok(offer) => Connect::Invited { offer, error: None },
+            Err(why) => Connect::Failed(why),
+        });
+    }
+
+    /// Makes a connection (`made`) while the connect screen shows `step`, then shows what
+    /// `next` makes of it; nothing if the screen was left meanwhile.
+    fn spawn_link(
+        &self,
+        step: Connect,
+        made: impl std::future::Future<Output = Result<String, String>> + 'static,
+        next: impl FnOnce(Result<String, String>) -> Connect + 'static,
+    ) {
+        let store = *self;
+        leptos::task::spawn_local(async move {
+            let made = made.await;
+            if store.remote.connect.get_untracked() == Some(step) {
+                store.remote.connect.set(Some(next(made)));
             }
-            store.remote.connect.set(Some(match made {
-                Ok(offer) => Connect::Invited { offer, error: None },
-                Err(why) => Connect::Failed(why),
-            }));
         });
     }
 
@@ -316,22 +342,20 @@ impl Store {
         self.remote.connect.set(Some(Connect::Answering));
         let store = *self;
         let stun = self.stun();
-        leptos::task::spawn_local(async move {
-            let made = store
+        let sent = offer.clone();
+        let made = async move {
+            store
                 .remote
                 .peer
-                .join(offer.clone(), stun, move |e| store.link_event(e))
-                .await;
-            if store.remote.connect.get_untracked() != Some(Connect::Answering) {
-                return;
-            }
-            store.remote.connect.set(Some(match made {
-                Ok(answer) => Connect::Answered { answer },
-                Err(why) => Connect::Join {
-                    offer,
-                    error: Some(why),
-                },
-            }));
+                .join(sent, stun, move |e| store.link_event(e))
+                .await
+        };
+        self.spawn_link(Connect::Answering, made, |made| match made {
+            Ok(answer) => Connect::Answered { answer },
+            Err(why) => Connect::Join {
+                offer,
+                error: Some(why),
+            },
         });
     }
 
@@ -523,23 +547,11 @@ impl Store {
         let mine = id.to_string();
         let still =
             move || store.with_match(Match::remote_id).flatten().as_deref() == Some(mine.as_str());
-        let lost_still = still.clone();
-        crate::state::tabs::claim(
-            &format!("remote.{id}"),
-            steal,
-            move |held| {
-                if still() {
-                    store.open_elsewhere.set(!held);
-                }
-            },
-            move || {
-                if lost_still() {
-                    store.remote.peer.close();
-                    store.remote.linked.set(false);
-                    store.elsewhere.set(true);
-                }
-            },
-        );
+        self.claim_game(&format!("remote.{id}"), steal, still, move || {
+            store.remote.peer.close();
+            store.remote.linked.set(false);
+            store.elsewhere.set(true);
+        });
     }
 
     /// This tab takes over (or loads again) the game with another device open here, as kept.
@@ -611,6 +623,47 @@ impl Store {
                 false
             }
         }
+    }
+
+    /// On every tick: how long the connection has been down in the middle of a game, which is
+    /// played on (not only being checked at its end).
+    pub(super) fn watch_left(&self, now: f64) {
+        let playing = matches!(
+            self.remote_state_untracked(),
+            Some(RemoteState::Setting | RemoteState::Playing | RemoteState::Settling)
+        );
+        let left = if playing && untrack(|| self.remote_dropped()) {
+            let since = self.remote.down_since.get_value().unwrap_or(now);
+            self.remote.down_since.set_value(Some(since));
+            Some(((LEFT_AFTER_MS - (now - since)).max(0.0) / 1000.0).ceil() as u64)
+        } else {
+            self.remote.down_since.set_value(None);
+            None
+        };
+        if self.remote.left_in.get_untracked() != left {
+            self.remote.left_in.set(left);
+        }
+    }
+
+    /// The rule sheets' 逃跑: in a game of two, the side that leaves loses. Once the connection
+    /// has been down for [`LEFT_AFTER_MS`] in the middle of a game, the player who stayed may
+    /// end it: it counts as their win in the friend tally, and the game, which can never be
+    /// checked now, leaves the unfinished games (a copy is kept among the backups).
+    pub fn friend_left(&self) {
+        if self.remote.left_in.get_untracked() != Some(0) {
+            return;
+        }
+        let Some((id, mode, mine)) = self
+            .with_match(|m| Some((m.remote_id()?, m.mode(), m.color_of(m.config.seat)?)))
+            .flatten()
+        else {
+            return;
+        };
+        self.open_new_game();
+        self.delete_remote(&id);
+        self.stats.update(|s| s.add_friend(mode, Some(mine)));
+        self.write_stats();
+        self.notify(i18n::REMOTE_LEFT_COUNTED.get(self.lang()));
     }
 
     /// Deletes a kept game with another device (a copy stays among the backups).
@@ -724,12 +777,14 @@ impl Store {
             else {
                 return;
             };
+            // The time until this message is charged to the side that was to move; then the
+            // clocks are looked at again, for a claim of this side's time: the browser holds
+            // back the timers of a tab in the background, not its messages.
+            self.tick();
             let step_ms = self.step_ms();
             if let Some(fx) = self.update_game(|c| c.remote_message(&text, step_ms)) {
                 self.apply(fx);
             }
-            // A claim of this side's time (or any message) has the clocks looked at now: the
-            // browser holds back the timers of a tab in the background, not its messages.
             self.tick();
             self.keep_verified();
             if let Some(from) = self.with_game(|c| c.draw_offered()).flatten() {

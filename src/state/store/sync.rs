@@ -27,9 +27,23 @@ impl Store {
                 .try_with_untracked(|s| s.current.as_deref() == Some(mine.as_str()))
                 == Some(true)
         };
+        self.claim_game(&id, steal, still, move || store.elsewhere.set(true));
+    }
+
+    /// Claims the lock `name` of a game for this tab (`steal`: taking it over from another).
+    /// While `still` says the game open here is the one claimed, the page hears whether another
+    /// tab holds it, and `lost` runs when another tab takes it over.
+    pub(super) fn claim_game(
+        &self,
+        name: &str,
+        steal: bool,
+        still: impl Fn() -> bool + Clone + 'static,
+        lost: impl FnOnce() + 'static,
+    ) {
+        let store = *self;
         let lost_still = still.clone();
         crate::state::tabs::claim(
-            &id,
+            name,
             steal,
             move |held| {
                 if still() {
@@ -38,7 +52,7 @@ impl Store {
             },
             move || {
                 if lost_still() {
-                    store.elsewhere.set(true);
+                    lost();
                 }
             },
         );
