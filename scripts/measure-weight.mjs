@@ -63,6 +63,10 @@ for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
 }
 for (const [, src] of html.matchAll(/\bfrom\s+'([^']+\.js)'/g)) hrefs.push(src.replace(/^\//, ''));
 const first = ['index.html', ...new Set(hrefs)].map(sizes);
+const scanner = readdirSync(DIST)
+  .filter((f) => f.startsWith('scan_worker'))
+  .sort()
+  .map(sizes);
 const worker = readdirSync(DIST)
   .filter((f) => f.startsWith('ai_worker'))
   .sort()
@@ -81,6 +85,8 @@ const report = {
   gameTotal: { raw: sum(game, 'raw'), gzip: sum(game, 'gzip'), brotli: sum(game, 'brotli') },
   worker,
   workerTotal: { raw: sum(worker, 'raw'), gzip: sum(worker, 'gzip'), brotli: sum(worker, 'brotli') },
+  scanner,
+  scannerTotal: { raw: sum(scanner, 'raw'), gzip: sum(scanner, 'gzip'), brotli: sum(scanner, 'brotli') },
 };
 
 // --- the page wasm by crate --------------------------------------------------------------------
@@ -271,6 +277,12 @@ if (json) {
   console.log('| file | raw KB | gzip KB | brotli KB |\n|---|---|---|---|');
   worker.forEach((f) => console.log(line(f)));
   console.log(line({ file: '**worker**', ...report.workerTotal }));
+  if (scanner.length) {
+    console.log('\nCamera scanner (Web Worker, loaded when a player scans a code)\n');
+    console.log('| file | raw KB | gzip KB | brotli KB |\n|---|---|---|---|');
+    scanner.forEach((f) => console.log(line(f)));
+    console.log(line({ file: '**scanner**', ...report.scannerTotal }));
+  }
   if (pageWasm) console.log(`\nPage wasm: ${pageWasm.file} ${kb(pageWasm.raw)} KB raw, ${kb(pageWasm.gzip)} KB gzip`);
   if (report.breakdown) {
     const b = report.breakdown;

@@ -1,4 +1,5 @@
-//! What the browser's APIs share: the text of a JavaScript error.
+//! What the browser's APIs share: the text of a JavaScript error, and the loader of a module
+//! worker.
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -11,4 +12,28 @@ pub(crate) fn error_text(e: JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// A `blob:` URL of `import init from "<script>"; await init();`, `script` a worker script of
+/// the build beside the page (as Trunk writes it): what starts a module Web Worker of this
+/// build (the computer player's, the camera scanner's).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn module_worker_url(script: &str) -> Result<String, String> {
+    use web_sys::{Blob, BlobPropertyBag, Url};
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let base = doc.base_uri().map_err(error_text)?.ok_or("no base URI")?;
+    let script = Url::new_with_base(script, &base)
+        .map_err(error_text)?
+        .href();
+    let code = format!(
+        "import init from {};\nawait init();\n",
+        serde_json::to_string(&script).map_err(|e| e.to_string())?
+    );
+    let parts = js_sys::Array::of1(&JsValue::from_str(&code));
+    let opts = BlobPropertyBag::new();
+    opts.set_type("text/javascript");
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(error_text)?;
+    Url::create_object_url_with_blob(&blob).map_err(error_text)
 }

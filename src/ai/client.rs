@@ -249,10 +249,7 @@ mod web {
     use crate::js::error_text as js_error;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
-    use web_sys::{
-        Blob, BlobPropertyBag, ErrorEvent, Event, MessageEvent, Url, Worker, WorkerOptions,
-        WorkerType,
-    };
+    use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
     /// The worker script, relative to the page.
     const SCRIPT: &str = "ai_worker.js";
@@ -278,23 +275,6 @@ mod web {
         on_error: Option<Closure<dyn FnMut(Event)>>,
     }
 
-    fn loader_url() -> Result<String, String> {
-        let doc = web_sys::window()
-            .and_then(|w| w.document())
-            .ok_or("no document")?;
-        let base = doc.base_uri().map_err(js_error)?.ok_or("no base URI")?;
-        let script = Url::new_with_base(SCRIPT, &base).map_err(js_error)?.href();
-        let code = format!(
-            "import init from {};\nawait init();\n",
-            serde_json::to_string(&script).map_err(|e| e.to_string())?
-        );
-        let parts = js_sys::Array::of1(&JsValue::from_str(&code));
-        let opts = BlobPropertyBag::new();
-        opts.set_type("text/javascript");
-        let blob = Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(js_error)?;
-        Url::create_object_url_with_blob(&blob).map_err(js_error)
-    }
-
     impl Link {
         /// Starts a worker unless one is running.
         pub(super) fn spawn(&mut self, client: AiClient) -> Result<(), String> {
@@ -305,7 +285,7 @@ mod web {
                 return Ok(());
             }
             if self.loader.is_none() {
-                self.loader = Some(loader_url()?);
+                self.loader = Some(crate::js::module_worker_url(SCRIPT)?);
             }
             let on_message = self.on_message.get_or_insert_with(|| {
                 Closure::new(move |ev: MessageEvent| {

@@ -171,6 +171,11 @@ fn Paste(
     let store = expect_context::<Store>();
     let lang = move || store.lang();
     let text = RwSignal::new(text);
+    // A code read by the camera is taken as if pasted.
+    let scanned = Callback::new(move |read: String| {
+        text.set(read.clone());
+        on_go(read);
+    });
     view! {
         <label class="field connect-field">
             <span>{move || label.get(lang())}</span>
@@ -182,6 +187,7 @@ fn Paste(
             ></textarea>
         </label>
         {error_line(error, store.settings.with_untracked(|s| s.lang))}
+        <super::scanner::Scanner on_text=scanned/>
         <button
             class="primary"
             data-testid=go_testid

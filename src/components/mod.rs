@@ -26,6 +26,7 @@ pub mod remote_games;
 pub mod replay;
 pub mod replay_controls;
 pub mod rules;
+pub mod scanner;
 pub mod setup;
 pub mod share;
 pub mod siguo;

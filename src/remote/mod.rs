@@ -8,6 +8,7 @@ pub mod link;
 pub mod peer;
 pub mod qr;
 pub mod said;
+pub mod scan;
 
 /// Public STUN servers offered by default; a player may change or clear the list (on one
 /// network none is needed, and with none no request leaves the local network).

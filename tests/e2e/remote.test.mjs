@@ -4,10 +4,14 @@
 // over loopback, so nothing leaves this machine. Whole games of 明棋 and 暗棋 are played to a
 // resignation (the 明棋 one through a reload of one tab, which drops the connection, and a
 // reconnection, with clocks, and two moves taken back by agreement), both devices check every
-// piece at the end, and a device that lies in its openings is caught and named.
+// piece at the end, and a device that lies in its openings is caught and named. A friend who
+// leaves loses after a clear wait, and a phone's camera (a fake one, shown the host's QR code)
+// reads the invitation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { SHOTS, open, press, idle, playOne, seeded, serveDist } from './app.mjs';
 
 const server = serveDist();
@@ -16,9 +20,9 @@ const server = serveDist();
  * which nothing on this machine would answer. */
 const LOOPBACK = ['--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 
-/** A browser with no STUN server set (one network: none is needed). */
-async function device(profile, init) {
-  const app = await open(server.url, profile, { reducedMotion: 'reduce', args: LOOPBACK, init });
+/** A browser with no STUN server set (one network: none is needed); `args`: more of Chromium's. */
+async function device(profile, init, args = []) {
+  const app = await open(server.url, profile, { reducedMotion: 'reduce', args: [...LOOPBACK, ...args], init });
   await app.page.evaluate(() => {
     const raw = localStorage.getItem('junqi.settings');
     const s = raw ? JSON.parse(raw) : { version: 2 };
@@ -326,5 +330,76 @@ test('a friend who leaves in the middle of a game loses, after a clear wait', as
   } finally {
     await host.close();
     await guest.close();
+  }
+});
+
+/** The QR code shown on `page` (`.connect-qr svg`) as a fake camera's video file (Y4M, grey),
+ * the code in the middle of the picture as a camera held in front of the screen would see it. */
+async function cameraFile(page, path) {
+  const { w, h, grey } = await page.evaluate(async () => {
+    const svg = document.querySelector('.connect-qr svg');
+    const img = new Image();
+    img.src = `data:image/svg+xml;base64,${btoa(new XMLSerializer().serializeToString(svg))}`;
+    await img.decode();
+    const [W, H, side] = [640, 480, 360];
+    const c = document.createElement('canvas');
+    c.width = W;
+    c.height = H;
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#c8c4bc';
+    ctx.fillRect(0, 0, W, H);
+    ctx.drawImage(img, (W - side) / 2, (H - side) / 2, side, side);
+    const d = ctx.getImageData(0, 0, W, H).data;
+    const g = [];
+    for (let i = 0; i < W * H; i++) g.push(Math.round(0.299 * d[4 * i] + 0.587 * d[4 * i + 1] + 0.114 * d[4 * i + 2]));
+    return { w: W, h: H, grey: g };
+  });
+  const frame = Buffer.concat([
+    Buffer.from('FRAME\n'),
+    Buffer.from(grey),
+    Buffer.alloc((w / 2) * (h / 2) * 2, 128),
+  ]);
+  await writeFile(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F5:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+}
+
+test('the invited device reads the invitation with its camera', async () => {
+  const host = await device('desktop');
+  const file = join(tmpdir(), `junqi-invitation-${process.pid}.y4m`);
+  let guest = null;
+  try {
+    await press(host, '[data-testid="mode-open"]');
+    await press(host, '[data-testid="opponent-remote"]');
+    await press(host, '[data-testid="start-game"]');
+    const offer = await value(host.page, 'offer-text');
+    await cameraFile(host.page, file);
+    // The friend's phone, its camera pointed at the host's screen.
+    guest = await device('phone', undefined, [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ]);
+    await press(guest, '[data-testid="opponent-remote"]');
+    await press(guest, '[data-testid="open-join"]');
+    await press(guest, '[data-testid="scan"]');
+    await guest.page.waitForSelector('[data-testid="scanner"] video');
+    await guest.page
+      .waitForFunction(() => document.querySelector('[data-testid="scanner"] video')?.videoWidth > 0, null, {
+        timeout: 5_000,
+      })
+      .then(() => guest.page.screenshot({ path: join(SHOTS, 'connect-scan-phone.png') }))
+      .catch(() => {}); // read (and gone) before its picture could be shown
+    // Read: the invitation is taken as if pasted, and the answer is made.
+    const answer = await value(guest.page, 'answer-text');
+    assert.equal(await guest.page.locator('[data-testid="scanner"]').count(), 0, 'the camera stops');
+    await host.page.fill('[data-testid="answer-input"]', answer);
+    await press(host, '[data-testid="take-answer"]');
+    await host.page.waitForSelector('[data-testid="connected"]', { timeout: 20_000 });
+    await guest.page.waitForSelector('[data-testid="accept-proposal"]', { timeout: 20_000 });
+    assert.ok(offer.length > 0);
+    assert.deepEqual([...host.problems, ...guest.problems], []);
+  } finally {
+    await host.close();
+    await guest?.close();
+    await rm(file, { force: true });
   }
 });
