@@ -1,11 +1,11 @@
-//! What the browser's APIs share: the text of a JavaScript error, and the loader of a module
-//! worker.
+//! What the browser's APIs share: the text of a JavaScript error, and module workers (their
+//! loader, and the loop of a worker that answers each message).
 
 use wasm_bindgen::{JsCast, JsValue};
 
 /// A thrown value as text: its message if it is an `Error`, the string if it is one, else its
 /// debug form.
-pub(crate) fn error_text(e: JsValue) -> String {
+pub fn error_text(e: JsValue) -> String {
     e.as_string()
         .or_else(|| {
             e.dyn_ref::<js_sys::Error>()
@@ -36,4 +36,21 @@ pub(crate) fn module_worker_url(script: &str) -> Result<String, String> {
     opts.set_type("text/javascript");
     let blob = Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(error_text)?;
     Url::create_object_url_with_blob(&blob).map_err(error_text)
+}
+
+/// The body of a module worker of this build: answers each message with `answer` of its data,
+/// after posting `ready` once it listens (so that the page sends nothing before).
+#[cfg(target_arch = "wasm32")]
+pub fn serve_worker(ready: &str, answer: impl Fn(JsValue) -> JsValue + 'static) {
+    use wasm_bindgen::closure::Closure;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        let _ = reply_to.post_message(&answer(ev.data()));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(ready));
 }

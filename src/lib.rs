@@ -7,7 +7,7 @@ pub mod components;
 pub mod ground;
 pub mod i18n;
 #[cfg(target_arch = "wasm32")]
-mod js;
+pub mod js;
 pub mod learn;
 pub mod pwa;
 pub mod remote;

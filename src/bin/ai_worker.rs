@@ -6,23 +6,13 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use wasm_bindgen::prelude::*;
-    use wasm_bindgen::JsCast;
-    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+    use wasm_bindgen::JsValue;
 
     console_error_panic_hook::set_once();
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply_to = scope.clone();
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        let reply = match ev.data().as_string() {
-            Some(text) => junqi::ai::protocol::answer_json(&text),
-            None => junqi::ai::protocol::answer_json(""),
-        };
-        let _ = reply_to.post_message(&JsValue::from_str(&reply));
+    junqi::js::serve_worker(&junqi::ai::ready_message(), |data| {
+        let text = data.as_string().unwrap_or_default();
+        JsValue::from_str(&junqi::ai::protocol::answer_json(&text))
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(&junqi::ai::ready_message()));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

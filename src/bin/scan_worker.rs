@@ -7,28 +7,18 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use wasm_bindgen::prelude::*;
-    use wasm_bindgen::JsCast;
-    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+    use wasm_bindgen::JsValue;
 
     console_error_panic_hook::set_once();
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let reply_to = scope.clone();
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        let frame = js_sys::Array::from(&ev.data());
+    junqi::js::serve_worker("ready", |data| {
+        let frame = js_sys::Array::from(&data);
         let size = |i| frame.get(i).as_f64().unwrap_or(0.0) as usize;
         let (width, height) = (size(0), size(1));
         let pixels = js_sys::Uint8ClampedArray::new(&frame.get(2)).to_vec();
         let text = junqi::remote::scan::decode(width, height, &pixels).unwrap_or_default();
-        let _ = reply_to.post_message(&JsValue::from_str(&text));
+        JsValue::from_str(&text)
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(READY));
 }
-
-#[cfg(target_arch = "wasm32")]
-const READY: &str = "ready";
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {

@@ -87,41 +87,55 @@ pub fn Dialogs() -> impl IntoView {
             }
             .into_any(),
             Dialog::DrawOffer { .. } => view! {
-                <div class="modal" role="dialog" aria-labelledby="draw-offer-text">
-                    <div class="modal-card">
-                        <p id="draw-offer-text">{i18n::DRAW_OFFER_TO.get(lang)}</p>
-                        <div class="row">
-                            <button class="primary" data-testid="accept-draw" on:click=move |_| store.accept_draw()>
-                                {i18n::ACCEPT.get(lang)}
-                            </button>
-                            <button data-testid="decline-draw" on:click=move |_| store.dialog.set(None)>
-                                {i18n::DECLINE.get(lang)}
-                            </button>
-                        </div>
-                    </div>
-                </div>
+                <Question
+                    id="draw-offer-text"
+                    text=i18n::DRAW_OFFER_TO
+                    yes=(i18n::ACCEPT, "accept-draw", Callback::new(move |()| store.accept_draw()))
+                    no=(i18n::DECLINE, "decline-draw", Callback::new(move |()| store.dialog.set(None)))
+                />
             }
             .into_any(),
             Dialog::UndoAsked { .. } => view! {
-                <div class="modal" role="dialog" aria-labelledby="undo-asked-text">
-                    <div class="modal-card">
-                        <p id="undo-asked-text">{i18n::REMOTE_UNDO_ASKED.get(lang)}</p>
-                        <div class="row">
-                            <button class="primary" data-testid="accept-undo" on:click=move |_| store.answer_undo(true)>
-                                {i18n::ALLOW.get(lang)}
-                            </button>
-                            <button data-testid="decline-undo" on:click=move |_| store.answer_undo(false)>
-                                {i18n::DECLINE.get(lang)}
-                            </button>
-                        </div>
-                    </div>
-                </div>
+                <Question
+                    id="undo-asked-text"
+                    text=i18n::REMOTE_UNDO_ASKED
+                    yes=(i18n::ALLOW, "accept-undo", Callback::new(move |()| store.answer_undo(true)))
+                    no=(i18n::DECLINE, "decline-undo", Callback::new(move |()| store.answer_undo(false)))
+                />
             }
             .into_any(),
             Dialog::Settings => view! { <SettingsPanel/> }.into_any(),
             Dialog::Rules => view! { <super::rules::RulesScreen/> }.into_any(),
             Dialog::Keys => view! { <super::reading::KeysDialog/> }.into_any(),
         })
+    }
+}
+
+/// A question to the player on a modal card, answered yes or no: each answer its text, test
+/// id and action.
+#[component]
+fn Question(
+    id: &'static str,
+    text: i18n::T,
+    yes: (i18n::T, &'static str, Callback<()>),
+    no: (i18n::T, &'static str, Callback<()>),
+) -> impl IntoView {
+    let store = expect_context::<Store>();
+    let lang = move || store.lang();
+    view! {
+        <div class="modal" role="dialog" aria-labelledby=id>
+            <div class="modal-card">
+                <p id=id>{move || text.get(lang())}</p>
+                <div class="row">
+                    <button class="primary" data-testid=yes.1 on:click=move |_| yes.2.run(())>
+                        {move || yes.0.get(lang())}
+                    </button>
+                    <button data-testid=no.1 on:click=move |_| no.2.run(())>
+                        {move || no.0.get(lang())}
+                    </button>
+                </div>
+            </div>
+        </div>
     }
 }
 

@@ -121,13 +121,6 @@ pub fn duel_terms(e: &DuelError, lang: Lang) -> String {
         DuelError::Version(v) => {
             format!("this game uses version {v} of the connection: update the game on both devices")
         }
-        DuelError::NotYet(name) if zh => {
-            format!("两台设备之间的暗棋还不支持「{}」", rule(name))
-        }
-        DuelError::NotYet(name) => format!(
-            "\"{}\" is not offered in a hidden game between two devices yet",
-            rule(name)
-        ),
         DuelError::Rules(why) | DuelError::Formation(why) => why.clone(),
         DuelError::GameId if zh => "游戏编号不对".to_string(),
         DuelError::GameId => "a bad game id".to_string(),

@@ -50,8 +50,6 @@ pub enum DuelError {
     Clock(&'static str),
     /// Terms of a protocol version this device does not play (or clocks in version 1).
     Version(u32),
-    /// A switch 暗棋 between two devices does not support yet.
-    NotYet(&'static str),
     /// Two rule switches that exclude each other.
     Rules(String),
     /// A game id that is not 16 bytes of hex.
@@ -70,9 +68,6 @@ impl fmt::Display for DuelError {
             DuelError::Formation(why) => write!(f, "the formation is not valid: {why}"),
             DuelError::Rules(why) => write!(f, "{why}"),
             DuelError::GameId => write!(f, "a game id must be 16 bytes of hex"),
-            DuelError::NotYet(switch) => {
-                write!(f, "{switch} is not offered in 暗棋 between two devices yet")
-            }
             DuelError::NeedsTimer(rule) => write!(f, "{rule} needs a per-move timer"),
             DuelError::Clock(field) => write!(
                 f,
@@ -221,6 +216,8 @@ pub struct Duel {
     view: Position,
     /// The owner and setup slot of each standing piece.
     origin: [Option<(Color, u8)>; POINTS],
+    /// The owner and setup slot of the piece each point started with.
+    home: [Option<(Color, u8)>; POINTS],
     phase: Phase,
     pending: Option<Pending>,
     choices: Vec<ChoiceOpened>,
@@ -294,6 +291,7 @@ impl Duel {
             their_ot: None,
             view,
             origin,
+            home: origin,
             phase: Phase::Setting,
             pending: None,
             choices: Vec::new(),
@@ -1345,6 +1343,13 @@ impl Duel {
             }
             if self.view.at(to).is_some_and(|o| o.color == mover) && self.view.at(from).is_none() {
                 self.origin[to.index()] = moving;
+            }
+        }
+        // A flag never moves: one carried off (`carry_flag_home`, `carry_flag_front`) and
+        // dropped goes back to the point it started on, and is that slot's piece again.
+        for p in Point::all() {
+            if self.view.piece_at(p).is_some_and(|x| x.role == Role::Flag) {
+                self.origin[p.index()] = self.home[p.index()];
             }
         }
         if let Some(mover) = event.by {

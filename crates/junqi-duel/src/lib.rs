@@ -64,13 +64,6 @@ impl Terms {
             if self.rules.no_move_draw {
                 return Err(DuelError::NeedsReferee("no_move_draw"));
             }
-            // A carried flag moves with its carrier and drops back where it was taken: the
-            // commitments follow pieces by their setup slot, which a flag on its way breaks.
-            for switch in ["carry_flag_home", "carry_flag_front"] {
-                if self.rules.switch(switch) == Some(true) {
-                    return Err(DuelError::NotYet(switch));
-                }
-            }
         }
         Ok(())
     }

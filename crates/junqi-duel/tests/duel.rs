@@ -469,7 +469,7 @@ fn flip_is_not_offered_between_two_devices() {
         ..dead
     };
     assert!(Duel::new(open.clone(), Color::Red, d.clone(), [0; 32]).is_ok());
-    // Carrying a flag is not offered in 暗棋 between two devices yet; in 明棋 it is.
+    // Carrying a flag is played in both modes.
     let mut carry = Rules::default();
     carry.set_switch("carry_flag_home", true);
     let dark_carry = Terms {
@@ -477,10 +477,7 @@ fn flip_is_not_offered_between_two_devices() {
         rules: carry,
         ..open.clone()
     };
-    assert_eq!(
-        Duel::new(dark_carry, Color::Red, d.clone(), [0; 32]).err(),
-        Some(DuelError::NotYet("carry_flag_home"))
-    );
+    assert!(Duel::new(dark_carry, Color::Red, d.clone(), [0; 32]).is_ok());
     let open_carry = Terms {
         rules: carry,
         ..open
@@ -935,6 +932,23 @@ fn timed(mode: Mode, timeout_limit: u32, seed: u64) -> Table {
     t
 }
 
+/// `slow` says its time ran out (`total`: its clock for the whole game), and so loses: both
+/// devices check the game alike.
+fn ran_out(t: &mut Table, slow: Color, total: bool) -> junqi_core::GameRecord {
+    let out = t.duel(slow).out_of_time(total).unwrap();
+    t.post(slow, out);
+    t.settle();
+    let record = checked_alike(t);
+    assert_eq!(
+        record.result,
+        Some(junqi_core::Outcome::Win {
+            winner: !slow,
+            reason: junqi_core::WinReason::Timeout
+        })
+    );
+    record
+}
+
 #[test]
 fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
     for mode in [Mode::Open, Mode::Dark] {
@@ -985,17 +999,7 @@ fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
         t.step(&mut rng);
         assert_eq!(t.duels[0].view().turn(), Some(slow));
         // The third lost turn loses the game.
-        let out = t.duel(slow).out_of_time(false).unwrap();
-        t.post(slow, out);
-        t.settle();
-        let record = checked_alike(&t);
-        assert_eq!(
-            record.result,
-            Some(junqi_core::Outcome::Win {
-                winner: !slow,
-                reason: junqi_core::WinReason::Timeout
-            })
-        );
+        let record = ran_out(&mut t, slow, false);
         assert_eq!(record.timeouts.len(), 3);
     }
 }
@@ -1023,17 +1027,7 @@ fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_wa
         t.post(!slow, out);
         t.settle();
         assert!(playing(&t), "a claim alone ends nothing");
-        let out = t.duel(slow).out_of_time(true).unwrap();
-        t.post(slow, out);
-        t.settle();
-        let record = checked_alike(&t);
-        assert_eq!(
-            record.result,
-            Some(junqi_core::Outcome::Win {
-                winner: !slow,
-                reason: junqi_core::WinReason::Timeout
-            })
-        );
+        ran_out(&mut t, slow, true);
     }
     // A game without a clock has nothing to claim.
     let mut t = Table::new(Mode::Open, Rules::default(), 75);
@@ -1140,4 +1134,34 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
         }
     }
     panic!("no flag shown in 300 games");
+}
+
+#[test]
+fn hidden_games_with_a_carried_flag_are_played_to_the_end_and_a_dropped_flag_is_its_slot_again() {
+    let (mut carried, mut dropped) = (0, 0);
+    for switch in ["carry_flag_home", "carry_flag_front"] {
+        let mut rules = Rules::default();
+        rules.set_switch(switch, true);
+        for seed in 0..40 {
+            let mut t = Table::new(Mode::Dark, rules, seed);
+            t.play_out(seed, 400);
+            let record = checked_alike(&t);
+            // How often a flag was carried off, and dropped back, in the game both checked.
+            let mut game = Game::new(Mode::Dark, rules, record.setup.clone()).unwrap();
+            let mut was = false;
+            for a in &record.actions {
+                game.play(a.action).unwrap();
+                let now = [Color::Red, Color::Black]
+                    .iter()
+                    .any(|&c| game.position().carrying(c).is_some());
+                carried += usize::from(now && !was);
+                dropped += usize::from(was && !now && game.outcome().is_none());
+                was = now;
+            }
+        }
+    }
+    assert!(
+        carried > 5 && dropped > 2,
+        "carried {carried}, dropped {dropped}"
+    );
 }
