@@ -419,7 +419,7 @@ strings! {
     REMOTE_ASK_UNDO = "请求悔棋", "Ask to take back";
     SCAN_CODE = "用摄像头扫码", "Scan the code with the camera";
     SCAN_HELP = "把朋友屏幕上的二维码放在摄像头前。", "Hold the code on your friend's screen in front of the camera.";
-    SCAN_FAILED = "摄像头打不开：", "The camera did not open: ";
+    SCAN_FAILED = "扫码停止了：", "Scanning stopped: ";
     CANCEL = "取消", "Cancel";
     REMOTE_FRIEND_LEFT = "朋友走了：结束这局（算我赢）", "My friend left: end the game (I win)";
     REMOTE_LEFT_COUNTED = "朋友离开了这局，算你赢。", "Your friend left the game: it counts as your win.";

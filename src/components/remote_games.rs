@@ -82,7 +82,9 @@ pub fn RemoteRecords() -> impl IntoView {
                                             </button>
                                         </Show>
                                         <button class="danger" data-testid="remote-delete"
-                                            on:click=move |_| store.delete_remote(&id.get_value())>
+                                            on:click=move |_| {
+                                                store.delete_remote(&id.get_value());
+                                            }>
                                             {move || i18n::DELETE.get(lang())}
                                         </button>
                                     </div>

@@ -126,10 +126,16 @@ fn watch(video: NodeRef<leptos::html::Video>, found: Callback<String>, failed: C
             }
             let made = opened.and_then(|s| {
                 stream.set_value(Some(s));
-                Reader::start(move |text| {
-                    stop();
-                    found.run(text);
-                })
+                Reader::start(
+                    move |text| {
+                        stop();
+                        found.run(text);
+                    },
+                    move |why| {
+                        stop();
+                        failed.run(why);
+                    },
+                )
             });
             match made {
                 Ok(r) => {

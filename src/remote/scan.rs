@@ -97,15 +97,22 @@ pub mod camera {
     /// The worker that reads frames, one at a time.
     pub struct Reader {
         worker: Worker,
+        /// The worker's loader, revoked with it.
+        url: String,
         canvas: HtmlCanvasElement,
         /// It said it listens, and no frame is being read.
         idle: Rc<Cell<bool>>,
         _on_message: Closure<dyn FnMut(MessageEvent)>,
+        _on_error: Closure<dyn FnMut(web_sys::Event)>,
     }
 
     impl Reader {
-        /// Starts the worker; `found` hears the first text read.
-        pub fn start(found: impl Fn(String) + 'static) -> Result<Reader, String> {
+        /// Starts the worker; `found` hears the first text read, `failed` why the worker
+        /// stopped (it failed to load, or a frame broke it).
+        pub fn start(
+            found: impl Fn(String) + 'static,
+            failed: impl Fn(String) + 'static,
+        ) -> Result<Reader, String> {
             let canvas = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.create_element("canvas").ok())
@@ -123,14 +130,25 @@ pub mod camera {
             let opts = WorkerOptions::new();
             opts.set_type(WorkerType::Module);
             opts.set_name("junqi-scan");
+            let on_error = Closure::new(move |ev: web_sys::Event| {
+                let message = ev
+                    .dyn_ref::<web_sys::ErrorEvent>()
+                    .map(|e| e.message())
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(|| "the reader stopped".into());
+                failed(message);
+            });
             let url = crate::js::module_worker_url(SCRIPT)?;
             let worker = Worker::new_with_options(&url, &opts).map_err(why)?;
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             Ok(Reader {
                 worker,
+                url,
                 canvas,
                 idle,
                 _on_message: on_message,
+                _on_error: on_error,
             })
         }
 
@@ -177,6 +195,7 @@ pub mod camera {
     impl Drop for Reader {
         fn drop(&mut self) {
             self.worker.terminate();
+            let _ = web_sys::Url::revoke_object_url(&self.url);
         }
     }
 }

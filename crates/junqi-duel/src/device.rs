@@ -653,7 +653,9 @@ impl Duel {
         self.clock_kind(total)?;
         let ply = self.view.ply();
         let kind = usize::from(total);
-        if self.claimed[kind] == Some(ply) || self.undo_asked.is_some() {
+        // Not while the other side waits for the answer to its own ask (its clock stops).
+        let theirs_waits = self.undo_asked.is_some_and(|(c, _)| c == self.them());
+        if self.claimed[kind] == Some(ply) || theirs_waits {
             return Err(Refusal::Illegal("no claim of time now".into()));
         }
         self.claimed[kind] = Some(ply);
@@ -734,6 +736,7 @@ impl Duel {
         self.draw_offered = None;
         self.undo_asked = None;
         self.claimed = [None; 2];
+        self.declined = None;
         // A piece the other side opened stays known, whenever its reveal came.
         for (slot, role) in self.revealed_theirs.clone() {
             let at = Point::all().find(|p| {

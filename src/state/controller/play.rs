@@ -239,11 +239,13 @@ impl Controller {
                         self.shown = Some(self.shown_for(before.seat));
                         let mut fx = vec![Effect::Save];
                         if waiting && !self.undo_waiting() {
-                            fx.push(Effect::Notice(if self.game.position().ply() == ply {
-                                i18n::REMOTE_UNDO_DECLINED
-                            } else {
-                                i18n::REMOTE_UNDO_TAKEN
-                            }));
+                            // Declined, or taken back; an ask that lapsed says nothing.
+                            let now = self.game.position().ply();
+                            if now == ply {
+                                fx.push(Effect::Notice(i18n::REMOTE_UNDO_DECLINED));
+                            } else if now < ply {
+                                fx.push(Effect::Notice(i18n::REMOTE_UNDO_TAKEN));
+                            }
                         }
                         fx
                     }

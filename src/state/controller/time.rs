@@ -70,7 +70,7 @@ impl Controller {
         let ply = self.game.position().ply();
         // Between two devices the other side's time may stand below zero here, until claimed.
         let low = if self.game.duel().is_some() {
-            -CLAIM_AFTER_MS
+            f64::NEG_INFINITY
         } else {
             0.0
         };

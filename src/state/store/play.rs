@@ -416,6 +416,7 @@ impl Store {
         let now = storage::now_ms();
         self.siguo.tick(self, now);
         self.watch_left(now);
+        self.close_lapsed_ask();
         let page = self.page();
         let Some(fx) = self.update_game(|c| c.tick(now, page)) else {
             return;

@@ -67,8 +67,9 @@ pub struct RemoteStore {
     started: StoredValue<f64>,
     /// Bumped when the games kept with other devices change (the records list them).
     pub kept_rev: RwSignal<u64>,
-    /// Since when the connection has been down in the middle of a game (`Date.now`).
-    down_since: StoredValue<Option<f64>>,
+    /// The game whose connection dropped while this tab played it, and when (`Date.now`):
+    /// a game opened again later (by the player who left, say) never counts as left.
+    down_since: StoredValue<Option<(String, f64)>>,
     /// While it is down: whole seconds until the one who stayed may end the game as won
     /// ([`LEFT_AFTER_MS`]).
     pub left_in: RwSignal<Option<u64>>,
@@ -392,6 +393,11 @@ impl Store {
             LinkEvent::Message(text) => self.heard(&text),
             LinkEvent::Closed => {
                 self.remote.linked.set(false);
+                if self.remote_unfinished() {
+                    let id = self.with_match(Match::remote_id).flatten();
+                    let now = storage::now_ms();
+                    self.remote.down_since.set_value(id.map(|id| (id, now)));
+                }
                 let lost = i18n::REMOTE_LOST.get(self.lang()).to_string();
                 // In a game the board's banner offers to connect again (ReconnectBanner).
                 match self.remote.connect.get_untracked() {
@@ -625,6 +631,16 @@ impl Store {
         }
     }
 
+    /// The friend's ask to take back lapsed (they moved, or a turn ran out): its question goes.
+    pub(super) fn close_lapsed_ask(&self) {
+        let open = self
+            .dialog
+            .with_untracked(|d| matches!(d, Some(Dialog::UndoAsked { .. })));
+        if open && self.with_game(|c| c.undo_asked()).flatten().is_none() {
+            self.dialog.set(None);
+        }
+    }
+
     /// On every tick: how long the connection has been down in the middle of a game, which is
     /// played on (not only being checked at its end).
     pub(super) fn watch_left(&self, now: f64) {
@@ -632,13 +648,21 @@ impl Store {
             self.remote_state_untracked(),
             Some(RemoteState::Setting | RemoteState::Playing | RemoteState::Settling)
         );
-        let left = if playing && untrack(|| self.remote_dropped()) {
-            let since = self.remote.down_since.get_value().unwrap_or(now);
-            self.remote.down_since.set_value(Some(since));
-            Some(((LEFT_AFTER_MS - (now - since)).max(0.0) / 1000.0).ceil() as u64)
-        } else {
-            self.remote.down_since.set_value(None);
-            None
+        let here = !self.remote.linked.get_untracked()
+            && !self.elsewhere.get_untracked()
+            && !self.open_elsewhere.get_untracked();
+        let id = self.with_match(Match::remote_id).flatten();
+        // Counted from the drop this tab saw, through any attempt to connect again.
+        let since = self.remote.down_since.with_value(|d| {
+            d.as_ref()
+                .filter(|(game, _)| Some(game) == id.as_ref())
+                .map(|d| d.1)
+        });
+        let left = match since {
+            Some(since) if playing && here => {
+                Some(((LEFT_AFTER_MS - (now - since)).max(0.0) / 1000.0).ceil() as u64)
+            }
+            _ => None,
         };
         if self.remote.left_in.get_untracked() != left {
             self.remote.left_in.set(left);
@@ -660,14 +684,19 @@ impl Store {
             return;
         };
         self.open_new_game();
-        self.delete_remote(&id);
+        // Counted only once the game has left the unfinished ones (a copy backed up first).
+        if !self.delete_remote(&id) {
+            return;
+        }
+        self.remote.down_since.set_value(None);
         self.stats.update(|s| s.add_friend(mode, Some(mine)));
         self.write_stats();
         self.notify(i18n::REMOTE_LEFT_COUNTED.get(self.lang()));
     }
 
-    /// Deletes a kept game with another device (a copy stays among the backups).
-    pub fn delete_remote(&self, id: &str) {
+    /// Deletes a kept game with another device (a copy stays among the backups); `false`, and
+    /// said, when no copy could be kept (it stays).
+    pub fn delete_remote(&self, id: &str) -> bool {
         if let Some(text) = storage::load(&format!("{}{id}", crate::state::remote_saves::PREFIX)) {
             if !storage::back_up(
                 &format!("{}{id}", crate::state::remote_saves::PREFIX),
@@ -675,11 +704,12 @@ impl Store {
             ) {
                 self.message
                     .set(Some(i18n::REMOTE_NOT_SAVED.get(self.lang()).to_string()));
-                return;
+                return false;
             }
         }
         RemoteSave::remove(id);
         self.remote.kept_rev.update(|r| *r += 1);
+        true
     }
 
     /// The invited device accepts the proposed game (and arranges its formation) or declines.
@@ -790,17 +820,10 @@ impl Store {
             if let Some(from) = self.with_game(|c| c.draw_offered()).flatten() {
                 self.dialog.set(Some(Dialog::DrawOffer { from }));
             }
-            match self.with_game(|c| c.undo_asked()).flatten() {
-                Some(from) => self.dialog.set(Some(Dialog::UndoAsked { from })),
-                // An ask that lapsed (the other side moved, or ran out of time) closes.
-                None if self
-                    .dialog
-                    .with_untracked(|d| matches!(d, Some(Dialog::UndoAsked { .. }))) =>
-                {
-                    self.dialog.set(None)
-                }
-                None => {}
+            if let Some(from) = self.with_game(|c| c.undo_asked()).flatten() {
+                self.dialog.set(Some(Dialog::UndoAsked { from }));
             }
+            self.close_lapsed_ask();
         }
     }
 
