@@ -297,21 +297,51 @@ impl Match {
         Ok(played)
     }
 
+    /// Plays a record's `actions` (each, or why it is none) with the turns lost to the
+    /// per-move timer at their places (`timeouts`: how many actions were played before each):
+    /// what replaying a saved or a verified game does.
+    pub fn play_all(
+        &mut self,
+        actions: impl IntoIterator<Item = Result<Action, String>>,
+        timeouts: &[u32],
+    ) -> Result<(), String> {
+        let mut timeouts = timeouts.iter().copied().peekable();
+        let mut played = 0;
+        for action in actions {
+            self.miss_turns_before(&mut timeouts, played)?;
+            let ply = played + 1;
+            self.play(action?).map_err(|e| format!("ply {ply}: {e}"))?;
+            played += 1;
+        }
+        self.miss_turns_before(&mut timeouts, played)?;
+        match timeouts.next() {
+            Some(t) => Err(format!(
+                "a timed-out turn after {t} actions, past the last action"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The turns lost to the timer after `played` actions.
+    fn miss_turns_before(
+        &mut self,
+        timeouts: &mut std::iter::Peekable<impl Iterator<Item = u32>>,
+        played: usize,
+    ) -> Result<(), String> {
+        while timeouts.next_if(|&t| t as usize == played).is_some() {
+            self.miss_turn()
+                .map_err(|e| format!("timed-out turn after {played} actions: {e}"))?;
+        }
+        Ok(())
+    }
+
     /// A verified game between two devices, refereed here.
     fn verified(config: GameConfig, record: &GameRecord, seed: u64) -> Result<Match, String> {
         let mut m = Match::new(config, record.setup.clone(), seed).map_err(|e| e.to_string())?;
-        // Each turn lost to the per-move timer goes in before the action it preceded.
-        let mut missed = record.timeouts.iter().peekable();
-        for (i, ra) in record.actions.iter().enumerate() {
-            while missed.next_if(|&&t| t as usize == i).is_some() {
-                m.miss_turn().map_err(|e| format!("ply {}: {e}", i + 1))?;
-            }
-            m.play(ra.action)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
-        }
-        for _ in missed {
-            m.miss_turn().map_err(|e| e.to_string())?;
-        }
+        m.play_all(
+            record.actions.iter().map(|ra| Ok(ra.action)),
+            &record.timeouts,
+        )?;
         if let Some(o) = record.result {
             m.end_as(o)?;
         }

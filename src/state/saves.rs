@@ -298,27 +298,11 @@ pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
         return Err(format!("seed scheme {} is unknown", g.seeds));
     }
     let mut m = Match::new(g.config(), g.setup(), g.seed).map_err(|e| e.to_string())?;
-    let actions: Vec<&str> = g.actions.split_whitespace().collect();
-    let mut timeouts = g.timeouts.iter().copied().peekable();
-    for played in 0..=actions.len() {
-        while timeouts.next_if(|&t| t as usize == played).is_some() {
-            m.miss_turn()
-                .map_err(|e| format!("timed-out turn after {played} actions: {e}"))?;
-        }
-        let Some(text) = actions.get(played) else {
-            break;
-        };
-        let ply = played + 1;
-        let action: Action = text
-            .parse()
-            .map_err(|_| format!("ply {ply}: '{text}' is not an action"))?;
-        m.play(action).map_err(|e| format!("ply {ply}: {e}"))?;
-    }
-    if let Some(t) = timeouts.next() {
-        return Err(format!(
-            "a timed-out turn after {t} actions, past the last action"
-        ));
-    }
+    let actions = g.actions.split_whitespace().enumerate().map(|(i, text)| {
+        text.parse::<Action>()
+            .map_err(|_| format!("ply {}: '{text}' is not an action", i + 1))
+    });
+    m.play_all(actions, &g.timeouts)?;
     if let Some(claimed) = g.result {
         m.end_as(claimed)?;
     } else if let Some(o) = m.outcome() {
