@@ -17,7 +17,6 @@ pub mod search;
 pub mod siguo;
 
 use belief::Belief;
-use eval::evaluate;
 use junqi_core::{
     Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point, Position,
     Role, SplitMix64,
@@ -247,7 +246,7 @@ fn dark_scores(
         extra: DARK_EXTRA_WORLDS,
         nodes: (level.dark_nodes / worlds as u64).max(200),
         depth: level.dark_depth,
-        style: (),
+        style: eval::Style::OPEN,
     };
     let gain = |world: &Position, a: Action| -> i32 {
         let Action::Move { from, to } = a else {
@@ -394,5 +393,5 @@ pub fn random(view: &PlayerView, seed: u64) -> Option<Action> {
 
 /// A static score of the view for the side to move (for a UI's advantage bar).
 pub fn static_score(view: &PlayerView) -> i32 {
-    evaluate(&view.to_position())
+    eval::evaluate_facing(&view.to_position())
 }

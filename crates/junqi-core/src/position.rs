@@ -352,6 +352,12 @@ impl Position {
         self.mode
     }
 
+    /// The game on the one engine, for code that works on every board (the computer player's
+    /// evaluation).
+    pub fn engine(&self) -> &siguo::Position<Point> {
+        &self.g
+    }
+
     /// The board this position stands on.
     #[inline(always)]
     pub fn board(&self) -> &'static Topology {

@@ -407,7 +407,7 @@ impl Table {
             .all(|s| {
                 let view = self.truth.view(s, self.config.info);
                 let team = self.truth.seating().team(s);
-                junqi_ai::siguo::eval::evaluate(&view, team) <= 0
+                junqi_ai::eval::evaluate(&view, team) <= 0
             })
     }
 

@@ -2,14 +2,13 @@
 //! alternate every ply and the team search is negamax.
 
 use super::Searchable;
-use crate::eval::{base_value, evaluate, WIN};
+use crate::eval::{base_value, evaluate_with, Style, WIN};
 use junqi_core::types::POINTS;
 use junqi_core::{contact, Action, Clash, Color, Position, Role};
 
 impl Searchable for Position {
     type Move = Action;
     type Team = Color;
-    type Style = ();
     const POINTS: usize = POINTS;
     const QUIESCENCE_DEPTH: u32 = 4;
 
@@ -67,21 +66,17 @@ impl Searchable for Position {
         })
     }
 
-    fn evaluate_for(&self, root: Color, _: ()) -> i32 {
-        let s = evaluate(self);
-        if self.turn() == Some(root) {
-            s
-        } else {
-            -s
-        }
+    fn evaluate_for(&self, root: Color, style: Style) -> i32 {
+        let g = self.engine();
+        evaluate_with(g, g.seating().team(root.seat()), style)
     }
 
     /// With only flips left the position is judged as it stands (the root's chance nodes
     /// weigh the flips); otherwise the core says how having no legal action ends under the
     /// game's rules (a loss, or a draw under `no_move_draw` when neither side can move).
-    fn stuck_for(&self, root: Color, ply: usize, _: ()) -> i32 {
+    fn stuck_for(&self, root: Color, ply: usize, style: Style) -> i32 {
         if !self.face_down().is_empty() {
-            return self.evaluate_for(root, ());
+            return self.evaluate_for(root, style);
         }
         let mut end = self.clone();
         end.settle_outcome();

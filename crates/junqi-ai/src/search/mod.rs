@@ -18,7 +18,7 @@ mod facing;
 pub mod worlds;
 
 use crate::choice::{best, deepen};
-use crate::eval::WIN;
+use crate::eval::{Style, WIN};
 
 /// Asked by the search whether to give up; `nodes` is the count so far.
 pub trait Stop {
@@ -50,8 +50,6 @@ pub trait Searchable: Clone {
     type Move: Copy + Ord;
     /// Who moves: a team of the seating.
     type Team: Copy + Eq;
-    /// How the evaluation plays (e.g. open or hidden identities).
-    type Style: Copy + Default;
     /// Points of the board, for the history table.
     const POINTS: usize;
     /// How many plies of contacts the quiescence search follows.
@@ -73,10 +71,10 @@ pub trait Searchable: Clone {
     /// plies below the root; `None` while it goes on.
     fn outcome_for(&self, root: Self::Team, ply: usize) -> Option<i32>;
     /// The static evaluation for `root`.
-    fn evaluate_for(&self, root: Self::Team, style: Self::Style) -> i32;
+    fn evaluate_for(&self, root: Self::Team, style: Style) -> i32;
     /// The score for `root` when the side to move has nothing to search, `ply` plies below the
     /// root.
-    fn stuck_for(&self, root: Self::Team, ply: usize, style: Self::Style) -> i32;
+    fn stuck_for(&self, root: Self::Team, ply: usize, style: Style) -> i32;
 }
 
 const INF: i32 = 2 * WIN;
@@ -94,17 +92,17 @@ pub struct Searcher<'s, P: Searchable> {
     aborted: bool,
     killers: [[Option<P::Move>; 2]; MAX_PLY],
     history: Vec<u32>,
-    style: P::Style,
+    style: Style,
     /// The team the search plays for.
     root: Option<P::Team>,
 }
 
 impl<'s, P: Searchable> Searcher<'s, P> {
     pub fn new(stop: &'s mut dyn Stop) -> Searcher<'s, P> {
-        Searcher::with_style(stop, P::Style::default())
+        Searcher::with_style(stop, Style::default())
     }
 
-    pub fn with_style(stop: &'s mut dyn Stop, style: P::Style) -> Searcher<'s, P> {
+    pub fn with_style(stop: &'s mut dyn Stop, style: Style) -> Searcher<'s, P> {
         Searcher {
             stop,
             nodes: 0,
@@ -312,7 +310,7 @@ impl<M: Copy + Ord> SearchResult<M> {
 }
 
 /// Iterative deepening from depth 1 to `max_depth` (plies, one seat's move each) until `stop`
-/// says so, with the board's default evaluation style. With `exact`, every root move is
+/// says so, with the evaluation in its default style. With `exact`, every root move is
 /// searched with a full window, so root scores are comparable across sampled worlds.
 pub fn search<P: Searchable>(
     pos: &P,
@@ -320,7 +318,7 @@ pub fn search<P: Searchable>(
     exact: bool,
     stop: &mut dyn Stop,
 ) -> SearchResult<P::Move> {
-    search_with(pos, max_depth, exact, P::Style::default(), stop)
+    search_with(pos, max_depth, exact, Style::default(), stop)
 }
 
 /// [`search`] with the evaluation in `style`.
@@ -328,7 +326,7 @@ pub fn search_with<P: Searchable>(
     pos: &P,
     max_depth: u32,
     exact: bool,
-    style: P::Style,
+    style: Style,
     stop: &mut dyn Stop,
 ) -> SearchResult<P::Move> {
     let mut searcher = Searcher::with_style(stop, style);

@@ -8,6 +8,7 @@
 //! Otherwise the attack whose few draws happen to be lucky is chosen.
 
 use super::{search_with, Either, NodeBudget, Searchable, Stop};
+use crate::eval::Style;
 use junqi_core::SplitMix64;
 
 /// Root scores are clamped to this before averaging, so one proven result in one world does
@@ -15,7 +16,7 @@ use junqi_core::SplitMix64;
 const CLAMP: i64 = 30_000;
 
 /// How the worlds are searched.
-pub struct Budget<S> {
+pub struct Budget {
     /// Worlds searched.
     pub worlds: usize,
     /// Worlds drawn beyond those searched, to estimate what a root attack on a hidden piece
@@ -26,7 +27,7 @@ pub struct Budget<S> {
     /// Deepest iteration in each world.
     pub depth: u32,
     /// The evaluation's style.
-    pub style: S,
+    pub style: Style,
 }
 
 /// Each root move's score averaged over the worlds `draw` gives.
@@ -35,7 +36,7 @@ pub struct Budget<S> {
 /// is what such a move wins on the spot in `world`. `stop` may end the drawing early: the
 /// worlds searched by then are averaged.
 pub fn averaged<P: Searchable>(
-    budget: &Budget<P::Style>,
+    budget: &Budget,
     hidden_attacks: &[P::Move],
     mut draw: impl FnMut(&mut SplitMix64) -> P,
     gain: impl Fn(&P, P::Move) -> i32,

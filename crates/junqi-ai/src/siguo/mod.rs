@@ -6,12 +6,11 @@
 //! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
 //!   team score, the enemies minimise it, over the real seat order — on the view itself when
 //!   every identity is known (全明), else on worlds sampled from the view ([`worlds`]) with the
-//!   root scores averaged, the evaluation hunting the enemy flags ([`eval::Style::DARK`]).
+//!   root scores averaged, the evaluation hunting the enemy flags ([`crate::eval::Style::DARK`]).
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
 pub mod belief;
-pub mod eval;
 pub mod search;
 pub mod worlds;
 
@@ -208,7 +207,7 @@ fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Mo
     let recent = &history[history.len().saturating_sub(SHUFFLE_WINDOW)..];
     // Only a move that undoes the last move onto its own start point is a shuttle.
     for (m, s) in scored.iter_mut() {
-        if s.abs() >= eval::WIN / 2 {
+        if s.abs() >= crate::eval::WIN / 2 {
             continue;
         }
         let came = recent
@@ -265,7 +264,7 @@ fn dark_scores(
         extra: EXTRA_WORLDS,
         nodes: (level.nodes / worlds as u64).max(200),
         depth: level.dark_depth,
-        style: eval::Style::DARK,
+        style: crate::eval::Style::DARK,
     };
     let gain = |world: &Position, m: Move| contact_gain(world, m).unwrap_or(0);
     averaged(&budget, &attacks, draw, gain, rng, stop)

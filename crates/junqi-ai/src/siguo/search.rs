@@ -1,23 +1,15 @@
 //! The cross board for the search ([`crate::search`]): the root's team against every other
 //! seat, the evaluation in the style of the game's information.
 
-use super::eval::{evaluate_with, piece_value, Style};
-use crate::eval::WIN;
+use crate::eval::{evaluate_with, piece_value, Style, WIN};
 use crate::search::Searchable;
 use junqi_core::seat::Team;
 use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
 use junqi_core::{contact, Clash, Role};
 
-impl Default for Style {
-    fn default() -> Style {
-        Style::OPEN
-    }
-}
-
 impl Searchable for Position {
     type Move = Move;
     type Team = Team;
-    type Style = Style;
     const POINTS: usize = POINTS;
     const QUIESCENCE_DEPTH: u32 = 3;
 

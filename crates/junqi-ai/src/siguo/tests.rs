@@ -230,7 +230,7 @@ proptest! {
 /// flag is all but lost (it never moves again); 全明's evaluation is as before.
 #[test]
 fn a_piece_stuck_in_a_headquarters_counts_little_when_hunting() {
-    use eval::{evaluate_with, Style};
+    use crate::eval::{evaluate, evaluate_with, Style};
     let rest = "Sb5=0F,Sc2=0E,Nb5=2F,Nc2=2C,Ed5=1F,Ec3=1P,Wd5=3F,Wc3=3P";
     let free = Position::from_notation(&format!("S Sa3=0M,{rest}")).expect("a position");
     let stuck = Position::from_notation(&format!("S Eb5=0M,{rest}")).expect("a position");
@@ -239,7 +239,7 @@ fn a_piece_stuck_in_a_headquarters_counts_little_when_hunting() {
     let open = |p: &Position| evaluate_with(p, team, Style::OPEN);
     assert!(dark(&free) > dark(&stuck) + 400);
     assert!(open(&stuck) >= open(&free));
-    assert_eq!(open(&free), eval::evaluate(&free, team));
+    assert_eq!(open(&free), evaluate(&free, team));
 }
 
 /// The most times one step was walked quietly (either way) within any [`SHUFFLE_WINDOW`] events

@@ -339,12 +339,7 @@ impl<P: Grid> Position<P> {
     /// `no_collision_31`), or `ply_limit`'s total?
     #[inline(always)]
     pub(crate) fn count_reached(&self) -> bool {
-        let quiet_limit = if self.rules.rules.no_collision_31 {
-            NO_COLLISION_LIMIT
-        } else {
-            self.rules.quiet_limit
-        };
-        self.quiet >= quiet_limit
+        self.quiet >= self.quiet_limit()
             || (self.rules.rules.ply_limit > 0 && self.ply > self.rules.rules.ply_limit)
     }
 

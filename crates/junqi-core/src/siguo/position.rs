@@ -305,6 +305,17 @@ impl<P: Grid> Position<P> {
         self.quiet
     }
 
+    /// How many plies [`Position::quiet`] counts to before it ends the game (a draw), or puts
+    /// the seat to move out under `no_collision_31` (then the plies without an attack).
+    #[inline(always)]
+    pub fn quiet_limit(&self) -> u32 {
+        if self.rules.rules.no_collision_31 {
+            crate::rules::NO_COLLISION_LIMIT
+        } else {
+            self.rules.quiet_limit
+        }
+    }
+
     /// The number of the ply to be played, from 1.
     pub fn ply(&self) -> u32 {
         self.ply
