@@ -1,20 +1,9 @@
 //! The `junqi` binary as a user runs it: exact outputs, and one-line errors for bad input.
 
+mod common;
+use common::{junqi, JUNQI, START};
+
 use std::process::Command;
-
-const START: &str = "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";
-
-fn junqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn moves_lists_actions() {
@@ -143,7 +132,7 @@ fn replay_checks_a_record() {
 #[test]
 fn engine_speaks_the_protocol() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_junqi"))
+    let mut child = Command::new(JUNQI)
         .args(["engine", "--level", "2"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -189,7 +178,7 @@ fn match_referees_builtin_and_external_players() {
     assert!(out.contains("4 games"), "{out}");
     assert!(out.contains("95% interval"), "{out}");
     // An external engine through the protocol (this same binary), in every mode.
-    let engine = format!("cmd:{} engine --level 1", env!("CARGO_BIN_EXE_junqi"));
+    let engine = format!("cmd:{} engine --level 1", JUNQI);
     for mode in ["open", "dark", "flip"] {
         let (code, out, err) = junqi(&[
             "match", "--red", &engine, "--black", "greedy", "--mode", mode, "--games", "2",

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const JUNQI: &str = env!("CARGO_BIN_EXE_junqi");
+mod common;
+use common::{outcome, JUNQI};
 
 /// A fresh folder for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -50,12 +51,8 @@ fn run_match(args: &[&str]) -> (i32, String, String, Duration) {
         .args(args)
         .output()
         .expect("junqi runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        t.elapsed(),
-    )
+    let (code, stdout, stderr) = outcome(out);
+    (code, stdout, stderr, t.elapsed())
 }
 
 /// Live (not zombie) processes whose process group is `pgid`, as "pid state command".

@@ -6,7 +6,8 @@
 use serde_json::Value;
 use std::process::Command;
 
-const JUNQI: &str = env!("CARGO_BIN_EXE_junqi");
+mod common;
+use common::JUNQI;
 
 /// Plays a short match with `seats` (`--red`/`--black` or `--seats` arguments), the first
 /// engine's input copied into a file; returns every `go` message it got.

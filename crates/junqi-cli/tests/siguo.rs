@@ -1,21 +1,11 @@
 //! 四国 positions through the `junqi` binary: RULES-4P.md's probe table and checksums, and
 //! one-line errors for malformed positions.
 
+mod common;
+use common::junqi;
+
 use junqi_core::siguo::{Position, SiguoRules};
 use junqi_core::Deployment;
-use std::process::Command;
-
-fn junqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn moves(pos: &str) -> Vec<String> {
     let (code, out, err) = junqi(&["moves", pos]);

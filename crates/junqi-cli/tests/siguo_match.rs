@@ -1,18 +1,9 @@
 //! `junqi match --seats`: 4-player matches between built-in players.
 
-use std::process::Command;
+mod common;
+use common::{junqi, JUNQI};
 
-fn junqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("junqi runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::process::Command;
 
 fn match_args<'a>(seats: &'a str, mode: &'a str, games: &'a str) -> Vec<&'a str> {
     vec![
@@ -113,7 +104,7 @@ fn replay(path: &std::path::Path) -> String {
 /// that a loaded machine can never cut a search short and change the games.
 #[test]
 fn engines_play_seats_of_a_four_player_match() {
-    let bin = env!("CARGO_BIN_EXE_junqi");
+    let bin = JUNQI;
     let seats = format!("cmd:{bin} engine --level 1,random,cmd:{bin} engine --level 2,greedy");
     let dir = temp_dir("engines");
     let (code, out, err) = junqi(&[
@@ -261,7 +252,7 @@ fn a_misbehaving_engine_resigns_its_seat_and_the_partner_plays_on() {
 #[test]
 fn engine_answers_the_four_player_protocol() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_junqi"))
+    let mut child = Command::new(JUNQI)
         .args(["engine", "--level", "1"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -321,7 +312,7 @@ fn engine_answers_the_four_player_protocol() {
 
 #[test]
 fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
-    let bin = env!("CARGO_BIN_EXE_junqi");
+    let bin = JUNQI;
     let dir = temp_dir("views");
     let log = dir.join("input.log");
     // The engine at place 1 writes down every line the host sends it.
@@ -402,7 +393,7 @@ fn an_engine_is_only_ever_shown_its_own_seats_pieces() {
 /// replays under the switches it names, and a 2-player-only switch is refused by name.
 #[test]
 fn four_player_matches_play_under_the_cross_board_switches() {
-    let bin = env!("CARGO_BIN_EXE_junqi");
+    let bin = JUNQI;
     let seats = format!("cmd:{bin} engine --level 1,random,greedy,level:1");
     for (k, switches) in [
         "rail_one_turn,no_enemy_camps,mines_around_flag",
@@ -452,7 +443,7 @@ fn four_player_matches_play_under_the_cross_board_switches() {
 /// every place sitting at every seat in turn, each place's results, every record replaying.
 #[test]
 fn matches_at_the_tables_where_each_plays_for_himself() {
-    let bin = env!("CARGO_BIN_EXE_junqi");
+    let bin = JUNQI;
     for (seats, teams, n) in [
         (
             format!("cmd:{bin} engine --level 1,random,greedy,level:1"),

@@ -1,22 +1,11 @@
 //! The rule switches of the rule sheets through the command line and the engine protocol.
 
+mod common;
+use common::{junqi, JUNQI, START};
+
 use junqi_core::{Deployment, Rules};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-const START: &str = "llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 1";
-
-fn junqi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_junqi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn rules_on_the_command_line() {
@@ -46,7 +35,7 @@ fn rules_on_the_command_line() {
 
 #[test]
 fn the_engine_deploys_under_the_setup_switches() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_junqi"))
+    let mut child = Command::new(JUNQI)
         .args(["engine", "--level", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -77,7 +66,7 @@ fn the_engine_deploys_under_the_setup_switches() {
 
 #[test]
 fn a_match_under_new_switches_with_an_external_engine() {
-    let engine = format!("cmd:{} engine --level 1", env!("CARGO_BIN_EXE_junqi"));
+    let engine = format!("cmd:{} engine --level 1", JUNQI);
     for mode in ["open", "dark"] {
         let (code, out, err) = junqi(&[
             "match",

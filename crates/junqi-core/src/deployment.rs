@@ -78,6 +78,11 @@ impl Slot {
     pub fn is_setup_point(self) -> bool {
         self.kind() != PointKind::Camp
     }
+
+    /// The 25 slots a formation fills ([`Slot::is_setup_point`]), in index order.
+    pub fn setup() -> impl Iterator<Item = Slot> {
+        Slot::all().filter(|s| s.is_setup_point())
+    }
 }
 
 impl fmt::Display for Slot {
@@ -224,6 +229,12 @@ impl Deployment {
 
     pub fn get(&self, s: Slot) -> Option<Role> {
         self.slots[s.index()]
+    }
+
+    /// The role on each of the 25 setup slots, in [`Slot::setup`] order (`None` where the
+    /// formation leaves one empty).
+    pub fn setup_roles(&self) -> impl Iterator<Item = Option<Role>> + '_ {
+        Slot::setup().map(|s| self.get(s))
     }
 
     pub fn set(&mut self, s: Slot, r: Option<Role>) {
@@ -401,8 +412,7 @@ impl Deployment {
     /// The slots where `role` may stand at the start under `rules` (`mines_around_flag` further
     /// ties the landmines to wherever the flag goes).
     pub fn allowed_slots_with(role: Role, rules: &Rules) -> Vec<Slot> {
-        Slot::all()
-            .filter(|s| s.is_setup_point())
+        Slot::setup()
             .filter(|s| match role {
                 Role::Flag => s.kind() == PointKind::Headquarters,
                 Role::Landmine => s.rank() >= 4,
@@ -445,7 +455,7 @@ impl Deployment {
     pub fn random(seed: u64) -> Deployment {
         let mut rng = SplitMix64::new(seed);
         let mut d = Deployment::empty();
-        let mut free: Vec<Slot> = Slot::all().filter(|s| s.is_setup_point()).collect();
+        let mut free: Vec<Slot> = Slot::setup().collect();
         let mut place =
             |d: &mut Deployment, role: Role, free: &mut Vec<Slot>, ok: &dyn Fn(Slot) -> bool| {
                 let choices: Vec<usize> = (0..free.len()).filter(|&i| ok(free[i])).collect();

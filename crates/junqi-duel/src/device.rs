@@ -274,7 +274,7 @@ impl Duel {
         let ot_secret = crypto::random_scalar(&mut rng);
         let view = own_view(&terms, me, &formation);
         let mut origin = [None; POINTS];
-        for s in Slot::all().filter(|s| s.is_setup_point()) {
+        for s in Slot::setup() {
             for c in [Color::Red, Color::Black] {
                 origin[s.point(c).index()] = Some((c, s.index() as u8));
             }
@@ -312,7 +312,7 @@ impl Duel {
             declined: None,
             revealed_theirs: Vec::new(),
         };
-        let pieces = setup_slots().map(|s| hex_of(&duel.commitment(s))).collect();
+        let pieces = Slot::setup().map(|s| hex_of(&duel.commitment(s))).collect();
         let commit = Body::Commit {
             terms: hex_of(&duel.terms.digest()),
             pieces,
@@ -995,7 +995,7 @@ impl Duel {
         }
         let digests: Option<Vec<Digest>> = pieces.iter().map(|h| bytes_of::<32>(h)).collect();
         let digests = digests
-            .filter(|d| d.len() == setup_slots().count())
+            .filter(|d| d.len() == Slot::setup().count())
             .ok_or_else(|| Refusal::Malformed("25 commitments expected".into()))?;
         let s = bytes_of::<32>(ot)
             .and_then(|b| crypto::point_from(&b))
@@ -1004,7 +1004,7 @@ impl Duel {
         self.their_ot = Some(s);
         match self.terms.mode {
             Mode::Open => {
-                let pieces = setup_slots().map(|s| self.opened(s)).collect();
+                let pieces = Slot::setup().map(|s| self.opened(s)).collect();
                 out.push(self.send(Body::Open { pieces }));
             }
             _ => self.phase = Phase::Playing,
@@ -1409,7 +1409,7 @@ impl Duel {
     fn maybe_final(&mut self, out: &mut Vec<String>) {
         if self.phase == Phase::Playing && self.view.is_over() && self.pending.is_none() {
             self.phase = Phase::Ending;
-            let pieces = setup_slots().map(|s| self.opened(s)).collect();
+            let pieces = Slot::setup().map(|s| self.opened(s)).collect();
             let body = Body::Final {
                 pieces,
                 ot_secret: hex_of(self.ot_secret.as_bytes()),
@@ -1449,18 +1449,13 @@ fn same_ply(want: u32, got: u32) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// The 25 slots a formation fills, in the order of the commitments.
-pub(crate) fn setup_slots() -> impl Iterator<Item = Slot> {
-    Slot::all().filter(|s| s.is_setup_point())
-}
-
 /// This device's knowledge at the start: its own formation, the other side's 25 pieces hidden.
 fn own_view(terms: &Terms, me: Color, formation: &Deployment) -> Position {
     let mut view = Position::empty(terms.mode, terms.rules);
     for (p, piece) in formation.placed(me) {
         view.put(p, Occupant::known(piece));
     }
-    for s in setup_slots() {
+    for s in Slot::setup() {
         view.put(
             s.point(!me),
             Occupant {

@@ -2,7 +2,6 @@
 //! game is replayed through the core, and a side that lied is named.
 
 use crate::crypto::{self, Digest, CHOICES};
-use crate::device::setup_slots;
 use crate::wire::{bytes_of, hex_of, role_index, Body, ChoiceOpened, Opened, Payload};
 use crate::Terms;
 use junqi_core::{
@@ -40,7 +39,7 @@ pub(crate) fn opening_of(
     commitments: &[Digest],
     piece: &Opened,
 ) -> Result<Role, String> {
-    let index = setup_slots()
+    let index = Slot::setup()
         .position(|s| s.index() == usize::from(piece.slot))
         .ok_or_else(|| format!("opened slot {}, which holds no piece", piece.slot))?;
     let salt = bytes_of::<32>(&piece.salt).ok_or("opened a piece without its salt")?;
@@ -85,7 +84,7 @@ pub(crate) fn formation(
         }
         d.set(slot, Some(role));
     }
-    if let Some(s) = setup_slots().find(|&s| d.get(s).is_none()) {
+    if let Some(s) = Slot::setup().find(|&s| d.get(s).is_none()) {
         return Err(cheat(Some(s.point(seat)), "did not open this piece".into()));
     }
     if let Err(v) = d.validate_with(&terms.rules) {

@@ -83,7 +83,7 @@ mod tests {
     use junqi_core::deduce::role_bit as bit;
     use junqi_core::seat::PerSeat;
     use junqi_core::siguo::SiguoRules;
-    use junqi_core::{Rules, Slot};
+    use junqi_core::Rules;
 
     /// The rule switches the belief reads: railway runs, scouting, bounces, setup.
     fn table(seed: u64) -> SiguoRules {
@@ -129,12 +129,8 @@ mod tests {
                 // Pieces are followed in setup order, seat by seat.
                 let setup: Vec<Role> = Seat::ALL
                     .into_iter()
-                    .flat_map(|s| {
-                        let d = formations[s].clone();
-                        Slot::all()
-                            .filter(|x| x.is_setup_point())
-                            .map(move |x| d.get(x).expect("a full formation"))
-                    })
+                    .flat_map(|s| formations[s].setup_roles())
+                    .map(|r| r.expect("a full formation"))
                     .collect();
                 for (piece, &role) in belief.table.pieces.iter().zip(&setup) {
                     if piece.seat != seat && piece.mask == bit(Role::Engineer) {

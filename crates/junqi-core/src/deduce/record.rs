@@ -106,7 +106,7 @@ impl Hidden {
             cells[p.index()] = Some(Tracked::Own(piece.role));
         }
         let mut masks: Vec<RoleMask> = Vec::new();
-        for slot in Slot::all().filter(|s| s.is_setup_point()) {
+        for slot in Slot::setup() {
             cells[slot.point(!me).index()] = Some(Tracked::Enemy(masks.len()));
             masks.push(setup_mask(slot, rules));
         }

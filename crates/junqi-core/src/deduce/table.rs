@@ -117,7 +117,7 @@ impl Table {
         let mut pieces: Vec<TablePiece> = Vec::with_capacity(100);
         let seats: Vec<Seat> = view.seating().seats().collect();
         for &seat in &seats {
-            for slot in Slot::all().filter(|s| s.is_setup_point()) {
+            for slot in Slot::setup() {
                 let Some(p) = board.slot_point(seat, slot) else {
                     continue;
                 };

@@ -349,7 +349,7 @@ fn check_notebook(book: &Notebook, truth: &[Role]) -> (usize, usize) {
 /// sets are those of the deduction, and the clues say something (moves, runs, contacts, groups).
 #[test]
 fn a_two_player_notebook_keeps_the_truth() {
-    use crate::{Color, Deployment, Game, Mode, Setup, Slot};
+    use crate::{Color, Deployment, Game, Mode, Setup};
     let (mut clues, mut groups, mut met) = (0, 0, 0);
     for seed in 0..16u64 {
         let rules = dark_rules(seed);
@@ -369,9 +369,9 @@ fn a_two_player_notebook_keeps_the_truth() {
                     Color::Red => (&formations[0], &formations[1]),
                     Color::Black => (&formations[1], &formations[0]),
                 };
-                let truth: Vec<Role> = Slot::all()
-                    .filter(|s| s.is_setup_point())
-                    .map(|s| enemy.get(s).expect("a full formation"))
+                let truth: Vec<Role> = enemy
+                    .setup_roles()
+                    .map(|r| r.expect("a full formation"))
                     .collect();
                 let view = game.view(Some(me));
                 let hidden = Hidden::two_player(me, own, &view.history, &rules);
@@ -410,7 +410,7 @@ fn a_two_player_notebook_keeps_the_truth() {
 fn a_table_notebook_keeps_the_truth() {
     use crate::seat::{PerSeat, Seat};
     use crate::siguo::{InfoMode, Position, SiguoRules};
-    use crate::{Deployment, Rules, Slot};
+    use crate::{Deployment, Rules};
     let (mut clues, mut groups, mut other_known) = (0, 0, 0);
     for seed in 0..6u64 {
         let mut rules = Rules::default();
@@ -427,12 +427,8 @@ fn a_table_notebook_keeps_the_truth() {
         let start = truth.clone();
         let roles: Vec<Role> = Seat::ALL
             .into_iter()
-            .flat_map(|s| {
-                let d = formations[s].clone();
-                Slot::all()
-                    .filter(|x| x.is_setup_point())
-                    .map(move |x| d.get(x).expect("a full formation"))
-            })
+            .flat_map(|s| formations[s].setup_roles())
+            .map(|r| r.expect("a full formation"))
             .collect();
         let mut history = Vec::new();
         let mut rng = SplitMix64::new(seed);
