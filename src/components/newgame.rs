@@ -310,7 +310,7 @@ pub fn NewGameScreen() -> impl IntoView {
 /// A labelled `<select>` of whole numbers; a value not among `choices` (from a remembered
 /// setting) is offered too, so the select always shows the setting in force.
 #[component]
-fn NumberField(
+pub(crate) fn NumberField(
     label: i18n::T,
     testid: &'static str,
     choices: &'static [u32],

@@ -560,3 +560,36 @@ test('tablet: 四暗 with the notebook on writes what the record proves on hidde
     await app.close();
   }
 });
+
+test('tablet: a 四国 per-move timer passes the turn of a person who lets it run out, and the second puts the seat out', async () => {
+  // A 2-second move timer and 超时2次 on the cross board, remembered as the last choices.
+  const init = () => {
+    if (!localStorage.getItem('junqi.siguo.newgame.v1')) {
+      localStorage.setItem('junqi.siguo.newgame.v1', '{"move_seconds":2,"rules":{"rules":{"timeout_limit":2}}}');
+    }
+  };
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init });
+  const { page } = app;
+  try {
+    await press(app, '[data-testid="mode-siguo"]');
+    await page.waitForSelector('[data-testid="siguo-options"]');
+    assert.equal(await page.locator('[data-testid="siguo-move-timer"]').inputValue(), '2');
+    assert.equal(await page.locator('[data-testid="siguo-timeout-limit"]').inputValue(), '2');
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    await page.waitForSelector('[data-testid="siguo-move-timer"] [data-testid="move-left"]');
+    // S never moves: the turn passes to the computers, counted; the second puts S out, and
+    // its partner N plays on.
+    await page.waitForSelector('[data-testid="seat-timeouts-0"][data-count="1"]', { timeout: 30000 });
+    await page.screenshot({ path: join(SHOTS, 'siguo-move-timer-tablet.png') });
+    await page.waitForSelector('[data-testid="seat-bar-0"][data-out]', { timeout: 30000 });
+    assert.match(await page.locator('[data-testid="seat-timeouts-0"]').textContent(), /2\/2/);
+    assert.equal(await page.locator(`${SCREEN}[data-over]`).count(), 0, 'the game goes on');
+    const moves = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+    assert.ok(moves >= 5, `two missed turns and the computers' moves are listed (${moves})`);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});

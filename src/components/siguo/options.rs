@@ -2,7 +2,9 @@
 //! sees what, who sits where (a person or a computer level), who moves first, and RULES-4P.md
 //! §8's switches, each explained in one line.
 
+use crate::components::newgame::NumberField;
 use crate::i18n::{self, siguo_text as t};
+use crate::state::config::{MOVE_CHOICES, TIMEOUT_LIMIT_CHOICES};
 use crate::state::siguo::NOT_OFFERED;
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
@@ -13,7 +15,7 @@ use leptos::prelude::*;
 /// The RULES.md switches offered for the 4-player board: every one that applies there
 /// ([`SiguoRules::applies`]) but those the table does not offer yet ([`NOT_OFFERED`]),
 /// `no_move_draw`, which on this board is the wipe-out choice above it, and `engineer_scouts`
-/// only where enemies are hidden.
+/// only where enemies are hidden. (`timeout_limit` is chosen beside the per-move timer.)
 fn switches_for(info: InfoMode) -> impl Iterator<Item = &'static str> {
     Rules::NAMES.into_iter().filter(move |&name| {
         SiguoRules::applies(name)
@@ -170,6 +172,24 @@ pub fn SiguoOptions() -> impl IntoView {
                     config.update(|c| c.clock_minutes = v);
                 }>{clocks}</select>
             </label>
+            <NumberField
+                label=i18n::MOVE_TIMER
+                testid="siguo-move-timer"
+                choices=&MOVE_CHOICES
+                get=move || config.with(|c| c.move_seconds)
+                set=move |v| config.update(|c| c.move_seconds = v)
+                text=i18n::move_timer_choice
+            />
+            <Show when=move || config.with(|c| c.move_seconds > 0)>
+                <NumberField
+                    label=i18n::TIMEOUT_LIMIT
+                    testid="siguo-timeout-limit"
+                    choices=&TIMEOUT_LIMIT_CHOICES
+                    get=move || config.with(|c| c.rules.rules.timeout_limit)
+                    set=move |v| config.update(|c| c.rules.rules.timeout_limit = v)
+                    text=i18n::timeout_limit_choice
+                />
+            </Show>
         </section>
         <section>
             <h3>{move || i18n::RULES.get(lang())}</h3>

@@ -215,6 +215,7 @@ pub fn SiguoPanel() -> impl IntoView {
     view! {
         <aside class="panel siguo-panel">
             <ul class="seat-list">{seats}</ul>
+            <SiguoMoveTimer/>
             <p class="siguo-status" data-testid="siguo-status" role="status">{status}</p>
             // What the person has not seen played: the round since their own move (three quick
             // computer moves stay readable); replaying, the ply's move.
@@ -390,6 +391,46 @@ fn ReplayBar() -> impl IntoView {
                 {move || seats.get().into_iter().map(|s| watch_button(Some(s))).collect_view()}
             </div>
         </div>
+    }
+}
+
+/// The per-move timer: seconds left for the person to move, and each person's timeouts so far
+/// (computers are not timed).
+#[component]
+fn SiguoMoveTimer() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    move || {
+        let lang = store.lang();
+        let left = sg.move_left();
+        let (limit, counts) = sg.with_shown(|t| {
+            let counts: Vec<(Seat, u32)> = t
+                .config
+                .humans()
+                .into_iter()
+                .map(|s| (s, u32::from(t.timeouts(s))))
+                .collect();
+            (t.config.move_seconds > 0).then_some((t.config.rules.rules.timeout_limit, counts))
+        })??;
+        let rows = counts
+            .into_iter()
+            .map(|(s, n)| {
+                view! {
+                    <span class="timeouts" data-testid=format!("seat-timeouts-{}", s.index()) data-count=n.to_string()>
+                        {i18n::timeouts_text(t::seat_name(s, lang), n, limit, lang)}
+                    </span>
+                }
+            })
+            .collect_view();
+        let seconds = left.map(|ms| (ms / 1000.0).ceil() as u32);
+        Some(view! {
+            <div class="move-timer" data-testid="siguo-move-timer">
+                {seconds.map(|s| view! {
+                    <span data-testid="move-left" data-seconds=s.to_string()>{i18n::move_left_text(s, lang)}</span>
+                })}
+                {rows}
+            </div>
+        })
     }
 }
 

@@ -47,7 +47,7 @@ impl Clock {
     }
 }
 
-/// The per-move timer, when the game has one.
+/// The per-move timer, when the game has one (on both boards).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MoveTimer {
     /// Milliseconds left for the move now being thought about.
@@ -56,6 +56,25 @@ pub struct MoveTimer {
     pub ply: u32,
     /// When the last tick was taken (`Date.now`).
     pub last: f64,
+}
+
+impl MoveTimer {
+    /// Follows the game to `ply`: a new turn starts with the whole `full` time (what went
+    /// before was the last turn's). Returns whether a new turn started.
+    pub fn follow(&mut self, ply: u32, full: f64) -> bool {
+        if ply == self.ply {
+            return false;
+        }
+        self.ply = ply;
+        self.left = full;
+        true
+    }
+
+    /// Charges `elapsed` milliseconds to the turn; returns whether its time ran out.
+    pub fn charge(&mut self, elapsed: f64) -> bool {
+        self.left = (self.left - elapsed.max(0.0)).max(0.0);
+        self.left <= 0.0
+    }
 }
 
 impl Controller {
@@ -168,11 +187,7 @@ impl Controller {
         let m = &self.game;
         let human = m.seat_to_move().is_some_and(|s| m.is_human(s));
         let theirs = m.seat_to_move().is_some_and(|s| self.remote_seat(s));
-        let ply = m.position().ply();
-        if ply != t.ply {
-            // A new turn starts with the whole time; what went before was the last one's.
-            t.ply = ply;
-            t.left = full;
+        if t.follow(m.position().ply(), full) {
             self.move_timer = Some(t);
             return None;
         }
@@ -191,8 +206,7 @@ impl Controller {
                 .then(|| self.claim_time(false))
                 .filter(|fx| !fx.is_empty());
         }
-        t.left = (t.left - elapsed).max(0.0);
-        if t.left > 0.0 {
+        if !t.charge(elapsed) {
             self.move_timer = Some(t);
             return None;
         }

@@ -35,6 +35,14 @@ pub struct SiguoConfig {
     pub rules: SiguoRules,
     /// Minutes on each seat's clock for the whole game (0: no clocks).
     pub clock_minutes: u32,
+    /// Seconds a person has for each move (0: no per-move timer); one who lets it run out
+    /// loses the turn, and under `timeout_limit` the N-th such turn puts the seat out.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub move_seconds: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for SiguoConfig {
@@ -47,6 +55,7 @@ impl Default for SiguoConfig {
             players,
             rules: SiguoRules::default(),
             clock_minutes: 0,
+            move_seconds: 0,
         }
     }
 }
@@ -104,6 +113,12 @@ impl SiguoConfig {
         if !crate::state::config::CLOCK_CHOICES.contains(&self.clock_minutes) {
             self.clock_minutes = 0;
         }
+        // As on the 2-player board: a remembered time need not be one of the choices offered.
+        self.move_seconds = self.move_seconds.min(crate::state::config::MOVE_MAX);
+        // Turns run out only with a per-move timer.
+        if self.move_seconds == 0 {
+            self.rules.rules.timeout_limit = 0;
+        }
         // Remembered choices of another version may hold switches that exclude each other,
         // or that stay 2-player only: those are dropped, so a new game always starts.
         self.rules.rules = self.rules.rules.without_conflicts();
@@ -134,9 +149,9 @@ impl SiguoConfig {
 }
 
 /// Switches the core plays on the cross board that this table does not offer yet: the board
-/// does not draw a carried flag (its carrier, the headquarters kept for it), and the table has
-/// a clock for the whole game only, no per-move timer.
-pub const NOT_OFFERED: [&str; 3] = ["carry_flag_home", "carry_flag_front", "timeout_limit"];
+/// does not draw a carried flag (its carrier, the headquarters kept for it). `timeout_limit`
+/// is chosen beside the per-move timer, not among the switches.
+pub const NOT_OFFERED: [&str; 2] = ["carry_flag_home", "carry_flag_front"];
 
 #[cfg(test)]
 mod tests {
@@ -156,6 +171,23 @@ mod tests {
         assert!(n.rules.rules.rail_one_turn && n.rules.rules.mines_explode);
         assert!(!n.rules.rules.mines_bounce && !n.rules.rules.carry_flag_home);
         assert_eq!(n.rules.rules.timeout_limit, 0);
+    }
+
+    #[test]
+    fn a_timeout_limit_needs_a_per_move_timer() {
+        let mut c = SiguoConfig {
+            move_seconds: 30,
+            ..SiguoConfig::default()
+        };
+        c.rules.rules.timeout_limit = 3;
+        let n = c.clone().normalised();
+        assert_eq!((n.move_seconds, n.rules.rules.timeout_limit), (30, 3));
+        c.move_seconds = 99_999;
+        let n = c.clone().normalised();
+        assert_eq!(n.move_seconds, crate::state::config::MOVE_MAX);
+        c.move_seconds = 0;
+        let n = c.normalised();
+        assert_eq!((n.move_seconds, n.rules.rules.timeout_limit), (0, 0));
     }
 
     #[test]

@@ -42,6 +42,9 @@ pub struct SiguoSave {
     /// Milliseconds left on each seat's clock.
     #[serde(default)]
     pub clocks: Option<[f64; 4]>,
+    /// Milliseconds left for the move of the person to move (per-move timer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_left: Option<f64>,
     /// Guess marks: seat digit, point and role letter, e.g. `0:Na4:G`.
     #[serde(default)]
     pub guesses: Vec<String>,
@@ -99,6 +102,7 @@ impl SiguoSave {
             updated: now,
             counted,
             clocks: table.clocks(),
+            move_left: table.move_left(),
             guesses: table
                 .all_guesses()
                 .into_iter()
@@ -146,6 +150,7 @@ impl SiguoSave {
     pub fn table(&self) -> Result<Table, String> {
         let mut t = Table::from_record(self.config.clone(), &self.full_record(), self.seed)?;
         t.set_clocks(self.clocks);
+        t.set_move_left(self.move_left);
         // A mark that does not read is dropped; the game itself is not touched.
         let marks: Vec<_> = self
             .guesses

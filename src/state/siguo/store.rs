@@ -667,7 +667,7 @@ impl SiguoStore {
             && self.handover.with_untracked(|h| h.is_none())
             && self.replay_ply.with_untracked(|r| r.is_none())
             && self
-                .with_table(|t| t.clocks().is_some() && !t.is_over())
+                .with_table(|t| t.is_timed() && !t.is_over())
                 .unwrap_or(false);
         if !running || last <= 0.0 {
             return;
@@ -691,6 +691,12 @@ impl SiguoStore {
     pub fn clocks(&self) -> Option<[f64; 4]> {
         self.clock_rev.track();
         self.with_tracked(Table::clocks).flatten()
+    }
+
+    /// The per-move time left for the person to move, tracked.
+    pub fn move_left(&self) -> Option<f64> {
+        self.clock_rev.track();
+        self.with_tracked(Table::move_left).flatten()
     }
 
     /// The viewer marks the piece at `guess_at` (or clears its mark).

@@ -4,6 +4,7 @@
 
 use super::config::SiguoConfig;
 use crate::ai::siguo::SiguoAsk;
+use crate::state::controller::MoveTimer;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
@@ -64,6 +65,8 @@ pub struct Table {
     pub seed: u64,
     /// Milliseconds left on each seat's clock, when the game has clocks.
     clocks: Option<[f64; 4]>,
+    /// The per-move timer of the person to move, when the game has one.
+    move_timer: Option<MoveTimer>,
     /// Each seat's guesses at hidden pieces, kept on the piece as it moves.
     guesses: PerSeat<Vec<(Point, Role)>>,
     /// Which flags were shown before the last action.
@@ -89,11 +92,19 @@ impl Table {
             last_path: Vec::new(),
             seed,
             clocks: None,
+            move_timer: None,
             guesses: PerSeat::default(),
             flags_before: [false; 4],
         };
         if t.config.clock_minutes > 0 {
             t.clocks = Some([f64::from(t.config.clock_minutes) * 60_000.0; 4]);
+        }
+        if t.config.move_seconds > 0 {
+            t.move_timer = Some(MoveTimer {
+                left: t.move_ms(),
+                ply: t.truth.ply(),
+                last: 0.0,
+            });
         }
         t.record.result = t.truth.outcome();
         Ok(t)
@@ -464,20 +475,66 @@ impl Table {
         }
     }
 
-    /// `elapsed` milliseconds pass on the clock of the seat to move; when it runs out the seat
-    /// leaves the game (its partner plays on), and that seat is returned.
+    /// Whether time is kept: a clock for the whole game or a per-move timer.
+    pub fn is_timed(&self) -> bool {
+        self.clocks.is_some() || self.move_timer.is_some()
+    }
+
+    /// The per-move time of the game, in milliseconds (0: none).
+    fn move_ms(&self) -> f64 {
+        f64::from(self.config.move_seconds) * 1000.0
+    }
+
+    /// Milliseconds left for the move of the person to move, when the game has a per-move
+    /// timer (computer seats are not timed).
+    pub fn move_left(&self) -> Option<f64> {
+        let t = self.move_timer?;
+        let timed = !self.is_over() && self.config.is_human(self.turn());
+        timed.then(|| {
+            if t.ply == self.truth.ply() {
+                t.left
+            } else {
+                self.move_ms()
+            }
+        })
+    }
+
+    /// Restores the per-move time of a saved game's turn.
+    pub fn set_move_left(&mut self, left: Option<f64>) {
+        let full = self.move_ms();
+        if let (Some(t), Some(left)) = (&mut self.move_timer, left) {
+            t.ply = self.truth.ply();
+            t.left = left.clamp(0.0, full);
+        }
+    }
+
+    /// How many turns `seat` let run out (`timeout_limit`).
+    pub fn timeouts(&self, seat: Seat) -> u8 {
+        self.truth.timeouts(seat)
+    }
+
+    /// `elapsed` milliseconds pass for the seat to move. When its clock for the whole game runs
+    /// out it leaves the game (its partner plays on); when a person's per-move time runs out
+    /// the turn passes (and under `timeout_limit` the N-th such turn puts the seat out). The
+    /// seat is returned when either happened.
     pub fn tick(&mut self, elapsed: f64) -> Option<Seat> {
         if self.is_over() {
             return None;
         }
         let seat = self.turn();
-        let clocks = self.clocks.as_mut()?;
-        let left = &mut clocks[seat.index()];
-        *left = (*left - elapsed.max(0.0)).max(0.0);
-        if *left > 0.0 {
+        if let Some(clocks) = self.clocks.as_mut() {
+            let left = &mut clocks[seat.index()];
+            *left = (*left - elapsed.max(0.0)).max(0.0);
+            if *left <= 0.0 {
+                return self.time_out(seat).ok().map(|_| seat);
+            }
+        }
+        let (full, ply, human) = (self.move_ms(), self.truth.ply(), self.config.is_human(seat));
+        let t = self.move_timer.as_mut()?;
+        if t.follow(ply, full) || !human || !t.charge(elapsed) {
             return None;
         }
-        self.time_out(seat).ok().map(|_| seat)
+        self.miss_turn(seat).ok().map(|_| seat)
     }
 
     /// `viewer`'s guesses on pieces it cannot see.

@@ -372,6 +372,60 @@ fn a_seat_out_of_time_leaves_and_the_clocks_are_saved() {
     assert_eq!(none.tick(1e9), None);
 }
 
+/// The per-move timer: only a person's turn is timed; one that runs out passes the turn and
+/// counts, the `timeout_limit`-th puts the seat out; the record replays the missed turns and
+/// a save keeps the time left of the turn.
+#[test]
+fn a_person_whose_move_time_runs_out_loses_the_turn_and_the_limit_puts_the_seat_out() {
+    let mut config = SiguoConfig {
+        move_seconds: 15,
+        ..SiguoConfig::default()
+    };
+    config.rules.rules.timeout_limit = 3;
+    let config = config.normalised();
+    assert_eq!(config.rules.rules.timeout_limit, 3);
+    let mut t = Table::new(config, formations(43), 9).unwrap();
+    assert!(t.is_timed() && t.clocks().is_none());
+    assert_eq!(t.turn(), Seat::S);
+    assert_eq!(t.move_left(), Some(15_000.0));
+    assert_eq!(t.tick(10_000.0), None);
+    assert_eq!(t.move_left(), Some(5_000.0));
+    let s = SiguoSave::of(&t, "m", 1.0, 1.0, false);
+    let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
+    assert_eq!(
+        back.move_left(),
+        Some(5_000.0),
+        "the save keeps the turn's time"
+    );
+    let mut missed = 0u8;
+    while !t.out().contains(&Seat::S) {
+        if t.turn() == Seat::S {
+            // A new turn starts with the whole time, not charged the last one's.
+            assert_eq!(t.tick(0.0), None);
+            let left = t.move_left().expect("a timed turn");
+            assert_eq!(left, if missed == 0 { 5_000.0 } else { 15_000.0 });
+            assert_eq!(t.tick(left), Some(Seat::S));
+            missed += 1;
+            if !t.out().contains(&Seat::S) {
+                assert_eq!(t.timeouts(Seat::S), missed);
+                assert_ne!(t.turn(), Seat::S, "the turn passed");
+            }
+            continue;
+        }
+        // Computer seats are never timed.
+        assert_eq!(t.move_left(), None);
+        assert_eq!(t.tick(60_000.0), None);
+        let ask = t.ask();
+        let res = answer(&AiRequest::siguo(ask, 1, t.move_seed()));
+        let mv: Move = res.action.unwrap().parse().unwrap();
+        t.play(mv).unwrap();
+    }
+    assert_eq!(missed, 3, "the third turn run out puts S out");
+    let again = Table::from_record(t.config.clone(), t.record(), t.seed).unwrap();
+    assert!(again.out().contains(&Seat::S));
+    assert_eq!(again.ply(), t.ply());
+}
+
 #[test]
 fn guesses_stay_on_their_piece_and_are_saved() {
     use junqi_core::Role;
