@@ -97,6 +97,7 @@ fn piece(
         proven: None,
         turned: false,
         dragging: false,
+        carrying: None,
     }
 }
 

@@ -88,6 +88,7 @@ pub fn piece_view(pm: PieceModel, look: LabelLook) -> impl IntoView {
             data-face=pm.face_down.then_some("down")
             data-proven=pm.proven.map(|m| junqi_core::deduce::letters(m.roles))
             data-movable=pm.movable.then_some("")
+            data-carrying=pm.carrying.map(|c| c.char().to_string())
         >
             {piece_body(&pm, look)}
         </g>
@@ -118,6 +119,20 @@ pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
             </g>
         }
     });
+    // A carried flag: a ring round the carrier and a pennant at its top right corner, both in
+    // the flag's owner's colour (the cross board draws the same).
+    let carried = pm.carrying.map(|owner| {
+        view! {
+            <g class=format!("carried {}", color_class(Some(owner)))>
+                <rect class="ring" x=-HALF_W - 3.0 y=-HALF_H - 3.0
+                    width=2.0 * HALF_W + 6.0 height=2.0 * HALF_H + 6.0 rx="8"></rect>
+                <g transform=format!("translate({} {})", HALF_W - 18.0, -HALF_H + 2.0)>
+                    <path class="pole" d="M0 0V18"></path>
+                    <path class="pennant" d="M0 0L14 4.5L0 9Z"></path>
+                </g>
+            </g>
+        }
+    });
     view! {
         <g class=face_class(pm) transform=inner_transform>
             <rect
@@ -140,6 +155,7 @@ pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
             {rank_badge(pm, look)}
             {guess}
             {proven_strip(pm, look)}
+            {carried}
         </g>
     }
 }

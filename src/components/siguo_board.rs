@@ -40,6 +40,8 @@ pub struct SiguoPiece {
     pub guess: Option<Role>,
     /// What the notebook writes on a face-down piece (`data-proven`).
     pub proven: Option<crate::state::notebook::Proven>,
+    /// The seat whose flag this piece carries (`carry_flag_home`, `carry_flag_front`).
+    pub carrying: Option<Seat>,
 }
 
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
@@ -855,10 +857,25 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
                 </g>
             }
         });
+    // A carried flag: a ring round the carrier and a pennant at its top left corner, both in
+    // the flag's owner's colour.
+    let carried = p.carrying.map(|owner| {
+        view! {
+            <g class=format!("carried seat-{}", owner.index())>
+                <rect class="ring" x=-TILE_W / 2.0 - 3.0 y=-TILE_H / 2.0 - 3.0
+                    width=TILE_W + 6.0 height=TILE_H + 6.0 rx="9"></rect>
+                <g transform=format!("translate({} {})", -TILE_W / 2.0 + 4.0, -TILE_H / 2.0 + 2.0)>
+                    <path class="pole" d="M0 0V20"></path>
+                    <path class="pennant" d="M0 0L16 5L0 10Z"></path>
+                </g>
+            </g>
+        }
+    });
     view! {
         <g
             class=class
             transform=format!("translate({} {})", d.center.x, d.center.y)
+            data-carrying=p.carrying.map(|s| s.index().to_string())
             data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
             data-at=p.at.to_string()
             data-seat=p.seat.index().to_string()
@@ -886,6 +903,7 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
                 {label}
                 {guess}
                 {proven}
+                {carried}
             </g>
         </g>
     }

@@ -70,6 +70,15 @@ pub struct PieceModel {
     pub turned: bool,
     /// Drawn under the pointer, larger.
     pub dragging: bool,
+    /// The side whose flag it carries (`carry_flag_home`, `carry_flag_front`).
+    pub carrying: Option<Color>,
+}
+
+/// The side whose flag the piece on `p` carries in `view`.
+fn carrying(view: &PlayerView, p: Point) -> Option<Color> {
+    Color::ALL
+        .into_iter()
+        .find(|&c| view.carry[c].is_some_and(|k| k.at == p))
 }
 
 impl PieceModel {
@@ -90,6 +99,7 @@ impl PieceModel {
             proven: None,
             turned: false,
             dragging: false,
+            carrying: None,
         }
     }
 
@@ -97,7 +107,7 @@ impl PieceModel {
     /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
     pub fn key(&self) -> String {
         format!(
-            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:?}|{:.1},{:.1}",
+            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:?}|{:?}|{:.1},{:.1}",
             self.name,
             self.color,
             self.role,
@@ -108,6 +118,7 @@ impl PieceModel {
             u8::from(self.dragging),
             self.guess,
             self.proven,
+            self.carrying,
             self.center.x,
             self.center.y
         )
@@ -170,6 +181,7 @@ pub fn piece_model(view: &PlayerView, p: Point, orientation: Orientation) -> Opt
         proven: None,
         turned: false,
         dragging: false,
+        carrying: carrying(view, p),
     })
 }
 
@@ -226,6 +238,7 @@ pub fn build_render_model(view: &PlayerView, ix: &Interaction) -> RenderModel {
             },
             turned: !o.face_down && o.color.is_some() && o.color == ix.turned,
             dragging,
+            carrying: carrying(view, p),
         });
     }
     // The dragged piece is drawn last, above the others.
@@ -283,6 +296,29 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_carrier_is_drawn_carrying_the_flag_it_took() {
+        let g = game(Mode::Open);
+        let mut view = g.view(Some(Color::Red));
+        let at = pt("a1");
+        assert!(view.cells[at.index()].is_some());
+        view.carry[Color::Black] = Some(junqi_core::Carry {
+            at,
+            home: pt("b12"),
+        });
+        let m = build_render_model(&view, &Interaction::default());
+        let carriers: Vec<_> = m.pieces.iter().filter(|p| p.carrying.is_some()).collect();
+        assert_eq!(carriers.len(), 1);
+        assert_eq!(
+            (carriers[0].at, carriers[0].carrying),
+            (at, Some(Color::Black))
+        );
+        assert_eq!(
+            piece_model(&view, at, Orientation::default()).and_then(|p| p.carrying),
+            Some(Color::Black)
+        );
     }
 
     #[test]

@@ -76,6 +76,7 @@ pub fn build_setup_model(dep: &Deployment, color: Color, ix: &SetupInteraction) 
             proven: None,
             turned: ix.turned == Some(color),
             dragging,
+            carrying: None,
         });
     }
     pieces.sort_by_key(|pm| pm.dragging);

@@ -439,6 +439,14 @@ pub fn rule_text(name: &str) -> T {
             zh: "不能进入敌方的行营（队友的可以）",
             en: "No piece may enter an enemy's camps (a partner's are open)",
         },
+        "carry_flag_home" => T {
+            zh: "扛旗：夺旗后须把军旗扛回自己的大本营，旗主才出局",
+            en: "Carry the flag: its owner is out once the taker carries it to one of its own headquarters",
+        },
+        "carry_flag_front" => T {
+            zh: "扛旗回到己方：军旗扛进自己的地盘，旗主就出局",
+            en: "Carry the flag home: its owner is out once the taker carries it into its own area",
+        },
         "dead_position_draw" => T {
             zh: "双方都无法再胜为和棋",
             en: "Neither team able to win any more: a draw",

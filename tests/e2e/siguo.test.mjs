@@ -5,8 +5,9 @@
 // in the middle of a game resumes it exactly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SHOTS, open, press, seeded, sameRandom, serveDist } from './app.mjs';
+import { ROOT, SHOTS, open, press, seeded, sameRandom, serveDist } from './app.mjs';
 
 const server = serveDist();
 
@@ -588,6 +589,29 @@ test('tablet: a 四国 per-move timer passes the turn of a person who lets it ru
     assert.equal(await page.locator(`${SCREEN}[data-over]`).count(), 0, 'the game goes on');
     const moves = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
     assert.ok(moves >= 5, `two missed turns and the computers' moves are listed (${moves})`);
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('tablet: a flag carried on the cross board is marked on its carrier, and the carrying switches are offered', async () => {
+  // A 全明 game under carry_flag_home, saved with North's flag carried and South to move
+  // (written by the table's native test helpers: tests/e2e/fixtures/siguo-carry-save.json).
+  const save = (await readFile(join(ROOT, 'tests/e2e/fixtures/siguo-carry-save.json'), 'utf8')).trim();
+  const init = `if (!localStorage.getItem('junqi.siguo.game.carry-e2e')) {
+    localStorage.setItem('junqi.siguo.game.carry-e2e', ${JSON.stringify(save)});
+    sessionStorage.setItem('junqi.siguo.tab', 'carry-e2e');
+  }`;
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init, ready: SCREEN });
+  const { page } = app;
+  try {
+    const carrier = page.locator('[data-carrying="2"]');
+    await carrier.waitFor();
+    assert.equal(await carrier.count(), 1, 'one piece carries North\'s flag');
+    assert.notEqual(await carrier.getAttribute('data-seat'), '2', 'an enemy of North carries it');
+    assert.equal(await page.locator('[data-testid="seat-bar-2"][data-out]').count(), 0, 'North plays on');
+    await page.screenshot({ path: join(SHOTS, 'siguo-carry-tablet.png') });
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

@@ -31,10 +31,12 @@ fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
     } else {
         let guesses = table.guesses(viewer);
         let book = notebook.then(|| table.notebook(viewer)).flatten();
+        let carries = table.carries();
         table
             .pieces(viewer)
             .into_iter()
             .map(|(at, seat, role)| SiguoPiece {
+                carrying: carrying(&carries, at),
                 at,
                 seat,
                 role,
@@ -54,15 +56,25 @@ fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
     }
 }
 
+/// The seat whose flag the piece on `at` carries.
+fn carrying(carries: &[(Seat, Point)], at: Point) -> Option<Seat> {
+    carries
+        .iter()
+        .find(|(_, p)| *p == at)
+        .map(|(owner, _)| *owner)
+}
+
 /// A finished game's replay, `at` the ply shown.
 fn replay_scene(at: &Table, watch: Option<Seat>) -> Scene {
+    let carries = at.carries();
     let pieces = match watch {
         Some(s) => at.pieces(s),
         None => at.open_pieces(),
     }
     .into_iter()
-    .map(|(at, seat, role)| SiguoPiece {
-        at,
+    .map(|(p, seat, role)| SiguoPiece {
+        carrying: carrying(&carries, p),
+        at: p,
         seat,
         role,
         guess: None,

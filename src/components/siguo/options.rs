@@ -5,7 +5,6 @@
 use crate::components::newgame::NumberField;
 use crate::i18n::{self, siguo_text as t};
 use crate::state::config::{MOVE_CHOICES, TIMEOUT_LIMIT_CHOICES};
-use crate::state::siguo::NOT_OFFERED;
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::{InfoMode, SiguoRules, Table, WipeOut};
@@ -13,13 +12,12 @@ use junqi_core::Rules;
 use leptos::prelude::*;
 
 /// The RULES.md switches offered for the 4-player board: every one that applies there
-/// ([`SiguoRules::applies`]) but those the table does not offer yet ([`NOT_OFFERED`]),
-/// `no_move_draw`, which on this board is the wipe-out choice above it, and `engineer_scouts`
-/// only where enemies are hidden. (`timeout_limit` is chosen beside the per-move timer.)
+/// ([`SiguoRules::applies`]) but `no_move_draw`, which on this board is the wipe-out choice
+/// above it, and `engineer_scouts` only where enemies are hidden. (`timeout_limit` is chosen
+/// beside the per-move timer.)
 fn switches_for(info: InfoMode) -> impl Iterator<Item = &'static str> {
     Rules::NAMES.into_iter().filter(move |&name| {
         SiguoRules::applies(name)
-            && !NOT_OFFERED.contains(&name)
             && name != "no_move_draw"
             && (name != "engineer_scouts" || info != InfoMode::AllOpen)
     })

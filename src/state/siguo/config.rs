@@ -131,7 +131,7 @@ impl SiguoConfig {
             self.rules.first = Seat::S;
         }
         let not_here = SiguoRules::TWO_PLAYER_ONLY.iter().map(|(n, _)| *n);
-        for name in not_here.chain(NOT_OFFERED) {
+        for name in not_here {
             if let Some(b) = self.rules.rules.switch_mut(name) {
                 *b = false;
             }
@@ -147,11 +147,6 @@ impl SiguoConfig {
         self.rules.rules.set_switch(name, on);
     }
 }
-
-/// Switches the core plays on the cross board that this table does not offer yet: the board
-/// does not draw a carried flag (its carrier, the headquarters kept for it). `timeout_limit`
-/// is chosen beside the per-move timer, not among the switches.
-pub const NOT_OFFERED: [&str; 2] = ["carry_flag_home", "carry_flag_front"];
 
 #[cfg(test)]
 mod tests {
@@ -169,7 +164,11 @@ mod tests {
         let n = c.normalised();
         assert_eq!(n.rules.validate(), Ok(()));
         assert!(n.rules.rules.rail_one_turn && n.rules.rules.mines_explode);
-        assert!(!n.rules.rules.mines_bounce && !n.rules.rules.carry_flag_home);
+        assert!(!n.rules.rules.mines_bounce, "it excludes mines_explode");
+        assert!(
+            n.rules.rules.carry_flag_home,
+            "played on the cross board too"
+        );
         assert_eq!(n.rules.rules.timeout_limit, 0);
     }
 

@@ -10,6 +10,6 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use config::{SeatPlayer, SiguoConfig, NOT_OFFERED};
+pub use config::{SeatPlayer, SiguoConfig};
 pub use store::SiguoStore;
 pub use table::{Met, Row, SeatSummary, Table};

@@ -215,6 +215,15 @@ impl Table {
             .collect()
     }
 
+    /// Every flag being carried (`carry_flag_home`, `carry_flag_front`): its owner and where
+    /// its carrier stands. Public: everyone saw the flag taken and sees the carrier move.
+    pub fn carries(&self) -> Vec<(Seat, Point)> {
+        self.truth
+            .carries()
+            .map(|(owner, c)| (owner, c.at))
+            .collect()
+    }
+
     /// Every piece with its identity: for a finished game's replay only.
     pub fn open_pieces(&self) -> Vec<(Point, Seat, Option<Role>)> {
         let v = &self.truth;

@@ -702,3 +702,39 @@ fn a_version_1_save_with_every_formation_still_opens() {
     let opened = SiguoSave::from_text(&json.to_string()).unwrap();
     assert_eq!(opened.table().unwrap().record(), t.record());
 }
+
+/// Carrying the flag on the cross board: computers play a 全明 game under `carry_flag_home`
+/// until a flag is taken; the table then names its owner and the carrier's point (a piece of
+/// an enemy of the owner stands there), and the owner is still in until the flag gets home.
+#[test]
+fn a_carried_flag_is_named_with_its_carrier() {
+    let mut config = computers(InfoMode::AllOpen, 2);
+    config.rules.rules.carry_flag_home = true;
+    let config = config.normalised();
+    assert!(
+        config.rules.rules.carry_flag_home,
+        "offered on the cross board"
+    );
+    let mut seen = false;
+    for seed in 0..12u64 {
+        let mut t = Table::new(config.clone(), formations(200 + seed), seed).unwrap();
+        while !t.is_over() && t.ply() < 700 && t.carries().is_empty() {
+            let limit = t.ply() + 1;
+            play_out(&mut t, limit);
+        }
+        let carries = t.carries();
+        let Some(&(owner, at)) = carries.first() else {
+            continue;
+        };
+        let carrier = t.pieces(Seat::S).into_iter().find(|(p, _, _)| *p == at);
+        let (_, by, _) = carrier.expect("a carrier on the point");
+        assert!(t.config.rules.table.seating().are_enemies(owner, by));
+        assert!(
+            !t.out().contains(&owner),
+            "the owner plays on while its flag is carried"
+        );
+        seen = true;
+        break;
+    }
+    assert!(seen, "no game of twelve carried a flag");
+}
