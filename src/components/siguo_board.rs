@@ -810,12 +810,13 @@ impl PieceDraw {
     /// Everything that changes the drawing.
     fn key(&self) -> String {
         format!(
-            "{}|{}|{:?}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
+            "{}|{}|{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
             self.piece.at,
             self.piece.seat.index(),
             self.piece.role,
             self.piece.guess,
             self.piece.proven,
+            self.piece.carrying,
             u8::from(self.selected),
             self.look,
             self.center.x,

@@ -672,12 +672,16 @@ impl SiguoStore {
         if !running || last <= 0.0 {
             return;
         }
+        let on_show = self.pausing.get_untracked();
         let out = self
             .table
-            .try_update_value(|t| t.as_mut().and_then(|t| t.tick(now - last)))
+            .try_update_value(|t| t.as_mut().and_then(|t| t.tick(now - last, on_show)))
             .flatten();
         self.clock_rev.update(|r| *r += 1);
         if out.is_some() {
+            // A turn lost to the timer: what was picked up, or waited to be confirmed, goes.
+            self.selected.set(None);
+            self.stranding.set(None);
             self.serial.update_value(|s| *s += 1);
             self.thinking.set(false);
             self.after_action(store);

@@ -438,8 +438,8 @@ impl Table {
         Ok(self.note(seat, &report))
     }
 
-    /// `seat`, to move, let its per-move time run out (a record's missed turn: the table has
-    /// no per-move timer of its own yet).
+    /// `seat`, to move, let its per-move time run out: its turn passes ([`Table::tick`]; a
+    /// record's missed turn).
     pub fn miss_turn(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
         let report = self.truth.miss_turn(seat)?;
         self.record.events.push(SiguoEvent::Miss { seat });
@@ -447,6 +447,11 @@ impl Table {
     }
 
     fn note(&mut self, by: Seat, report: &junqi_core::siguo::SiguoReport) -> &Row {
+        // Whoever acts next starts with the whole per-move time, even where the action passed
+        // the turn without a new ply (a resignation, a clock run out).
+        if let Some(t) = &mut self.move_timer {
+            t.ply = u32::MAX;
+        }
         let event = TableEvent::from_report(report);
         let flags_shown = Seat::ALL
             .into_iter()
@@ -525,8 +530,9 @@ impl Table {
     /// `elapsed` milliseconds pass for the seat to move. When its clock for the whole game runs
     /// out it leaves the game (its partner plays on); when a person's per-move time runs out
     /// the turn passes (and under `timeout_limit` the N-th such turn puts the seat out). The
-    /// seat is returned when either happened.
-    pub fn tick(&mut self, elapsed: f64) -> Option<Seat> {
+    /// seat is returned when either happened. While `on_show` (the last computer move is still
+    /// shown, and the person may not act yet) the per-move time does not run.
+    pub fn tick(&mut self, elapsed: f64, on_show: bool) -> Option<Seat> {
         if self.is_over() {
             return None;
         }
@@ -540,7 +546,7 @@ impl Table {
         }
         let (full, ply, human) = (self.move_ms(), self.truth.ply(), self.config.is_human(seat));
         let t = self.move_timer.as_mut()?;
-        if t.follow(ply, full) || !human || !t.charge(elapsed) {
+        if t.follow(ply, full) || !human || on_show || !t.charge(elapsed) {
             return None;
         }
         self.miss_turn(seat).ok().map(|_| seat)

@@ -361,15 +361,15 @@ fn a_seat_out_of_time_leaves_and_the_clocks_are_saved() {
     };
     let mut t = Table::new(config, formations(41), 6).unwrap();
     assert_eq!(t.clocks(), Some([300_000.0; 4]));
-    assert_eq!(t.tick(120_000.0), None);
+    assert_eq!(t.tick(120_000.0, false), None);
     let s = SiguoSave::of(&t, "c", 1.0, 1.0, false);
     let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
     assert_eq!(back.clocks().unwrap()[0], 180_000.0);
-    assert_eq!(t.tick(180_000.0), Some(Seat::S));
+    assert_eq!(t.tick(180_000.0, false), Some(Seat::S));
     assert!(t.out().contains(&Seat::S));
     assert_eq!(t.turn(), Seat::E, "the next seat moves");
     let mut none = Table::new(SiguoConfig::default(), formations(41), 6).unwrap();
-    assert_eq!(none.tick(1e9), None);
+    assert_eq!(none.tick(1e9, false), None);
 }
 
 /// The per-move timer: only a person's turn is timed; one that runs out passes the turn and
@@ -388,7 +388,7 @@ fn a_person_whose_move_time_runs_out_loses_the_turn_and_the_limit_puts_the_seat_
     assert!(t.is_timed() && t.clocks().is_none());
     assert_eq!(t.turn(), Seat::S);
     assert_eq!(t.move_left(), Some(15_000.0));
-    assert_eq!(t.tick(10_000.0), None);
+    assert_eq!(t.tick(10_000.0, false), None);
     assert_eq!(t.move_left(), Some(5_000.0));
     let s = SiguoSave::of(&t, "m", 1.0, 1.0, false);
     let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
@@ -401,10 +401,10 @@ fn a_person_whose_move_time_runs_out_loses_the_turn_and_the_limit_puts_the_seat_
     while !t.out().contains(&Seat::S) {
         if t.turn() == Seat::S {
             // A new turn starts with the whole time, not charged the last one's.
-            assert_eq!(t.tick(0.0), None);
+            assert_eq!(t.tick(0.0, false), None);
             let left = t.move_left().expect("a timed turn");
             assert_eq!(left, if missed == 0 { 5_000.0 } else { 15_000.0 });
-            assert_eq!(t.tick(left), Some(Seat::S));
+            assert_eq!(t.tick(left, false), Some(Seat::S));
             missed += 1;
             if !t.out().contains(&Seat::S) {
                 assert_eq!(t.timeouts(Seat::S), missed);
@@ -414,7 +414,7 @@ fn a_person_whose_move_time_runs_out_loses_the_turn_and_the_limit_puts_the_seat_
         }
         // Computer seats are never timed.
         assert_eq!(t.move_left(), None);
-        assert_eq!(t.tick(60_000.0), None);
+        assert_eq!(t.tick(60_000.0, false), None);
         let ask = t.ask();
         let res = answer(&AiRequest::siguo(ask, 1, t.move_seed()));
         let mv: Move = res.action.unwrap().parse().unwrap();
@@ -737,4 +737,34 @@ fn a_carried_flag_is_named_with_its_carrier() {
         break;
     }
     assert!(seen, "no game of twelve carried a flag");
+}
+
+/// A seat that leaves on its own turn passes it without a new ply: the next person still starts
+/// with the whole per-move time, and a computer move on show is not charged to them.
+#[test]
+fn the_next_person_starts_with_the_whole_move_time() {
+    let mut config = SiguoConfig {
+        move_seconds: 15,
+        ..SiguoConfig::default()
+    };
+    config.players[1].human = true;
+    let mut t = Table::new(config.normalised(), formations(44), 9).unwrap();
+    assert_eq!(t.tick(14_000.0, false), None);
+    assert_eq!(t.move_left(), Some(1_000.0));
+    t.resign(Seat::S).unwrap();
+    assert_eq!(t.turn(), Seat::E);
+    assert_eq!(t.move_left(), Some(15_000.0));
+    assert_eq!(
+        t.tick(2_000.0, false),
+        None,
+        "a new turn is not charged the last one's time"
+    );
+    assert_eq!(t.tick(2_000.0, false), None);
+    assert_eq!(t.move_left(), Some(13_000.0));
+    assert_eq!(
+        t.tick(20_000.0, true),
+        None,
+        "not while a computer move is on show"
+    );
+    assert_eq!(t.move_left(), Some(13_000.0));
 }
