@@ -268,24 +268,13 @@ pub fn NewGameScreen() -> impl IntoView {
                             {clocks}
                         </select>
                     </label>
-                    <NumberField
-                        label=i18n::MOVE_TIMER
-                        testid="move-timer"
-                        choices=&MOVE_CHOICES
-                        get=move || config.with(|c| c.move_seconds)
-                        set=move |v| config.update(|c| c.move_seconds = v)
-                        text=i18n::move_timer_choice
+                    <MoveTimerFields
+                        testids=["move-timer", "timeout-limit"]
+                        seconds=move || config.with(|c| c.move_seconds)
+                        set_seconds=move |v| config.update(|c| c.move_seconds = v)
+                        limit=move || config.with(|c| c.rules.timeout_limit)
+                        set_limit=move |v| config.update(|c| c.rules.timeout_limit = v)
                     />
-                    <Show when=move || config.with(|c| c.move_seconds > 0)>
-                        <NumberField
-                            label=i18n::TIMEOUT_LIMIT
-                            testid="timeout-limit"
-                            choices=&TIMEOUT_LIMIT_CHOICES
-                            get=move || config.with(|c| c.rules.timeout_limit)
-                            set=move |v| config.update(|c| c.rules.timeout_limit = v)
-                            text=i18n::timeout_limit_choice
-                        />
-                    </Show>
                 </section>
                 </Show>
                 </div>
@@ -307,10 +296,42 @@ pub fn NewGameScreen() -> impl IntoView {
     }
 }
 
+/// The per-move timer and, with one, the timeouts that lose (`timeout_limit`): the same two
+/// fields on both boards' new-game screens, `testids` naming them there.
+#[component]
+pub(crate) fn MoveTimerFields(
+    testids: [&'static str; 2],
+    seconds: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    set_seconds: impl Fn(u32) + Copy + Send + Sync + 'static,
+    limit: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    set_limit: impl Fn(u32) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <NumberField
+            label=i18n::MOVE_TIMER
+            testid=testids[0]
+            choices=&MOVE_CHOICES
+            get=seconds
+            set=set_seconds
+            text=i18n::move_timer_choice
+        />
+        <Show when=move || { seconds() > 0 }>
+            <NumberField
+                label=i18n::TIMEOUT_LIMIT
+                testid=testids[1]
+                choices=&TIMEOUT_LIMIT_CHOICES
+                get=limit
+                set=set_limit
+                text=i18n::timeout_limit_choice
+            />
+        </Show>
+    }
+}
+
 /// A labelled `<select>` of whole numbers; a value not among `choices` (from a remembered
 /// setting) is offered too, so the select always shows the setting in force.
 #[component]
-pub(crate) fn NumberField(
+fn NumberField(
     label: i18n::T,
     testid: &'static str,
     choices: &'static [u32],

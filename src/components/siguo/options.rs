@@ -2,9 +2,8 @@
 //! sees what, who sits where (a person or a computer level), who moves first, and RULES-4P.md
 //! §8's switches, each explained in one line.
 
-use crate::components::newgame::NumberField;
+use crate::components::newgame::MoveTimerFields;
 use crate::i18n::{self, siguo_text as t};
-use crate::state::config::{MOVE_CHOICES, TIMEOUT_LIMIT_CHOICES};
 use crate::state::store::Store;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::{InfoMode, SiguoRules, Table, WipeOut};
@@ -170,24 +169,13 @@ pub fn SiguoOptions() -> impl IntoView {
                     config.update(|c| c.clock_minutes = v);
                 }>{clocks}</select>
             </label>
-            <NumberField
-                label=i18n::MOVE_TIMER
-                testid="siguo-move-timer"
-                choices=&MOVE_CHOICES
-                get=move || config.with(|c| c.move_seconds)
-                set=move |v| config.update(|c| c.move_seconds = v)
-                text=i18n::move_timer_choice
+            <MoveTimerFields
+                testids=["siguo-move-timer", "siguo-timeout-limit"]
+                seconds=move || config.with(|c| c.move_seconds)
+                set_seconds=move |v| config.update(|c| c.move_seconds = v)
+                limit=move || config.with(|c| c.rules.rules.timeout_limit)
+                set_limit=move |v| config.update(|c| c.rules.rules.timeout_limit = v)
             />
-            <Show when=move || config.with(|c| c.move_seconds > 0)>
-                <NumberField
-                    label=i18n::TIMEOUT_LIMIT
-                    testid="siguo-timeout-limit"
-                    choices=&TIMEOUT_LIMIT_CHOICES
-                    get=move || config.with(|c| c.rules.rules.timeout_limit)
-                    set=move |v| config.update(|c| c.rules.rules.timeout_limit = v)
-                    text=i18n::timeout_limit_choice
-                />
-            </Show>
         </section>
         <section>
             <h3>{move || i18n::RULES.get(lang())}</h3>
