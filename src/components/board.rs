@@ -125,7 +125,13 @@ pub fn Board(
         let _ = el.set_pointer_capture(ev.pointer_id());
         let can_drag = draggable.is_some_and(|d| d.run(p));
         let screen = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        press.set(Some(Press::new(ev.pointer_id(), p, screen, can_drag, xy)));
+        press.set(Some(Press::new(
+            ev.pointer_id(),
+            Some(p),
+            screen,
+            can_drag,
+            xy,
+        )));
         let id = serial.with_value(|s| s + 1);
         serial.set_value(id);
         set_timeout(

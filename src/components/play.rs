@@ -33,7 +33,7 @@ pub fn PlayScreen() -> impl IntoView {
     let press = RwSignal::new(None::<Press>);
     let model: Memo<Option<RenderModel>> = Memo::new(move |_| {
         let can_act = store.can_act();
-        let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
+        let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
         store.shown.with(|shown| {
             let shown = shown.as_ref()?;
             let ix = Interaction {
@@ -73,7 +73,7 @@ pub fn PlayScreen() -> impl IntoView {
             dests: m.as_ref().map(|m| m.dests).unwrap_or_default(),
             last,
             bad: Bitboard::EMPTY,
-            target: press.with(|p| p.as_ref().filter(|p| p.dragging).and_then(|p| p.over)),
+            target: press.with(|p| p.as_ref().and_then(Press::target)),
         }
     });
     let draggable = Callback::new(move |p: Point| {

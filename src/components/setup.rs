@@ -31,7 +31,7 @@ pub fn SetupScreen() -> impl IntoView {
     let model: Memo<Option<SetupModel>> = Memo::new(move |_| {
         let lang = store.lang();
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
-        let drag = press.with(|p| p.as_ref().filter(|p| p.dragging).map(|p| (p.point, p.at)));
+        let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
         // Pass and play: nothing of the next formation is drawn while the device changes hands.
         if store.handover.with(|h| h.is_some()) || store.siguo.handover.with(|h| h.is_some()) {
             return None;
@@ -60,7 +60,7 @@ pub fn SetupScreen() -> impl IntoView {
         });
         Marks {
             bad,
-            target: press.with(|p| p.as_ref().filter(|p| p.dragging).and_then(|p| p.over)),
+            target: press.with(|p| p.as_ref().and_then(Press::target)),
             ..Marks::default()
         }
     });

@@ -1,17 +1,20 @@
 //! The 4-player (四国) board: the cross of RULES-4P.md drawn as one SVG from
 //! [`SiguoLayout`], with the pieces, the selected piece's destinations, the last move's path,
 //! the seat to move and the seats that are out. It knows no rules: it is given all of that and
-//! answers a tap on a point with that point.
+//! answers the gestures of the 2-player board's machine ([`Press`]): a tap on a point, a piece
+//! dragged from one point to another.
 //!
 //! A board whose points would be closer than [`MIN_TARGET_PX`] on the screen (a phone) cannot
 //! be tapped point by point: there a finger's tap inside one of the viewer's own pieces picks
-//! it up, any other tap zooms the board about the tapped place, taps then act, one finger drags the zoomed board, and the "whole board" button (or any change of
-//! the pieces, a move being made) zooms back out. A mouse or a pen always acts at once.
+//! it up (or drags it), any other tap zooms the board about the tapped place; taps then act, a
+//! finger that slides from anywhere but a piece it may drag pans the zoomed board, and the
+//! "whole board" button (or any change of the pieces, a move being made) zooms back out. A mouse
+//! or a pen always acts at once.
 
 use crate::components::assist::arrow_svg;
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
-use crate::ground::drag::BoardKey;
+use crate::ground::drag::{BoardKey, Gesture, Press};
 use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
 use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
 use crate::ground::siguo_geometry::{
@@ -47,18 +50,14 @@ pub struct SiguoPiece {
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
 const BUTTON_ROOM_PX: f32 = 58.0;
-/// A press that travels further than this (CSS pixels) drags the zoomed board instead of
-/// tapping.
-const DRAG_PX: f64 = 10.0;
 
-/// A finger, pen or mouse button held down on the board.
+/// What the board keeps of a press beside the gesture machine: where the pointer was last (the
+/// zoomed board pans by the difference) and whether it points precisely (a mouse or a pen never
+/// needs the zoom).
 #[derive(Copy, Clone, Debug)]
-struct Down {
-    pointer: i32,
-    start: (f64, f64),
+struct Pointer {
     last: (f64, f64),
     precise: bool,
-    dragging: bool,
 }
 
 /// The 4-player board seen from `viewer` (its area at the bottom).
@@ -89,9 +88,15 @@ pub fn SiguoBoard(
     /// The seat to move: its area's edge and badge are lit.
     #[prop(into)]
     to_move: Signal<Option<Seat>>,
-    /// A tap on a point (not the tap that zooms a small board in).
+    /// A tap on a point (not the tap that zooms a small board in), a piece dropped on a point.
     #[prop(into)]
-    on_tap: Callback<Point>,
+    on_gesture: Callback<Gesture<Point>>,
+    /// Whether the piece on a point may be dragged (none when not given).
+    #[prop(optional)]
+    draggable: Option<Callback<Point, bool>>,
+    /// The press in progress, for the screen to show a dragged piece's destinations.
+    #[prop(optional)]
+    press: Option<RwSignal<Option<Press<Point>>>>,
     /// The zoom: its centre in world coordinates (RULES-4P.md §2.3, 0..=16), `None` for the
     /// whole board. Give one to zoom from outside (e.g. `board.world(p)`) or to follow it.
     #[prop(optional)]
@@ -126,8 +131,14 @@ pub fn SiguoBoard(
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // The zoom factor, set when the board zooms in (from the board's size on the screen then).
     let factor = RwSignal::new(2.2f32);
-    let down = StoredValue::new(None::<Down>);
-    let dragging = RwSignal::new(false);
+    let press = press.unwrap_or_else(|| RwSignal::new(None));
+    let pointer = StoredValue::new(Pointer {
+        last: (0.0, 0.0),
+        precise: true,
+    });
+    // The zoomed board follows a finger (no easing while it does).
+    let panning = RwSignal::new(false);
+    let on_tap = move |p: Point| on_gesture.run(Gesture::Tap(p));
 
     let rect = move || -> Option<ScreenRect> {
         let svg = svg_ref.get_untracked()?;
@@ -188,7 +199,7 @@ pub fn SiguoBoard(
                             .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.seat == seat))
                     });
                     match own {
-                        Some(p) => on_tap.run(p),
+                        Some(p) => on_tap(p),
                         None => zoom.set(Some(xy_world(v, seat))),
                     }
                 }
@@ -200,81 +211,135 @@ pub fn SiguoBoard(
                         None => v,
                     };
                     if let Some(p) = point_at(&board, at, seat) {
-                        on_tap.run(p);
+                        on_tap(p);
                     }
                 }
             }
         }
     };
-    let on_down = move |ev: PointerEvent| {
-        if ev.pointer_type() == "mouse" && ev.button() != 0 {
-            return;
+    // Client coordinates → the drawing's coordinates (under the zoom).
+    let drawing_at = move |client: (f64, f64), r: ScreenRect| {
+        let v = client_to_view(client.0, client.1, r);
+        match zoom.get_untracked() {
+            Some(c) => unzoom(
+                v,
+                zoom_window(world_xy(c, viewer.get_untracked()), factor.get_untracked()),
+            ),
+            None => v,
         }
-        ev.prevent_default();
-        if let Some(el) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        {
-            let _ = el.set_pointer_capture(ev.pointer_id());
-        }
-        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        down.set_value(Some(Down {
-            pointer: ev.pointer_id(),
-            start: at,
-            last: at,
-            // A mouse or a pen points precisely: it never needs the zoom.
-            precise: ev.pointer_type() != "touch",
-            dragging: false,
-        }));
     };
-    let on_move = move |ev: PointerEvent| {
-        let Some(mut d) = down.get_value() else {
-            return;
-        };
-        if d.pointer != ev.pointer_id() {
-            return;
+    let on_down = {
+        let board = board.clone();
+        move |ev: PointerEvent| {
+            if ev.pointer_type() == "mouse" && ev.button() != 0 {
+                return;
+            }
+            ev.prevent_default();
+            if let Some(el) = ev
+                .current_target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            {
+                let _ = el.set_pointer_capture(ev.pointer_id());
+            }
+            let Some(r) = rect() else {
+                return;
+            };
+            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+            let precise = ev.pointer_type() != "touch";
+            let at = drawing_at(client, r);
+            let seat = viewer.get_untracked();
+            // On a board too small to tap point by point, a finger holds a piece only inside it.
+            let small = !precise
+                && zoom.with_untracked(Option::is_none)
+                && zoom_factor(spacing_px(r), min_target).is_some();
+            let point = if small {
+                tile_at(&board, at, seat)
+            } else {
+                point_at(&board, at, seat)
+            };
+            let can_drag = point.is_some_and(|p| draggable.is_some_and(|d| d.run(p)));
+            pointer.set_value(Pointer {
+                last: client,
+                precise,
+            });
+            press.set(Some(Press::new(
+                ev.pointer_id(),
+                point,
+                client,
+                can_drag,
+                at,
+            )));
         }
-        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let travelled = (at.0 - d.start.0).hypot(at.1 - d.start.1);
-        if let Some(c) = zoom.get_untracked() {
-            if d.dragging || travelled > DRAG_PX {
-                if !d.dragging {
-                    d.dragging = true;
-                    dragging.set(true);
+    };
+    let on_move = {
+        let board = board.clone();
+        move |ev: PointerEvent| {
+            let active = press.with_untracked(|p| p.as_ref().map(|p| (p.pointer, p.dragging)));
+            let Some((id, dragging)) = active else {
+                return;
+            };
+            if id != ev.pointer_id() {
+                return;
+            }
+            let Some(r) = rect() else {
+                return;
+            };
+            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+            let at = drawing_at(client, r);
+            let over = point_at(&board, at, viewer.get_untracked());
+            let mut started = false;
+            let mut slid = false;
+            press.update_untracked(|p| {
+                if let Some(p) = p {
+                    started = p.moved(client, at, over);
+                    slid = !p.dragging && !p.is_tap();
                 }
-                // Screen pixels → units of the zoomed drawing.
-                if let Some(r) = rect() {
-                    let f = factor.get_untracked();
-                    let per_px = vb.width / (r.width.min(r.height) as f32) / f;
-                    let delta = Xy {
-                        x: (at.0 - d.last.0) as f32 * per_px,
-                        y: (at.1 - d.last.1) as f32 * per_px,
-                    };
-                    let seat = viewer.get_untracked();
-                    zoom.set(Some(crate::ground::siguo_geometry::pan(c, delta, f, seat)));
-                }
+            });
+            if dragging || started {
+                press.notify();
+            }
+            let last = pointer.with_value(|p| p.last);
+            pointer.update_value(|p| p.last = client);
+            // A slide that drags no piece pans the zoomed board.
+            if let (true, Some(c)) = (slid, zoom.get_untracked()) {
+                panning.set(true);
+                let f = factor.get_untracked();
+                let per_px = vb.width / (r.width.min(r.height) as f32) / f;
+                let delta = Xy {
+                    x: (client.0 - last.0) as f32 * per_px,
+                    y: (client.1 - last.1) as f32 * per_px,
+                };
+                let seat = viewer.get_untracked();
+                zoom.set(Some(crate::ground::siguo_geometry::pan(c, delta, f, seat)));
             }
         }
-        d.last = at;
-        down.set_value(Some(d));
     };
-    let on_up = move |ev: PointerEvent| {
-        let Some(d) = down.get_value() else {
-            return;
-        };
-        if d.pointer != ev.pointer_id() {
-            return;
-        }
-        down.set_value(None);
-        dragging.set(false);
-        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        if !d.dragging && (at.0 - d.start.0).hypot(at.1 - d.start.1) <= DRAG_PX * 2.0 {
-            tap(at, d.precise);
+    let on_up = {
+        let board = board.clone();
+        move |ev: PointerEvent| {
+            let Some(p) = press.get_untracked() else {
+                return;
+            };
+            if p.pointer != ev.pointer_id() {
+                return;
+            }
+            press.set(None);
+            panning.set(false);
+            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+            if p.is_tap() {
+                tap(client, pointer.with_value(|p| p.precise));
+                return;
+            }
+            let over = rect()
+                .and_then(|r| point_at(&board, drawing_at(client, r), viewer.get_untracked()));
+            if let Some(g) = p.released(over) {
+                on_gesture.run(g);
+            }
         }
     };
     let on_cancel = move |_ev: PointerEvent| {
-        down.set_value(None);
-        dragging.set(false);
+        press.set(None);
+        panning.set(false);
     };
 
     // ----- drawing -------------------------------------------------------------------------
@@ -449,16 +514,24 @@ pub fn SiguoBoard(
             let seat = viewer.get();
             let look = look.get();
             let sel = selected.get();
-            pieces.with(|ps| {
+            let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
+            let mut drawn = pieces.with(|ps| {
                 ps.iter()
-                    .map(|p| PieceDraw {
-                        piece: p.clone(),
-                        center: point_xy(&board, p.at, seat),
-                        selected: sel == Some(p.at),
-                        look,
+                    .map(|p| {
+                        let dragged = drag.filter(|(from, _)| *from == p.at);
+                        PieceDraw {
+                            piece: p.clone(),
+                            center: dragged.map_or_else(|| point_xy(&board, p.at, seat), |d| d.1),
+                            selected: sel == Some(p.at),
+                            dragging: dragged.is_some(),
+                            look,
+                        }
                     })
                     .collect::<Vec<_>>()
-            })
+            });
+            // The dragged piece over every other.
+            drawn.sort_by_key(|d| d.dragging);
+            drawn
         }
     };
 
@@ -510,7 +583,7 @@ pub fn SiguoBoard(
     };
     let root_class = move || {
         let mut c = String::from("siguo-board");
-        if dragging.get() {
+        if panning.get() {
             c.push_str(" dragging");
         }
         c
@@ -537,12 +610,12 @@ pub fn SiguoBoard(
                 BoardKey::Pick => {
                     ev.prevent_default();
                     cursor.set(Some(p));
-                    on_tap.run(p);
+                    on_tap(p);
                 }
                 // A second tap on the piece picked up puts it back.
                 BoardKey::PutBack => {
                     if let Some(s) = selected.get_untracked() {
-                        on_tap.run(s);
+                        on_tap(s);
                     }
                 }
                 // A tap on a hidden piece opens its guess marks.
@@ -550,7 +623,7 @@ pub fn SiguoBoard(
                     let hidden = pieces
                         .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.role.is_none()));
                     if hidden {
-                        on_tap.run(p);
+                        on_tap(p);
                     }
                 }
                 BoardKey::Read(r) => {
@@ -803,6 +876,8 @@ struct PieceDraw {
     piece: SiguoPiece,
     center: Xy,
     selected: bool,
+    /// Held under the pointer (drawn at `center`, over the other pieces).
+    dragging: bool,
     look: LabelLook,
 }
 
@@ -810,7 +885,7 @@ impl PieceDraw {
     /// Everything that changes the drawing.
     fn key(&self) -> String {
         format!(
-            "{}|{}|{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:.1},{:.1}",
+            "{}|{}|{:?}|{:?}|{:?}|{:?}|{}{}|{:?}|{:.1},{:.1}",
             self.piece.at,
             self.piece.seat.index(),
             self.piece.role,
@@ -818,6 +893,7 @@ impl PieceDraw {
             self.piece.proven,
             self.piece.carrying,
             u8::from(self.selected),
+            u8::from(self.dragging),
             self.look,
             self.center.x,
             self.center.y
@@ -830,6 +906,9 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
     let mut class = String::from("sg-piece-slot");
     if d.selected {
         class.push_str(" selected");
+    }
+    if d.dragging {
+        class.push_str(" dragging");
     }
     let face = if p.role.is_some() { "up" } else { "down" };
     let label = match p.role {

@@ -1,5 +1,7 @@
-//! The board's gesture state machine, free of the DOM: a press becomes a tap, a drag (only once
-//! the pointer has moved a few pixels, so a tap stays a tap) or a long press.
+//! The boards' gesture state machine, free of the DOM: a press becomes a tap, a drag (only once
+//! the pointer has moved a few pixels, so a tap stays a tap) or a long press. Both boards use it,
+//! each with its own kind of point (`P`): the 2-player board's [`Point`] and the cross board's
+//! `junqi_core::siguo::Point`.
 
 use super::geometry::Xy;
 use junqi_core::Point;
@@ -13,13 +15,13 @@ pub const DRAG_LIFT: f32 = 34.0;
 
 /// What a finished gesture means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Gesture {
+pub enum Gesture<P = Point> {
     /// A press and release on one point, without dragging.
-    Tap(Point),
+    Tap(P),
     /// A piece dragged from one point and dropped on another (or off the board: `None`).
-    Drop { from: Point, to: Option<Point> },
+    Drop { from: P, to: Option<P> },
     /// A press held still (or a right click).
-    LongPress(Point),
+    LongPress(P),
 }
 
 /// What a key does on a board: the keyboard's side of the gestures (both boards read keys
@@ -63,11 +65,12 @@ impl BoardKey {
 
 /// One press in progress.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Press {
+pub struct Press<P = Point> {
     /// The pointer that pressed (`PointerEvent.pointerId`).
     pub pointer: i32,
-    /// The point pressed.
-    pub point: Point,
+    /// The point pressed; `None` for a press between points (the cross board pans or zooms
+    /// from there).
+    pub point: Option<P>,
     /// Screen position of the press.
     pub start: (f64, f64),
     /// Whether the pressed point holds a piece that may be dragged.
@@ -77,28 +80,29 @@ pub struct Press {
     /// Where the dragged piece is drawn (board units).
     pub at: Xy,
     /// The point under the pointer.
-    pub over: Option<Point>,
-    /// The long press already fired; the release does nothing more.
+    pub over: Option<P>,
+    /// Moved past the threshold without dragging a piece, or the long press already fired: the
+    /// release is no tap.
     pub spent: bool,
 }
 
-impl Press {
-    pub fn new(pointer: i32, point: Point, start: (f64, f64), draggable: bool, at: Xy) -> Press {
+impl<P: Copy + PartialEq> Press<P> {
+    pub fn new(pointer: i32, point: Option<P>, start: (f64, f64), draggable: bool, at: Xy) -> Self {
         Press {
             pointer,
             point,
             start,
-            draggable,
+            draggable: draggable && point.is_some(),
             dragging: false,
             at,
-            over: Some(point),
+            over: point,
             spent: false,
         }
     }
 
     /// The pointer moved to `screen` (CSS px), over board position `board` and `over`.
     /// Returns true when this move started the drag.
-    pub fn moved(&mut self, screen: (f64, f64), board: Xy, over: Option<Point>) -> bool {
+    pub fn moved(&mut self, screen: (f64, f64), board: Xy, over: Option<P>) -> bool {
         self.over = over;
         self.at = Xy {
             x: board.x,
@@ -120,25 +124,39 @@ impl Press {
     }
 
     /// Held long enough: a long press, unless the pointer has moved or dragged.
-    pub fn held(&mut self) -> Option<Gesture> {
+    pub fn held(&mut self) -> Option<Gesture<P>> {
         if self.dragging || self.spent {
             return None;
         }
+        let point = self.point?;
         self.spent = true;
-        Some(Gesture::LongPress(self.point))
+        Some(Gesture::LongPress(point))
+    }
+
+    /// Still a tap if released now: neither dragged, nor moved away, nor held.
+    pub fn is_tap(&self) -> bool {
+        !self.dragging && !self.spent
+    }
+
+    /// The piece being dragged and where it is drawn (lifted above the pointer).
+    pub fn dragged(&self) -> Option<(P, Xy)> {
+        self.point.filter(|_| self.dragging).map(|p| (p, self.at))
+    }
+
+    /// The point a dragged piece would drop on.
+    pub fn target(&self) -> Option<P> {
+        self.over.filter(|_| self.dragging)
     }
 
     /// The pointer was released over `over`.
-    pub fn released(self, over: Option<Point>) -> Option<Gesture> {
+    pub fn released(self, over: Option<P>) -> Option<Gesture<P>> {
+        let from = self.point?;
         if self.dragging {
-            Some(Gesture::Drop {
-                from: self.point,
-                to: over,
-            })
+            Some(Gesture::Drop { from, to: over })
         } else if self.spent {
             None
         } else {
-            Some(Gesture::Tap(self.point))
+            Some(Gesture::Tap(from))
         }
     }
 }
@@ -155,14 +173,14 @@ mod tests {
 
     #[test]
     fn a_small_wobble_stays_a_tap() {
-        let mut p = Press::new(1, pt("a6"), (100.0, 100.0), true, O);
+        let mut p = Press::new(1, Some(pt("a6")), (100.0, 100.0), true, O);
         assert!(!p.moved((103.0, 102.0), O, Some(pt("a6"))));
         assert_eq!(p.released(Some(pt("a6"))), Some(Gesture::Tap(pt("a6"))));
     }
 
     #[test]
     fn past_the_threshold_it_is_a_drag_and_drops() {
-        let mut p = Press::new(1, pt("a6"), (100.0, 100.0), true, O);
+        let mut p = Press::new(1, Some(pt("a6")), (100.0, 100.0), true, O);
         assert!(p.moved((100.0, 110.0), Xy { x: 5.0, y: 50.0 }, Some(pt("a5"))));
         assert!(!p.moved((100.0, 130.0), Xy { x: 5.0, y: 60.0 }, Some(pt("a4"))));
         assert_eq!(
@@ -184,19 +202,55 @@ mod tests {
 
     #[test]
     fn a_point_without_a_draggable_piece_never_drags() {
-        let mut p = Press::new(1, pt("c4"), (0.0, 0.0), false, O);
+        let mut p = Press::new(1, Some(pt("c4")), (0.0, 0.0), false, O);
         assert!(!p.moved((40.0, 0.0), O, Some(pt("d4"))));
         assert_eq!(p.released(Some(pt("d4"))), None);
     }
 
     #[test]
     fn long_press_fires_once_and_swallows_the_tap() {
-        let mut p = Press::new(1, pt("a12"), (0.0, 0.0), false, O);
+        let mut p = Press::new(1, Some(pt("a12")), (0.0, 0.0), false, O);
         assert_eq!(p.held(), Some(Gesture::LongPress(pt("a12"))));
         assert_eq!(p.held(), None);
         assert_eq!(p.released(Some(pt("a12"))), None);
-        let mut dragged = Press::new(1, pt("a6"), (0.0, 0.0), true, O);
+        let mut dragged = Press::new(1, Some(pt("a6")), (0.0, 0.0), true, O);
         dragged.moved((20.0, 0.0), O, None);
         assert_eq!(dragged.held(), None);
+    }
+
+    #[test]
+    fn a_press_between_points_is_no_gesture_but_knows_whether_it_moved() {
+        let mut p: Press = Press::new(1, None, (0.0, 0.0), true, O);
+        assert!(!p.draggable, "nothing to drag between points");
+        assert!(p.is_tap());
+        assert_eq!(p.held(), None);
+        assert!(!p.moved((2.0, 2.0), O, Some(pt("c3"))));
+        assert!(
+            p.is_tap(),
+            "a wobble is still a tap (the cross board zooms there)"
+        );
+        assert!(!p.moved((30.0, 0.0), O, None));
+        assert!(!p.is_tap(), "moved away: the cross board pans instead");
+        assert_eq!(p.dragged(), None);
+        assert_eq!(p.released(None), None);
+    }
+
+    #[test]
+    fn a_drag_names_its_piece_and_target_until_released() {
+        let mut p = Press::new(1, Some(pt("a6")), (0.0, 0.0), true, O);
+        assert_eq!((p.dragged(), p.target()), (None, None));
+        p.moved((0.0, 20.0), Xy { x: 1.0, y: 40.0 }, Some(pt("a5")));
+        assert_eq!(
+            p.dragged(),
+            Some((
+                pt("a6"),
+                Xy {
+                    x: 1.0,
+                    y: 40.0 - DRAG_LIFT
+                }
+            ))
+        );
+        assert_eq!(p.target(), Some(pt("a5")));
+        assert!(!p.is_tap());
     }
 }

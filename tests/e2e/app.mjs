@@ -475,3 +475,36 @@ export async function startGame(app, options = {}) {
   await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
   await press(app, '[data-testid="start"]');
 }
+
+/** The centre of an element on the screen. */
+export async function centre(page, selector) {
+  const b = await page.locator(selector).boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Drags from one point to another (`data-point` names, on either board): a mouse on the
+ * desktop, a finger (CDP touch events, which the page sees as Pointer Events) elsewhere.
+ * `during` runs while the piece is held over `to`. */
+export async function drag(app, from, to, during) {
+  const { page } = app;
+  const a = await centre(page, `[data-point="${from}"]`);
+  const b = await centre(page, `[data-point="${to}"]`);
+  const steps = 8;
+  const at = (i) => ({ x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps });
+  if (app.touch) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [a] });
+    for (let i = 1; i <= steps; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(i)] });
+    }
+    if (during) await during();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(at(i).x, at(i).y);
+    if (during) await during();
+    await page.mouse.up();
+  }
+}

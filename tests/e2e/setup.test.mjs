@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, open, press, newGame, smallTargets, startGame, serveDist } from './app.mjs';
+import { SHOTS, centre, drag, open, press, newGame, smallTargets, startGame, serveDist } from './app.mjs';
 
 const server = serveDist();
 
@@ -15,11 +15,6 @@ async function formation(page) {
   );
 }
 
-async function centre(page, selector) {
-  const b = await page.locator(selector).boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
-
 async function violations(page) {
   return page.$$eval('[data-violation]', (els) =>
     els.map((e) => `${e.getAttribute('data-bad')} ${e.getAttribute('data-violation')}`).sort(),
@@ -28,32 +23,6 @@ async function violations(page) {
 
 async function startEnabled(page) {
   return page.locator('[data-testid="start"]').isEnabled();
-}
-
-/** Drags from one point to another: a mouse on the desktop, a finger (CDP touch events, which
- * the page sees as Pointer Events) elsewhere. `during` runs while the piece is held over `to`. */
-async function drag(app, from, to, during) {
-  const { page } = app;
-  const a = await centre(page, `[data-point="${from}"]`);
-  const b = await centre(page, `[data-point="${to}"]`);
-  const steps = 8;
-  const at = (i) => ({ x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps });
-  if (app.touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [a] });
-    for (let i = 1; i <= steps; i++) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(i)] });
-    }
-    if (during) await during();
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i++) await page.mouse.move(at(i).x, at(i).y);
-    if (during) await during();
-    await page.mouse.up();
-  }
 }
 
 for (const profile of ['tablet', 'phone', 'desktop']) {

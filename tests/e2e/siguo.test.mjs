@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, SHOTS, open, press, seeded, sameRandom, serveDist } from './app.mjs';
+import { ROOT, SHOTS, centre, drag, open, press, seeded, sameRandom, serveDist } from './app.mjs';
 
 const server = serveDist();
 
@@ -449,6 +449,14 @@ for (const profile of ['phone360', 'tabletPortrait']) {
         await page.waitForSelector('[data-testid="siguo-board"][data-zoomed]');
         await page.screenshot({ path: join(SHOTS, `siguo-zoomed-${profile}.png`) });
         assert.deepEqual(await smallControls(page), []);
+        // A finger sliding from a point it may not drag pans the zoomed board; no tap.
+        const zoom = () => page.$eval('.sg-zoom', (g) => g.style.transform);
+        const before = await zoom();
+        const picked = await page.locator('[data-dest]').count();
+        await drag(app, 'Cc', 'Cn');
+        assert.notEqual(await zoom(), before, 'the zoomed board pans');
+        assert.equal(await page.locator('[data-testid="siguo-board"][data-zoomed]').count(), 1);
+        assert.equal(await page.locator('[data-dest]').count(), picked, 'nothing picked up or put down');
       }
       const gap = await spacing(page);
       assert.ok(gap >= 44, `points ${gap.toFixed(1)} px apart`);
@@ -456,6 +464,56 @@ for (const profile of ['phone360', 'tabletPortrait']) {
       assert.ok(wider <= 0, `zoomed, the page scrolls sideways by ${wider} px`);
       // A move made from the zoomed board.
       await playOne(app, 0, seeded(7));
+      assert.deepEqual(app.problems, []);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+for (const profile of ['tablet', 'desktop']) {
+  test(`${profile}: a piece of the cross board moves by drag too, its destinations shown while it is held`, async () => {
+    const app = await open(server.url, profile, { reducedMotion: 'reduce', init: sameRandom(9) });
+    const { page } = app;
+    try {
+      await chooseSiguo(app, { info: 'dark' });
+      await press(app, '[data-testid="start-game"]');
+      await page.waitForSelector('[data-testid="start"]:not([disabled])');
+      await press(app, '[data-testid="start"]');
+      assert.equal(await next(page), 'act');
+      // A piece of South's with an empty destination, found by taps (a second tap puts it back).
+      let from = null;
+      let to = null;
+      for (const at of await page.$$eval('[data-at][data-seat="0"]', (els) => els.map((e) => e.getAttribute('data-at')))) {
+        await tapPoint(app, `[data-at="${at}"]`);
+        const dests = await page.$$eval('[data-dest]', (els) => els.map((e) => e.getAttribute('data-point')));
+        await tapPoint(app, `[data-at="${at}"]`);
+        const empty = [];
+        for (const d of dests) if (!(await page.locator(`[data-at="${d}"]`).count())) empty.push(d);
+        if (empty.length) {
+          [from, to] = [at, empty[0]];
+          break;
+        }
+      }
+      assert.ok(from && to, 'a piece with a destination');
+      assert.equal(await page.locator('[data-dest]').count(), 0, 'a second tap put the piece down');
+      assert.equal(await page.locator('[data-testid="siguo-board"][data-zoomed]').count(), 0);
+      // Dropped where it may not go (its own place), it goes back: no move.
+      await drag(app, from, from);
+      assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 0);
+      assert.equal(await page.locator(`[data-at="${from}"][data-seat="0"]`).count(), 1);
+      await drag(app, from, to, async () => {
+        await page.waitForSelector('.sg-piece-slot.dragging');
+        assert.ok((await page.locator('[data-dest]').count()) > 0, 'destinations shown while held');
+        // The piece follows the pointer, lifted above it so that a finger does not hide it.
+        const held = await centre(page, '.sg-piece-slot.dragging');
+        const over = await centre(page, `[data-point="${to}"]`);
+        assert.ok(Math.abs(held.x - over.x) < 4 && held.y < over.y, `held at ${JSON.stringify(held)}, over ${JSON.stringify(over)}`);
+        await page.screenshot({ path: join(SHOTS, `siguo-drag-${profile}.png`) });
+      });
+      await page.waitForSelector('[data-testid="siguo-moves"] li[data-ply="1"]');
+      assert.match(await page.textContent('[data-testid="siguo-moves"] li[data-ply="1"]'), new RegExp(`${from}-${to}`));
+      assert.equal(await page.locator('.sg-piece-slot.dragging').count(), 0);
       assert.deepEqual(app.problems, []);
     } finally {
       await app.close();

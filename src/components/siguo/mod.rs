@@ -9,6 +9,7 @@ pub use options::SiguoOptions;
 pub use records::SiguoRecords;
 
 use crate::components::siguo_board::{SiguoBoard, SiguoPiece};
+use crate::ground::drag::{Gesture, Press};
 use crate::i18n::siguo_text as t;
 use crate::state::siguo::Table;
 use crate::state::store::Store;
@@ -126,9 +127,20 @@ pub fn SiguoScreen() -> impl IntoView {
             .unwrap_or_default()
     });
     let to_move = Signal::derive(move || scene.with(|s| s.to_move));
-    let dests = Signal::derive(move || sg.dests());
-    let selected = Signal::derive(move || sg.selected.get());
-    let on_tap = Callback::new(move |p: Point| sg.tap(&store, p));
+    // A piece being dragged is the one picked up, its destinations shown, until it drops.
+    let press = RwSignal::new(None::<Press<Point>>);
+    let dragged = Memo::new(move |_| {
+        press
+            .with(|p| p.as_ref().and_then(Press::dragged))
+            .map(|d| d.0)
+    });
+    let selected = Signal::derive(move || dragged.get().or(sg.selected.get()));
+    let dests = Signal::derive(move || match dragged.get() {
+        Some(p) => sg.dests_from(p),
+        None => sg.dests(),
+    });
+    let on_gesture = Callback::new(move |g: Gesture<Point>| sg.gesture(&store, g));
+    let draggable = Callback::new(move |p: Point| sg.may_drag(p));
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
     let said = crate::components::reading::Said::default();
@@ -155,7 +167,9 @@ pub fn SiguoScreen() -> impl IntoView {
                     out=out
                     empty=empty
                     to_move=to_move
-                    on_tap=on_tap
+                    on_gesture=on_gesture
+                    draggable=draggable
+                    press=press
                     keyboard=true
                     read=read
                 />
@@ -236,7 +250,7 @@ pub fn CrossDecor() -> impl IntoView {
             out=Signal::stored(Vec::new())
             empty=empty
             to_move=Signal::stored(None)
-            on_tap=Callback::new(|_| {})
+            on_gesture=Callback::new(|_| {})
         />
     }
 }

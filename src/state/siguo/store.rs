@@ -6,6 +6,7 @@ use super::save::{self, SiguoSave};
 use super::stats;
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{AiRequest, AiResponse};
+use crate::ground::drag::Gesture;
 use crate::state::controller::Typed;
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
@@ -353,6 +354,52 @@ impl SiguoStore {
         self.with_tracked(|t| t.dests(p)).unwrap_or_default()
     }
 
+    /// Where the piece at `from` may go, when the person may move it now.
+    pub fn dests_from(&self, from: Point) -> Vec<Point> {
+        self.rev.track();
+        self.with_table(|t| t.dests(from)).unwrap_or_default()
+    }
+
+    /// Whether the person may pick up the piece at `p` and drag it.
+    pub fn may_drag(&self, p: Point) -> bool {
+        self.replay_ply.get_untracked().is_none()
+            && self.may_act()
+            && self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false)
+    }
+
+    /// A gesture on the board: a tap, or a piece dragged and dropped (a move when the drop is
+    /// one of its destinations, else the piece goes back).
+    pub fn gesture(&self, store: &Store, g: Gesture<Point>) {
+        match g {
+            Gesture::Tap(p) => self.tap(store, p),
+            // The cross board marks guesses with a tap; a held press on a hidden piece too.
+            Gesture::LongPress(p) => {
+                if self.hidden_at(p) {
+                    self.tap(store, p);
+                }
+            }
+            Gesture::Drop { from, to: Some(to) }
+                if to != from && self.may_drag(from) && self.dests_from(from).contains(&to) =>
+            {
+                self.selected.set(Some(from));
+                self.tap(store, to);
+            }
+            Gesture::Drop { .. } => self.selected.set(None),
+        }
+    }
+
+    /// Whether `p` holds a piece the viewer cannot see, in a game still going.
+    fn hidden_at(&self, p: Point) -> bool {
+        let viewer = self.viewer.get_untracked();
+        self.with_table(|t| {
+            !t.is_over()
+                && t.pieces(viewer)
+                    .iter()
+                    .any(|(q, _, role)| *q == p && role.is_none())
+        })
+        .unwrap_or(false)
+    }
+
     /// A tap on a point of the board.
     pub fn tap(&self, store: &Store, p: Point) {
         if self.handover.get_untracked().is_some() || self.replay_ply.get_untracked().is_some() {
@@ -378,16 +425,7 @@ impl SiguoStore {
             }
         }
         // A piece the viewer cannot see: mark a guess on it.
-        let viewer = self.viewer.get_untracked();
-        let hidden = self
-            .with_table(|t| {
-                !t.is_over()
-                    && t.pieces(viewer)
-                        .iter()
-                        .any(|(q, _, role)| *q == p && role.is_none())
-            })
-            .unwrap_or(false);
-        if hidden {
+        if self.hidden_at(p) {
             self.selected.set(None);
             self.guess_at.set(Some(p));
             return;
