@@ -59,6 +59,11 @@ pub struct MoveTimer {
 }
 
 impl MoveTimer {
+    /// A game's whole time for one move, in milliseconds, from its `move_seconds` (0: none).
+    pub fn full_ms(move_seconds: u32) -> f64 {
+        f64::from(move_seconds) * 1000.0
+    }
+
     /// Follows the game to `ply`: a new turn starts with the whole `full` time (what went
     /// before was the last turn's). Returns whether a new turn started.
     pub fn follow(&mut self, ply: u32, full: f64) -> bool {
@@ -80,7 +85,7 @@ impl MoveTimer {
 impl Controller {
     /// The per-move time of the game, in milliseconds (0: none).
     fn move_ms(&self) -> f64 {
-        f64::from(self.game.config.move_seconds) * 1000.0
+        MoveTimer::full_ms(self.game.config.move_seconds)
     }
 
     /// The per-move timer of a game entering play (`left`: as saved, if any).

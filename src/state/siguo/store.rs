@@ -635,10 +635,7 @@ impl SiguoStore {
     /// computers only).
     pub fn undo(&self) {
         let seat = self.viewer.get_untracked();
-        let Some(Ok(back)) = self
-            .with_table(|t| t.undo_to(seat).map(|k| t.at_ply(k)))
-            .flatten()
-        else {
+        let Some(Ok(back)) = self.with_table(|t| t.undone(seat)).flatten() else {
             return;
         };
         self.serial.update_value(|s| *s += 1);

@@ -301,14 +301,30 @@ impl Table {
         if self.is_over() || !self.config.is_human(seat) || self.config.humans().len() != 1 {
             return None;
         }
-        let k = self
+        // The core's rule, as on the 2-player board: back to the seat's last own action, never
+        // past a turn lost to the timer (nor a resignation or a clock run out), nor — pieces
+        // being hidden — past an action that revealed anything.
+        let plies: Vec<junqi_core::undo::Ply> = self
             .rows
             .iter()
-            .rposition(|r| r.seat == seat && r.mv.is_some())?;
-        if self.undo_is_limited() && self.rows[k..].iter().any(|r| r.revealed) {
-            return None;
-        }
-        Some(k)
+            .map(|r| junqi_core::undo::Ply {
+                mover: r.seat.index() as u8,
+                missed: r.mv.is_none(),
+                revealed: r.revealed,
+            })
+            .collect();
+        let n = junqi_core::undo::span(&plies, seat.index() as u8, self.undo_is_limited())?;
+        Some(self.rows.len() - n)
+    }
+
+    /// The table after `seat`'s undo ([`Table::undo_to`]): the game taken back, the clocks as
+    /// they stand (time spent stays spent, as on the 2-player board).
+    pub fn undone(&self, seat: Seat) -> Option<Result<Table, String>> {
+        let k = self.undo_to(seat)?;
+        Some(self.at_ply(k).map(|mut back| {
+            back.set_clocks(self.clocks);
+            back
+        }))
     }
 
     /// Whether pieces are hidden from the person at the table, so that only actions that
@@ -496,7 +512,7 @@ impl Table {
 
     /// The per-move time of the game, in milliseconds (0: none).
     fn move_ms(&self) -> f64 {
-        f64::from(self.config.move_seconds) * 1000.0
+        MoveTimer::full_ms(self.config.move_seconds)
     }
 
     /// Milliseconds left for the move of the person to move, when the game has a per-move

@@ -202,6 +202,43 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
     assert_eq!(t2.undo_to(Seat::S), None);
 }
 
+/// An undo keeps the clocks as they stand and never takes back a turn lost to the timer.
+#[test]
+fn undo_keeps_the_time_spent_and_stops_at_a_turn_run_out() {
+    let config = SiguoConfig {
+        clock_minutes: 5,
+        move_seconds: 30,
+        ..SiguoConfig::default()
+    }
+    .normalised();
+    let mut t = Table::new(config, formations(55), 9).unwrap();
+    let first_move = |t: &Table| {
+        t.pieces(Seat::S)
+            .into_iter()
+            .filter(|(_, s, _)| *s == Seat::S)
+            .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
+            .unwrap()
+    };
+    assert_eq!(t.tick(20_000.0, false), None);
+    t.play(first_move(&t)).unwrap();
+    play_out(&mut t, 4);
+    assert_eq!(t.human_to_move(), Some(Seat::S));
+    let clocks = t.clocks().unwrap();
+    assert_eq!(clocks[0], 280_000.0);
+    let back = t.undone(Seat::S).unwrap().unwrap();
+    assert_eq!(back.ply(), 0);
+    assert_eq!(back.clocks(), Some(clocks), "the time spent stays spent");
+    // S lets its next turn run out: nothing before that turn is taken back any more.
+    assert_eq!(t.tick(0.0, false), None);
+    let left = t.move_left().unwrap();
+    assert_eq!(t.tick(left, false), Some(Seat::S));
+    assert_eq!(t.timeouts(Seat::S), 1);
+    play_out(&mut t, 8);
+    assert_eq!(t.human_to_move(), Some(Seat::S));
+    assert_eq!(t.undo_to(Seat::S), None);
+    assert!(t.undone(Seat::S).is_none());
+}
+
 #[test]
 fn each_seat_is_told_the_round_since_its_own_turn() {
     let mut t = Table::new(computers(InfoMode::FourDark, 1), formations(5), 2).unwrap();
