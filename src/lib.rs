@@ -99,6 +99,7 @@ pub fn App() -> impl IntoView {
         store.siguo.rev.track();
         let idle = !store.siguo.thinking.get()
             && !store.siguo.pausing.get()
+            && !store.siguo.watch_paused.get()
             && store.siguo.handover.get().is_none();
         if idle && store.phase.get() == Phase::Siguo {
             store.siguo.computer_turn(&store);

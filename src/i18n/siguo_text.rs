@@ -151,6 +151,45 @@ pub const ALL_OPEN: T = T {
     zh: "全部",
     en: "All open",
 };
+/// The new-game screen, when no seat is a person's.
+pub const ALL_COMPUTERS: T = T {
+    zh: "每一家都是电脑：你来旁观这盘棋。",
+    en: "Every seat is a computer: you watch the game.",
+};
+/// Over the controls of a game only computers play.
+pub const WATCHING: T = T {
+    zh: "旁观：电脑对弈",
+    en: "Watching the computers play",
+};
+pub const PAUSE: T = T {
+    zh: "暂停",
+    en: "Pause",
+};
+pub const RESUME: T = T {
+    zh: "继续",
+    en: "Go on",
+};
+pub const STEP: T = T {
+    zh: "走一步",
+    en: "One move",
+};
+pub const PACE: T = T {
+    zh: "速度",
+    en: "Pace",
+};
+
+/// How fast a watched game goes on.
+pub fn pace_name(p: crate::state::siguo::Pace, lang: Lang) -> &'static str {
+    use crate::state::siguo::Pace;
+    match (p, lang) {
+        (Pace::Slow, Lang::Zh) => "慢",
+        (Pace::Normal, Lang::Zh) => "中",
+        (Pace::Fast, Lang::Zh) => "快",
+        (Pace::Slow, Lang::En) => "Slow",
+        (Pace::Normal, Lang::En) => "Normal",
+        (Pace::Fast, Lang::En) => "Fast",
+    }
+}
 
 pub fn seat_name(s: Seat, lang: Lang) -> &'static str {
     let zh = ["南", "东", "北", "西"];

@@ -521,6 +521,57 @@ for (const profile of ['tablet', 'desktop']) {
   });
 }
 
+test('tablet: 旁观 — four computers play and the person watches: paused, a move at a time, at a pace, every piece or one seat\'s view, and on after a reload', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(10) });
+  const { page } = app;
+  const plies = () => page.$$eval('[data-testid="siguo-moves"] li', (els) => els.length);
+  const still = async () => {
+    await page.waitForSelector('[data-testid="siguo-step"]:not([disabled])');
+    return plies();
+  };
+  try {
+    await chooseSiguo(app, { info: 'dark', seats: { 0: 'computer' } });
+    await page.waitForSelector('[data-testid="siguo-all-computers"]');
+    await press(app, '[data-testid="start-game"]');
+    // No formation to arrange: the table at once, with the watcher's controls, not a player's.
+    await page.waitForSelector('[data-testid="siguo-watch"]');
+    assert.equal(await page.locator('[data-testid="siguo-resign"]').count(), 0);
+    assert.equal(await page.locator('[data-testid="siguo-hint"]').count(), 0);
+    await press(app, '[data-testid="siguo-pace-fast"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="siguo-moves"] li').length >= 6, null, { timeout: 60000 });
+    assert.equal(await page.locator('[data-at]:not([data-role])').count(), 0, 'every piece open');
+    // Paused, nothing more is played.
+    await press(app, '[data-testid="siguo-pause"]');
+    await page.waitForSelector('[data-testid="siguo-watch"][data-paused]');
+    const n = await still();
+    await page.waitForTimeout(1200);
+    assert.equal(await plies(), n, 'paused');
+    // One move at a time.
+    await press(app, '[data-testid="siguo-step"]');
+    assert.equal(await (async () => { await page.waitForFunction((k) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > k, n); return still(); })(), n + 1);
+    await page.waitForTimeout(600);
+    assert.equal(await plies(), n + 1, 'one move only');
+    // Through East's eyes: East's pieces named, others' face down; then every piece again.
+    await press(app, '[data-testid="siguo-watch-1"]');
+    await page.waitForSelector('[data-face="down"]');
+    assert.equal(await page.locator('[data-seat="1"][data-face="down"]').count(), 0);
+    assert.ok((await page.locator('[data-seat="2"][data-face="down"]').count()) > 0);
+    await page.screenshot({ path: join(SHOTS, 'siguo-watch-tablet.png') });
+    await press(app, '[data-testid="siguo-watch-all"]');
+    await page.waitForFunction(() => !document.querySelector('[data-face="down"]'));
+    // Going on, and after a reload the watched game goes on by itself.
+    await press(app, '[data-testid="siguo-pause"]');
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > k + 2, n + 1);
+    await page.reload();
+    await page.waitForSelector('[data-testid="siguo-watch"]');
+    const m = await plies();
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > k, m, { timeout: 60000 });
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('tablet: 三国 against two computers — W\'s area empty and closed, three seats, resumed after a reload; 四方混战 offered without 双明', async () => {
   const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(8) });
   const { page } = app;

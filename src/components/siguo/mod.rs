@@ -65,7 +65,7 @@ fn carrying(carries: &[(Seat, Point)], at: Point) -> Option<Seat> {
         .map(|(owner, _)| *owner)
 }
 
-/// A finished game's replay, `at` the ply shown.
+/// A finished game's replay, `at` the ply shown; or a game only computers play, watched.
 fn replay_scene(at: &Table, watch: Option<Seat>) -> Scene {
     let carries = at.carries();
     let pieces = match watch {
@@ -105,6 +105,8 @@ pub fn SiguoScreen() -> impl IntoView {
         let over = sg.with_tracked(Table::is_over).unwrap_or(false);
         match replay {
             Some(_) if over => sg.with_shown(|at| replay_scene(at, watch)),
+            // 旁观: every piece, or the seat the watcher chose to see through.
+            _ if sg.watching() => sg.with_tracked(|t| replay_scene(t, watch)),
             _ => sg.with_tracked(|t| scene(t, viewer, hidden, notebook)),
         }
         .unwrap_or(Scene {
@@ -116,6 +118,7 @@ pub fn SiguoScreen() -> impl IntoView {
     });
     let viewer = Signal::derive(move || match (sg.replay_ply.get(), sg.watch.get()) {
         (Some(_), Some(s)) => s,
+        (None, Some(s)) if sg.watching() => s,
         _ => sg.viewer.get(),
     });
     let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));

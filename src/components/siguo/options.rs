@@ -153,6 +153,9 @@ pub fn SiguoOptions() -> impl IntoView {
         <section>
             <h3>{move || t::SEATS.get(lang())}</h3>
             {move || table_seats.get().into_iter().map(seat_row).collect_view()}
+            <Show when=move || config.with(|c| c.humans().is_empty())>
+                <p class="explain" data-testid="siguo-all-computers">{move || t::ALL_COMPUTERS.get(lang())}</p>
+            </Show>
             <label class="field">
                 <span>{move || t::FIRST_SEAT.get(lang())}</span>
                 <select data-testid="siguo-first" on:change=move |ev| {

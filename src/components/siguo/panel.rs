@@ -4,7 +4,7 @@
 use crate::components::replay_controls::{keep_in_sight, ReplayControls};
 use crate::components::share::Share;
 use crate::i18n::{self, siguo_text as t};
-use crate::state::siguo::Table;
+use crate::state::siguo::{Pace, Table};
 use crate::state::store::Store;
 use junqi_core::seat::Seat;
 use leptos::prelude::*;
@@ -183,9 +183,10 @@ pub fn SiguoPanel() -> impl IntoView {
     keep_in_sight(move_list, shown_ply);
     let trays = move || {
         let l = lang();
-        // Replaying: through the replay's eyes (every piece open, or a seat's).
+        // Replaying or watching: through the chosen eyes (every piece open, or a seat's).
         let viewer = match sg.replay_ply.get() {
             Some(_) => sg.watch.get(),
+            None if sg.watching() => sg.watch.get(),
             None => Some(sg.viewer.get()),
         };
         sg.with_shown(|tb| {
@@ -223,7 +224,8 @@ pub fn SiguoPanel() -> impl IntoView {
                 {move || {
                     let l = lang();
                     let viewer = sg.viewer.get();
-                    let live = sg.replay_ply.get().is_none();
+                    // Watching, nobody's turn comes round: the last move.
+                    let live = sg.replay_ply.get().is_none() && !sg.watching();
                     let eyes = sg.eyes();
                     sg.with_shown(|tb| {
                         let rows = if live { tb.since_turn_of(viewer) } else { &tb.rows()[tb.rows().len().saturating_sub(1)..] };
@@ -281,7 +283,10 @@ pub fn SiguoPanel() -> impl IntoView {
                     {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from, m.to))}
                 </p>
             </Show>
-            <Show when=move || !over()>
+            <Show when=move || !over() && sg.watching()>
+                <WatchBar/>
+            </Show>
+            <Show when=move || !over() && !sg.watching()>
                 <SiguoMoveBox/>
                 <div class="siguo-actions">
                     <button data-testid="siguo-hint" disabled=move || !sg.may_act_tracked()
@@ -363,6 +368,24 @@ fn ReplayBar() -> impl IntoView {
     let total = Signal::derive(move || sg.with_tracked(Table::ply).unwrap_or(0));
     let ply = Signal::derive(move || sg.replay_ply.get().unwrap_or(total.get()));
     let go = move |k: usize| sg.replay_ply.set(Some(k.min(total.get_untracked())));
+    view! {
+        <div class="siguo-replay" data-testid="siguo-replay">
+            <div class="replay-head">
+                <span class="panel-heading">{move || i18n::REPLAY.get(lang())}</span>
+                <span class="replay-ply" data-testid="siguo-replay-ply">{move || format!("{} / {}", ply.get(), total.get())}</span>
+            </div>
+            <ReplayControls ply=ply len=total go=Callback::new(go) testid="siguo-replay"/>
+            <WatchEyes/>
+        </div>
+    }
+}
+
+/// Whose eyes a replay or a watched game is seen through: every piece open, or one seat's.
+#[component]
+fn WatchEyes() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
     let seats = table_seats(sg);
     let watch_button = move |w: Option<Seat>| {
         let text = move || match w {
@@ -379,17 +402,49 @@ fn ReplayBar() -> impl IntoView {
         }
     };
     view! {
-        <div class="siguo-replay" data-testid="siguo-replay">
-            <div class="replay-head">
-                <span class="panel-heading">{move || i18n::REPLAY.get(lang())}</span>
-                <span class="replay-ply" data-testid="siguo-replay-ply">{move || format!("{} / {}", ply.get(), total.get())}</span>
+        <div class="choices watch">
+            <span>{move || t::WATCH_SEAT.get(lang())}</span>
+            {watch_button(None)}
+            {move || seats.get().into_iter().map(|s| watch_button(Some(s))).collect_view()}
+        </div>
+    }
+}
+
+/// 旁观: a game only computers play, paused or played a move at a time, at a chosen pace.
+#[component]
+fn WatchBar() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let sg = store.siguo;
+    let lang = move || store.lang();
+    let paused = move || sg.watch_paused.get();
+    let pace_button = move |p: Pace| {
+        view! {
+            <button class="choice" data-testid=format!("siguo-pace-{}", p.code())
+                aria-pressed=move || (sg.watch_pace.get() == p).to_string()
+                on:click=move |_| sg.watch_pace.set(p)>
+                {move || t::pace_name(p, lang())}
+            </button>
+        }
+    };
+    view! {
+        <div class="siguo-watch" data-testid="siguo-watch" data-paused=move || paused().then_some("")>
+            <p class="panel-heading">{move || t::WATCHING.get(lang())}</p>
+            <div class="siguo-actions">
+                <button data-testid="siguo-pause" aria-pressed=move || paused().to_string()
+                    on:click=move |_| sg.toggle_pause()>
+                    {move || if paused() { t::RESUME.get(lang()) } else { t::PAUSE.get(lang()) }}
+                </button>
+                <button data-testid="siguo-step"
+                    disabled=move || !paused() || sg.thinking.get() || sg.pausing.get()
+                    on:click=move |_| sg.step(&store)>
+                    {move || t::STEP.get(lang())}
+                </button>
             </div>
-            <ReplayControls ply=ply len=total go=Callback::new(go) testid="siguo-replay"/>
-            <div class="choices watch">
-                <span>{move || t::WATCH_SEAT.get(lang())}</span>
-                {watch_button(None)}
-                {move || seats.get().into_iter().map(|s| watch_button(Some(s))).collect_view()}
+            <div class="choices pace">
+                <span>{move || t::PACE.get(lang())}</span>
+                {Pace::ALL.map(pace_button).into_iter().collect_view()}
             </div>
+            <WatchEyes/>
         </div>
     }
 }

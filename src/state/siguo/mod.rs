@@ -9,7 +9,9 @@ pub mod store;
 mod table;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
 pub use config::{SeatPlayer, SiguoConfig};
 pub use store::SiguoStore;
 pub use table::{Met, Row, SeatSummary, Table};
+pub use watch::Pace;

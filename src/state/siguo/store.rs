@@ -54,8 +54,14 @@ pub struct SiguoStore {
     pub all_open: RwSignal<bool>,
     /// Replaying a finished game: the ply shown (`None`: the game itself).
     pub replay_ply: RwSignal<Option<usize>>,
-    /// The replay's eyes: a seat, or every piece open (`None`).
+    /// The eyes of a replay or of a watched game (旁观): a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
+    /// A watched game is paused.
+    pub watch_paused: RwSignal<bool>,
+    /// How long each move of a watched game stays on show.
+    pub watch_pace: RwSignal<super::Pace>,
+    /// Paused, one move was asked for.
+    pub(super) watch_step: StoredValue<bool>,
     /// The finished game as it stood at `replay_ply`, with the `rev` and ply it was built for:
     /// rebuilt from the record only when either changes ([`SiguoStore::with_shown`]).
     replayed: StoredValue<Option<(u64, usize, Table)>>,
@@ -147,6 +153,9 @@ impl SiguoStore {
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
+            watch_paused: RwSignal::new(false),
+            watch_pace: RwSignal::new(super::Pace::default()),
+            watch_step: StoredValue::new(false),
             replayed: StoredValue::new(None),
             serial: StoredValue::new(0),
         }
@@ -170,6 +179,7 @@ impl SiguoStore {
         match self.replay_ply.get() {
             Some(_) => self.watch.get(),
             None if self.with_tracked(Table::is_over).unwrap_or(false) => None,
+            None if self.watching() => self.watch.get(),
             None => Some(self.viewer.get()),
         }
     }
@@ -225,10 +235,8 @@ impl SiguoStore {
     /// Starts a 四国 game with the chosen settings: each person arranges in turn (the setup
     /// screen), the computer seats deploy by themselves.
     pub fn start(&self, store: &Store) {
-        let mut config = self.config.get_untracked().normalised();
-        if config.humans().is_empty() {
-            config.players[0].human = true;
-        }
+        // Every seat a computer: the person watches (旁观).
+        let config = self.config.get_untracked().normalised();
         self.config.set(config.clone());
         self.save_config();
         self.close();
@@ -402,7 +410,10 @@ impl SiguoStore {
 
     /// A tap on a point of the board.
     pub fn tap(&self, store: &Store, p: Point) {
-        if self.handover.get_untracked().is_some() || self.replay_ply.get_untracked().is_some() {
+        if self.handover.get_untracked().is_some()
+            || self.replay_ply.get_untracked().is_some()
+            || self.watching_untracked()
+        {
             return;
         }
         let act = self.may_act();
@@ -553,6 +564,7 @@ impl SiguoStore {
         if self.thinking.get_untracked()
             || self.pausing.get_untracked()
             || store.phase.get_untracked() != Phase::Siguo
+            || !self.watch_lets_move()
         {
             return;
         }
@@ -618,11 +630,7 @@ impl SiguoStore {
         self.pausing.set(true);
         self.play(store, mv);
         let me = *self;
-        let pause = if store.reduced_motion.get_untracked() {
-            Duration::from_millis(250)
-        } else {
-            COMPUTER_PAUSE
-        };
+        let pause = self.show_for(store.reduced_motion.get_untracked());
         set_timeout(
             move || {
                 me.pausing.set(false);
@@ -940,6 +948,7 @@ impl SiguoStore {
         self.points.set(None);
         self.replay_ply.set(None);
         self.watch.set(None);
+        self.reset_watch();
         self.guess_at.set(None);
         self.stranding.set(None);
         set_tab_game(None);

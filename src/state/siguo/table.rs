@@ -179,6 +179,11 @@ impl Table {
         (!self.is_over() && self.config.is_human(s)).then_some(s)
     }
 
+    /// Only computers play: the person at the device watches (旁观).
+    pub fn watched(&self) -> bool {
+        self.config.humans().is_empty()
+    }
+
     /// The computer seat to move now and its level.
     pub fn computer_to_move(&self) -> Option<(Seat, u8)> {
         let s = self.turn();
@@ -224,7 +229,8 @@ impl Table {
             .collect()
     }
 
-    /// Every piece with its identity: for a finished game's replay only.
+    /// Every piece with its identity: for a finished game's replay, and for a game only
+    /// computers play, whose watcher has nothing to be hidden from.
     pub fn open_pieces(&self) -> Vec<(Point, Seat, Option<Role>)> {
         let v = &self.truth;
         v.occupied()

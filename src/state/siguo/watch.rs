@@ -1,0 +1,97 @@
+//! 旁观: a 四国 game that only computers play, watched. Each move stays on show for the pace
+//! chosen; the watcher may pause, play one move at a time, and see every piece or one seat's
+//! view ([`SiguoStore::watch`]). Nobody at the device plays, so nothing is hidden from them
+//! unless they choose a seat's eyes.
+
+use super::SiguoStore;
+use crate::state::store::Store;
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// How long each move of a watched game stays on show before the next seat thinks.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Pace {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 3] = [Pace::Slow, Pace::Normal, Pace::Fast];
+
+    pub fn pause(self) -> Duration {
+        Duration::from_millis(match self {
+            Pace::Slow => 2_000,
+            Pace::Normal => 800,
+            Pace::Fast => 150,
+        })
+    }
+
+    /// `data-pace` and the test ids.
+    pub fn code(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+        }
+    }
+}
+
+impl SiguoStore {
+    /// Only computers play this game: the person at the device watches it (tracked).
+    pub fn watching(&self) -> bool {
+        self.with_tracked(super::Table::watched).unwrap_or(false)
+    }
+
+    /// [`Self::watching`], untracked.
+    pub(super) fn watching_untracked(&self) -> bool {
+        self.with_table(super::Table::watched).unwrap_or(false)
+    }
+
+    /// Whether the next computer seat may think now: always in a game someone plays; in a
+    /// watched game unless paused (one move when a step was asked).
+    pub(super) fn watch_lets_move(&self) -> bool {
+        if !self.watching_untracked() || !self.watch_paused.get_untracked() {
+            return true;
+        }
+        let step = self.watch_step.get_value();
+        self.watch_step.set_value(false);
+        step
+    }
+
+    /// How long a computer move stays on show.
+    pub(super) fn show_for(&self, reduced_motion: bool) -> Duration {
+        if self.watching_untracked() {
+            self.watch_pace.get_untracked().pause()
+        } else if reduced_motion {
+            Duration::from_millis(250)
+        } else {
+            super::store::COMPUTER_PAUSE
+        }
+    }
+
+    /// Pauses a watched game, or lets it go on.
+    pub fn toggle_pause(&self) {
+        self.watch_paused.update(|p| *p = !*p);
+        self.watch_step.set_value(false);
+    }
+
+    /// While paused: the seat to move plays one move.
+    pub fn step(&self, store: &Store) {
+        if !self.watch_paused.get_untracked()
+            || self.thinking.get_untracked()
+            || self.pausing.get_untracked()
+        {
+            return;
+        }
+        self.watch_step.set_value(true);
+        self.computer_turn(store);
+    }
+
+    /// A new watched game starts playing, every piece open.
+    pub(super) fn reset_watch(&self) {
+        self.watch_paused.set(false);
+        self.watch_step.set_value(false);
+    }
+}
