@@ -1,5 +1,6 @@
 //! The effects layer: draws the running [`AnimPlan`] — the moving piece along its path, the
-//! contact effect, removed pieces fading, flips and reveals turning like cards. The page's
+//! contact effect, removed pieces fading, flips and reveals turning like cards — on either
+//! board: the plan's pieces draw themselves ([`FxPiece`]). The page's
 //! Content-Security-Policy forbids inline styles, so timings are set through the CSSOM
 //! (`style:` bindings) and the path through the Web Animations API; the shapes' keyframes are in
 //! style/game.css.
@@ -8,16 +9,36 @@ use super::piece::{piece_body, LabelLook};
 use super::play::label_look;
 use crate::ground::anim::{AnimPlan, Contact};
 use crate::ground::geometry::Xy;
+use crate::ground::render::PieceModel;
 use crate::state::store::{Anim, Store};
 use leptos::prelude::*;
 
+/// A piece of a plan, as the effects layer draws it.
+pub trait FxPiece: Clone + Send + Sync + 'static {
+    /// Where it stands (board units).
+    fn center(&self) -> Xy;
+    /// Its drawing, centred on the origin.
+    fn body(&self, look: LabelLook) -> AnyView;
+}
+
+impl FxPiece for PieceModel {
+    fn center(&self) -> Xy {
+        self.center
+    }
+
+    fn body(&self, look: LabelLook) -> AnyView {
+        piece_body(self, look).into_any()
+    }
+}
+
+/// The 2-player board's effects: the store's running plan.
 #[component]
 pub fn FxLayer() -> impl IntoView {
     let store = expect_context::<Store>();
     let look = label_look(store);
     view! {
         <g class="fx" pointer-events="none">
-            {move || store.anim.get().map(|a| fx_view(a, look.get()))}
+            {move || store.anim.get().map(|Anim { id, plan }| fx_view(id, plan, look.get()))}
         </g>
     }
 }
@@ -70,8 +91,8 @@ fn animate_mover(
     }
 }
 
-fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
-    let Anim { id, plan } = anim;
+/// The effects of plan `id`.
+pub fn fx_view<M: FxPiece, S>(id: u64, plan: AnimPlan<M, S>, look: LabelLook) -> impl IntoView {
     let frames = plan.travel_transforms();
     let AnimPlan {
         mover,
@@ -106,7 +127,7 @@ fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
                 node_ref=node
                 style:transform=format!("translate({}px, {}px)", start.x, start.y)
             >
-                {piece_body(&m, look)}
+                {m.body(look)}
             </g>
         }
     });
@@ -114,7 +135,7 @@ fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
         .into_iter()
         .map(|m| {
             view! {
-                <g transform=translate(m.center)>
+                <g transform=translate(m.center())>
                     <g
                         class="ghost removed"
                         style:animation-name="fx-fade"
@@ -122,7 +143,7 @@ fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
                         style:animation-delay=ms(fade_at)
                         style:animation-fill-mode="forwards"
                     >
-                        {piece_body(&m, look)}
+                        {m.body(look)}
                     </g>
                 </g>
             }
@@ -133,16 +154,16 @@ fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
         .into_iter()
         .map(|(before, after)| {
             view! {
-                <g transform=translate(after.center)>
+                <g transform=translate(after.center())>
                     <g class="ghost flip-out" style:animation-duration=ms(half)>
-                        {piece_body(&before, look)}
+                        {before.body(look)}
                     </g>
                     <g
                         class="ghost flip-in"
                         style:animation-duration=ms(half)
                         style:animation-delay=ms(half)
                     >
-                        {piece_body(&after, look)}
+                        {after.body(look)}
                     </g>
                 </g>
             }
@@ -152,14 +173,14 @@ fn fx_view(anim: Anim, look: LabelLook) -> impl IntoView {
         .into_iter()
         .map(|m| {
             view! {
-                <g transform=translate(m.center)>
+                <g transform=translate(m.center())>
                     <circle class="reveal-glow" r="30" style:animation-duration=ms(effect_ms.max(1))></circle>
                     <g
                         class="ghost flip-in"
                         style:animation-duration=ms(half)
                         style:animation-delay=ms(travel_ms + effect_ms / 3)
                     >
-                        {piece_body(&m, look)}
+                        {m.body(look)}
                     </g>
                 </g>
             }

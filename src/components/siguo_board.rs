@@ -32,20 +32,9 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use std::sync::Arc;
 
-/// One piece on the 4-player board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SiguoPiece {
-    pub at: Point,
-    pub seat: Seat,
-    /// `None`: face down, its identity unknown to the viewer.
-    pub role: Option<Role>,
-    /// The viewer's guess at a face-down piece (`data-guess`).
-    pub guess: Option<Role>,
-    /// What the notebook writes on a face-down piece (`data-proven`).
-    pub proven: Option<crate::state::notebook::Proven>,
-    /// The seat whose flag this piece carries (`carry_flag_home`, `carry_flag_front`).
-    pub carrying: Option<Seat>,
-}
+use crate::components::fx::{fx_view, FxPiece};
+pub use crate::ground::cross::SiguoPiece;
+use crate::ground::cross::{CrossPiece, CrossPlan};
 
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
@@ -97,6 +86,10 @@ pub fn SiguoBoard(
     /// The press in progress, for the screen to show a dragged piece's destinations.
     #[prop(optional)]
     press: Option<RwSignal<Option<Press<Point>>>>,
+    /// The move being animated (its id and plan): the pieces it moves, removes or turns up are
+    /// drawn by the effects layer until it ends.
+    #[prop(optional, into)]
+    anim: Option<Signal<Option<(u64, CrossPlan)>>>,
     /// The zoom: its centre in world coordinates (RULES-4P.md §2.3, 0..=16), `None` for the
     /// whole board. Give one to zoom from outside (e.g. `board.world(p)`) or to follow it.
     #[prop(optional)]
@@ -132,6 +125,7 @@ pub fn SiguoBoard(
     // The zoom factor, set when the board zooms in (from the board's size on the screen then).
     let factor = RwSignal::new(2.2f32);
     let press = press.unwrap_or_else(|| RwSignal::new(None));
+    let anim = anim.unwrap_or_else(|| Signal::stored(None));
     let pointer = StoredValue::new(Pointer {
         last: (0.0, 0.0),
         precise: true,
@@ -515,8 +509,10 @@ pub fn SiguoBoard(
             let look = look.get();
             let sel = selected.get();
             let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
+            let hidden = anim.with(|a| a.as_ref().map(|(_, plan)| plan.hidden));
             let mut drawn = pieces.with(|ps| {
                 ps.iter()
+                    .filter(|p| !hidden.is_some_and(|h| h.contains(p.at)))
                     .map(|p| {
                         let dragged = drag.filter(|(from, _)| *from == p.at);
                         PieceDraw {
@@ -748,6 +744,9 @@ pub fn SiguoBoard(
                             children=piece_view
                         />
                     </g>
+                    <g class="fx" pointer-events="none">
+                        {move || anim.get().map(|(id, plan)| fx_view(id, plan, look.get()))}
+                    </g>
                     <g class="dest-marks">{marks}</g>
                     {hint_arrow}
                     {cursor_mark}
@@ -910,9 +909,39 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
     if d.dragging {
         class.push_str(" dragging");
     }
+    view! {
+        <g
+            class=class
+            transform=format!("translate({} {})", d.center.x, d.center.y)
+            data-carrying=p.carrying.map(|s| s.index().to_string())
+            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
+            data-at=p.at.to_string()
+            data-seat=p.seat.index().to_string()
+            data-role=p.role.map(|r| r.upper_char().to_string())
+            data-face=p.role.is_none().then_some("down")
+            data-guess=p.guess.filter(|_| p.role.is_none()).map(|g| g.upper_char().to_string())
+        >
+            {piece_body(p, d.look)}
+        </g>
+    }
+}
+
+impl FxPiece for CrossPiece {
+    fn center(&self) -> Xy {
+        self.center
+    }
+
+    fn body(&self, look: LabelLook) -> AnyView {
+        piece_body(&self.piece, look).into_any()
+    }
+}
+
+/// A piece's drawing, centred on the origin: the tile, its label or back, the viewer's guess,
+/// the notebook's strip, a carried flag.
+fn piece_body(p: &SiguoPiece, look: LabelLook) -> impl IntoView {
     let face = if p.role.is_some() { "up" } else { "down" };
     let label = match p.role {
-        Some(r) => label_view(r, d.look).into_any(),
+        Some(r) => label_view(r, look).into_any(),
         None => view! { <path class="sg-back" d=BACK_PATH></path> }.into_any(),
     };
     // The viewer's own guess on a face-down piece, on a badge at its top right corner.
@@ -920,7 +949,7 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
         view! {
             <g class="guess" transform=format!("translate({} {})", TILE_W / 2.0 - 9.0, -TILE_H / 2.0 + 5.0)>
                 <circle r="12"></circle>
-                <text>{guess_text(g, d.look.lang)}</text>
+                <text>{guess_text(g, look.lang)}</text>
             </g>
         }
     });
@@ -928,7 +957,7 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
     let proven = p
         .proven
         .filter(|m| p.role.is_none() && m.news)
-        .and_then(|m| crate::i18n::notebook::badge(m.roles, d.look.lang))
+        .and_then(|m| crate::i18n::notebook::badge(m.roles, look.lang))
         .map(|text| {
             view! {
                 <g class="proven" transform=format!("translate(0 {})", TILE_H / 2.0 - 1.0)>
@@ -952,39 +981,27 @@ fn piece_view(d: PieceDraw) -> impl IntoView {
         }
     });
     view! {
-        <g
-            class=class
-            transform=format!("translate({} {})", d.center.x, d.center.y)
-            data-carrying=p.carrying.map(|s| s.index().to_string())
-            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
-            data-at=p.at.to_string()
-            data-seat=p.seat.index().to_string()
-            data-role=p.role.map(|r| r.upper_char().to_string())
-            data-face=p.role.is_none().then_some("down")
-            data-guess=p.guess.filter(|_| p.role.is_none()).map(|g| g.upper_char().to_string())
-        >
-            <g class=format!("sg-piece {face} seat-{}", p.seat.index())>
-                <rect
-                    class="piece-body"
-                    x=-TILE_W / 2.0
-                    y=-TILE_H / 2.0
-                    width=TILE_W
-                    height=TILE_H
-                    rx="7"
-                ></rect>
-                <rect
-                    class="piece-inlay"
-                    x=-TILE_W / 2.0 + 3.5
-                    y=-TILE_H / 2.0 + 3.5
-                    width=TILE_W - 7.0
-                    height=TILE_H - 7.0
-                    rx="5"
-                ></rect>
-                {label}
-                {guess}
-                {proven}
-                {carried}
-            </g>
+        <g class=format!("sg-piece {face} seat-{}", p.seat.index())>
+            <rect
+                class="piece-body"
+                x=-TILE_W / 2.0
+                y=-TILE_H / 2.0
+                width=TILE_W
+                height=TILE_H
+                rx="7"
+            ></rect>
+            <rect
+                class="piece-inlay"
+                x=-TILE_W / 2.0 + 3.5
+                y=-TILE_H / 2.0 + 3.5
+                width=TILE_W - 7.0
+                height=TILE_H - 7.0
+                rx="5"
+            ></rect>
+            {label}
+            {guess}
+            {proven}
+            {carried}
         </g>
     }
 }

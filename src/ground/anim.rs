@@ -4,6 +4,10 @@
 //!
 //! Like the render model, it only ever reads the viewer's [`PlayerView`]s, so an effect names
 //! a landmine or a bomb only when the viewer knows one was there.
+//!
+//! One plan for both boards: its pieces are the board's render model (`M`: the 2-player
+//! [`PieceModel`], the cross board's [`super::cross::CrossPiece`]) and the points it leaves to
+//! the effects layer a set of the board's points (`S`).
 
 use super::geometry::{point_xy, Orientation, Xy};
 use super::render::{piece_model, PieceModel};
@@ -63,9 +67,9 @@ pub enum Cue {
 
 /// Everything the effects layer draws for one action.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AnimPlan {
+pub struct AnimPlan<M = PieceModel, S = Bitboard> {
     /// The moving piece as the viewer saw it before the action.
-    pub mover: Option<PieceModel>,
+    pub mover: Option<M>,
     /// The centres it passes, start and end included.
     pub path: Vec<Xy>,
     pub contact: Contact,
@@ -74,19 +78,19 @@ pub struct AnimPlan {
     /// Whether the mover is still on the board afterwards.
     pub mover_survives: bool,
     /// Other pieces removed, as seen before.
-    pub removed: Vec<PieceModel>,
+    pub removed: Vec<M>,
     /// Flips: the piece face down before and face up after.
-    pub flips: Vec<(PieceModel, PieceModel)>,
+    pub flips: Vec<(M, M)>,
     /// Identities made public (a flag after its marshal fell, a scouted piece), as seen after.
-    pub reveals: Vec<PieceModel>,
+    pub reveals: Vec<M>,
     /// Points of the before-view that the board leaves to the effects layer.
-    pub hidden: Bitboard,
+    pub hidden: S,
     pub travel_ms: u32,
     pub effect_ms: u32,
     pub cue: Cue,
 }
 
-impl AnimPlan {
+impl<M, S> AnimPlan<M, S> {
     /// Milliseconds from start to end.
     pub fn total_ms(&self) -> u32 {
         self.travel_ms + self.effect_ms
@@ -129,15 +133,30 @@ pub fn contact(before: &PlayerView, ev: &PublicEvent) -> Contact {
 }
 
 fn cue(ev: &PublicEvent, c: Contact) -> Cue {
-    match (ev.result, c) {
-        (ActionResult::Flip, _) => Cue::Flip,
-        (_, Contact::Flag) => Cue::Flag,
-        (_, Contact::Mine) => Cue::Mine,
-        (_, Contact::Bomb) | (_, Contact::Both) => Cue::Both,
-        (_, Contact::Win) => Cue::Capture,
-        (_, Contact::Lose) | (_, Contact::Scout) => Cue::Lose,
-        (_, Contact::None) => Cue::Move,
+    if ev.result == ActionResult::Flip {
+        Cue::Flip
+    } else {
+        c.cue()
     }
+}
+
+impl Contact {
+    /// The sound of a move or contact.
+    pub fn cue(self) -> Cue {
+        match self {
+            Contact::Flag => Cue::Flag,
+            Contact::Mine => Cue::Mine,
+            Contact::Bomb | Contact::Both => Cue::Both,
+            Contact::Win => Cue::Capture,
+            Contact::Lose | Contact::Scout => Cue::Lose,
+            Contact::None => Cue::Move,
+        }
+    }
+}
+
+/// How long a contact's (or a reveal's) effect plays after the travel, for `step_ms` a step.
+pub fn effect_ms(step_ms: u32) -> u32 {
+    step_ms * 4
 }
 
 /// Plans the animation of `ev` (whose route was `path`) for the viewer who saw `before` and
@@ -195,7 +214,7 @@ pub fn plan(
     let steps = xy_path.len().saturating_sub(1) as u32;
     let travel_ms = steps * step_ms;
     let effect_ms = if contact != Contact::None || !flips.is_empty() || !reveals.is_empty() {
-        step_ms * 4
+        effect_ms(step_ms)
     } else {
         0
     };

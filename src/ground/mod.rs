@@ -2,6 +2,7 @@
 //! no Leptos and no DOM.
 
 pub mod anim;
+pub mod cross;
 pub mod drag;
 pub mod geometry;
 pub mod label;

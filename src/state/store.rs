@@ -335,7 +335,7 @@ impl Store {
     }
 
     /// Milliseconds per step of an animation (0: none).
-    fn step_ms(&self) -> u32 {
+    pub(crate) fn step_ms(&self) -> u32 {
         if self.reduced_motion.get_untracked() {
             0
         } else {

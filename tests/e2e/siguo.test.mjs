@@ -572,6 +572,50 @@ test('tablet: 旁观 — four computers play and the person watches: paused, a m
   }
 });
 
+test('tablet: with motion on, each move on the cross board travels its route, the person\'s and the computers\', drawn by the 2-player board\'s effects layer', async () => {
+  const app = await open(server.url, 'tablet', { init: sameRandom(11) });
+  const { page } = app;
+  try {
+    await chooseSiguo(app, { info: 'dark' });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    assert.equal(await next(page), 'act');
+    // Every animation run on the board (its id) and whether a piece travelled in it.
+    const runs = page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const seen = new Map();
+          const look = () => {
+            for (const r of document.querySelectorAll('[data-testid="siguo-board"] .fx-run')) {
+              const moving = !!r.querySelector('.ghost.mover');
+              seen.set(r.getAttribute('data-anim'), moving || seen.get(r.getAttribute('data-anim')) === true);
+            }
+            if (seen.size >= 4) {
+              obs.disconnect();
+              resolve([...seen.values()]);
+            }
+          };
+          const obs = new MutationObserver(look);
+          obs.observe(document.body, { subtree: true, childList: true });
+        }),
+    );
+    const shot = page
+      .waitForSelector('[data-testid="siguo-board"] .fx-run .ghost.mover', { timeout: 20000 })
+      .then(() => page.screenshot({ path: join(SHOTS, 'siguo-move-anim-tablet.png') }));
+    await playOne(app, 0, seeded(11));
+    await shot;
+    const moved = await runs;
+    assert.equal(moved.length, 4, 'the person\'s move and three computer moves');
+    assert.ok(moved.every(Boolean), 'a piece travels in each');
+    assert.equal(await next(page), 'act');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="siguo-board"] .fx-run'));
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('tablet: 三国 against two computers — W\'s area empty and closed, three seats, resumed after a reload; 四方混战 offered without 双明', async () => {
   const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(8) });
   const { page } = app;

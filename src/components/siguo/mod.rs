@@ -9,17 +9,22 @@ pub use options::SiguoOptions;
 pub use records::SiguoRecords;
 
 use crate::components::siguo_board::{SiguoBoard, SiguoPiece};
+use crate::ground::anim::Cue;
+use crate::ground::cross::{self, CrossPlan, Played};
 use crate::ground::drag::{Gesture, Press};
 use crate::i18n::siguo_text as t;
 use crate::state::siguo::Table;
 use crate::state::store::Store;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Board, Point};
+use junqi_core::siguo::{Board, ExitReason, Point};
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// What the board shows now: the live game through the viewer's eyes, or a replayed ply.
 #[derive(Clone, Debug, PartialEq)]
 struct Scene {
+    /// Actions played so far.
+    ply: usize,
     pieces: Vec<SiguoPiece>,
     path: Vec<Point>,
     out: Vec<Seat>,
@@ -50,6 +55,7 @@ fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
             .collect()
     };
     Scene {
+        ply: table.ply(),
         pieces,
         path: table.last_path().to_vec(),
         out: table.out(),
@@ -83,11 +89,100 @@ fn replay_scene(at: &Table, watch: Option<Seat>) -> Scene {
     })
     .collect();
     Scene {
+        ply: at.ply(),
         pieces,
         path: at.last_path().to_vec(),
         out: at.out(),
         to_move: (!at.is_over()).then(|| at.turn()),
     }
+}
+
+/// A move played at the table, seen as it is: its sound, and its animation from the plan the
+/// 2-player board's actions get (the piece along its route, the contact, what it turned up),
+/// for the eyes the board is drawn for. The table waits for it before the next seat acts.
+fn animate(
+    store: Store,
+    board: Arc<Board>,
+    scene: Memo<Scene>,
+    viewer: Signal<Seat>,
+) -> Signal<Option<(u64, CrossPlan)>> {
+    let sg = store.siguo;
+    let anim = RwSignal::new(None::<(u64, CrossPlan)>);
+    let serial = StoredValue::new(0u64);
+    Effect::new(move |prev: Option<Scene>| {
+        let now = scene.get();
+        let live = sg.replay_ply.get_untracked().is_none();
+        let same_ply = prev.as_ref().is_some_and(|b| b.ply == now.ply);
+        let Some(before) = prev.filter(|b| live && now.ply == b.ply + 1) else {
+            // A take-back, a replay, another game: what ran is over. (A guess marked while a
+            // move runs changes nothing.)
+            if !same_ply || !live {
+                anim.set(None);
+            }
+            return now;
+        };
+        let played = sg
+            .with_table(|t| {
+                let row = t.rows().last()?;
+                Some((
+                    row.mv?,
+                    row.contact,
+                    row.left
+                        .iter()
+                        .any(|(_, why)| *why == ExitReason::FlagCaptured),
+                    t.last_path().to_vec(),
+                ))
+            })
+            .flatten();
+        let Some((mv, told, flag_taken, path)) = played else {
+            return now;
+        };
+        let played = Played {
+            mv,
+            told,
+            flag_taken,
+            path: &path,
+        };
+        // Behind a hand-over screen the board is not drawn: the move is only heard.
+        let step_ms = if sg.handover.get_untracked().is_some() {
+            0
+        } else {
+            store.step_ms()
+        };
+        let plan = cross::plan(
+            &board,
+            &before.pieces,
+            &now.pieces,
+            &played,
+            viewer.get_untracked(),
+            step_ms,
+        );
+        // Plain moves sound at once, contacts when the pieces meet.
+        let cue = plan.cue;
+        let delay = if cue == Cue::Move { 0 } else { plan.travel_ms };
+        set_timeout(
+            move || store.sound(cue),
+            std::time::Duration::from_millis(u64::from(delay)),
+        );
+        if plan.total_ms() == 0 {
+            anim.set(None);
+            return now;
+        }
+        let id = serial.get_value() + 1;
+        serial.set_value(id);
+        let total = plan.total_ms();
+        anim.set(Some((id, plan)));
+        set_timeout(
+            move || {
+                if serial.try_get_value() == Some(id) {
+                    anim.set(None);
+                }
+            },
+            std::time::Duration::from_millis(u64::from(total)),
+        );
+        now
+    });
+    anim.into()
 }
 
 #[component]
@@ -110,6 +205,7 @@ pub fn SiguoScreen() -> impl IntoView {
             _ => sg.with_tracked(|t| scene(t, viewer, hidden, notebook)),
         }
         .unwrap_or(Scene {
+            ply: 0,
             pieces: Vec::new(),
             path: Vec::new(),
             out: Vec::new(),
@@ -121,6 +217,7 @@ pub fn SiguoScreen() -> impl IntoView {
         (None, Some(s)) if sg.watching() => s,
         _ => sg.viewer.get(),
     });
+    let anim = animate(store, board.clone(), scene, viewer);
     let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));
     let path = Signal::derive(move || scene.with(|s| s.path.clone()));
     let hint = Signal::derive(move || sg.hint.get().map(|m| (m.from, m.to)));
@@ -173,6 +270,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     on_gesture=on_gesture
                     draggable=draggable
                     press=press
+                    anim=anim
                     keyboard=true
                     read=read
                 />

@@ -431,7 +431,7 @@ impl SiguoStore {
                     return;
                 }
                 self.selected.set(None);
-                self.play(store, mv);
+                self.play_person(store, mv);
                 return;
             }
         }
@@ -485,7 +485,7 @@ impl SiguoStore {
             self.stranding.set(Some(mv));
             return Ok(());
         }
-        self.play(store, mv);
+        self.play_person(store, mv);
         Ok(())
     }
 
@@ -497,33 +497,49 @@ impl SiguoStore {
         self.stranding.set(None);
         if self.may_act() {
             self.selected.set(None);
-            self.play(store, mv);
+            self.play_person(store, mv);
         }
     }
 
-    fn play(&self, store: &Store, mv: Move) {
-        let mut cue = None;
-        let played = self.table.try_update_value(|t| {
-            t.as_mut().map(|t| match t.play(mv) {
-                Ok(row) => {
-                    cue = Some(if row.contact.is_some() {
-                        crate::ground::anim::Cue::Capture
-                    } else {
-                        crate::ground::anim::Cue::Move
-                    });
-                    true
-                }
-                Err(_) => false,
-            })
-        });
+    /// Plays `mv` for the seat to move (its sound and animation are the board's, planned from
+    /// what the eyes saw); returns how long its animation runs, in milliseconds.
+    fn play(&self, store: &Store, mv: Move) -> u32 {
+        let played = self
+            .table
+            .try_update_value(|t| t.as_mut().map(|t| t.play(mv).is_ok()));
         if played.flatten() != Some(true) {
             store.sound(crate::ground::anim::Cue::Illegal);
+            return 0;
+        }
+        let step_ms = store.step_ms();
+        let anim_ms = self
+            .with_table(|t| {
+                let steps = t.last_path().len().saturating_sub(1) as u32;
+                let contact = t.rows().last().is_some_and(|r| r.contact.is_some());
+                crate::ground::cross::duration_ms(steps, contact, step_ms)
+            })
+            .unwrap_or(0);
+        self.after_action(store);
+        anim_ms
+    }
+
+    /// A person's move: the next seat waits while it is animated.
+    fn play_person(&self, store: &Store, mv: Move) {
+        let anim_ms = self.play(store, mv);
+        if anim_ms == 0 || self.with_table(Table::is_over).unwrap_or(true) {
             return;
         }
-        if let Some(c) = cue {
-            store.sound(c);
-        }
-        self.after_action(store);
+        self.pausing.set(true);
+        let me = *self;
+        let serial = self.serial.get_value();
+        set_timeout(
+            move || {
+                if me.serial.get_value() == serial {
+                    me.pausing.set(false);
+                }
+            },
+            Duration::from_millis(u64::from(anim_ms)),
+        );
     }
 
     /// After any action: the result, a hand-over to the next person, the save.
@@ -628,9 +644,12 @@ impl SiguoStore {
             return;
         };
         self.pausing.set(true);
-        self.play(store, mv);
+        let anim_ms = self.play(store, mv);
         let me = *self;
-        let pause = self.show_for(store.reduced_motion.get_untracked());
+        // On show for a moment once its animation is over.
+        let pause = self
+            .show_for(store.reduced_motion.get_untracked())
+            .max(Duration::from_millis(u64::from(anim_ms) + 250));
         set_timeout(
             move || {
                 me.pausing.set(false);
