@@ -1,7 +1,7 @@
 //! Help drawn on the play board: the hint arrow, the attack preview badges, and the hint
 //! button (limited per game by the grown-up setting).
 
-use crate::ground::geometry::{arrow_between, point_xy, Arrow, Orientation};
+use crate::ground::geometry::{arrow_between, point_xy, Arrow, Orientation, Xy};
 use crate::ground::preview::{attack_preview, code};
 use crate::ground::render::RenderModel;
 use crate::i18n;
@@ -81,26 +81,39 @@ pub fn PreviewLayer(model: Memo<Option<RenderModel>>, orientation: Orientation) 
                 .into_iter()
                 .map(|(p, c)| {
                     let xy = point_xy(p, orientation);
-                    let (glyph, words) = match c {
-                        Clash::Win => ("✓", i18n::PREVIEW_WIN),
-                        Clash::Lose => ("✕", i18n::PREVIEW_LOSE),
-                        _ => ("=", i18n::PREVIEW_BOTH),
-                    };
-                    view! {
-                        <g
-                            class=format!("preview {}", code(c))
-                            data-preview=code(c)
-                            data-preview-at=p.to_string()
-                            transform=format!("translate({} {})", xy.x + 22.0, xy.y - 13.0)
-                        >
-                            <title>{words.get(lang)}</title>
-                            <circle r="13"></circle>
-                            <text y="1">{glyph}</text>
-                        </g>
-                    }
+                    preview_badge(
+                        p.to_string(),
+                        c,
+                        Xy {
+                            x: xy.x + 22.0,
+                            y: xy.y - 13.0,
+                        },
+                        lang,
+                    )
                 })
                 .collect_view(),
         )
+    }
+}
+
+/// One attack preview badge at `at` (either board): ✓ wins, ✕ loses, = both go.
+pub fn preview_badge(point: String, c: Clash, at: Xy, lang: i18n::Lang) -> impl IntoView {
+    let (glyph, words) = match c {
+        Clash::Win => ("✓", i18n::PREVIEW_WIN),
+        Clash::Lose => ("✕", i18n::PREVIEW_LOSE),
+        _ => ("=", i18n::PREVIEW_BOTH),
+    };
+    view! {
+        <g
+            class=format!("preview {}", code(c))
+            data-preview=code(c)
+            data-preview-at=point
+            transform=format!("translate({} {})", at.x, at.y)
+        >
+            <title>{words.get(lang)}</title>
+            <circle r="13"></circle>
+            <text y="1">{glyph}</text>
+        </g>
     }
 }
 

@@ -11,7 +11,7 @@
 //! "whole board" button (or any change of the pieces, a move being made) zooms back out. A mouse
 //! or a pen always acts at once.
 
-use crate::components::assist::arrow_svg;
+use crate::components::assist::{arrow_svg, preview_badge};
 use crate::components::piece::{icon_view, LabelLook};
 use crate::components::play::label_look;
 use crate::ground::drag::{BoardKey, Gesture, Press};
@@ -90,6 +90,9 @@ pub fn SiguoBoard(
     /// drawn by the effects layer until it ends.
     #[prop(optional, into)]
     anim: Option<Signal<Option<(u64, CrossPlan)>>>,
+    /// 全明, a piece picked up: what attacking each enemy piece it can reach would do.
+    #[prop(optional, into)]
+    preview: Option<Signal<Vec<(Point, junqi_core::Clash)>>>,
     /// The zoom: its centre in world coordinates (RULES-4P.md §2.3, 0..=16), `None` for the
     /// whole board. Give one to zoom from outside (e.g. `board.world(p)`) or to follow it.
     #[prop(optional)]
@@ -126,6 +129,7 @@ pub fn SiguoBoard(
     let factor = RwSignal::new(2.2f32);
     let press = press.unwrap_or_else(|| RwSignal::new(None));
     let anim = anim.unwrap_or_else(|| Signal::stored(None));
+    let preview = preview.unwrap_or_else(|| Signal::stored(Vec::new()));
     let pointer = StoredValue::new(Pointer {
         last: (0.0, 0.0),
         precise: true,
@@ -563,6 +567,27 @@ pub fn SiguoBoard(
         }
     };
 
+    // The attack preview's badges, at each target's top right corner.
+    let previews = {
+        let board = board.clone();
+        move || {
+            let seat = viewer.get();
+            let l = lang.get();
+            preview
+                .get()
+                .into_iter()
+                .map(|(p, c)| {
+                    let c_xy = point_xy(&board, p, seat);
+                    let at = Xy {
+                        x: c_xy.x + TILE_W / 2.0 - 6.0,
+                        y: c_xy.y - TILE_H / 2.0 + 4.0,
+                    };
+                    preview_badge(p.to_string(), c, at, l)
+                })
+                .collect_view()
+        }
+    };
+
     let transform = move || match window() {
         Some(w) => zoom_transform(w),
         None => "translate(0px, 0px) scale(1)".to_string(),
@@ -748,6 +773,7 @@ pub fn SiguoBoard(
                         {move || anim.get().map(|(id, plan)| fx_view(id, plan, look.get()))}
                     </g>
                     <g class="dest-marks">{marks}</g>
+                    <g class="previews">{previews}</g>
                     {hint_arrow}
                     {cursor_mark}
                 </g>

@@ -616,6 +616,45 @@ test('tablet: with motion on, each move on the cross board travels its route, th
   }
 });
 
+test('tablet: 全明 — a piece picked up shows over each enemy in reach what the attack would do, as 明棋 does', async () => {
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(12) });
+  const { page } = app;
+  const rng = seeded(12);
+  try {
+    await chooseSiguo(app, { info: 'open' });
+    await press(app, '[data-testid="start-game"]');
+    await page.waitForSelector('[data-testid="start"]:not([disabled])');
+    await press(app, '[data-testid="start"]');
+    let found = null;
+    for (let round = 0; round < 6 && !found; round++) {
+      assert.equal(await next(page), 'act');
+      for (const at of await page.$$eval('[data-at][data-seat="0"]', (els) => els.map((e) => e.getAttribute('data-at')))) {
+        await tapPoint(app, `[data-at="${at}"]`);
+        const badges = await page.$$eval('[data-preview]', (els) =>
+          els.map((e) => [e.getAttribute('data-preview-at'), e.getAttribute('data-preview')]),
+        );
+        if (badges.length) {
+          found = { at, badges };
+          await page.screenshot({ path: join(SHOTS, 'siguo-preview-tablet.png') });
+        }
+        await tapPoint(app, `[data-at="${at}"]`);
+        if (found) break;
+      }
+      if (!found) await playOne(app, 0, rng);
+    }
+    assert.ok(found, 'an enemy came in reach');
+    for (const [p, outcome] of found.badges) {
+      assert.match(outcome, /^(win|lose|both|bounce)$/);
+      const seat = await page.getAttribute(`[data-at="${p}"]`, 'data-seat');
+      assert.ok(['1', '3'].includes(seat), `${p} is an enemy's (seat ${seat})`);
+    }
+    assert.equal(await page.locator('[data-preview]').count(), 0, 'put down, no badge');
+    assert.deepEqual(app.problems, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('tablet: 三国 against two computers — W\'s area empty and closed, three seats, resumed after a reload; 四方混战 offered without 双明', async () => {
   const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(8) });
   const { page } = app;

@@ -241,6 +241,14 @@ pub fn SiguoScreen() -> impl IntoView {
     });
     let on_gesture = Callback::new(move |g: Gesture<Point>| sg.gesture(&store, g));
     let draggable = Callback::new(move |p: Point| sg.may_drag(p));
+    // 全明 with the grown-up setting on: what an attack on each enemy in reach would do.
+    let assist = expect_context::<crate::learn::assist::Assist>();
+    let preview = Signal::derive(move || match selected.get() {
+        Some(from) if assist.preview_on() && sg.may_act_tracked() => sg
+            .with_tracked(|t| t.attack_preview(from))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    });
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
     let said = crate::components::reading::Said::default();
@@ -271,6 +279,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     draggable=draggable
                     press=press
                     anim=anim
+                    preview=preview
                     keyboard=true
                     read=read
                 />

@@ -352,6 +352,35 @@ impl Table {
             .collect()
     }
 
+    /// 全明, a piece of the seat to move picked up at `from`: each enemy piece among its
+    /// destinations with what attacking it would do (the core's [`junqi_core::contact`]). Only
+    /// when every identity is public, as the 2-player board's preview is only in 明棋.
+    pub fn attack_preview(&self, from: Point) -> Vec<(Point, junqi_core::Clash)> {
+        if self.config.info != junqi_core::siguo::InfoMode::AllOpen {
+            return Vec::new();
+        }
+        let Some((seat, role)) = self.truth.at(from).and_then(|o| Some((o.seat, o.role?))) else {
+            return Vec::new();
+        };
+        let seating = self.truth.seating();
+        self.dests(from)
+            .into_iter()
+            .filter_map(|to| {
+                let defender = self.truth.at(to)?;
+                let their = defender.role?;
+                (seating.team(defender.seat) != seating.team(seat)).then(|| {
+                    let clash = junqi_core::contact(
+                        role,
+                        their,
+                        self.truth.contact_mode(),
+                        &self.truth.rules().rules,
+                    );
+                    (to, clash)
+                })
+            })
+            .collect()
+    }
+
     /// Whether `mv` leaves the seat to move no move of its own ([`Position::strands`]): the
     /// person is asked before it is played.
     pub fn strands(&self, mv: Move) -> bool {

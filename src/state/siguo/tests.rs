@@ -805,3 +805,54 @@ fn the_next_person_starts_with_the_whole_move_time() {
     );
     assert_eq!(t.move_left(), Some(13_000.0));
 }
+
+/// 全明: the attack preview names each enemy piece in reach with the core's outcome, never a
+/// partner's piece; with hidden pieces there is none.
+#[test]
+fn the_attack_preview_asks_the_core_and_only_when_every_piece_is_open() {
+    let open = SiguoConfig {
+        info: InfoMode::AllOpen,
+        ..SiguoConfig::default()
+    };
+    let mut t = Table::new(open, formations(61), 3).unwrap();
+    let mut seen = 0;
+    while seen == 0 && t.ply() < 400 && !t.is_over() {
+        if t.human_to_move() == Some(Seat::S) {
+            let truth = t.view(Seat::S);
+            for (p, seat, _) in t.pieces(Seat::S) {
+                if seat != Seat::S {
+                    continue;
+                }
+                for (to, clash) in t.attack_preview(p) {
+                    let (me, them) = (truth.at(p).unwrap(), truth.at(to).unwrap());
+                    assert!(
+                        them.seat == Seat::E || them.seat == Seat::W,
+                        "an enemy: {to}"
+                    );
+                    let expected = junqi_core::contact(
+                        me.role.unwrap(),
+                        them.role.unwrap(),
+                        junqi_core::Mode::Open,
+                        &t.config.rules.rules,
+                    );
+                    assert_eq!(clash, expected, "{p} attacks {to}");
+                    assert!(t.dests(p).contains(&to));
+                    seen += 1;
+                }
+            }
+        }
+        let limit = t.ply() + 1;
+        play_with_person(&mut t, limit);
+    }
+    assert!(seen > 0, "some attack came in reach");
+    // With hidden pieces there is none.
+    let mut dark = Table::new(SiguoConfig::default(), formations(61), 3).unwrap();
+    assert_eq!(dark.config.info, InfoMode::FourDark);
+    while dark.ply() < t.ply() && !dark.is_over() {
+        for (p, _, _) in dark.pieces(Seat::S) {
+            assert!(dark.attack_preview(p).is_empty());
+        }
+        let limit = dark.ply() + 1;
+        play_with_person(&mut dark, limit);
+    }
+}
