@@ -177,19 +177,19 @@ pub const PACE: T = T {
     zh: "速度",
     en: "Pace",
 };
-
-/// How fast a watched game goes on.
-pub fn pace_name(p: crate::state::siguo::Pace, lang: Lang) -> &'static str {
-    use crate::state::siguo::Pace;
-    match (p, lang) {
-        (Pace::Slow, Lang::Zh) => "慢",
-        (Pace::Normal, Lang::Zh) => "中",
-        (Pace::Fast, Lang::Zh) => "快",
-        (Pace::Slow, Lang::En) => "Slow",
-        (Pace::Normal, Lang::En) => "Normal",
-        (Pace::Fast, Lang::En) => "Fast",
-    }
-}
+/// The paces of a watched game.
+pub const PACE_SLOW: T = T {
+    zh: "慢",
+    en: "Slow",
+};
+pub const PACE_NORMAL: T = T {
+    zh: "中",
+    en: "Normal",
+};
+pub const PACE_FAST: T = T {
+    zh: "快",
+    en: "Fast",
+};
 
 pub fn seat_name(s: Seat, lang: Lang) -> &'static str {
     let zh = ["南", "东", "北", "西"];

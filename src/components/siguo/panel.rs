@@ -410,6 +410,15 @@ fn WatchEyes() -> impl IntoView {
     }
 }
 
+/// A pace's name.
+fn pace_text(p: Pace) -> crate::i18n::T {
+    match p {
+        Pace::Slow => t::PACE_SLOW,
+        Pace::Normal => t::PACE_NORMAL,
+        Pace::Fast => t::PACE_FAST,
+    }
+}
+
 /// 旁观: a game only computers play, paused or played a move at a time, at a chosen pace.
 #[component]
 fn WatchBar() -> impl IntoView {
@@ -422,7 +431,7 @@ fn WatchBar() -> impl IntoView {
             <button class="choice" data-testid=format!("siguo-pace-{}", p.code())
                 aria-pressed=move || (sg.watch_pace.get() == p).to_string()
                 on:click=move |_| sg.watch_pace.set(p)>
-                {move || t::pace_name(p, lang())}
+                {move || pace_text(p).get(lang())}
             </button>
         }
     };
