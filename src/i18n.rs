@@ -779,18 +779,17 @@ pub fn hints_left(n: impl std::fmt::Display, lang: Lang) -> String {
 }
 
 /// What a lesson's end says to a screen reader (the screen shows it as pictures): the stars
-/// won, or what went wrong.
-pub fn lesson_outcome(flash: &crate::learn::lesson::Flash, lang: Lang) -> String {
-    use crate::learn::lesson::Flash;
+/// won (`Ok`), or what went wrong (`Err`).
+pub fn lesson_outcome(outcome: Result<u8, &junqi_learn::Mistake>, lang: Lang) -> String {
     use junqi_learn::Mistake;
     let again = match lang {
         Lang::Zh => "再试一次。",
         Lang::En => " Try again.",
     };
-    match (flash, lang) {
-        (Flash::Success { stars }, Lang::Zh) => format!("真棒！得到 {stars} 颗星。"),
-        (Flash::Success { stars }, Lang::En) => format!("Well done! {stars} of 3 stars."),
-        (Flash::Mistake { mistake, .. }, _) => {
+    match (outcome, lang) {
+        (Ok(stars), Lang::Zh) => format!("真棒！得到 {stars} 颗星。"),
+        (Ok(stars), Lang::En) => format!("Well done! {stars} of 3 stars."),
+        (Err(mistake), _) => {
             let what = match (mistake, lang) {
                 (
                     Mistake::Lost {

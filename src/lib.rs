@@ -13,6 +13,8 @@ pub mod pwa;
 pub mod remote;
 pub mod start;
 pub mod state;
+#[cfg(test)]
+mod stored;
 
 use components::newgame::NewGameScreen;
 use components::overlays::{Dialogs, HandoverScreen};

@@ -128,7 +128,12 @@ pub fn LessonScreen() -> impl IntoView {
     });
     // For screen readers: the goal, then how the lesson ended.
     let said = move || match learn.flash.get() {
-        Some(f) => i18n::lesson_outcome(&f, lang()),
+        Some(crate::learn::lesson::Flash::Success { stars }) => {
+            i18n::lesson_outcome(Ok(stars), lang())
+        }
+        Some(crate::learn::lesson::Flash::Mistake { mistake, .. }) => {
+            i18n::lesson_outcome(Err(&mistake), lang())
+        }
         None => {
             learn.lesson.track();
             let idea = learn

@@ -75,7 +75,12 @@ pub fn answer_siguo(store: Store, read: Read<SgPoint>) -> Option<String> {
                 Some(r) => format!(
                     "{}{}",
                     reading::LAST_PREFIX.get(lang),
-                    siguo_text::row_text(r, t.met_seen_by(Some(viewer), r), Some(viewer), lang)
+                    siguo_text::row_text(
+                        r.facts(),
+                        t.met_seen_by(Some(viewer), r),
+                        Some(viewer),
+                        lang
+                    )
                 ),
                 None => reading::NO_MOVE_YET.get(lang).to_string(),
             }),

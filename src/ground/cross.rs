@@ -23,7 +23,7 @@ pub struct SiguoPiece {
     /// The viewer's guess at a face-down piece (`data-guess`).
     pub guess: Option<Role>,
     /// What the notebook writes on a face-down piece (`data-proven`).
-    pub proven: Option<crate::state::notebook::Proven>,
+    pub proven: Option<super::render::Proven>,
     /// The seat whose flag this piece carries (`carry_flag_home`, `carry_flag_front`).
     pub carrying: Option<Seat>,
 }

@@ -7,6 +7,15 @@ use super::geometry::{point_xy, Orientation, Xy};
 use junqi_core::types::POINTS;
 use junqi_core::{Action, Bitboard, Color, PlayerView, Point, Role};
 
+/// What the notebook writes on one hidden piece: the roles proven possible, and whether that
+/// says more than where it was set up (only then is it drawn on the piece; what every piece on
+/// its row shares would only crowd the board).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Proven {
+    pub roles: junqi_core::deduce::RoleMask,
+    pub news: bool,
+}
+
 /// Everything besides the view that changes what the board shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interaction {
@@ -23,7 +32,7 @@ pub struct Interaction {
     /// 暗棋: the viewer's private guesses on enemy pieces.
     pub guesses: [Option<Role>; POINTS],
     /// 暗棋 with the notebook on: what it writes on each hidden enemy piece.
-    pub proven: [Option<crate::state::notebook::Proven>; POINTS],
+    pub proven: [Option<Proven>; POINTS],
     /// Face to face: pieces of this colour are turned toward the far side of the table.
     pub turned: Option<Color>,
     /// The piece being dragged: drawn under the pointer instead of on its point.
@@ -65,7 +74,7 @@ pub struct PieceModel {
     /// A guess mark the viewer put on it.
     pub guess: Option<Role>,
     /// What the notebook writes on a hidden enemy piece.
-    pub proven: Option<crate::state::notebook::Proven>,
+    pub proven: Option<Proven>,
     /// Drawn turned by 180° (face to face).
     pub turned: bool,
     /// Drawn under the pointer, larger.

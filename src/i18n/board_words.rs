@@ -59,12 +59,28 @@ pub const MOVE_BOX_PLAY: T = T {
     en: "Play",
 };
 
+/// Why a typed action was not played (the controllers' `typed`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+/// `P` and `A` are the board's points and actions (the 2-player game's by default; 四国's
+/// points and moves on the cross).
+pub enum Typed<P = junqi_core::Point, A = junqi_core::Action> {
+    /// Not an action in the notation.
+    Unreadable,
+    /// Not the viewer's turn now (or the game is not being played).
+    NotNow,
+    /// No piece of the viewer's stands there.
+    NotYours(P),
+    /// The piece on that point cannot make that move.
+    CannotGo(P, A),
+    /// No face-down piece to turn up there.
+    NoFlip(P),
+}
+
 /// Why a typed action was not played.
 pub fn typed_refusal<P: std::fmt::Display, A: std::fmt::Display>(
-    why: &crate::state::controller::Typed<P, A>,
+    why: &Typed<P, A>,
     lang: Lang,
 ) -> String {
-    use crate::state::controller::Typed;
     match (why, lang) {
         (Typed::Unreadable, Lang::Zh) => {
             "看不懂这步棋：请写成 c6-c7 这样（四国：Sa4-Ea0）。".to_string()

@@ -3,8 +3,37 @@
 //! the board ("Your Field Marshal and Black's hidden piece on c7 are both gone. …").
 
 use super::{color_name, result_word, role_name, Lang};
-use crate::state::game::Known;
-use junqi_core::{Action, ActionResult, Color, Piece, PublicEvent, Role};
+use junqi_core::{Action, ActionResult, Color, Piece, Point, PublicEvent, Role};
+
+/// The two pieces of an action as one seat knew them when it was played (`None`: a piece
+/// that seat could not see): the mover (for a flip, the piece turned up) and the piece on the
+/// point it went to.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Known {
+    pub mover: Option<Piece>,
+    pub target: Option<Piece>,
+}
+
+impl Known {
+    /// What `event` moved and met, with `at` naming the piece a seat saw on a point before it:
+    /// a flip names the piece it turned up.
+    pub fn of(event: &PublicEvent, at: impl Fn(Point) -> Option<Piece>) -> Known {
+        match event.action {
+            Action::Flip(p) => Known {
+                mover: event
+                    .revealed
+                    .iter()
+                    .find(|(q, _)| *q == p)
+                    .map(|(_, piece)| *piece),
+                target: None,
+            },
+            Action::Move { from, to } => Known {
+                mover: at(from),
+                target: at(to),
+            },
+        }
+    }
+}
 
 /// A row of the move list: the mover's name, the points and the result word.
 pub fn move_row(ev: &PublicEvent, known: Known, lang: Lang) -> String {

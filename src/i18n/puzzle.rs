@@ -1,9 +1,19 @@
 //! The puzzles' words: each goal with its depth, what a move was, the menu's puzzle section.
 
 use super::{role_name, Lang, T};
-use crate::learn::puzzles::PuzzleNote;
-use junqi_core::Role;
+use junqi_core::{Point, Role};
 use junqi_learn::puzzle::Aim;
+
+/// What the puzzle screen says of the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleNote {
+    /// Right, and the other side answered with `reply` (from, to): go on.
+    Right { reply: Option<(Point, Point)> },
+    /// Solved (`first_try`: without a wrong move).
+    Solved { first_try: bool },
+    /// A wrong move, answered by `reply` (from, to) when the refutation was found.
+    Wrong { reply: Option<(Point, Point)> },
+}
 
 pub const TITLE: T = T {
     zh: "每日一题",

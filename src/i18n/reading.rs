@@ -186,7 +186,7 @@ pub fn mine(view: &PlayerView, lang: Lang) -> String {
 }
 
 /// The 四国 viewer's pieces, strongest first, and how many pieces each other seat still has.
-/// `pieces` is the board as the viewer sees it ([`crate::state::siguo::table::Table::pieces`]).
+/// `pieces` is the board as the viewer sees it (the 4-player table's `pieces`).
 pub fn siguo_mine(pieces: &[(SgPoint, Seat, Option<Role>)], viewer: Seat, lang: Lang) -> String {
     let own: Vec<(SgPoint, Role)> = pieces
         .iter()

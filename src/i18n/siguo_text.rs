@@ -4,7 +4,7 @@
 use super::{Lang, T};
 use junqi_ai::siguo::belief::Contact;
 use junqi_core::seat::{Seat, Seating, Team};
-use junqi_core::siguo::{ExitReason, InfoMode, SiguoDraw, SiguoOutcome, Table};
+use junqi_core::siguo::{ExitReason, InfoMode, Move, SiguoDraw, SiguoOutcome, Table};
 use junqi_core::Role;
 
 pub const SIGUO: T = T {
@@ -311,15 +311,29 @@ fn piece_phrase(
     })
 }
 
+/// The pieces of one move: the mover's role, and the seat and role of the piece it attacked.
+/// A role is `None` where the seat it is shown to may not know it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Met {
+    pub mover: Option<Role>,
+    pub target: Option<(Seat, Option<Role>)>,
+}
+
+/// One action of the cross board's record, as plain values: who acted, the move (none for a
+/// resignation, a draw agreed or a turn run out), what everyone was told of its combat, who left
+/// and whose flag was shown by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowFacts<'a> {
+    pub seat: Seat,
+    pub mv: Option<Move>,
+    pub contact: Option<Contact>,
+    pub left: &'a [(Seat, ExitReason)],
+    pub flags_shown: &'a [Seat],
+}
+
 /// A row of the move list as `viewer` may read it, naming the pieces whose roles it knows
-/// (`met`, from [`crate::state::siguo::Table::met_seen_by`]): `南 工兵 Sa4-Sa3`,
-/// `West Sb0×Sc0 takes your Engineer`.
-pub fn row_text(
-    row: &crate::state::siguo::Row,
-    met: crate::state::siguo::Met,
-    viewer: Option<Seat>,
-    lang: Lang,
-) -> String {
+/// (`met`): `南 工兵 Sa4-Sa3`, `West Sb0×Sc0 takes your Engineer`.
+pub fn row_text(row: RowFacts, met: Met, viewer: Option<Seat>, lang: Lang) -> String {
     let who = seat_name(row.seat, lang);
     let mover = met
         .mover
@@ -354,14 +368,14 @@ pub fn row_text(
         (None, _) if row.left.is_empty() => format!("{who} {}", DRAW_WORD.get(lang)),
         (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),
     };
-    for s in &row.flags_shown {
+    for s in row.flags_shown {
         let shown = match lang {
             Lang::Zh => format!("；{}的军旗亮出", seat_name(*s, lang)),
             Lang::En => format!("; {}'s flag is shown", seat_name(*s, lang)),
         };
         text.push_str(&shown);
     }
-    for (s, why) in &row.left {
+    for (s, why) in row.left {
         let out = match lang {
             Lang::Zh => format!("；{}出局（{}）", seat_name(*s, lang), exit_text(*why, lang)),
             Lang::En => format!(

@@ -40,6 +40,9 @@ impl Assist {
             let g = a.grown.get();
             g.save();
             let undo = g.undo != super::grownup::UndoPolicy::Never;
+            if store.floor_points.get_untracked() != g.floor_points {
+                store.floor_points.set(g.floor_points);
+            }
             if store.settings.with_untracked(|s| (s.allow_undo, s.coach)) != (undo, g.coach) {
                 store.settings.update(|s| {
                     s.allow_undo = undo;

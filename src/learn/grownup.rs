@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The localStorage key (versioned).
-pub const KEY: &str = "junqi.grownup.v2";
+pub const KEY: &str = crate::state::storage::GROWNUP;
 /// The hints-per-game choices offered.
 pub const HINT_CHOICES: [u8; 6] = [0, 1, 2, 3, 5, 10];
 

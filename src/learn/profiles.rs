@@ -10,9 +10,9 @@ use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The localStorage key (versioned).
-pub const KEY: &str = "junqi.learn.profiles.v1";
+pub const KEY: &str = crate::state::storage::PROFILES;
 /// Where older versions kept unreadable data (still offered for download).
-pub const CORRUPT_KEY: &str = "junqi.learn.profiles.v1.corrupt";
+pub const CORRUPT_KEY: &str = crate::state::storage::PROFILES_CORRUPT;
 /// How many built-in avatars there are.
 pub const AVATARS: u8 = 6;
 /// The longest name kept, in characters.

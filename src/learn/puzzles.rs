@@ -10,16 +10,7 @@ use junqi_core::{Action, Color, PlayerView, Point};
 use junqi_learn::puzzle::{self, Puzzle, PuzzleFeedback, PuzzleRun};
 use leptos::prelude::*;
 
-/// What the puzzle screen says of the last move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PuzzleNote {
-    /// Right, and the other side answered with `reply` (from, to): go on.
-    Right { reply: Option<(Point, Point)> },
-    /// Solved (`first_try`: without a wrong move).
-    Solved { first_try: bool },
-    /// A wrong move, answered by `reply` (from, to) when the refutation was found.
-    Wrong { reply: Option<(Point, Point)> },
-}
+pub use crate::i18n::puzzle::PuzzleNote;
 
 /// Today as days since 1970-01-01 in the player's time zone (the puzzle of the day changes at
 /// local midnight).

@@ -57,22 +57,7 @@ pub struct MoveEntry {
 /// Guess marks on the 60 points (暗棋: a player's own idea of an enemy piece).
 pub type Marks = [Option<Role>; POINTS];
 
-/// Why a typed action was not played ([`Controller::typed`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-/// `P` and `A` are the board's points and actions (the 2-player game's by default; 四国's
-/// points and moves on the cross).
-pub enum Typed<P = Point, A = junqi_core::Action> {
-    /// Not an action in the notation.
-    Unreadable,
-    /// Not the viewer's turn now (or the game is not being played).
-    NotNow,
-    /// No piece of the viewer's stands there.
-    NotYours(P),
-    /// The piece on that point cannot make that move.
-    CannotGo(P, A),
-    /// No face-down piece to turn up there.
-    NoFlip(P),
-}
+pub use crate::i18n::board_words::Typed;
 
 /// Something the store carries out after the controller answered, in order.
 #[derive(Clone, Debug, PartialEq)]

@@ -27,35 +27,7 @@ pub struct Played {
 /// Pieces removed from the board, by owner, as one seat saw them.
 pub type Tray = ByColor<Vec<Occupant>>;
 
-/// The two pieces of an action as one seat knew them when it was played (`None`: a piece
-/// that seat could not see): the mover (for a flip, the piece turned up) and the piece on the
-/// point it went to.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Known {
-    pub mover: Option<Piece>,
-    pub target: Option<Piece>,
-}
-
-impl Known {
-    /// What `event` moved and met, with `at` naming the piece a seat saw on a point before it:
-    /// a flip names the piece it turned up.
-    pub fn of(event: &PublicEvent, at: impl Fn(Point) -> Option<Piece>) -> Known {
-        match event.action {
-            Action::Flip(p) => Known {
-                mover: event
-                    .revealed
-                    .iter()
-                    .find(|(q, _)| *q == p)
-                    .map(|(_, piece)| *piece),
-                target: None,
-            },
-            Action::Move { from, to } => Known {
-                mover: at(from),
-                target: at(to),
-            },
-        }
-    }
-}
+pub use crate::i18n::caption::Known;
 
 /// One action of the history with what a seat knew of its pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,10 +3,6 @@
 
 pub mod config;
 pub mod controller;
-#[cfg(test)]
-mod fixtures;
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod fuzz;
 pub mod game;
 pub mod notebook;
 pub mod presets;

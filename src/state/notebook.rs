@@ -38,14 +38,7 @@ impl<P: Copy + PartialEq> SeatNotebook<P> {
     }
 }
 
-/// What the notebook writes on one hidden piece: the roles proven possible, and whether that
-/// says more than where it was set up (only then is it drawn on the piece; what every piece on
-/// its row shares would only crowd the board).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Proven {
-    pub roles: RoleMask,
-    pub news: bool,
-}
+pub use crate::ground::render::Proven;
 
 impl Proven {
     fn of(note: &junqi_core::deduce::Note) -> Proven {

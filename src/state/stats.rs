@@ -5,7 +5,7 @@
 //! loss −1, a draw 0; as the rule sheets state it, a game that ends within its first 30 plies
 //! (fewer than 30 actions) gives the winner nothing while the loser still loses the point.
 //! Points never go below 0 unless a grown-up chooses the sheets' rule, where they may
-//! (`GrownUp::floor_points`; the rank is then the lowest). Kept in localStorage under
+//! (the grown-up's `floor_points`, mirrored in `Store::floor_points`; the rank is then the lowest). Kept in localStorage under
 //! [`STATS`], versioned. Fields a newer version adds are kept as they are; data that cannot be
 //! read is copied to a backup (`storage::back_up`) before anything is written over it, and data
 //! of a newer version is never written over. Every write adds this tab's new results to what
@@ -318,8 +318,7 @@ impl Store {
             return;
         }
         self.counted.set_value(true);
-        let floor = storage::load(crate::learn::grownup::KEY)
-            .is_none_or(|t| crate::learn::grownup::GrownUp::from_text(&t).floor_points);
+        let floor = self.floor_points.get_untracked();
         let before = self.stats.with_untracked(|s| s.points);
         self.stats.update(|s| {
             self.with_match(|m| s.add_match(m, floor));

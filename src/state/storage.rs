@@ -7,6 +7,13 @@
 pub const SETTINGS: &str = "junqi.settings.v2";
 pub const CONFIG: &str = "junqi.newgame.v2";
 pub const FORMATIONS: &str = "junqi.formations.v2";
+/// The grown-up settings (the course's layer reads and writes them: every key lives here, so
+/// that both layers name them from one place).
+pub const GROWNUP: &str = "junqi.grownup.v2";
+/// The children's profiles.
+pub const PROFILES: &str = "junqi.learn.profiles.v1";
+/// Where older versions kept unreadable profile data (still offered for download).
+pub const PROFILES_CORRUPT: &str = "junqi.learn.profiles.v1.corrupt";
 
 /// Each JSON key and the key where the first version kept its `key=value` or tab-separated
 /// text. That text is read (migrated) while nothing is stored under the new key yet, and never
@@ -17,7 +24,7 @@ pub const LEGACY: [(&str, &str); 4] = [
     (SETTINGS, "junqi.settings.v1"),
     (CONFIG, "junqi.newgame.v1"),
     (FORMATIONS, "junqi.formations.v1"),
-    (crate::learn::grownup::KEY, "junqi.grownup.v1"),
+    (GROWNUP, "junqi.grownup.v1"),
 ];
 
 /// The first version's key for the data now kept under `key` ([`LEGACY`]).

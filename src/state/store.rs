@@ -120,6 +120,8 @@ pub(crate) const AI_PATIENCE: Duration = Duration::from_secs(10);
 pub struct Store {
     pub phase: RwSignal<Phase>,
     pub settings: RwSignal<Settings>,
+    /// Rank points stop at 0 (the grown-up setting, which the course's layer sets here).
+    pub floor_points: RwSignal<bool>,
     pub config: RwSignal<GameConfig>,
     pub setup: RwSignal<Option<SetupState>>,
     /// 翻暗棋: the flip that decides the colours, while it is shown.
@@ -234,6 +236,7 @@ impl Store {
         let store = Store {
             phase: RwSignal::new(Phase::NewGame),
             settings: RwSignal::new(settings),
+            floor_points: RwSignal::new(true),
             config: RwSignal::new(config),
             setup: RwSignal::new(None),
             colour_flip: RwSignal::new(None),

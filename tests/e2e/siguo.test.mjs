@@ -21,6 +21,14 @@ async function chooseSiguo(app, { info = 'dark', seats = {} } = {}) {
   for (const [n, kind] of Object.entries(seats)) await press(app, `[data-testid="seat-${n}-${kind}"]`);
 }
 
+/** Chooses 四国 as `chooseSiguo` does and starts it, the person keeping the formation offered. */
+async function startSiguo(app, options) {
+  await chooseSiguo(app, options);
+  await press(app, '[data-testid="start-game"]');
+  await app.page.waitForSelector('[data-testid="start"]:not([disabled])');
+  await press(app, '[data-testid="start"]');
+}
+
 /** Waits until the table is still: nobody thinking, no move on show; then says what is next. */
 async function next(page, timeout = 60000) {
   await page.waitForFunction(
@@ -360,10 +368,7 @@ test('a reload in the middle of a 四国 game resumes it exactly, and it goes on
   const { page } = app;
   const rng = seeded(6);
   try {
-    await chooseSiguo(app, { info: 'open' });
-    await press(app, '[data-testid="start-game"]');
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startSiguo(app, { info: 'open' });
     for (let i = 0; i < 5; i++) {
       if ((await next(page)) !== 'act') break;
       await playOne(app, 0, rng);
@@ -476,10 +481,7 @@ for (const profile of ['tablet', 'desktop']) {
     const app = await open(server.url, profile, { reducedMotion: 'reduce', init: sameRandom(9) });
     const { page } = app;
     try {
-      await chooseSiguo(app, { info: 'dark' });
-      await press(app, '[data-testid="start-game"]');
-      await page.waitForSelector('[data-testid="start"]:not([disabled])');
-      await press(app, '[data-testid="start"]');
+      await startSiguo(app, { info: 'dark' });
       assert.equal(await next(page), 'act');
       // A piece of South's with an empty destination, found by taps (a second tap puts it back).
       let from = null;
@@ -576,10 +578,7 @@ test('tablet: with motion on, each move on the cross board travels its route, th
   const app = await open(server.url, 'tablet', { init: sameRandom(11) });
   const { page } = app;
   try {
-    await chooseSiguo(app, { info: 'dark' });
-    await press(app, '[data-testid="start-game"]');
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startSiguo(app, { info: 'dark' });
     assert.equal(await next(page), 'act');
     // Every animation run on the board (its id) and whether a piece travelled in it.
     const runs = page.evaluate(
@@ -621,10 +620,7 @@ test('tablet: 全明 — a piece picked up shows over each enemy in reach what t
   const { page } = app;
   const rng = seeded(12);
   try {
-    await chooseSiguo(app, { info: 'open' });
-    await press(app, '[data-testid="start-game"]');
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startSiguo(app, { info: 'open' });
     let found = null;
     for (let round = 0; round < 6 && !found; round++) {
       assert.equal(await next(page), 'act');
@@ -715,10 +711,7 @@ test('tablet: 四暗 with the notebook on writes what the record proves on hidde
     await press(app, '[data-testid="open-settings"]');
     await press(app, '[data-testid="notebook"]');
     await press(app, '[data-testid="close-settings"]');
-    await chooseSiguo(app, { info: 'dark' });
-    await press(app, '[data-testid="start-game"]');
-    await page.waitForSelector('[data-testid="start"]:not([disabled])');
-    await press(app, '[data-testid="start"]');
+    await startSiguo(app, { info: 'dark' });
     await next(page);
     const startPoints = new Set(await page.$$eval('[data-proven]', (els) => els.map((e) => e.getAttribute('data-at'))));
     assert.ok(startPoints.size > 0, 'no notes at the start');

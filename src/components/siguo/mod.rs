@@ -306,7 +306,7 @@ pub fn SiguoHandover() -> impl IntoView {
         sg.with_tracked(|tb| {
             tb.since_turn_of(seat())
                 .iter()
-                .map(|r| view! { <span class="caption-row">{t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)}</span> })
+                .map(|r| view! { <span class="caption-row">{t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l)}</span> })
                 .collect_view()
         })
     };

@@ -146,7 +146,7 @@ pub fn SiguoPanel() -> impl IntoView {
             let text = format!(
                 "{}. {}",
                 r.ply,
-                t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)
+                t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l)
             );
             let current = move || replaying && shown_ply.get() == ply;
             view! {
@@ -230,7 +230,7 @@ pub fn SiguoPanel() -> impl IntoView {
                     sg.with_shown(|tb| {
                         let rows = if live { tb.since_turn_of(viewer) } else { &tb.rows()[tb.rows().len().saturating_sub(1)..] };
                         rows.iter()
-                            .map(|r| view! { <span class="caption-row">{t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)}</span> })
+                            .map(|r| view! { <span class="caption-row">{t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l)}</span> })
                             .collect_view()
                     })
                 }}
@@ -246,7 +246,7 @@ pub fn SiguoPanel() -> impl IntoView {
                             let rows = tb.rows();
                             rows[rows.len().saturating_sub(4)..]
                                 .iter()
-                                .map(|r| (r.ply, t::row_text(r, tb.met_seen_by(eyes, r), eyes, l)))
+                                .map(|r| (r.ply, t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l)))
                                 .collect::<Vec<_>>()
                         })
                         .unwrap_or_default()

@@ -4,6 +4,7 @@
 
 use super::config::SiguoConfig;
 use crate::ai::siguo::SiguoAsk;
+pub use crate::i18n::siguo_text::{Met, RowFacts};
 use crate::state::controller::MoveTimer;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_core::seat::{PerSeat, Seat};
@@ -32,6 +33,20 @@ pub struct Row {
     met: Met,
 }
 
+impl Row {
+    /// What the move list and the captions say of this row (with what the eyes knew of its
+    /// pieces, [`Table::met_seen_by`]).
+    pub fn facts(&self) -> RowFacts<'_> {
+        RowFacts {
+            seat: self.seat,
+            mv: self.mv,
+            contact: self.contact,
+            left: &self.left,
+            flags_shown: &self.flags_shown,
+        }
+    }
+}
+
 /// One seat's line in a finished game's tally ([`Table::summary`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatSummary {
@@ -41,14 +56,6 @@ pub struct SeatSummary {
     pub lost: usize,
     /// The action by which it left the game, and why.
     pub out: Option<(usize, ExitReason)>,
-}
-
-/// The pieces of one move: the mover's role, and the seat and role of the piece it attacked.
-/// A role is `None` where the seat it is shown to may not know it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Met {
-    pub mover: Option<Role>,
-    pub target: Option<(Seat, Option<Role>)>,
 }
 
 /// A 4-player game in progress or over.

@@ -282,7 +282,7 @@ fn rows_name_only_the_pieces_a_seat_may_know() {
     let all = t.met_seen_by(None, &row);
     assert!(all.mover.is_some() && all.target.is_some_and(|(_, r)| r.is_some()));
     let south = t.met_seen_by(Some(Seat::S), &row);
-    let text = row_text(&row, south, Some(Seat::S), Lang::En);
+    let text = row_text(row.facts(), south, Some(Seat::S), Lang::En);
     if row.seat == Seat::S {
         // South knows its own attacker, not the enemy it met.
         assert_eq!(south.mover, all.mover);
@@ -298,7 +298,7 @@ fn rows_name_only_the_pieces_a_seat_may_know() {
     // North, South's partner, sees none of South's pieces in 四暗.
     let north = t.met_seen_by(Some(Seat::N), &row);
     assert!(north.mover.is_none() && north.target.is_some_and(|(_, r)| r.is_none()));
-    assert!(!row_text(&row, north, Some(Seat::N), Lang::En).contains("your "));
+    assert!(!row_text(row.facts(), north, Some(Seat::N), Lang::En).contains("your "));
 }
 
 #[test]

@@ -436,7 +436,7 @@ pub fn unreadable_text() -> String {
     for key in [
         saves::ASIDE,
         crate::state::stats::STATS_UNREADABLE,
-        crate::learn::profiles::CORRUPT_KEY,
+        storage::PROFILES_CORRUPT,
     ] {
         if let Some(text) = storage::load(key) {
             parts.push((key.to_string(), text));

@@ -4,15 +4,15 @@
 //! fixtures and this version's own JSON) must never panic; whatever reads must read its own
 //! writing back the same.
 
-use super::config::GameConfig;
 use super::fixtures::{CONFIG, FORMATIONS, GROWNUP, SAVES, SETTINGS_CHANGED, SETTINGS_DEFAULT_ZH};
-use super::presets;
-use super::saves;
-use super::settings::Settings;
-use super::stats::{Result3, Stats};
 use crate::i18n::Lang;
 use crate::learn::grownup::GrownUp;
 use crate::learn::profiles::Profiles;
+use crate::state::config::GameConfig;
+use crate::state::presets;
+use crate::state::saves;
+use crate::state::settings::Settings;
+use crate::state::stats::{Result3, Stats};
 use junqi_core::Mode;
 use proptest::prelude::*;
 

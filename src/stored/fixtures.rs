@@ -3,13 +3,13 @@
 //! format comes next must still load every one of them to the same values: change a format
 //! only with a migration that keeps these tests passing.
 
-use super::config::{GameConfig, Opponent};
-use super::presets;
-use super::saves;
-use super::settings::{Settings, Speed};
 use crate::ground::label::LabelStyle;
 use crate::i18n::Lang;
 use crate::learn::grownup::{GrownUp, UndoPolicy};
+use crate::state::config::{GameConfig, Opponent};
+use crate::state::presets;
+use crate::state::saves;
+use crate::state::settings::{Settings, Speed};
 use junqi_core::{Deployment, Mode};
 
 pub(super) const SETTINGS_DEFAULT_ZH: &str =
