@@ -17,13 +17,13 @@ pub mod state;
 mod stored;
 
 use components::newgame::NewGameScreen;
-use components::overlays::{Dialogs, HandoverScreen};
+use components::play::overlays::{Dialogs, HandoverScreen};
 use components::play::PlayScreen;
 use components::profile::ProfileScreen;
+use components::records::replay::ReplayScreen;
+use components::records::share::{MessageBanner, Toast};
 use components::records::{ElsewhereBanner, RecordsScreen, UnreadableBanner};
-use components::replay::ReplayScreen;
 use components::setup::SetupScreen;
-use components::share::{MessageBanner, Toast};
 use leptos::prelude::*;
 use state::store::{Dialog, Phase, Store};
 use std::time::Duration;
@@ -200,7 +200,7 @@ pub fn App() -> impl IntoView {
                     4 => view! { <ProfileScreen/> }.into_any(),
                     5 => view! { <RecordsScreen/> }.into_any(),
                     6 => view! { <components::course::CourseScreen/> }.into_any(),
-                    7 => view! { <components::colour_flip::ColourFlipScreen/> }.into_any(),
+                    7 => view! { <components::play::colour_flip::ColourFlipScreen/> }.into_any(),
                     8 => view! { <components::siguo::SiguoScreen/> }.into_any(),
                     9 => view! { <components::connect::ConnectScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
@@ -215,7 +215,7 @@ pub fn App() -> impl IntoView {
             <Dialogs/>
             <UnreadableBanner/>
             <ElsewhereBanner/>
-            <components::remote_games::ReconnectBanner/>
+            <components::records::remote_games::ReconnectBanner/>
             <pwa::UpdateBanner/>
         </div>
     }

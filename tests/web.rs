@@ -3,8 +3,8 @@
 //! .cargo/config.toml; `bash scripts/test.sh` does it).
 #![cfg(target_arch = "wasm32")]
 
-use junqi::components::board::Board;
-use junqi::components::piece::{piece_view, LabelLook};
+use junqi::components::boards::facing::Board;
+use junqi::components::boards::piece::{piece_view, LabelLook};
 use junqi::ground::geometry::Orientation;
 use junqi::ground::label::LabelStyle;
 use junqi::ground::render::PieceModel;

@@ -1,37 +1,15 @@
 //! Leptos components: they draw state and emit actions, nothing more.
 
-pub mod assist;
-pub mod avatar;
-pub mod big_buttons;
-pub mod board;
-pub mod coach;
-pub mod colour_flip;
+pub mod boards;
 pub mod connect;
 pub mod course;
-pub mod fx;
-pub mod goal;
-pub mod grownup;
-pub mod lesson;
 pub mod newgame;
-pub mod notebook;
-pub mod overlays;
-pub mod panel;
-pub mod piece;
 pub mod play;
 pub mod profile;
-pub mod puzzle;
-pub mod reading;
 pub mod records;
-pub mod remote_games;
-pub mod replay;
-pub mod replay_controls;
 pub mod rules;
-pub mod scanner;
 pub mod setup;
-pub mod share;
 pub mod siguo;
-pub mod siguo_board;
-pub mod trays;
 
 /// Moves the keyboard to `button` whenever `shown` turns true (a card over the board opens),
 /// without scrolling: a tall card on a phone would otherwise open scrolled to its buttons.

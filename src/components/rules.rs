@@ -4,8 +4,8 @@
 //! its cross board, who is out and who sees what. Reachable from the new-game screen, setup,
 //! play and the 四国 table (`Dialog::Rules`).
 
-use super::play::label_look;
-use super::trays::tray_piece;
+use crate::components::boards::trays::tray_piece;
+use crate::components::play::label_look;
 use crate::i18n::{self, rules_text as text, Lang, T};
 use crate::state::store::{Phase, Store};
 use junqi_core::{Color, Role};

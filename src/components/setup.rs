@@ -2,9 +2,9 @@
 //! tapping two pieces; violations shown live on their points; presets, random, mirror, saved
 //! formations; Start (出征) only for a valid formation.
 
-use super::board::{Board, Marks};
-use super::piece::PieceLayer;
-use super::play::label_look;
+use crate::components::boards::facing::{Board, Marks};
+use crate::components::boards::piece::PieceLayer;
+use crate::components::play::label_look;
 use crate::ground::drag::Press;
 use crate::ground::geometry::Orientation;
 use crate::ground::setup::{build_setup_model, SetupInteraction, SetupModel};
@@ -19,7 +19,7 @@ use leptos::wasm_bindgen::JsCast;
 #[component]
 pub fn SetupScreen() -> impl IntoView {
     let store = expect_context::<Store>();
-    super::focus_board_if_lost();
+    crate::components::focus_board_if_lost();
     let press = RwSignal::new(None::<Press>);
     let orientation = Memo::new(move |_| {
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
@@ -96,7 +96,7 @@ pub fn SetupScreen() -> impl IntoView {
                     })
                     look=look
                 />
-                {move || store.siguo.arranging.get().map(|seat| view! { <super::siguo::CrossMap seat=seat/> })}
+                {move || store.siguo.arranging.get().map(|seat| view! { <crate::components::siguo::CrossMap seat=seat/> })}
                 <g class="violations">
                     {move || {
                         model
@@ -197,14 +197,14 @@ fn SetupPanel(model: Memo<Option<SetupModel>>) -> impl IntoView {
         <aside class="panel setup-panel">
             // Everything but 出征 scrolls; 出征 stays below it, never over a control.
             <div class="panel-scroll setup-scroll" node_ref=scroll>
-            <super::panel::GameLine/>
+            <crate::components::play::panel::GameLine/>
             // The title, the instruction and the rules in one block: under a portrait board
             // (where the board shows whose pieces these are) the instruction takes the title's
             // place beside the rules, and the tools below keep their row.
             <div class="setup-head">
                 <h2 class="panel-heading">{title}</h2>
                 <p class="hint" data-testid="setup-hint">{move || i18n::SETUP_HINT.get(lang())}</p>
-                <super::rules::RulesButton/>
+                <crate::components::rules::RulesButton/>
             </div>
             <div class="violation-list" data-testid="violations" data-valid=move || valid().to_string()>
                 {move || {

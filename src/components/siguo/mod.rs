@@ -8,7 +8,7 @@ mod records;
 pub use options::SiguoOptions;
 pub use records::SiguoRecords;
 
-use crate::components::siguo_board::{SiguoBoard, SiguoPiece};
+use crate::components::boards::cross::{SiguoBoard, SiguoPiece};
 use crate::ground::anim::Cue;
 use crate::ground::cross::{self, CrossPlan, Played};
 use crate::ground::drag::{Gesture, Press};
@@ -251,10 +251,10 @@ pub fn SiguoScreen() -> impl IntoView {
     });
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
-    let said = crate::components::reading::Said::default();
+    let said = crate::components::play::reading::Said::default();
     provide_context(said);
     let read = Callback::new(move |r| {
-        if let Some(text) = crate::components::reading::answer_siguo(store, r) {
+        if let Some(text) = crate::components::play::reading::answer_siguo(store, r) {
             said.say(text);
         }
     });

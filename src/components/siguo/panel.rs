@@ -1,8 +1,8 @@
 //! The side panel of the 4-player table: the four seats (who, whose turn, who is out), the
 //! result, the move list, removed pieces, resign, replay and share.
 
-use crate::components::replay_controls::{keep_in_sight, ReplayControls};
-use crate::components::share::Share;
+use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
+use crate::components::records::share::Share;
 use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::{Pace, Table};
 use crate::state::store::Store;
@@ -38,7 +38,7 @@ fn SiguoMoveBox() -> impl IntoView {
     let store = expect_context::<Store>();
     let submit = Callback::new(move |typed: String| {
         if let Some(read) = crate::i18n::reading::Read::parse(&typed) {
-            return Ok(crate::components::reading::answer_siguo(store, read));
+            return Ok(crate::components::play::reading::answer_siguo(store, read));
         }
         store
             .siguo
@@ -47,7 +47,7 @@ fn SiguoMoveBox() -> impl IntoView {
             .map_err(|why| i18n::board_words::typed_refusal(&why, store.lang()))
     });
     view! {
-        <crate::components::reading::MoveBox
+        <crate::components::play::reading::MoveBox
             submit=submit
             example="Sa4-Ea0"
             hint=i18n::board_words::MOVE_BOX_HINT_4P
@@ -537,11 +537,11 @@ fn GuessPicker() -> impl IntoView {
         let said = sg
             .with_tracked(|t| t.notebook(viewer))
             .flatten()
-            .and_then(|b| crate::components::notebook::lines(&b, p, l, &a_piece))?;
+            .and_then(|b| crate::components::play::notebook::lines(&b, p, l, &a_piece))?;
         Some(view! {
             <div class="siguo-note" data-testid="note-card" data-at=p.to_string()>
                 <p class="note-title">{crate::i18n::notebook::TITLE.get(l)}</p>
-                {crate::components::notebook::lines_view(said)}
+                {crate::components::play::notebook::lines_view(said)}
             </div>
         })
     };

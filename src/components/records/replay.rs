@@ -1,11 +1,11 @@
 //! The replay screen (复盘): the board at any ply of a finished game, seen by a chosen side, with
 //! the shared replay controls (slider, steps, autoplay, keys), the move list and the share link.
 
-use super::board::{Board, Marks};
-use super::piece::{color_class, PieceLayer};
-use super::play::{label_look, LastMoveLayer};
-use super::replay_controls::{keep_in_sight, ReplayControls};
-use super::share::Share;
+use crate::components::boards::facing::{Board, Marks};
+use crate::components::boards::piece::{color_class, PieceLayer};
+use crate::components::play::{label_look, LastMoveLayer};
+use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
+use crate::components::records::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
 use crate::state::replay::ReplaySide;

@@ -2,7 +2,7 @@
 //! piece to what it would take (or along the losing move), and the two answers — play it
 //! anyway, or choose another move. Escape chooses another.
 
-use super::assist::arrow_view;
+use crate::components::boards::assist::arrow_view;
 use crate::ground::geometry::Orientation;
 use crate::i18n::coach as words;
 use crate::state::store::Store;
@@ -14,14 +14,14 @@ pub fn CoachCard() -> impl IntoView {
     let another_button = NodeRef::<leptos::html::Button>::new();
     let back = move || {
         store.coach_back();
-        super::focus_board_if_lost();
+        crate::components::focus_board_if_lost();
     };
     // The keyboard lands on "choose another".
-    super::focus_on_open(another_button, move || store.coached.with(Option::is_some));
+    crate::components::focus_on_open(another_button, move || store.coached.with(Option::is_some));
     move || {
         let c = store.coached.get()?;
         let lang = store.lang();
-        let top = super::notebook::card_on_top(store, c.warning.at);
+        let top = crate::components::play::notebook::card_on_top(store, c.warning.at);
         Some(view! {
             <div
                 class=if top { "coach-card top" } else { "coach-card" }

@@ -3,8 +3,8 @@
 //! opponent has left, as the platforms show it). In 暗棋 an enemy piece removed unseen is
 //! counted apart ("?"), so the table's enemy numbers are then "at most".
 
-use super::piece::{piece_body, LabelLook};
-use super::play::label_look;
+use crate::components::boards::piece::{piece_body, LabelLook};
+use crate::components::play::label_look;
 use crate::ground::render::PieceModel;
 use crate::i18n::{self, Lang};
 use crate::state::store::Store;

@@ -92,7 +92,7 @@ pub fn answer_siguo(store: Store, read: Read<SgPoint>) -> Option<String> {
                         .collect()
                 });
                 Some(with_clocks(
-                    super::siguo::panel::status_text(store, lang),
+                    crate::components::siguo::panel::status_text(store, lang),
                     clocks,
                     lang,
                 ))
@@ -119,7 +119,7 @@ fn with_clocks(mut text: String, clocks: Option<Vec<(String, f64)>>, lang: Lang)
     if let Some(clocks) = clocks {
         let each: Vec<String> = clocks
             .iter()
-            .map(|(name, ms)| format!("{name} {}", super::panel::clock_text(*ms)))
+            .map(|(name, ms)| format!("{name} {}", crate::components::play::panel::clock_text(*ms)))
             .collect();
         text.push_str(match lang {
             Lang::Zh => "。棋钟：",
@@ -146,7 +146,11 @@ fn turn(store: Store, lang: Lang) -> String {
         ),
         _ => None,
     };
-    with_clocks(super::panel::status_text(store, lang), clocks, lang)
+    with_clocks(
+        crate::components::play::panel::status_text(store, lang),
+        clocks,
+        lang,
+    )
 }
 
 /// The list of keys and commands (`?`), a named dialog; closing it gives the focus back to the
@@ -157,7 +161,7 @@ pub fn KeysDialog() -> impl IntoView {
     let lang = move || store.lang();
     let close = move || {
         store.dialog.set(None);
-        super::focus_board_if_lost();
+        crate::components::focus_board_if_lost();
     };
     let close_button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {

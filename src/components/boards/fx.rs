@@ -5,8 +5,8 @@
 //! (`style:` bindings) and the path through the Web Animations API; the shapes' keyframes are in
 //! style/game.css.
 
-use super::piece::{piece_body, LabelLook};
-use super::play::label_look;
+use crate::components::boards::piece::{piece_body, LabelLook};
+use crate::components::play::label_look;
 use crate::ground::anim::{AnimPlan, Contact};
 use crate::ground::geometry::Xy;
 use crate::ground::render::PieceModel;

@@ -1,12 +1,12 @@
 //! A lesson: the board with the lesson's marks (stars on target points, the hint arrow, what
 //! went wrong), the goal as icons, and a few big buttons. Everything works by taps.
 
-use super::assist::arrow_view;
-use super::big_buttons::{again_icon, HintButton, LevelsButton};
-use super::board::{Board, Marks};
-use super::course::{stars_view, STAR_PATH};
-use super::goal::{lone_piece, GoalCard};
-use super::piece::{piece_body, LabelLook, PieceLayer};
+use crate::components::boards::assist::arrow_view;
+use crate::components::boards::facing::{Board, Marks};
+use crate::components::boards::piece::{piece_body, LabelLook, PieceLayer};
+use crate::components::course::goal::{lone_piece, GoalCard};
+use crate::components::course::{stars_view, STAR_PATH};
+use crate::components::newgame::big_buttons::{again_icon, HintButton, LevelsButton};
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::{point_xy, Orientation};
 use crate::ground::render::{build_render_model, Interaction, PieceModel};
@@ -64,7 +64,7 @@ pub fn LessonScreen() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
     let look = course_look(learn.store);
-    super::focus_board_if_lost();
+    crate::components::focus_board_if_lost();
     let model = Memo::new(move |_| {
         let selected = learn.selected.get();
         if let Some(view) = learn.view() {

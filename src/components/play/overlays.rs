@@ -105,8 +105,8 @@ pub fn Dialogs() -> impl IntoView {
             }
             .into_any(),
             Dialog::Settings => view! { <SettingsPanel/> }.into_any(),
-            Dialog::Rules => view! { <super::rules::RulesScreen/> }.into_any(),
-            Dialog::Keys => view! { <super::reading::KeysDialog/> }.into_any(),
+            Dialog::Rules => view! { <crate::components::rules::RulesScreen/> }.into_any(),
+            Dialog::Keys => view! { <crate::components::play::reading::KeysDialog/> }.into_any(),
         })
     }
 }

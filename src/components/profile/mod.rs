@@ -1,6 +1,8 @@
 //! The profile page: the player's rank on the ladder (name, points, the next rank and a
 //! progress bar) and the results table, from the stats kept in localStorage.
 
+pub mod avatar;
+
 use crate::i18n::{self, Lang};
 use crate::state::stats::{next_rank, progress, rank_of, Stats};
 use crate::state::store::Store;

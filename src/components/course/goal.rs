@@ -4,8 +4,8 @@
 //! picture, read from the lesson through junqi-learn ([`junqi_learn::Picture`]); a goal is clear
 //! from its picture without a voice.
 
-use super::course::STAR_PATH;
-use super::piece::{piece_body, LabelLook};
+use crate::components::boards::piece::{piece_body, LabelLook};
+use crate::components::course::STAR_PATH;
 use crate::ground::render::PieceModel;
 use crate::learn::lesson::{lesson_text, Learn};
 use junqi_core::{Color, Piece, Role};

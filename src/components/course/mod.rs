@@ -1,10 +1,15 @@
 //! The course's screens: who is playing (profiles), the menu of levels by stage with their
 //! stars, and the lesson itself (components/lesson.rs).
 
-use super::avatar::avatar_view;
-use super::grownup::GrownUpGate;
-use super::lesson::LessonScreen;
-use super::puzzle::PuzzleScreen;
+pub mod goal;
+pub mod grownup;
+pub mod lesson;
+pub mod puzzle;
+
+use crate::components::course::grownup::GrownUpGate;
+use crate::components::course::lesson::LessonScreen;
+use crate::components::course::puzzle::PuzzleScreen;
+use crate::components::profile::avatar::avatar_view;
 use crate::i18n::{self, Lang};
 use crate::learn::lesson::{Learn, LearnScreen};
 use crate::learn::profiles::{AVATARS, NAME_MAX};

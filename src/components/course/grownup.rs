@@ -140,7 +140,7 @@ fn GrownUpPanel(open: RwSignal<bool>) -> impl IntoView {
             })
             .collect_view()
     };
-    let level_options = move || super::newgame::level_options(store);
+    let level_options = move || crate::components::newgame::level_options(store);
     let check = move |testid: &'static str,
                       t: i18n::T,
                       get: fn(&Assist) -> bool,

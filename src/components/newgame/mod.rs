@@ -2,7 +2,9 @@
 //! rule variants (each explained in one line; switches that exclude each other untick each
 //! other), the ply limit, the clock and the per-move timer.
 
-use super::board::Board;
+pub mod big_buttons;
+
+use crate::components::boards::facing::Board;
 use crate::i18n::{self, Lang};
 use crate::state::config::{
     Opponent, CLOCK_CHOICES, MOVE_CHOICES, PLY_LIMIT_CHOICES, TIMEOUT_LIMIT_CHOICES,
@@ -111,7 +113,7 @@ pub fn NewGameScreen() -> impl IntoView {
         <div class="screen newgame">
             <div class="board-area decor" data-board=move || if siguo.get() { "cross" } else { "facing" }>
                 {move || if siguo.get() {
-                    view! { <super::siguo::CrossDecor/> }.into_any()
+                    view! { <crate::components::siguo::CrossDecor/> }.into_any()
                 } else {
                     view! { <Board/> }.into_any()
                 }}
@@ -119,7 +121,7 @@ pub fn NewGameScreen() -> impl IntoView {
             <aside class="panel newgame-panel">
                 // The choices scroll; Start stays below them, never over one.
                 <div class="panel-scroll newgame-scroll">
-                <super::course::LearnEntry/>
+                <crate::components::course::LearnEntry/>
                 <div class="records-head">
                     <h2 class="panel-heading">{move || i18n::NEW_GAME.get(lang())}</h2>
                     <button class="records-open" data-testid="records" on:click=move |_| store.open_records()>
@@ -129,7 +131,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <button class="profile-entry" data-testid="profile" on:click=move |_| store.open_profile()>
                         {move || i18n::PROFILE.get(lang())}
                     </button>
-                    <super::rules::RulesButton/>
+                    <crate::components::rules::RulesButton/>
                 </div>
                 <Show when=move || store.left.with(|l| l.is_some())>
                     <button class="primary continue-game" data-testid="continue-game" on:click=move |_| store.continue_left()>
@@ -163,7 +165,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     </div>
                 </section>
                 <Show when=move || siguo.get()>
-                    <super::siguo::SiguoOptions/>
+                    <crate::components::siguo::SiguoOptions/>
                 </Show>
                 <Show when=move || !siguo.get()>
                 <section>

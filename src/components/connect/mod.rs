@@ -5,6 +5,8 @@
 //! proposed game and accepts or declines it. Every step is the store's
 //! (state/store/remote.rs); this draws them.
 
+pub mod scanner;
+
 use crate::i18n::{self, Lang};
 use crate::remote::qr;
 use crate::state::storage;
@@ -84,7 +86,7 @@ fn PassOn(
                 <input type="text" readonly data-testid=format!("{testid}-link") value=link/>
             </label>
             <button class="connect-copy" on:click=move |_| {
-                crate::components::share::copy(&link_copy.get_value(), link_copied, store)
+                crate::components::records::share::copy(&link_copy.get_value(), link_copied, store)
             }>
                 {move || i18n::CONNECT_COPY.get(lang())}
             </button>
@@ -98,7 +100,7 @@ fn PassOn(
             <textarea readonly rows="4" data-testid=testid prop:value=text></textarea>
         </label>
         <button class="connect-copy" data-testid=format!("{testid}-copy") on:click=move |_| {
-            crate::components::share::copy(&text_copy.get_value(), copied, store)
+            crate::components::records::share::copy(&text_copy.get_value(), copied, store)
         }>
             {move || if copied.get() { i18n::CONNECT_COPIED.get(lang()) } else { i18n::CONNECT_COPY.get(lang()) }}
         </button>
@@ -187,7 +189,7 @@ fn Paste(
             ></textarea>
         </label>
         {error_line(error, store.settings.with_untracked(|s| s.lang))}
-        <super::scanner::Scanner on_text=scanned/>
+        <crate::components::connect::scanner::Scanner on_text=scanned/>
         <button
             class="primary"
             data-testid=go_testid

@@ -2,10 +2,10 @@
 //! last move (a wrong move's refutation with an arrow), and big buttons — hint, try again,
 //! next puzzle, back to the levels. Everything works by taps.
 
-use super::assist::arrow_view;
-use super::big_buttons::{again_icon, HintButton, LevelsButton};
-use super::board::{Board, Marks};
-use super::lesson::{course_look, star_mark, DestDots, LessonModel, Pieces};
+use crate::components::boards::assist::arrow_view;
+use crate::components::boards::facing::{Board, Marks};
+use crate::components::course::lesson::{course_look, star_mark, DestDots, LessonModel, Pieces};
+use crate::components::newgame::big_buttons::{again_icon, HintButton, LevelsButton};
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::Orientation;
 use crate::i18n::{self, puzzle as words};
@@ -22,7 +22,7 @@ pub fn PuzzleScreen() -> impl IntoView {
     let learn = expect_context::<Learn>();
     let lang = move || learn.store.lang();
     let look = course_look(learn.store);
-    super::focus_board_if_lost();
+    crate::components::focus_board_if_lost();
     let note = move || learn.puzzle_note.get();
     let wrong = move || matches!(note(), Some(PuzzleNote::Wrong { .. }));
     let solved = move || matches!(note(), Some(PuzzleNote::Solved { .. }));

@@ -11,30 +11,34 @@
 //! "whole board" button (or any change of the pieces, a move being made) zooms back out. A mouse
 //! or a pen always acts at once.
 
-use crate::components::assist::{arrow_svg, preview_badge};
-use crate::components::piece::{icon_view, LabelLook};
+mod gestures;
+mod ground;
+mod pieces;
+
+use crate::components::boards::assist::{arrow_svg, preview_badge};
+use crate::components::boards::fx::fx_view;
+use crate::components::boards::piece::LabelLook;
 use crate::components::play::label_look;
 use crate::ground::drag::{BoardKey, Gesture, Press};
-use crate::ground::geometry::{arrow_between, ScreenRect, Xy};
-use crate::ground::label::{glyph, guess_text, Glyph, LabelStyle};
+use crate::ground::geometry::{arrow_between, Xy};
+use crate::ground::label::LabelStyle;
 use crate::ground::siguo_geometry::{
-    client_to_view, free_corner, headquarters_path, point_at, point_xy, route_path, spacing_px,
-    step_towards, tile_at, unzoom, view_box, world_xy, xy_world, zoom_factor, zoom_transform,
-    zoom_window, Corner, Rect, SiguoLayout, CAMP_R, MIN_TARGET_PX, MIN_ZOOM, POST_H, POST_W,
-    TILE_H, TILE_W,
+    free_corner, point_xy, route_path, spacing_px, step_towards, view_box, world_xy, zoom_factor,
+    zoom_transform, zoom_window, Corner, SiguoLayout, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
 use junqi_core::siguo::{Board, Point, PointSet};
-use junqi_core::{EdgeKind, PointKind, Role, Seat};
+use junqi_core::{PointKind, Seat};
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
 use std::sync::Arc;
 
-use crate::components::fx::{fx_view, FxPiece};
+use crate::ground::cross::CrossPlan;
 pub use crate::ground::cross::SiguoPiece;
-use crate::ground::cross::{CrossPiece, CrossPlan};
+use gestures::Touch;
+use ground::{area_mark, badge_name, edge_view, point_view};
+use pieces::{piece_view, PieceDraw};
 
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
@@ -138,16 +142,21 @@ pub fn SiguoBoard(
     let panning = RwSignal::new(false);
     let on_tap = move |p: Point| on_gesture.run(Gesture::Tap(p));
 
-    let rect = move || -> Option<ScreenRect> {
-        let svg = svg_ref.get_untracked()?;
-        let r = svg.get_bounding_client_rect();
-        Some(ScreenRect {
-            left: r.left(),
-            top: r.top(),
-            width: r.width(),
-            height: r.height(),
-        })
+    let touch = Touch {
+        board: board.clone(),
+        viewer,
+        pieces,
+        zoom,
+        factor,
+        svg: svg_ref,
+        min_target,
+        press,
+        pointer,
+        panning,
+        on_gesture,
+        draggable,
     };
+    let rect = move || gestures::screen_rect(svg_ref);
     let window = move || {
         zoom.get()
             .map(|c| zoom_window(world_xy(c, viewer.get()), factor.get()))
@@ -180,165 +189,14 @@ pub fn SiguoBoard(
     let dest_set = Memo::new(move |_| dests.with(|d| d.iter().copied().collect::<PointSet>()));
 
     // ----- gestures ------------------------------------------------------------------------
-    let tap = {
-        let board = board.clone();
-        move |client: (f64, f64), precise: bool| {
-            let Some(r) = rect() else {
-                return;
-            };
-            let v = client_to_view(client.0, client.1, r);
-            let seat = viewer.get_untracked();
-            match zoom.get_untracked() {
-                None if !precise && zoom_factor(spacing_px(r), min_target).is_some() => {
-                    // Too small to tap point by point: a tap inside one of the viewer's own
-                    // pieces picks it up; any other tap zooms in about itself.
-                    let own = tile_at(&board, v, seat).filter(|&p| {
-                        pieces
-                            .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.seat == seat))
-                    });
-                    match own {
-                        Some(p) => on_tap(p),
-                        None => zoom.set(Some(xy_world(v, seat))),
-                    }
-                }
-                z => {
-                    let at = match z {
-                        Some(c) => {
-                            unzoom(v, zoom_window(world_xy(c, seat), factor.get_untracked()))
-                        }
-                        None => v,
-                    };
-                    if let Some(p) = point_at(&board, at, seat) {
-                        on_tap(p);
-                    }
-                }
-            }
-        }
+    let handlers = |f: fn(&Touch, PointerEvent)| {
+        let t = touch.clone();
+        move |ev: PointerEvent| f(&t, ev)
     };
-    // Client coordinates → the drawing's coordinates (under the zoom).
-    let drawing_at = move |client: (f64, f64), r: ScreenRect| {
-        let v = client_to_view(client.0, client.1, r);
-        match zoom.get_untracked() {
-            Some(c) => unzoom(
-                v,
-                zoom_window(world_xy(c, viewer.get_untracked()), factor.get_untracked()),
-            ),
-            None => v,
-        }
-    };
-    let on_down = {
-        let board = board.clone();
-        move |ev: PointerEvent| {
-            if ev.pointer_type() == "mouse" && ev.button() != 0 {
-                return;
-            }
-            ev.prevent_default();
-            if let Some(el) = ev
-                .current_target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            {
-                let _ = el.set_pointer_capture(ev.pointer_id());
-            }
-            let Some(r) = rect() else {
-                return;
-            };
-            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-            let precise = ev.pointer_type() != "touch";
-            let at = drawing_at(client, r);
-            let seat = viewer.get_untracked();
-            // On a board too small to tap point by point, a finger holds a piece only inside it.
-            let small = !precise
-                && zoom.with_untracked(Option::is_none)
-                && zoom_factor(spacing_px(r), min_target).is_some();
-            let point = if small {
-                tile_at(&board, at, seat)
-            } else {
-                point_at(&board, at, seat)
-            };
-            let can_drag = point.is_some_and(|p| draggable.is_some_and(|d| d.run(p)));
-            pointer.set_value(Pointer {
-                last: client,
-                precise,
-            });
-            press.set(Some(Press::new(
-                ev.pointer_id(),
-                point,
-                client,
-                can_drag,
-                at,
-            )));
-        }
-    };
-    let on_move = {
-        let board = board.clone();
-        move |ev: PointerEvent| {
-            let active = press.with_untracked(|p| p.as_ref().map(|p| (p.pointer, p.dragging)));
-            let Some((id, dragging)) = active else {
-                return;
-            };
-            if id != ev.pointer_id() {
-                return;
-            }
-            let Some(r) = rect() else {
-                return;
-            };
-            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-            let at = drawing_at(client, r);
-            let over = point_at(&board, at, viewer.get_untracked());
-            let mut started = false;
-            let mut slid = false;
-            press.update_untracked(|p| {
-                if let Some(p) = p {
-                    started = p.moved(client, at, over);
-                    slid = !p.dragging && !p.is_tap();
-                }
-            });
-            if dragging || started {
-                press.notify();
-            }
-            let last = pointer.with_value(|p| p.last);
-            pointer.update_value(|p| p.last = client);
-            // A slide that drags no piece pans the zoomed board.
-            if let (true, Some(c)) = (slid, zoom.get_untracked()) {
-                panning.set(true);
-                let f = factor.get_untracked();
-                let per_px = vb.width / (r.width.min(r.height) as f32) / f;
-                let delta = Xy {
-                    x: (client.0 - last.0) as f32 * per_px,
-                    y: (client.1 - last.1) as f32 * per_px,
-                };
-                let seat = viewer.get_untracked();
-                zoom.set(Some(crate::ground::siguo_geometry::pan(c, delta, f, seat)));
-            }
-        }
-    };
-    let on_up = {
-        let board = board.clone();
-        move |ev: PointerEvent| {
-            let Some(p) = press.get_untracked() else {
-                return;
-            };
-            if p.pointer != ev.pointer_id() {
-                return;
-            }
-            press.set(None);
-            panning.set(false);
-            let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-            if p.is_tap() {
-                tap(client, pointer.with_value(|p| p.precise));
-                return;
-            }
-            let over = rect()
-                .and_then(|r| point_at(&board, drawing_at(client, r), viewer.get_untracked()));
-            if let Some(g) = p.released(over) {
-                on_gesture.run(g);
-            }
-        }
-    };
-    let on_cancel = move |_ev: PointerEvent| {
-        press.set(None);
-        panning.set(false);
-    };
+    let on_down = handlers(Touch::down);
+    let on_move = handlers(Touch::moved);
+    let on_up = handlers(Touch::up);
+    let on_cancel = handlers(|t, _| t.cancel());
 
     // ----- drawing -------------------------------------------------------------------------
     let ground = move || {
@@ -797,294 +655,5 @@ pub fn SiguoBoard(
                 </button>
             </Show>
         </div>
-    }
-}
-
-fn edge_view(e: &crate::ground::siguo_geometry::EdgeShape) -> AnyView {
-    let arc = e.arc.then_some("");
-    match e.kind {
-        EdgeKind::Rail => view! {
-            <g class="edge rail" data-edge=e.name.clone() data-kind="rail" data-arc=arc>
-                <path class="rail-bed" d=e.d.clone()></path>
-                <path class="rail-ties" d=e.d.clone()></path>
-            </g>
-        }
-        .into_any(),
-        EdgeKind::Road => view! {
-            <path class="edge road" data-edge=e.name.clone() data-kind="road" d=e.d.clone()></path>
-        }
-        .into_any(),
-    }
-}
-
-fn point_view(
-    p: &crate::ground::siguo_geometry::PointShape,
-    dests: Memo<PointSet>,
-    lang: Signal<Lang>,
-) -> AnyView {
-    let at = p.point;
-    let dest = move || dests.with(|d| d.contains(at)).then_some("");
-    let area = p
-        .area
-        .map_or_else(|| "centre".to_string(), |s| format!("seat-{}", s.index()));
-    let transform = format!("translate({} {})", p.center.x, p.center.y);
-    match p.kind {
-        PointKind::Post => {
-            let class = if p.on_rail {
-                format!("sg-point post on-rail {area}")
-            } else {
-                format!("sg-point post {area}")
-            };
-            view! {
-                <g class=class data-point=p.name.clone() transform=transform data-dest=dest>
-                    <rect
-                        x=-POST_W / 2.0
-                        y=-POST_H / 2.0
-                        width=POST_W
-                        height=POST_H
-                        rx="5"
-                    ></rect>
-                </g>
-            }
-            .into_any()
-        }
-        PointKind::Camp => view! {
-            <g
-                class=format!("sg-point camp {area}")
-                data-point=p.name.clone()
-                transform=transform
-                data-dest=dest
-            >
-                <circle r=CAMP_R></circle>
-                <circle class="camp-ring" r=CAMP_R - 5.0></circle>
-            </g>
-        }
-        .into_any(),
-        PointKind::Headquarters => {
-            // Across a side area the box stands upright: its name goes top to bottom there.
-            let upright = p.rotate % 180.0 != 0.0;
-            let label = move || {
-                let t = i18n::HQ_LABEL.get(lang.get());
-                let n = t.chars().count();
-                if upright && n > 2 {
-                    t.chars()
-                        .enumerate()
-                        .map(|(i, c)| {
-                            let y = (i as f32 - (n as f32 - 1.0) / 2.0) * 13.0;
-                            view! { <tspan x="0" y=y>{c.to_string()}</tspan> }
-                        })
-                        .collect_view()
-                        .into_any()
-                } else {
-                    t.into_any()
-                }
-            };
-            view! {
-                <g
-                    class=format!("sg-point hq {area}")
-                    data-point=p.name.clone()
-                    transform=transform
-                    data-dest=dest
-                >
-                    <path d=headquarters_path() transform=format!("rotate({})", p.rotate)></path>
-                    <text class="hq-label">{label}</text>
-                </g>
-            }
-            .into_any()
-        }
-    }
-}
-
-/// One piece as drawn.
-#[derive(Clone, Debug, PartialEq)]
-struct PieceDraw {
-    piece: SiguoPiece,
-    center: Xy,
-    selected: bool,
-    /// Held under the pointer (drawn at `center`, over the other pieces).
-    dragging: bool,
-    look: LabelLook,
-}
-
-impl PieceDraw {
-    /// Everything that changes the drawing.
-    fn key(&self) -> String {
-        format!(
-            "{}|{}|{:?}|{:?}|{:?}|{:?}|{}{}|{:?}|{:.1},{:.1}",
-            self.piece.at,
-            self.piece.seat.index(),
-            self.piece.role,
-            self.piece.guess,
-            self.piece.proven,
-            self.piece.carrying,
-            u8::from(self.selected),
-            u8::from(self.dragging),
-            self.look,
-            self.center.x,
-            self.center.y
-        )
-    }
-}
-
-fn piece_view(d: PieceDraw) -> impl IntoView {
-    let p = &d.piece;
-    let mut class = String::from("sg-piece-slot");
-    if d.selected {
-        class.push_str(" selected");
-    }
-    if d.dragging {
-        class.push_str(" dragging");
-    }
-    view! {
-        <g
-            class=class
-            transform=format!("translate({} {})", d.center.x, d.center.y)
-            data-carrying=p.carrying.map(|s| s.index().to_string())
-            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
-            data-at=p.at.to_string()
-            data-seat=p.seat.index().to_string()
-            data-role=p.role.map(|r| r.upper_char().to_string())
-            data-face=p.role.is_none().then_some("down")
-            data-guess=p.guess.filter(|_| p.role.is_none()).map(|g| g.upper_char().to_string())
-        >
-            {piece_body(p, d.look)}
-        </g>
-    }
-}
-
-impl FxPiece for CrossPiece {
-    fn center(&self) -> Xy {
-        self.center
-    }
-
-    fn body(&self, look: LabelLook) -> AnyView {
-        piece_body(&self.piece, look).into_any()
-    }
-}
-
-/// A piece's drawing, centred on the origin: the tile, its label or back, the viewer's guess,
-/// the notebook's strip, a carried flag.
-fn piece_body(p: &SiguoPiece, look: LabelLook) -> impl IntoView {
-    let face = if p.role.is_some() { "up" } else { "down" };
-    let label = match p.role {
-        Some(r) => label_view(r, look).into_any(),
-        None => view! { <path class="sg-back" d=BACK_PATH></path> }.into_any(),
-    };
-    // The viewer's own guess on a face-down piece, on a badge at its top right corner.
-    let guess = p.guess.filter(|_| p.role.is_none()).map(|g| {
-        view! {
-            <g class="guess" transform=format!("translate({} {})", TILE_W / 2.0 - 9.0, -TILE_H / 2.0 + 5.0)>
-                <circle r="12"></circle>
-                <text>{guess_text(g, look.lang)}</text>
-            </g>
-        }
-    });
-    // The notebook's strip along the bottom edge: what the record proves, when it is short.
-    let proven = p
-        .proven
-        .filter(|m| p.role.is_none() && m.news)
-        .and_then(|m| crate::i18n::notebook::badge(m.roles, look.lang))
-        .map(|text| {
-            view! {
-                <g class="proven" transform=format!("translate(0 {})", TILE_H / 2.0 - 1.0)>
-                    <rect x=-TILE_W / 2.0 + 4.0 y="-6" width=TILE_W - 8.0 height="12" rx="5"></rect>
-                    <text>{text}</text>
-                </g>
-            }
-        });
-    // A carried flag: a ring round the carrier and a pennant at its top left corner, both in
-    // the flag's owner's colour.
-    let carried = p.carrying.map(|owner| {
-        view! {
-            <g class=format!("carried seat-{}", owner.index())>
-                <rect class="ring" x=-TILE_W / 2.0 - 3.0 y=-TILE_H / 2.0 - 3.0
-                    width=TILE_W + 6.0 height=TILE_H + 6.0 rx="9"></rect>
-                <g transform=format!("translate({} {})", -TILE_W / 2.0 + 4.0, -TILE_H / 2.0 + 2.0)>
-                    <path class="pole" d="M0 0V20"></path>
-                    <path class="pennant" d="M0 0L16 5L0 10Z"></path>
-                </g>
-            </g>
-        }
-    });
-    view! {
-        <g class=format!("sg-piece {face} seat-{}", p.seat.index())>
-            <rect
-                class="piece-body"
-                x=-TILE_W / 2.0
-                y=-TILE_H / 2.0
-                width=TILE_W
-                height=TILE_H
-                rx="7"
-            ></rect>
-            <rect
-                class="piece-inlay"
-                x=-TILE_W / 2.0 + 3.5
-                y=-TILE_H / 2.0 + 3.5
-                width=TILE_W - 7.0
-                height=TILE_H - 7.0
-                rx="5"
-            ></rect>
-            {label}
-            {guess}
-            {proven}
-            {carried}
-        </g>
-    }
-}
-
-/// A seat's name on its badge: 南 东 北 西, or S E N W.
-/// A mark over a whole area: "Empty" on the area of a seat not at the table (`empty`), else
-/// "Out" on the area of a seat that has left the game.
-fn area_mark(rect: Rect, seat: Seat, empty: bool, lang: Signal<Lang>) -> impl IntoView {
-    let (class, testid, text) = if empty {
-        ("sg-out sg-empty", "area-empty", i18n::SIGUO_AREA_EMPTY)
-    } else {
-        ("sg-out", "seat-out", i18n::SIGUO_SEAT_OUT)
-    };
-    let centre = rect.centre();
-    view! {
-        <g class=class data-testid=testid data-seat=seat.index().to_string()>
-            <rect x=rect.x y=rect.y width=rect.w height=rect.h rx="10"></rect>
-            <text x=centre.x y=centre.y>
-                {move || text.get(lang.get())}
-            </text>
-        </g>
-    }
-}
-
-fn badge_name(seat: Seat, lang: Lang) -> String {
-    let name = siguo_text::seat_name(seat, lang);
-    match lang {
-        Lang::Zh => name.to_string(),
-        Lang::En => name.chars().take(1).collect(),
-    }
-}
-
-/// The back of a face-down piece: a lozenge on the seat's colour.
-const BACK_PATH: &str = "M-14 0L0 -9L14 0L0 9Z";
-
-fn label_view(role: Role, look: LabelLook) -> impl IntoView {
-    match glyph(role, look.style) {
-        Glyph::Text(t) => {
-            let digits = t.chars().all(|c| c.is_ascii_digit());
-            let size = match (t.chars().count(), digits, look.large) {
-                (_, true, false) => 24,
-                (_, true, true) => 28,
-                (1, _, false) => 28,
-                (1, _, true) => 33,
-                (_, _, false) => 20,
-                (_, _, true) => 23,
-            };
-            let class = if digits { "label rank" } else { "label" };
-            view! { <text class=class font-size=size lang="zh-Hans">{t}</text> }.into_any()
-        }
-        Glyph::Icon(i) => {
-            let scale = if look.large {
-                "scale(1.12)"
-            } else {
-                "scale(0.98)"
-            };
-            view! { <g class="label icon" transform=scale>{icon_view(i)}</g> }.into_any()
-        }
     }
 }

@@ -1,9 +1,9 @@
 //! 翻暗棋's first step: the face-down pieces of a 翻棋 shuffle; the player turns one and its
 //! colour is theirs. Then the hidden setup follows.
 
-use super::board::Board;
-use super::piece::PieceLayer;
-use super::play::label_look;
+use crate::components::boards::facing::Board;
+use crate::components::boards::piece::PieceLayer;
+use crate::components::play::label_look;
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::Orientation;
 use crate::ground::render::piece_model;

@@ -1,7 +1,7 @@
 //! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
 //! each side, the move list and the game's buttons.
 
-use super::piece::color_class;
+use crate::components::boards::piece::color_class;
 use crate::ground::label::LabelStyle;
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
@@ -57,7 +57,7 @@ pub fn Panel() -> impl IntoView {
             <MoveTimerRow/>
             <QuietCounter/>
             <PieceKey/>
-            <super::trays::Trays/>
+            <crate::components::boards::trays::Trays/>
             <MoveList/>
             <MoveBox/>
             <Controls/>
@@ -419,8 +419,8 @@ fn Controls() -> impl IntoView {
                     {move || i18n::RESIGN_TOO_EARLY.get(lang())}
                 </p>
             </Show>
-            <super::assist::HintButton/>
-            <super::rules::RulesButton/>
+            <crate::components::boards::assist::HintButton/>
+            <crate::components::rules::RulesButton/>
             <Show when=move || store.phase.get() == Phase::Over && !store.result_open.get()>
                 <button data-testid="show-result" on:click=move |_| store.result_open.set(true)>
                     {move || i18n::GAME_OVER.get(lang())}
@@ -437,7 +437,7 @@ fn MoveBox() -> impl IntoView {
     let store = expect_context::<Store>();
     let submit = Callback::new(move |typed: String| {
         if let Some(read) = crate::i18n::reading::Read::parse(&typed) {
-            return Ok(super::reading::answer(store, read));
+            return Ok(crate::components::play::reading::answer(store, read));
         }
         store
             .play_typed(&typed)
@@ -446,7 +446,7 @@ fn MoveBox() -> impl IntoView {
     });
     view! {
         <Show when=move || store.phase.get() == Phase::Play>
-            <super::reading::MoveBox
+            <crate::components::play::reading::MoveBox
                 submit=submit
                 example="c6-c7"
                 hint=crate::i18n::board_words::MOVE_BOX_HINT

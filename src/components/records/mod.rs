@@ -1,6 +1,11 @@
 //! The records screen: every saved game (finished and unfinished) with Resume, Export and
 //! Delete; importing a record file. And the message shown when saved games cannot be read.
 
+pub mod remote_games;
+pub mod replay;
+pub mod replay_controls;
+pub mod share;
+
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
 use crate::state::saves::SavedGame;
@@ -76,8 +81,8 @@ pub fn RecordsScreen() -> impl IntoView {
                 <Show when=move || games().is_empty() && !any_siguo.get() && store.remote_kept().is_empty()>
                     <p class="explain" data-testid="no-records">{move || i18n::NO_RECORDS.get(lang())}</p>
                 </Show>
-                <super::remote_games::RemoteRecords/>
-                <super::siguo::SiguoRecords/>
+                <crate::components::records::remote_games::RemoteRecords/>
+                <crate::components::siguo::SiguoRecords/>
             </section>
         </div>
     }

@@ -52,11 +52,11 @@ pub fn NoteCard() -> impl IntoView {
     let close_button = NodeRef::<leptos::html::Button>::new();
     let close = move || {
         store.close_note();
-        super::focus_board_if_lost();
+        crate::components::focus_board_if_lost();
     };
     // Focus moves to Close for the keyboard (without scrolling: the card's first line, "can be
     // …", stays in view on a phone).
-    super::focus_on_open(close_button, move || store.noted.with(Option::is_some));
+    crate::components::focus_on_open(close_button, move || store.noted.with(Option::is_some));
     move || {
         let p: Point = store.noted.get()?;
         let lang = store.lang();

@@ -1,10 +1,17 @@
 //! The play screen: the board with its layers (pieces, marks, effects) beside the panel.
 
-use super::board::{Board, Marks};
-use super::fx::FxLayer;
-use super::panel::Panel;
-use super::piece::{LabelLook, PieceLayer};
-use super::share::Share;
+pub mod coach;
+pub mod colour_flip;
+pub mod notebook;
+pub mod overlays;
+pub mod panel;
+pub mod reading;
+
+use crate::components::boards::facing::{Board, Marks};
+use crate::components::boards::fx::FxLayer;
+use crate::components::boards::piece::{LabelLook, PieceLayer};
+use crate::components::play::panel::Panel;
+use crate::components::records::share::Share;
 use crate::ground::drag::Press;
 use crate::ground::geometry::{point_xy, Orientation};
 use crate::ground::label::guess_text;
@@ -29,7 +36,7 @@ pub fn label_look(store: Store) -> Memo<LabelLook> {
 #[component]
 pub fn PlayScreen() -> impl IntoView {
     let store = expect_context::<Store>();
-    super::focus_board_if_lost();
+    crate::components::focus_board_if_lost();
     let press = RwSignal::new(None::<Press>);
     let model: Memo<Option<RenderModel>> = Memo::new(move |_| {
         let can_act = store.can_act();
@@ -86,10 +93,10 @@ pub fn PlayScreen() -> impl IntoView {
         })
     });
     let on_gesture = Callback::new(move |g| store.play_gesture(g));
-    let said = super::reading::Said::default();
+    let said = crate::components::play::reading::Said::default();
     provide_context(said);
     let read = Callback::new(move |r| {
-        if let Some(text) = super::reading::answer(store, r) {
+        if let Some(text) = crate::components::play::reading::answer(store, r) {
             said.say(text);
         }
     });
@@ -125,9 +132,9 @@ pub fn PlayScreen() -> impl IntoView {
                     look=look
                 />
                 <DestLayer model=model orientation=o/>
-                <super::assist::PreviewLayer model=model orientation=o/>
-                <super::assist::HintLayer orientation=o/>
-                <super::coach::CoachLayer orientation=o/>
+                <crate::components::boards::assist::PreviewLayer model=model orientation=o/>
+                <crate::components::boards::assist::HintLayer orientation=o/>
+                <crate::components::play::coach::CoachLayer orientation=o/>
                 <FxLayer/>
             </Board>
         }
@@ -150,8 +157,8 @@ pub fn PlayScreen() -> impl IntoView {
                 {board}
                 <TurnBadge/>
                 <GuessPicker/>
-                <super::notebook::NoteCard/>
-                <super::coach::CoachCard/>
+                <crate::components::play::notebook::NoteCard/>
+                <crate::components::play::coach::CoachCard/>
                 <ResultPanel/>
             </div>
             <Panel/>
@@ -181,7 +188,7 @@ fn TurnBadge() -> impl IntoView {
         };
         Some(view! {
             <div class=class data-testid="turn-badge" data-turn=color.map(|c| c.to_string()) data-mine=mine.then_some("")>
-                {super::panel::status_text(store, store.lang())}
+                {crate::components::play::panel::status_text(store, store.lang())}
             </div>
         })
     }
