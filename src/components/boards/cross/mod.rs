@@ -13,23 +13,24 @@
 
 mod gestures;
 mod ground;
+mod keys;
 mod pieces;
 
 use crate::components::boards::assist::{arrow_svg, preview_badge};
 use crate::components::boards::fx::fx_view;
 use crate::components::boards::piece::LabelLook;
 use crate::components::play::label_look;
-use crate::ground::drag::{BoardKey, Gesture, Press};
+use crate::ground::drag::{Gesture, Press};
 use crate::ground::geometry::{arrow_between, Xy};
 use crate::ground::label::LabelStyle;
 use crate::ground::siguo_geometry::{
-    free_corner, point_xy, route_path, spacing_px, step_towards, view_box, world_xy, zoom_factor,
-    zoom_transform, zoom_window, Corner, SiguoLayout, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
+    free_corner, point_xy, route_path, spacing_px, view_box, world_xy, zoom_factor, zoom_transform,
+    zoom_window, Corner, SiguoLayout, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
 };
-use crate::i18n::{self, siguo_text, Lang};
+use crate::i18n::{self, Lang};
 use crate::state::store::Store;
 use junqi_core::siguo::{Board, Point, PointSet};
-use junqi_core::{PointKind, Seat};
+use junqi_core::Seat;
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -38,6 +39,7 @@ use crate::ground::cross::CrossPlan;
 pub use crate::ground::cross::SiguoPiece;
 use gestures::Touch;
 use ground::{area_mark, badge_name, edge_view, point_view};
+use keys::Keys;
 use pieces::{piece_view, PieceDraw};
 
 /// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
@@ -140,7 +142,6 @@ pub fn SiguoBoard(
     });
     // The zoomed board follows a finger (no easing while it does).
     let panning = RwSignal::new(false);
-    let on_tap = move |p: Point| on_gesture.run(Gesture::Tap(p));
 
     let touch = Touch {
         board: board.clone(),
@@ -469,100 +470,29 @@ pub fn SiguoBoard(
     };
 
     // ----- keys -------------------------------------------------------------------------
-    let cursor = RwSignal::new(None::<Point>);
-    let home = move || Point::in_area(viewer.get_untracked(), 2, 0);
+    let keys = Keys {
+        board: board.clone(),
+        viewer,
+        pieces,
+        selected,
+        on_gesture,
+        read,
+        keyboard,
+        cursor: RwSignal::new(None),
+        lang,
+        layout,
+        dests: dest_set,
+    };
+    let cursor = keys.cursor;
     let on_key = {
-        let board = board.clone();
-        move |ev: leptos::ev::KeyboardEvent| {
-            let Some(key) = BoardKey::of(&ev.key()).filter(|_| keyboard) else {
-                return;
-            };
-            let Some(p) = cursor.get_untracked().or_else(home) else {
-                return;
-            };
-            match key {
-                BoardKey::Step(dir) => {
-                    ev.prevent_default();
-                    let next = step_towards(&board, p, dir, viewer.get_untracked());
-                    cursor.set(Some(next.unwrap_or(p)));
-                }
-                BoardKey::Pick => {
-                    ev.prevent_default();
-                    cursor.set(Some(p));
-                    on_tap(p);
-                }
-                // A second tap on the piece picked up puts it back.
-                BoardKey::PutBack => {
-                    if let Some(s) = selected.get_untracked() {
-                        on_tap(s);
-                    }
-                }
-                // A tap on a hidden piece opens its guess marks.
-                BoardKey::Guess => {
-                    let hidden = pieces
-                        .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.role.is_none()));
-                    if hidden {
-                        on_tap(p);
-                    }
-                }
-                BoardKey::Read(r) => {
-                    if let Some(read) = read {
-                        ev.prevent_default();
-                        read.run(r.at(p));
-                    }
-                }
-            }
-        }
+        let k = keys.clone();
+        move |ev: leptos::ev::KeyboardEvent| k.key(ev)
     };
-    let on_focus = move |_| {
-        if keyboard && cursor.get_untracked().is_none() {
-            cursor.set(home());
-        }
+    let on_focus = {
+        let k = keys.clone();
+        move |_| k.focus()
     };
-    let words = move |p: Point| -> String {
-        let l = lang.get();
-        let me = viewer.get();
-        let (name, kind, rail) = layout.with(|lay| {
-            lay.points
-                .iter()
-                .find(|s| s.point == p)
-                .map(|s| (s.name.clone(), s.kind, s.on_rail))
-                .unwrap_or_else(|| (p.to_string(), PointKind::Post, false))
-        });
-        let occupant = pieces.with(|ps| {
-            let piece = ps.iter().find(|pc| pc.at == p);
-            i18n::board_words::seat_occupant(
-                piece.map(|pc| (siguo_text::seat_name(pc.seat, l), pc.seat == me, pc.role)),
-                piece.and_then(|pc| pc.guess),
-                selected.get() == Some(p),
-                l,
-            ) + &piece
-                .and_then(|pc| pc.proven.filter(|_| pc.role.is_none()))
-                .and_then(|m| i18n::notebook::spoken(m.roles, l))
-                .unwrap_or_default()
-        });
-        let dest = dest_set.with(|d| d.contains(p));
-        i18n::board_words::point(
-            &name,
-            i18n::board_words::kind(kind, rail, l),
-            &occupant,
-            dest,
-            l,
-        )
-    };
-    let cursor_mark = {
-        let board = board.clone();
-        move || {
-            let p = cursor.get()?;
-            let c = point_xy(&board, p, viewer.get());
-            Some(view! {
-                <g class="key-cursor" id=format!("sg-pt-{p}") role="img" aria-label=words(p)
-                    data-cursor=p.to_string() transform=format!("translate({} {})", c.x, c.y)>
-                    <rect x=-TILE_W / 2.0 - 7.0 y=-TILE_H / 2.0 - 7.0 width=TILE_W + 14.0 height=TILE_H + 14.0 rx="9"></rect>
-                </g>
-            })
-        }
-    };
+    let cursor_mark = move || keys.cursor_mark();
 
     view! {
         <div
