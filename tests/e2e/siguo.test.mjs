@@ -500,10 +500,18 @@ for (const profile of ['tablet', 'desktop']) {
       assert.ok(from && to, 'a piece with a destination');
       assert.equal(await page.locator('[data-dest]').count(), 0, 'a second tap put the piece down');
       assert.equal(await page.locator('[data-testid="siguo-board"][data-zoomed]').count(), 0);
-      // Dropped where it may not go (its own place), it goes back: no move.
-      await drag(app, from, from);
+      // Dropped where it may not go (on another piece of South's), it goes back: no move, and
+      // nothing stays picked up.
+      const other = (await page.$$eval('[data-at][data-seat="0"]', (els) => els.map((e) => e.getAttribute('data-at')))).find(
+        (p) => p !== from,
+      );
+      await drag(app, from, other, async () => {
+        await page.waitForSelector('.sg-piece-slot.dragging');
+      });
+      assert.equal(await page.locator('.sg-piece-slot.dragging').count(), 0);
       assert.equal(await page.locator('[data-testid="siguo-moves"] li').count(), 0);
       assert.equal(await page.locator(`[data-at="${from}"][data-seat="0"]`).count(), 1);
+      assert.equal(await page.locator('[data-dest]').count(), 0, 'nothing picked up');
       await drag(app, from, to, async () => {
         await page.waitForSelector('.sg-piece-slot.dragging');
         assert.ok((await page.locator('[data-dest]').count()) > 0, 'destinations shown while held');

@@ -81,6 +81,9 @@ pub struct SiguoStore {
     /// Rank points this game gave (once over, against computers).
     pub points: RwSignal<Option<i64>>,
     serial: StoredValue<u64>,
+    /// Bumped whenever the table holds still for a move on show ([`Self::hold`]) or lets go: a
+    /// timer of an earlier hold then lets nothing go.
+    hold_token: StoredValue<u64>,
 }
 
 fn load_config() -> (SiguoConfig, bool) {
@@ -158,6 +161,7 @@ impl SiguoStore {
             watch_step: StoredValue::new(false),
             replayed: StoredValue::new(None),
             serial: StoredValue::new(0),
+            hold_token: StoredValue::new(0),
         }
     }
 
@@ -380,7 +384,8 @@ impl SiguoStore {
     pub fn gesture(&self, store: &Store, g: Gesture<Point>) {
         match g {
             Gesture::Tap(p) => self.tap(store, p),
-            // The cross board marks guesses with a tap; a held press on a hidden piece too.
+            // The cross board marks guesses with a tap (it sends no long press; one would mark
+            // a guess too).
             Gesture::LongPress(p) => {
                 if self.hidden_at(p) {
                     self.tap(store, p);
@@ -529,17 +534,29 @@ impl SiguoStore {
         if anim_ms == 0 || self.with_table(Table::is_over).unwrap_or(true) {
             return;
         }
+        self.hold(Duration::from_millis(u64::from(anim_ms)));
+    }
+
+    /// The table holds still for `d` (a move on show): no seat acts until then.
+    fn hold(&self, d: Duration) {
+        let token = self.hold_token.get_value() + 1;
+        self.hold_token.set_value(token);
         self.pausing.set(true);
         let me = *self;
-        let serial = self.serial.get_value();
         set_timeout(
             move || {
-                if me.serial.get_value() == serial {
+                if me.hold_token.try_get_value() == Some(token) {
                     me.pausing.set(false);
                 }
             },
-            Duration::from_millis(u64::from(anim_ms)),
+            d,
         );
+    }
+
+    /// The table goes on at once, whatever was on show.
+    fn release(&self) {
+        self.hold_token.update_value(|t| *t += 1);
+        self.pausing.set(false);
     }
 
     /// After any action: the result, a hand-over to the next person, the save.
@@ -643,19 +660,14 @@ impl SiguoStore {
         let Some(mv) = mv else {
             return;
         };
+        // Held from the start, so that no seat acts while the move is played.
         self.pausing.set(true);
         let anim_ms = self.play(store, mv);
-        let me = *self;
         // On show for a moment once its animation is over.
         let pause = self
             .show_for(store.reduced_motion.get_untracked())
             .max(Duration::from_millis(u64::from(anim_ms) + 250));
-        set_timeout(
-            move || {
-                me.pausing.set(false);
-            },
-            pause,
-        );
+        self.hold(pause);
     }
 
     /// Takes back the person's last move and the computer moves after it (one person against
@@ -667,7 +679,7 @@ impl SiguoStore {
         };
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
-        self.pausing.set(false);
+        self.release();
         self.selected.set(None);
         self.hint.set(None);
         self.table.set_value(Some(back));
@@ -735,6 +747,11 @@ impl SiguoStore {
             return;
         }
         let on_show = self.pausing.get_untracked();
+        // A watched game's clocks run only while a seat thinks: not while it is paused, nor
+        // while a move is on show at the watcher's pace.
+        if self.watching_untracked() && (on_show || self.watch_paused.get_untracked()) {
+            return;
+        }
         let out = self
             .table
             .try_update_value(|t| t.as_mut().and_then(|t| t.tick(now - last, on_show)))
@@ -746,6 +763,8 @@ impl SiguoStore {
             self.stranding.set(None);
             self.serial.update_value(|s| *s += 1);
             self.thinking.set(false);
+            // The next seat acts now, whatever was on show.
+            self.release();
             self.after_action(store);
         } else if now - self.clock_saved.get_value() >= 5_000.0 {
             self.clock_saved.set_value(now);
@@ -958,7 +977,7 @@ impl SiguoStore {
         self.autosave();
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
-        self.pausing.set(false);
+        self.release();
         self.table.set_value(None);
         self.id.set_value(None);
         self.arranging.set(None);

@@ -121,7 +121,9 @@ impl Touch {
         } else {
             point_at(&self.board, at, seat)
         };
-        let can_drag = point.is_some_and(|p| self.draggable.is_some_and(|d| d.run(p)));
+        // A finger drags only on a board whose points it can tell apart (zoomed in, or large
+        // enough): on a small one a piece is picked up by a tap, and the drop waits for the zoom.
+        let can_drag = !small && point.is_some_and(|p| self.draggable.is_some_and(|d| d.run(p)));
         self.pointer.set_value(Pointer {
             last: client,
             precise,
