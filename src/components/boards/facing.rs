@@ -4,8 +4,7 @@
 
 use crate::ground::drag::{BoardKey, Gesture, Press, LONG_PRESS_MS};
 use crate::ground::geometry::{
-    client_to_board, point_at, step_on_screen, Orientation, ScreenRect, CAMP_RADIUS, POST_HEIGHT,
-    POST_WIDTH,
+    client_to_board, point_at, step_on_screen, Orientation, CAMP_RADIUS, POST_HEIGHT, POST_WIDTH,
 };
 use crate::ground::layout::{
     headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
@@ -98,13 +97,7 @@ pub fn Board(
     // Client coordinates → (board position, point under it).
     let locate = move |ev: &PointerEvent| {
         let el = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
-        let r = el.get_bounding_client_rect();
-        let rect = ScreenRect {
-            left: r.left(),
-            top: r.top(),
-            width: r.width(),
-            height: r.height(),
-        };
+        let rect = super::screen_rect(&el);
         let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
         Some((el, xy, point_at(xy, orientation)))
     };
@@ -202,13 +195,7 @@ pub fn Board(
         else {
             return;
         };
-        let r = el.get_bounding_client_rect();
-        let rect = ScreenRect {
-            left: r.left(),
-            top: r.top(),
-            width: r.width(),
-            height: r.height(),
-        };
+        let rect = super::screen_rect(&el);
         let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
         if let Some(p) = point_at(xy, orientation) {
             serial.update_value(|s| *s += 1);

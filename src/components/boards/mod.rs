@@ -7,3 +7,16 @@ pub mod facing;
 pub mod fx;
 pub mod piece;
 pub mod trays;
+
+use crate::ground::geometry::ScreenRect;
+
+/// Where an element of a board (its `<svg>`) stands on the screen, in CSS pixels.
+pub fn screen_rect(el: &web_sys::Element) -> ScreenRect {
+    let r = el.get_bounding_client_rect();
+    ScreenRect {
+        left: r.left(),
+        top: r.top(),
+        width: r.width(),
+        height: r.height(),
+    }
+}

@@ -19,13 +19,8 @@ use std::sync::Arc;
 
 /// The drawing's box on the screen.
 pub(super) fn screen_rect(svg: NodeRef<leptos::svg::Svg>) -> Option<ScreenRect> {
-    let r = svg.get_untracked()?.get_bounding_client_rect();
-    Some(ScreenRect {
-        left: r.left(),
-        top: r.top(),
-        width: r.width(),
-        height: r.height(),
-    })
+    let svg: web_sys::Element = svg.get_untracked()?.into();
+    Some(crate::components::boards::screen_rect(&svg))
 }
 
 /// What the pointer's handlers share.
