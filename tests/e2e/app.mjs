@@ -476,10 +476,16 @@ export async function startGame(app, options = {}) {
   await press(app, '[data-testid="start"]');
 }
 
-/** The centre of an element on the screen. */
+/** The centre of an element on the screen. An element redrawn while it is measured (a held
+ * piece follows the pointer, and the browser delivers a finger's moves on its next frame) is
+ * measured again. */
 export async function centre(page, selector) {
-  const b = await page.locator(selector).boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  for (let tries = 0; ; tries++) {
+    const b = await page.locator(selector).boundingBox();
+    if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    if (tries === 40) throw new Error(`${selector} is not on the screen`);
+    await page.waitForTimeout(25);
+  }
 }
 
 /** Drags from one point to another (`data-point` names, on either board): a mouse on the

@@ -516,9 +516,15 @@ for (const profile of ['tablet', 'desktop']) {
         await page.waitForSelector('.sg-piece-slot.dragging');
         assert.ok((await page.locator('[data-dest]').count()) > 0, 'destinations shown while held');
         // The piece follows the pointer, lifted above it so that a finger does not hide it.
-        const held = await centre(page, '.sg-piece-slot.dragging');
+        // (The last moves of a finger reach the page on its next frames: wait for them.)
         const over = await centre(page, `[data-point="${to}"]`);
-        assert.ok(Math.abs(held.x - over.x) < 4 && held.y < over.y, `held at ${JSON.stringify(held)}, over ${JSON.stringify(over)}`);
+        const lifted = (held) => Math.abs(held.x - over.x) < 4 && held.y < over.y;
+        let held = await centre(page, '.sg-piece-slot.dragging');
+        for (let tries = 0; !lifted(held) && tries < 40; tries++) {
+          await page.waitForTimeout(25);
+          held = await centre(page, '.sg-piece-slot.dragging');
+        }
+        assert.ok(lifted(held), `held at ${JSON.stringify(held)}, over ${JSON.stringify(over)}`);
         await page.screenshot({ path: join(SHOTS, `siguo-drag-${profile}.png`) });
       });
       await page.waitForSelector('[data-testid="siguo-moves"] li[data-ply="1"]');
