@@ -11,7 +11,7 @@ STAMP=target/junqi-dist.stamp
 # Every file the site is built from, and the tools that build it.
 inputs() {
   find Cargo.toml Cargo.lock Trunk.toml index.html package-lock.json .cargo \
-    src crates style assets pwa scripts/pwa-postbuild.mjs \
+    src crates style assets pwa scripts/pwa-postbuild.mjs scripts/styles.mjs \
     -type f ! -path '*/target/*' -print0 2>/dev/null |
     sort -z | xargs -0 sha256sum
   rustc --version

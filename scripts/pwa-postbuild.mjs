@@ -1,6 +1,8 @@
 // Trunk post_build hook (Trunk.toml): finishes the built site in $TRUNK_STAGING_DIR for offline
 // use and a strict Content-Security-Policy.
 //
+// 0. game.css: the game's style sheet joined from its parts in style/game/ (scripts/styles.mjs),
+//    before the file list below is made.
 // 1. index.html: the CSP <meta> carries the placeholder {{inline-script-hashes}}; it becomes the
 //    'sha256-…' of every inline <script> Trunk wrote (its loader of the app's wasm), so the
 //    policy needs no 'unsafe-inline'.
@@ -17,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { joinStyles } from './styles.mjs';
 
 const PLACEHOLDER = '{{inline-script-hashes}}';
 const SW = 'sw.js';
@@ -28,6 +31,9 @@ function fail(message) {
   console.error(`pwa-postbuild: ${message}`);
   process.exit(1);
 }
+
+// --- 0. the game's style sheet ---------------------------------------------------------------
+await joinStyles(staging);
 
 const sha = (algorithm, data, encoding) => createHash(algorithm).update(data).digest(encoding);
 

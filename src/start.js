@@ -3,8 +3,8 @@
 
 const here = (file) => new URL(file, document.baseURI).href;
 
-/** The whole game's style sheets (index.html copies them beside the page). */
-export const STYLES = ['game.css', 'learn.css', 'siguo-table.css'];
+/** The whole game's style sheet (joined from style/game/ beside the page by the build). */
+export const STYLES = ['game.css'];
 
 let tries = 0;
 /** The player pressed a door: the game, once its computer player is up, asks the service

@@ -127,7 +127,7 @@ pub fn SetupScreen() -> impl IntoView {
         }
     };
 
-    // A 四国 seat arranges here too: its pieces in its seat's ink (style/siguo-table.css).
+    // A 四国 seat arranges here too: its pieces in its seat's ink (style/game/30-siguo-table.css).
     let setup_class = move || match store.siguo.arranging.get() {
         Some(seat) => format!("screen setup siguo-setup seat-{}", seat.index()),
         None => "screen setup".to_string(),

@@ -36,7 +36,7 @@ pub fn arrow_view(
     arrow_svg(arrow, from.to_string(), to.to_string(), testid).into_any()
 }
 
-/// A hint's arrow as SVG (`hint-arrow`, style/learn.css), the points it joins named for tests:
+/// A hint's arrow as SVG (`hint-arrow`, style/game/22-lesson.css), the points it joins named for tests:
 /// the 2-player and the 4-player boards draw it alike.
 pub fn arrow_svg(arrow: Arrow, from: String, to: String, testid: &'static str) -> impl IntoView {
     view! {

@@ -3,7 +3,7 @@
 //! board: the plan's pieces draw themselves ([`FxPiece`]). The page's
 //! Content-Security-Policy forbids inline styles, so timings are set through the CSSOM
 //! (`style:` bindings) and the path through the Web Animations API; the shapes' keyframes are in
-//! style/game.css.
+//! style/game/02-pieces.css.
 
 use crate::components::boards::piece::{piece_body, LabelLook};
 use crate::components::play::label_look;

@@ -42,7 +42,7 @@ use ground::{area_mark, badge_name, edge_view, point_view};
 use keys::Keys;
 use pieces::{piece_view, PieceDraw};
 
-/// The zoom-out button's side in CSS pixels (style/game.css `.sg-zoom-out`) with the gap
+/// The zoom-out button's side in CSS pixels (style/game/11-cross-board.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
 const BUTTON_ROOM_PX: f32 = 58.0;
 
