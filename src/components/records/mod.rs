@@ -4,6 +4,7 @@
 pub mod remote_games;
 pub mod replay;
 pub mod replay_controls;
+pub mod row;
 pub mod share;
 
 use crate::i18n::{self, Lang};
@@ -12,6 +13,7 @@ use crate::state::saves::SavedGame;
 use crate::state::storage;
 use crate::state::store::Store;
 use leptos::prelude::*;
+use row::{RecordFacts, RecordRow};
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -88,21 +90,15 @@ pub fn RecordsScreen() -> impl IntoView {
     }
 }
 
-/// One saved game: what it was, and its buttons (`.record-actions`, open to more).
+/// One saved 2-player game's row.
 #[component]
 pub fn RecordItem(game: SavedGame) -> impl IntoView {
     let store = expect_context::<Store>();
-    let lang = move || store.lang();
     let config = game.config();
-    let plies = game.plies();
-    let date = storage::date_text(game.started);
-    let finished = game.finished();
-    let exportable = game.exportable();
-    let result = game.result;
     let imported = game.imported;
-    let id = StoredValue::new(game.id.clone());
-    let who = move || {
-        let l = lang();
+    let result = game.result;
+    let who = Signal::derive(move || {
+        let l = store.lang();
         if imported {
             i18n::IMPORTED_GAME.get(l).to_string()
         } else {
@@ -112,47 +108,31 @@ pub fn RecordItem(game: SavedGame) -> impl IntoView {
                 Opponent::Remote => i18n::OPPONENT_REMOTE.get(l).to_string(),
             }
         }
+    });
+    let outcome = Signal::derive(move || match result {
+        Some(o) => i18n::outcome_text(o, store.lang()),
+        None => i18n::UNFINISHED.get(store.lang()).to_string(),
+    });
+    let facts = RecordFacts {
+        id: game.id.clone(),
+        finished: game.finished(),
+        exportable: game.exportable(),
+        plies: game.plies(),
+        date: storage::date_text(game.started),
+        mode: [Lang::Zh, Lang::En].map(|l| i18n::mode_name(config.mode, l).to_string()),
     };
-    let outcome = move || match result {
-        Some(o) => i18n::outcome_text(o, lang()),
-        None => i18n::UNFINISHED.get(lang()).to_string(),
-    };
-    let mode = config.mode;
+    let id = StoredValue::new(game.id);
+    let open = Callback::new(move |replay: bool| {
+        if replay {
+            store.replay_record(&id.get_value());
+        } else {
+            store.resume_record(&id.get_value());
+        }
+    });
+    let export = Callback::new(move |()| store.export_record(&id.get_value()));
+    let delete = Callback::new(move |()| store.delete_record(&id.get_value()));
     view! {
-        <li class="record" data-testid="record" data-record=game.id.clone()
-            data-finished=finished.to_string()>
-            <div class="record-info">
-                <span class="record-mode" lang="zh-Hans">{crate::i18n::mode_name(mode, crate::i18n::Lang::Zh)}</span>
-                <span class="record-mode-en">{move || (lang() == Lang::En).then(|| i18n::mode_name(mode, Lang::En))}</span>
-                <span class="record-who">{who}</span>
-                <span class="record-date">{date}</span>
-                <span class="record-result" data-testid="record-result">{outcome}</span>
-                <span class="record-plies">{move || i18n::plies(plies, lang())}</span>
-            </div>
-            <div class="record-actions">
-                <Show when=move || !finished>
-                    <button class="primary" data-testid="resume"
-                        on:click=move |_| store.resume_record(&id.get_value())>
-                        {move || i18n::RESUME.get(lang())}
-                    </button>
-                </Show>
-                <Show when=move || finished>
-                    <button class="primary" data-testid="record-replay"
-                        on:click=move |_| store.replay_record(&id.get_value())>
-                        {move || i18n::REPLAY.get(lang())}
-                    </button>
-                </Show>
-                <button data-testid="export" disabled=!exportable
-                    title=move || (!exportable).then(|| i18n::EXPORT_LATER.get(lang()))
-                    on:click=move |_| store.export_record(&id.get_value())>
-                    {move || i18n::EXPORT.get(lang())}
-                </button>
-                <button class="danger" data-testid="delete"
-                    on:click=move |_| store.delete_record(&id.get_value())>
-                    {move || i18n::DELETE.get(lang())}
-                </button>
-            </div>
-        </li>
+        <RecordRow facts=facts testids="" who=who outcome=outcome open=open export=export delete=delete/>
     }
 }
 

@@ -1,7 +1,7 @@
-//! 四国 games on the records screen: each saved game with Resume or Replay, Export (finished
-//! games only: an unfinished record would give hidden pieces away) and Delete (with Undo).
+//! 四国 games on the records screen, each in the records' one row (with Undo after a delete).
 //! Games this version cannot read are named and left as they are.
 
+use crate::components::records::row::{RecordFacts, RecordRow};
 use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::save::{self, SiguoSave};
 use crate::state::storage;
@@ -56,34 +56,41 @@ pub fn SiguoRecords() -> impl IntoView {
     }
 }
 
+/// One saved 四国 game's row.
 #[component]
 fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> impl IntoView {
     let store = expect_context::<Store>();
     let sg = store.siguo;
-    let lang = move || store.lang();
-    let finished = game.finished();
-    let plies = game.plies();
-    let date = storage::date_text(game.started);
     let info = game.record.mode;
     let result = game.record.result;
     let table = game.record.rules.table;
     let me = (game.config.humans().len() == 1).then(|| game.config.humans()[0]);
     let humans = game.config.humans().len();
-    let id = StoredValue::new(game.id.clone());
-    let outcome = move || match result {
-        Some(o) => t::outcome_text(&o, table, me, lang()),
-        None => i18n::UNFINISHED.get(lang()).to_string(),
-    };
-    let who = move || {
-        let l = lang();
+    let outcome = Signal::derive(move || match result {
+        Some(o) => t::outcome_text(&o, table, me, store.lang()),
+        None => i18n::UNFINISHED.get(store.lang()).to_string(),
+    });
+    let who = Signal::derive(move || {
+        let l = store.lang();
         format!(
             "{} {humans} · {} {}",
             t::PERSON.get(l),
             t::COMPUTER.get(l),
             table.seats() - humans
         )
+    });
+    let finished = game.finished();
+    let facts = RecordFacts {
+        id: game.id.clone(),
+        finished,
+        exportable: finished,
+        plies: game.plies(),
+        date: storage::date_text(game.started),
+        // (The tables' English names carry their Chinese ones: the Chinese alone says it.)
+        mode: [format!("{} {}", table.zh(), info.zh()), String::new()],
     };
-    let open = move |replay: bool| {
+    let id = StoredValue::new(game.id);
+    let open = Callback::new(move |replay: bool| {
         let id = id.get_value();
         match sg.open(&store, &id) {
             Ok(()) => {
@@ -93,8 +100,8 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
             }
             Err(e) => store.message.set(Some(e)),
         }
-    };
-    let export = move |_| {
+    });
+    let export = Callback::new(move |()| {
         if let Some(Ok(g)) = save::read(&id.get_value()) {
             storage::download(
                 &format!("junqi-siguo-{}.json", g.id),
@@ -102,44 +109,16 @@ fn SiguoItem(game: SiguoSave, deleted: RwSignal<Option<(String, String)>>) -> im
                 &g.full_record().to_json(),
             );
         }
-    };
-    let delete = move |_| {
+    });
+    let delete = Callback::new(move |()| {
         let key = save::key(&id.get_value());
         if let Some(text) = storage::load(&key) {
             save::delete(&id.get_value());
             deleted.set(Some((key, text)));
             sg.records_rev.update(|r| *r += 1);
         }
-    };
+    });
     view! {
-        <li class="record" data-testid="siguo-record" data-record=game.id.clone() data-finished=finished.to_string()>
-            <div class="record-info">
-                <span class="record-mode" lang="zh-Hans" data-testid="record-table">{format!("{} {}", table.zh(), info.zh())}</span>
-                <span class="record-who">{who}</span>
-                <span class="record-date">{date}</span>
-                <span class="record-result" data-testid="record-result">{outcome}</span>
-                <span class="record-plies">{move || i18n::plies(plies, lang())}</span>
-            </div>
-            <div class="record-actions">
-                <Show when=move || !finished>
-                    <button class="primary" data-testid="siguo-resume" on:click=move |_| open(false)>
-                        {move || i18n::RESUME.get(lang())}
-                    </button>
-                </Show>
-                <Show when=move || finished>
-                    <button class="primary" data-testid="siguo-record-replay" on:click=move |_| open(true)>
-                        {move || i18n::REPLAY.get(lang())}
-                    </button>
-                </Show>
-                <button data-testid="siguo-export" disabled=!finished
-                    title=move || (!finished).then(|| i18n::EXPORT_LATER.get(lang()))
-                    on:click=export>
-                    {move || i18n::EXPORT.get(lang())}
-                </button>
-                <button class="danger" data-testid="siguo-delete" on:click=delete>
-                    {move || i18n::DELETE.get(lang())}
-                </button>
-            </div>
-        </li>
+        <RecordRow facts=facts testids="siguo-" who=who outcome=outcome open=open export=export delete=delete/>
     }
 }
