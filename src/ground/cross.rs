@@ -28,6 +28,22 @@ pub struct SiguoPiece {
     pub carrying: Option<Seat>,
 }
 
+impl SiguoPiece {
+    /// A piece of `seat`'s drawn on its own (the trays): no guess, nothing proven, nothing
+    /// carried; its point is its seat's first, which nothing reads.
+    pub fn lone(seat: Seat, role: Option<Role>) -> SiguoPiece {
+        SiguoPiece {
+            at: Point::in_area(seat, 0, 0)
+                .unwrap_or_else(|| unreachable!("every seat has an area")),
+            seat,
+            role,
+            guess: None,
+            proven: None,
+            carrying: None,
+        }
+    }
+}
+
 /// A piece as the effects layer draws it: the piece, and where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrossPiece {

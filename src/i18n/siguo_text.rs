@@ -127,10 +127,6 @@ pub const SHOW_ALL: T = T {
     zh: "全部亮开",
     en: "Show all pieces",
 };
-pub const REMOVED: T = T {
-    zh: "被吃",
-    en: "Removed",
-};
 pub const CONTINUE: T = T {
     zh: "继续四国对局",
     en: "Continue the 四国 game",

@@ -147,8 +147,13 @@ test('四暗 against three computer players: played by taps to the end, recorded
     let shot = false;
     for (;;) {
       const what = await next(page);
-      // 四暗: only the player's own pieces are named, until the end.
-      if (what !== 'over') assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
+      // 四暗: only the player's own pieces are named, until the end — on the board and in the
+      // trays, where another seat's removed pieces are only counted ("?").
+      if (what !== 'over') {
+        assert.deepEqual(await namedSeats(page), ['0'], 'an identity leaked');
+        const trays = await page.$$eval('.siguo-trays [data-tray-role]', (els) => [...new Set(els.map((e) => e.dataset.trayColor))]);
+        assert.ok(trays.every((s) => s === '0'), `the trays name removed pieces of seats ${trays}`);
+      }
       if (what === 'over') break;
       assert.equal(what, 'act');
       // 四暗: undo takes back only a round that showed nothing (no contact, nobody out) — and
@@ -214,6 +219,13 @@ test('四暗 against three computer players: played by taps to the end, recorded
       const line = (await page.textContent(`[data-testid="siguo-summary-${n}"]`)).trim();
       assert.match(line, out ? /took \d+, lost \d+; out at move \d+/ : /took \d+, lost \d+; in to the end/);
     }
+    // Over, every removed piece is named in the trays, by rank with a count, as on the
+    // 2-player board; the pieces left are counted for each of the four seats.
+    await press(app, '.siguo-trays > summary');
+    assert.equal(await page.locator('.siguo-trays [data-tray-color]:not([data-tray-role])').count(), 0, 'an unnamed removed piece');
+    const removed = await page.$$eval('.siguo-trays [data-count]', (els) => els.reduce((n, e) => n + Number(e.dataset.count), 0));
+    assert.equal(removed, 4 * 25 - end.length, 'the trays count every piece off the board');
+    assert.equal(await page.locator('.siguo-trays [data-testid="pieces-left"] thead th').count(), 5);
     await page.screenshot({ path: join(SHOTS, 'siguo-over-tablet.png') });
 
     // The record: in Records, and its replay reaches the same end.
@@ -232,7 +244,7 @@ test('四暗 against three computer players: played by taps to the end, recorded
     assert.equal(await page.locator('[data-testid="siguo-moves"] li.ahead').count(), plies);
     assert.equal(await page.locator('[data-testid="siguo-moves"] li.current').count(), 0);
     for (const n of [0, 1, 2, 3]) {
-      assert.match((await page.textContent(`[data-testid="siguo-tray-${n}"]`)).trim(), /:$/, 'an empty tray');
+      assert.equal(await page.locator(`[data-testid="tray-${n}"] [data-tray-color]`).count(), 0, 'an empty tray');
     }
     const replayPly = async () => (await page.textContent('[data-testid="siguo-replay-ply"]')).trim();
     await press(app, '[data-testid="siguo-replay-forward"]');

@@ -1,6 +1,8 @@
 //! The side panel of the 4-player table: the four seats (who, whose turn, who is out), the
 //! result, the move list, removed pieces, resign, replay and share.
 
+use crate::components::boards::cross::tray_chip;
+use crate::components::boards::trays::{groups_of, left_table, tray_rows, TraySide};
 use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
 use crate::components::records::share::Share;
 use crate::i18n::{self, siguo_text as t};
@@ -181,8 +183,10 @@ pub fn SiguoPanel() -> impl IntoView {
         }
     };
     keep_in_sight(move_list, shown_ply);
+    let look = crate::components::play::label_look(store);
     let trays = move || {
         let l = lang();
+        let look = look.get();
         // Replaying or watching: through the chosen eyes (every piece open, or a seat's).
         let viewer = match sg.replay_ply.get() {
             Some(_) => sg.watch.get(),
@@ -190,27 +194,24 @@ pub fn SiguoPanel() -> impl IntoView {
             None => Some(sg.viewer.get()),
         };
         sg.with_shown(|tb| {
-            tb.config
-                .seats()
-                .map(|s| {
-                    let (ranks, unknown) = tb.removed_seen(viewer, s);
-                    let mut text: Vec<String> = Vec::new();
-                    let mut i = 0;
-                    while i < ranks.len() {
-                        let n = ranks[i..].iter().take_while(|r| **r == ranks[i]).count();
-                        text.push(format!("{} ×{n}", i18n::role_name(ranks[i], l)));
-                        i += n;
-                    }
-                    if unknown > 0 {
-                        text.push(format!("? ×{unknown}"));
-                    }
-                    view! {
-                        <li class=format!("seat-{}", s.index()) data-testid=format!("siguo-tray-{}", s.index())>
-                            <b>{t::seat_name(s, l)}</b> ": " {text.join(" · ")}
-                        </li>
+            let seats: Vec<Seat> = tb.config.seats().collect();
+            let sides: Vec<TraySide> = seats
+                .iter()
+                .map(|&s| {
+                    let (ranks, unseen) = tb.removed_seen(viewer, s);
+                    TraySide {
+                        key: s.index().to_string(),
+                        class: format!("seat-{}", s.index()),
+                        name: t::seat_name(s, l).to_string(),
+                        groups: groups_of(&ranks, unseen),
                     }
                 })
-                .collect_view()
+                .collect();
+            let chip = move |i: usize, role| tray_chip(seats[i], role, look).into_any();
+            view! {
+                {tray_rows(&sides, chip, l)}
+                {left_table(&sides, l)}
+            }
         })
     };
     view! {
@@ -333,8 +334,8 @@ pub fn SiguoPanel() -> impl IntoView {
             </Show>
             <crate::components::rules::RulesButton/>
             <details class="siguo-trays" open=move || replaying().then_some("")>
-                <summary>{move || t::REMOVED.get(lang())}</summary>
-                <ul>{trays}</ul>
+                <summary>{move || i18n::REMOVED.get(lang())}</summary>
+                {trays}
             </details>
             // Focusable, so that a keyboard can scroll it.
             <ol

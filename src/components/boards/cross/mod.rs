@@ -40,6 +40,7 @@ pub use crate::ground::cross::SiguoPiece;
 use gestures::Touch;
 use ground::{area_mark, badge_name, edge_view, point_view};
 use keys::Keys;
+pub use pieces::tray_chip;
 use pieces::{piece_view, PieceDraw};
 
 /// The zoom-out button's side in CSS pixels (style/game/11-cross-board.css `.sg-zoom-out`) with the gap

@@ -7,7 +7,7 @@ use crate::ground::cross::{CrossPiece, SiguoPiece};
 use crate::ground::geometry::Xy;
 use crate::ground::label::{glyph, guess_text, Glyph};
 use crate::ground::siguo_geometry::{TILE_H, TILE_W};
-use junqi_core::Role;
+use junqi_core::{Role, Seat};
 use leptos::prelude::*;
 
 /// One piece as drawn.
@@ -74,6 +74,18 @@ impl FxPiece for CrossPiece {
 
     fn body(&self, look: LabelLook) -> AnyView {
         piece_body(&self.piece, look).into_any()
+    }
+}
+
+/// A small piece of `seat`'s, face up (`role`) or down, for the trays: the piece the board
+/// draws, on a drawing of its own.
+pub fn tray_chip(seat: Seat, role: Option<Role>, look: LabelLook) -> impl IntoView {
+    let p = SiguoPiece::lone(seat, role);
+    let (w, h) = (TILE_W + 4.0, TILE_H + 4.0);
+    view! {
+        <svg class="tray-piece" viewBox=format!("{} {} {w} {h}", -w / 2.0, -h / 2.0)>
+            {piece_body(&p, look)}
+        </svg>
     }
 }
 
