@@ -853,6 +853,30 @@ pub fn role_name(role: Role, lang: Lang) -> &'static str {
     ROLES[role as usize].get(lang)
 }
 
+/// One character per role: the character players abbreviate it to.
+pub fn one_char(role: Role) -> &'static str {
+    [
+        "司", "军", "师", "旅", "团", "营", "连", "排", "兵", "炸", "雷", "旗",
+    ][role as usize]
+}
+
+/// A short label for a guess mark on an enemy piece: the rank, or one character (in English
+/// a letter: B bomb, M landmine, F flag).
+pub fn guess_text(role: Role, lang: Lang) -> String {
+    match (role.rank(), lang) {
+        (Some(r), _) => r.to_string(),
+        (None, Lang::Zh) => one_char(role).to_string(),
+        // Two letters, so that no mark reads as the notation's letters (B is the Brigadier
+        // and M the Marshal there).
+        (None, Lang::En) => match role {
+            Role::Bomb => "Bo",
+            Role::Landmine => "Mi",
+            _ => "Fl",
+        }
+        .to_string(),
+    }
+}
+
 /// The computer's level names (`junqi_ai::LEVELS`), levels 1 to 5.
 const LEVEL_NAMES: [T; 5] = [
     T {

@@ -15,6 +15,8 @@ pub mod start;
 pub mod state;
 #[cfg(test)]
 mod stored;
+#[cfg(test)]
+mod testing;
 
 use components::newgame::NewGameScreen;
 use components::play::overlays::{Dialogs, HandoverScreen};

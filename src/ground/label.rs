@@ -82,42 +82,18 @@ pub fn icon(role: Role) -> Icon {
     }
 }
 
-/// One character per role: the character players abbreviate it to.
-pub fn one_char(role: Role) -> &'static str {
-    [
-        "司", "军", "师", "旅", "团", "营", "连", "排", "兵", "炸", "雷", "旗",
-    ][role as usize]
-}
-
 /// The label of `role` in `style`.
 pub fn glyph(role: Role, style: LabelStyle) -> Glyph {
     match style {
         LabelStyle::Two => {
             Glyph::Text(crate::i18n::role_name(role, crate::i18n::Lang::Zh).to_string())
         }
-        LabelStyle::One => Glyph::Text(one_char(role).to_string()),
+        LabelStyle::One => Glyph::Text(crate::i18n::one_char(role).to_string()),
         LabelStyle::Rank => match role.rank() {
             Some(r) => Glyph::Text(r.to_string()),
             None => Glyph::Icon(icon(role)),
         },
         LabelStyle::Icon => Glyph::Icon(icon(role)),
-    }
-}
-
-/// A short label for a guess mark on an enemy piece: the rank, or one character (in English
-/// a letter: B bomb, M landmine, F flag).
-pub fn guess_text(role: Role, lang: crate::i18n::Lang) -> String {
-    match (role.rank(), lang) {
-        (Some(r), _) => r.to_string(),
-        (None, crate::i18n::Lang::Zh) => one_char(role).to_string(),
-        // Two letters, so that no mark reads as the notation's letters (B is the Brigadier
-        // and M the Marshal there).
-        (None, crate::i18n::Lang::En) => match role {
-            Role::Bomb => "Bo",
-            Role::Landmine => "Mi",
-            _ => "Fl",
-        }
-        .to_string(),
     }
 }
 
@@ -149,7 +125,10 @@ mod tests {
             assert_eq!(LabelStyle::from_code(s.code()), Some(s));
         }
         // One character each, all different.
-        let chars: std::collections::HashSet<_> = Role::ALL.iter().map(|r| one_char(*r)).collect();
+        let chars: std::collections::HashSet<_> = Role::ALL
+            .iter()
+            .map(|r| crate::i18n::one_char(*r))
+            .collect();
         assert_eq!(chars.len(), 12);
     }
 }

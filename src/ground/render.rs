@@ -281,27 +281,12 @@ pub fn spoken(
         .unwrap_or_default()
 }
 
-/// A game of `mode` from the classic formations (翻棋: a fixed shuffle), for the tests of the
-/// board's words and models.
-#[cfg(test)]
-pub(crate) fn classic_game(mode: junqi_core::Mode) -> junqi_core::Game {
-    use junqi_core::{Deployment, Game, Mode, Rules, Setup};
-    let setup = match mode {
-        Mode::Flip => Setup::Shuffle { seed: 7 },
-        _ => Setup::Deployments {
-            red: Deployment::classic_1(),
-            black: Deployment::classic_2(),
-        },
-    };
-    Game::new(mode, Rules::default(), setup).unwrap()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use junqi_core::Mode;
 
-    use super::classic_game as game;
+    use crate::testing::classic_game as game;
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()

@@ -2,8 +2,7 @@
 //! reasons a tap shows — each from the core's notebook (`junqi_core::deduce::Notebook`), which
 //! reads only what the seat may know.
 
-use super::{role_name, Lang, T};
-use crate::ground::label::{guess_text, one_char};
+use super::{guess_text, one_char, role_name, Lang, T};
 use junqi_core::deduce::{roles_in, Clue, Contact, Notebook, RoleMask, ALL_ROLES};
 
 pub const TITLE: T = T {

@@ -449,7 +449,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    use crate::ground::render::classic_game as game;
+    use crate::testing::classic_game as game;
 
     #[test]
     fn commands_are_read_from_the_box_and_the_keys() {

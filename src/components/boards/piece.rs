@@ -2,8 +2,9 @@
 //! test hooks (`data-at`, `data-color`, `data-role` only when the viewer may know it,
 //! `data-face="down"`).
 
-use crate::ground::label::{glyph, guess_text, Glyph, Icon, LabelStyle};
+use crate::ground::label::{glyph, Glyph, Icon, LabelStyle};
 use crate::ground::render::PieceModel;
+use crate::i18n::guess_text;
 use junqi_core::{Color, Role};
 use leptos::prelude::*;
 

@@ -519,7 +519,7 @@ fn GuessPicker() -> impl IntoView {
                 view! {
                     <button class="guess-choice" data-testid=format!("siguo-guess-{}", r.upper_char())
                         on:click=move |_| sg.set_guess(Some(r))>
-                        {crate::ground::label::guess_text(r, l)}
+                        {crate::i18n::guess_text(r, l)}
                     </button>
                 }
             })

@@ -5,8 +5,9 @@ use crate::components::boards::fx::FxPiece;
 use crate::components::boards::piece::{icon_view, LabelLook};
 use crate::ground::cross::{CrossPiece, SiguoPiece};
 use crate::ground::geometry::Xy;
-use crate::ground::label::{glyph, guess_text, Glyph};
+use crate::ground::label::{glyph, Glyph};
 use crate::ground::siguo_geometry::{TILE_H, TILE_W};
+use crate::i18n::guess_text;
 use junqi_core::{Role, Seat};
 use leptos::prelude::*;
 
