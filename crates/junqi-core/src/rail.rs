@@ -34,6 +34,28 @@ pub(crate) fn engineer_reach<P: BoardPoint>(
     (reached | hits, reached)
 }
 
+/// Adds to `dests` what a run along `ray` (its first `limit` points at most) reaches: each
+/// empty point, and the first target in the way, where it stops.
+#[inline(always)]
+fn walk<P: BoardPoint>(
+    ray: &[P],
+    limit: usize,
+    empty: Set<P>,
+    targets: Set<P>,
+    dests: &mut Set<P>,
+) {
+    for &q in &ray[..ray.len().min(limit)] {
+        if empty.contains(q) {
+            dests.add(q);
+        } else {
+            if targets.contains(q) {
+                dests.add(q);
+            }
+            break;
+        }
+    }
+}
+
 /// Straight railway runs from `from` under the default rules: along each ray through empty
 /// points, stopping on an empty point or the first target in the way.
 #[inline(always)]
@@ -45,16 +67,7 @@ pub(crate) fn straight_runs<P: BoardPoint>(
 ) -> Set<P> {
     let mut dests = Set::EMPTY;
     for ray in &rays[from.index()] {
-        for &q in ray {
-            if empty.contains(q) {
-                dests.add(q);
-            } else {
-                if targets.contains(q) {
-                    dests.add(q);
-                }
-                break;
-            }
-        }
+        walk(ray, usize::MAX, empty, targets, &mut dests);
     }
     dests
 }
@@ -98,19 +111,8 @@ pub(crate) fn runs<P: BoardPoint + PartialEq>(
                 if first == prev || Some(first) == next {
                     continue;
                 }
-                for (j, &t) in turn.iter().enumerate() {
-                    if i + 1 + j >= max {
-                        break;
-                    }
-                    if empty.contains(t) {
-                        dests.add(t);
-                    } else {
-                        if targets.contains(t) {
-                            dests.add(t);
-                        }
-                        break;
-                    }
-                }
+                // The turn counts among the three steps: what is left after `i + 1`.
+                walk(turn, max - (i + 1), empty, targets, &mut dests);
             }
         }
     }
