@@ -861,7 +861,7 @@ pub fn one_char(role: Role) -> &'static str {
 }
 
 /// A short label for a guess mark on an enemy piece: the rank, or one character (in English
-/// a letter: B bomb, M landmine, F flag).
+/// two letters: Bo bomb, Mi landmine, Fl flag).
 pub fn guess_text(role: Role, lang: Lang) -> String {
     match (role.rank(), lang) {
         (Some(r), _) => r.to_string(),

@@ -279,6 +279,8 @@ async function crowded(page) {
     const sel = 'button, select, input, a[href], summary, [role="slider"]';
     const shown = (e) => {
       if (!e.getClientRects().length) return false;
+      // (Inside a closed <details> a control keeps its layout boxes but is not drawn.)
+      if (!e.checkVisibility()) return false;
       for (let p = e; p; p = p.parentElement) {
         const st = getComputedStyle(p);
         if (st.clip === 'rect(0px, 0px, 0px, 0px)' || st.visibility === 'hidden' || st.opacity === '0') return false;

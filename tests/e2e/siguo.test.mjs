@@ -244,6 +244,7 @@ test('四暗 against three computer players: played by taps to the end, recorded
     assert.equal(await page.locator('[data-testid="siguo-moves"] li.ahead').count(), plies);
     assert.equal(await page.locator('[data-testid="siguo-moves"] li.current').count(), 0);
     for (const n of [0, 1, 2, 3]) {
+      assert.equal(await page.locator(`.siguo-trays [data-testid="tray-${n}"]`).count(), 1, `seat ${n}'s tray`);
       assert.equal(await page.locator(`[data-testid="tray-${n}"] [data-tray-color]`).count(), 0, 'an empty tray');
     }
     const replayPly = async () => (await page.textContent('[data-testid="siguo-replay-ply"]')).trim();

@@ -47,7 +47,9 @@ pub fn RecordRow(
             data-finished=finished.to_string()>
             <div class="record-info">
                 <span class="record-mode" lang="zh-Hans">{zh}</span>
-                <span class="record-mode-en">{move || (lang() == Lang::En && !en.is_empty()).then(|| en.clone())}</span>
+                {(!en.is_empty()).then(|| view! {
+                    <span class="record-mode-en">{move || (lang() == Lang::En).then(|| en.clone())}</span>
+                })}
                 <span class="record-who">{who}</span>
                 <span class="record-date">{date}</span>
                 <span class="record-result" data-testid="record-result">{outcome}</span>
