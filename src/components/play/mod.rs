@@ -2,6 +2,7 @@
 
 pub mod coach;
 pub mod colour_flip;
+pub mod moves;
 pub mod notebook;
 pub mod overlays;
 pub mod panel;

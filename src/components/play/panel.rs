@@ -1,7 +1,7 @@
 //! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
 //! each side, the move list and the game's buttons.
 
-use crate::components::boards::piece::color_class;
+use crate::components::play::moves::MoveList;
 use crate::ground::label::LabelStyle;
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
@@ -58,7 +58,7 @@ pub fn Panel() -> impl IntoView {
             <QuietCounter/>
             <PieceKey/>
             <crate::components::boards::trays::Trays/>
-            <MoveList/>
+            <PlayMoves/>
             <MoveBox/>
             <Controls/>
             <div class="more-below" data-testid="more-below" aria-hidden="true">"▾"</div>
@@ -313,11 +313,11 @@ fn QuietCounter() -> impl IntoView {
     }
 }
 
+/// The game's moves, the latest kept in sight.
 #[component]
-fn MoveList() -> impl IntoView {
+fn PlayMoves() -> impl IntoView {
     let store = expect_context::<Store>();
     let list = NodeRef::<leptos::html::Ol>::new();
-    // Keep the latest move in sight.
     Effect::new(move |_| {
         store.rev.track();
         store.anim.track();
@@ -325,35 +325,8 @@ fn MoveList() -> impl IntoView {
             el.set_scroll_top(el.scroll_height());
         }
     });
-    view! {
-        <div class="moves">
-            <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
-            // Focusable, so that a keyboard can scroll it.
-            <ol
-                class="move-list"
-                data-testid="move-list"
-                node_ref=list
-                tabindex="0"
-                aria-label=move || i18n::MOVES.get(store.lang())
-            >
-                {move || {
-                    store
-                        .move_list()
-                        .into_iter()
-                        .map(|e| {
-                            let class = color_class(e.color);
-                            view! {
-                                <li data-ply=e.ply.to_string() class=class>
-                                    <span class="ply">{e.ply}</span>
-                                    <span class="mv">{e.text}</span>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ol>
-        </div>
-    }
+    let moves = Signal::derive(move || store.move_list());
+    view! { <MoveList testid="move-list" moves=moves list=list/> }
 }
 
 #[component]

@@ -2,7 +2,8 @@
 //! the shared replay controls (slider, steps, autoplay, keys), the move list and the share link.
 
 use crate::components::boards::facing::{Board, Marks};
-use crate::components::boards::piece::{color_class, PieceLayer};
+use crate::components::boards::piece::PieceLayer;
+use crate::components::play::moves::MoveList;
 use crate::components::play::{label_look, LastMoveLayer};
 use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
 use crate::components::records::share::Share;
@@ -212,40 +213,8 @@ fn ReplayMoves() -> impl IntoView {
             .with(|r| r.as_ref().map(|r| r.moves(lang)).unwrap_or_default())
     });
     keep_in_sight(list, current.into());
+    let go = Callback::new(move |ply: usize| store.replay_go(ply));
     view! {
-        <div class="moves">
-            <div class="panel-title">{move || i18n::MOVES.get(store.lang())}</div>
-            // Focusable, so that a keyboard can scroll it.
-            <ol
-                class="move-list replay-moves"
-                data-testid="replay-moves"
-                node_ref=list
-                tabindex="0"
-                aria-label=move || i18n::MOVES.get(store.lang())
-            >
-                {move || {
-                    moves
-                        .get()
-                        .into_iter()
-                        .map(|e| {
-                            let class = color_class(e.color);
-                            let ply = e.ply as usize;
-                            view! {
-                                <li
-                                    data-ply=e.ply.to_string()
-                                    class=class
-                                    class:current=move || current.get() == ply
-                                    aria-current=move || (current.get() == ply).then_some("step")
-                                    on:click=move |_| store.replay_go(ply)
-                                >
-                                    <span class="ply">{e.ply}</span>
-                                    <span class="mv">{e.text}</span>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ol>
-        </div>
+        <MoveList testid="replay-moves" moves=moves.into() list=list replay=(current.into(), go)/>
     }
 }
