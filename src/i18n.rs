@@ -15,6 +15,7 @@ pub mod refusal;
 pub mod rules_text;
 pub mod siguo_text;
 pub mod strategy;
+pub mod watch_text;
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -100,6 +101,9 @@ strings! {
     OPPONENT = "对手", "Opponent";
     OPPONENT_COMPUTER = "电脑", "Computer";
     OPPONENT_FRIEND = "朋友（同一设备）", "A friend (this device)";
+    OPPONENT_WATCH = "旁观电脑对弈", "Watch the computer";
+    WATCH_EXPLAIN = "电脑同时下红黑两方，你来旁观：可以暂停、一步一步看，也能换个视角。",
+        "The computer plays both sides while you watch: pause it, go one move at a time, or see it through either side's eyes.";
     LEVEL = "电脑水平", "Computer level";
     YOUR_COLOUR = "你执", "You play";
     RED_FIRST = "红方（先走）", "Red (moves first)";

@@ -92,7 +92,11 @@ pub fn App() -> impl IntoView {
     // The computer moves whenever it is its turn and the board is still.
     Effect::new(move |_| {
         store.rev.track();
-        let idle = store.anim.with(|a| a.is_none()) && !store.thinking.get();
+        // A watched game: also once its last move has been on show, or it goes on.
+        store.watch_ctl.paused.track();
+        let idle = store.anim.with(|a| a.is_none())
+            && !store.thinking.get()
+            && !store.watch_ctl.showing.get();
         if idle && store.phase.get() == Phase::Play {
             store.computer_turn();
         }
@@ -103,7 +107,7 @@ pub fn App() -> impl IntoView {
         store.siguo.rev.track();
         let idle = !store.siguo.thinking.get()
             && !store.siguo.pausing.get()
-            && !store.siguo.watch_paused.get()
+            && !store.siguo.watch_ctl.paused.get()
             && store.siguo.handover.get().is_none();
         if idle && store.phase.get() == Phase::Siguo {
             store.siguo.computer_turn(&store);

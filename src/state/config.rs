@@ -17,6 +17,9 @@ pub enum Opponent {
     Friend,
     /// A friend on another device, over a direct connection (src/remote).
     Remote,
+    /// Nobody: the computer plays both sides at `level` and the person watches (旁观). A
+    /// version of the app before this one reads it as [`Opponent::Computer`].
+    Watch,
 }
 
 /// A new game's settings.
@@ -124,6 +127,7 @@ fn opponent_code(o: Opponent) -> &'static str {
         Opponent::Computer => "computer",
         Opponent::Friend => "friend",
         Opponent::Remote => "remote",
+        Opponent::Watch => "watch",
     }
 }
 
@@ -177,9 +181,31 @@ impl GameConfig {
         out
     }
 
+    /// Only computers play: the person watches (旁观).
+    pub fn watched(&self) -> bool {
+        self.opponent == Opponent::Watch
+    }
+
+    /// The choices a watched game is played with: no clocks (computers answer at once, the
+    /// watcher sets the pace), no colour flip, no coach. Other games as they are.
+    pub fn for_watching(self) -> GameConfig {
+        if !self.watched() {
+            return self;
+        }
+        GameConfig {
+            seat: 0,
+            clock_minutes: 0,
+            move_seconds: 0,
+            colour_flip: false,
+            coach: false,
+            ..self
+        }
+    }
+
     /// Whether the colours are decided by a flip before setup (翻暗棋).
     pub fn flips_for_colours(&self) -> bool {
-        self.colour_flip && self.mode == Mode::Dark
+        // Two computers have no colour to choose: a watched game never flips for it.
+        self.colour_flip && self.mode == Mode::Dark && !self.watched()
     }
 
     /// The stored format's version.
@@ -295,6 +321,7 @@ impl GameConfig {
                     c.opponent = match v {
                         "friend" => Opponent::Friend,
                         "remote" => Opponent::Remote,
+                        "watch" => Opponent::Watch,
                         _ => Opponent::Computer,
                     }
                 }
@@ -358,6 +385,19 @@ mod tests {
                 ..GameConfig::default()
             }
         );
+    }
+
+    #[test]
+    fn a_watched_game_round_trips() {
+        let c = GameConfig {
+            mode: Mode::Dark,
+            opponent: Opponent::Watch,
+            level: 5,
+            ..GameConfig::default()
+        };
+        assert!(c.to_text().contains("opponent=watch"));
+        assert_eq!(GameConfig::from_text(&c.to_text()), c);
+        assert_eq!(GameConfig::from_json(&c.to_json()), Ok(c));
     }
 
     #[test]

@@ -38,6 +38,17 @@ pub struct Shown {
     pub last: Option<(Point, Point)>,
 }
 
+/// Whose eyes a board shows a game through when nobody at the device plays it: a replay, or
+/// a game only computers play (旁观).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Eyes {
+    #[default]
+    Red,
+    Black,
+    /// Every identity shown (暗棋's hidden pieces too).
+    Open,
+}
+
 /// The hand-over screen: the board is hidden until this seat says it is ready.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Handover {
@@ -133,6 +144,8 @@ pub struct Controller {
     coached: Option<Coached>,
     /// The move the coach last warned of on this board: chosen again, it is played.
     warned: Option<Action>,
+    /// A game only computers play (旁观): whose eyes the board uses.
+    eyes: Eyes,
 }
 
 impl Controller {
@@ -164,6 +177,7 @@ impl Controller {
             coach: false,
             coached: None,
             warned: None,
+            eyes: Eyes::default(),
         };
         c.move_timer = c.start_move_timer(move_left, now);
         let friend = c.friend();
@@ -261,6 +275,25 @@ impl Controller {
         self.game.config.opponent == Opponent::Friend
     }
 
+    /// Only computers play: the person watches (旁观).
+    pub fn watched(&self) -> bool {
+        self.game.config.watched()
+    }
+
+    /// A watched game's eyes.
+    pub fn eyes(&self) -> Eyes {
+        self.eyes
+    }
+
+    /// A watched game is seen through other eyes (a seat's, or every piece open).
+    pub fn set_eyes(&mut self, eyes: Eyes) {
+        if self.watched() && eyes != self.eyes {
+            self.eyes = eyes;
+            self.selected = None;
+            self.show_seat(self.display_seat());
+        }
+    }
+
     /// The seat acting on the buttons: the player against the computer, else the seat to move.
     pub fn acting_seat(&self) -> u8 {
         if self.friend() {
@@ -293,6 +326,14 @@ impl Controller {
 
     /// The seat whose eyes the board uses now.
     fn display_seat(&self) -> u8 {
+        if self.watched() {
+            let color = match self.eyes {
+                Eyes::Black => Color::Black,
+                Eyes::Red | Eyes::Open => Color::Red,
+            };
+            // 翻棋 before the colours are decided: the seats stand for them.
+            return self.game.seat_of(color).unwrap_or(color as u8);
+        }
         if self.friend() {
             self.game
                 .seat_to_move()
@@ -331,12 +372,33 @@ impl Controller {
     pub fn shown_for(&self, seat: u8) -> Shown {
         let (orientation, turned) = self.orientation_for(seat);
         Shown {
-            view: self.game.view_of(seat),
+            view: self.view_for(seat),
             seat,
             orientation,
             turned,
             last: self.game.last_action().map(|a| (a.from(), a.to())),
         }
+    }
+
+    /// What the board shows through a seat's eyes: the seat's view, or every piece in a
+    /// watched game seen all open.
+    pub(super) fn view_for(&self, seat: u8) -> PlayerView {
+        if self.watched() && self.eyes == Eyes::Open {
+            self.game.open_view()
+        } else {
+            self.game.view_of(seat)
+        }
+    }
+
+    /// The removed pieces as the board's viewer knows them: a seat's, or every one named in a
+    /// watched game seen all open.
+    pub fn tray_for(&self, seat: u8) -> super::game::Tray {
+        if self.watched() && self.eyes == Eyes::Open {
+            if let Some(all) = self.game.open_tray() {
+                return all;
+            }
+        }
+        self.game.tray(seat)
     }
 
     fn show_seat(&mut self, seat: u8) {
@@ -394,6 +456,11 @@ impl Controller {
     /// The history as the board's viewer knew it, with the viewer's colour; while no seat's
     /// view is shown (a pass-and-play hand-over), only what both players may know.
     fn viewer_rows(&self) -> (Vec<Row>, Option<Color>) {
+        if self.watched() && self.eyes == Eyes::Open {
+            if let Some(rows) = self.game.open_rows() {
+                return (rows, None);
+            }
+        }
         match self.shown.as_ref().map(|s| s.seat) {
             Some(seat) => (self.game.rows(seat), self.game.color_of(seat)),
             None => (self.game.public_rows(), None),

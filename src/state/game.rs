@@ -49,6 +49,18 @@ fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
 }
 
 /// `Ok` if a step of a saved game replayed, else why not.
+/// A position with every identity shown, seen from Red's side (暗棋's hidden pieces named;
+/// 翻棋's face-down pieces stay face down: nobody has seen them).
+pub fn open_view(pos: &Position) -> PlayerView {
+    let mut v = pos.view(Some(Color::Red));
+    if pos.mode() == Mode::Dark {
+        for p in Point::all() {
+            v.cells[p.index()] = pos.at(p);
+        }
+    }
+    v
+}
+
 fn ok_or(done: bool, why: &str) -> Result<(), String> {
     if done {
         Ok(())
@@ -406,12 +418,13 @@ impl Match {
         match self.config.opponent {
             Opponent::Friend => true,
             Opponent::Computer | Opponent::Remote => seat == self.config.seat,
+            Opponent::Watch => false,
         }
     }
 
-    /// The computer's seat, if it is to act.
+    /// The computer's seat, if it is to act (in a watched game, either seat).
     pub fn computer_to_move(&self) -> Option<u8> {
-        if self.config.opponent != Opponent::Computer {
+        if !matches!(self.config.opponent, Opponent::Computer | Opponent::Watch) {
             return None;
         }
         self.seat_to_move().filter(|s| !self.is_human(*s))
@@ -422,6 +435,15 @@ impl Match {
     pub fn view_of(&self, seat: u8) -> PlayerView {
         match &self.referee {
             Referee::Local { game, .. } => game.position().view(self.color_of(seat)),
+            Referee::Remote(r) => r.view(),
+        }
+    }
+
+    /// Every identity on the board, seen from Red's side: a watched game's "all open" eyes.
+    /// Between two devices only this device's own view.
+    pub fn open_view(&self) -> PlayerView {
+        match &self.referee {
+            Referee::Local { game, .. } => open_view(game.position()),
             Referee::Remote(r) => r.view(),
         }
     }
@@ -477,7 +499,7 @@ impl Match {
 
     /// Each action played with its pieces as everybody knows them once the game is over
     /// (`None` between two devices: this device never saw the other side's pieces).
-    fn open_rows(&self) -> Option<Vec<Row>> {
+    pub fn open_rows(&self) -> Option<Vec<Row>> {
         let game = self.local()?;
         Some(
             game.reports()
@@ -573,19 +595,26 @@ impl Match {
 
     /// What a seat has seen removed; once the game is over, every identity is public.
     pub fn tray(&self, seat: u8) -> Tray {
-        if let (Some(game), Some(_)) = (self.local(), self.outcome()) {
-            let mut t = Tray::default();
-            for r in game.reports() {
-                for (_, piece) in &r.removed {
-                    t[piece.color].push(Occupant::known(*piece));
-                }
-            }
-            return t;
+        if let (Some(open), Some(_)) = (self.open_tray(), self.outcome()) {
+            return open;
         }
         self.trays
             .last()
             .map(|t| t[usize::from(seat.min(1))].clone())
             .unwrap_or_default()
+    }
+
+    /// Every piece removed so far, named (`None` between two devices: this device never saw
+    /// the other side's pieces).
+    pub fn open_tray(&self) -> Option<Tray> {
+        let game = self.local()?;
+        let mut t = Tray::default();
+        for r in game.reports() {
+            for (_, piece) in &r.removed {
+                t[piece.color].push(Occupant::known(*piece));
+            }
+        }
+        Some(t)
     }
 
     fn local_mut(&mut self) -> Result<&mut Game, IllegalAction> {
@@ -973,9 +1002,8 @@ mod tests {
                     black: junqi_ai::deploy::formation(2),
                 },
             };
-            let mut cfg = config(mode, Opponent::Computer, 0);
-            // Both seats played by the computer: pretend the person sits nowhere.
-            cfg.seat = 2;
+            // Both seats played by the computer.
+            let cfg = config(mode, Opponent::Watch, 0);
             let mut m = Match::new(cfg, setup, 3).unwrap();
             let mut plies = 0;
             while m.outcome().is_none() && plies < 2000 {

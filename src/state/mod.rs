@@ -16,3 +16,4 @@ pub mod stats;
 pub mod storage;
 pub mod store;
 pub mod tabs;
+pub mod watch;

@@ -2,22 +2,13 @@
 //! shown ply by ply through one side's eyes (or, 暗棋, fully open), and the share link that
 //! carries a finished record in the page address's fragment (`#r=`, never sent to a server).
 
+use super::controller::Eyes;
 use super::storage;
 use super::store::{move_entry, MoveEntry, Phase, Store};
 use crate::ground::geometry::Orientation;
 use crate::i18n::{self, Lang};
 use junqi_core::{Color, Game, GameRecord, Mode, PlayerView, Point, Position, PublicEvent};
 use leptos::prelude::*;
-
-/// Whose eyes the replay uses.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum ReplaySide {
-    #[default]
-    Red,
-    Black,
-    /// Every identity shown (暗棋).
-    Open,
-}
 
 /// Autoplay speeds: milliseconds per ply.
 pub const SPEEDS: [u32; 3] = [1600, 800, 300];
@@ -34,7 +25,7 @@ pub struct Replay {
     events: Vec<PublicEvent>,
     /// Plies shown (0: the start).
     pub ply: usize,
-    pub side: ReplaySide,
+    pub side: Eyes,
 }
 
 impl Replay {
@@ -65,7 +56,7 @@ impl Replay {
             record,
             positions,
             ply: 0,
-            side: ReplaySide::Red,
+            side: Eyes::Red,
         })
     }
 
@@ -91,23 +82,15 @@ impl Replay {
     pub fn view(&self) -> PlayerView {
         let pos = &self.positions[self.ply];
         match self.side {
-            ReplaySide::Red => pos.view(Some(Color::Red)),
-            ReplaySide::Black => pos.view(Some(Color::Black)),
-            ReplaySide::Open => {
-                let mut v = pos.view(Some(Color::Red));
-                if self.mode() == Mode::Dark {
-                    for p in Point::all() {
-                        v.cells[p.index()] = pos.at(p);
-                    }
-                }
-                v
-            }
+            Eyes::Red => pos.view(Some(Color::Red)),
+            Eyes::Black => pos.view(Some(Color::Black)),
+            Eyes::Open => super::game::open_view(pos),
         }
     }
 
     pub fn orientation(&self) -> Orientation {
         match self.side {
-            ReplaySide::Black => Orientation::BlackBottom,
+            Eyes::Black => Orientation::BlackBottom,
             _ => Orientation::RedBottom,
         }
     }
@@ -214,7 +197,7 @@ impl Store {
         });
     }
 
-    pub fn replay_side(&self, side: ReplaySide) {
+    pub fn replay_side(&self, side: Eyes) {
         self.replay.update(|r| {
             if let Some(r) = r {
                 r.side = side
@@ -342,15 +325,15 @@ mod tests {
                 .filter(|o| o.color == Some(enemy) && o.role.is_some())
                 .count()
         };
-        r.side = ReplaySide::Red;
+        r.side = Eyes::Red;
         assert_eq!(enemy_known(&r.view(), Color::Black), 0);
-        r.side = ReplaySide::Black;
+        r.side = Eyes::Black;
         assert_eq!(enemy_known(&r.view(), Color::Red), 0);
         assert_eq!(r.orientation(), Orientation::BlackBottom);
-        r.side = ReplaySide::Open;
+        r.side = Eyes::Open;
         let v = r.view();
         assert!(v.cells.iter().flatten().all(|o| o.role.is_some()));
-        r.side = ReplaySide::Red;
+        r.side = Eyes::Red;
         assert_eq!(
             v.cells.iter().flatten().count(),
             r.view().cells.iter().flatten().count()

@@ -596,8 +596,7 @@ mod tests {
         let mut m = rebuild(&g).unwrap();
         for _ in 0..n {
             let mut cfg = m.config.clone();
-            cfg.seat = 2;
-            cfg.opponent = Opponent::Computer;
+            cfg.opponent = Opponent::Watch;
             let mut both = m.clone();
             both.config = cfg;
             let a = both.computer_action(1, 200).unwrap();
@@ -660,7 +659,7 @@ mod tests {
         assert_eq!(back.seat_to_move(), Some(0));
         for _ in 0..4 {
             let mut both = m.clone();
-            both.config.seat = 2;
+            both.config.opponent = Opponent::Watch;
             let a = both.computer_action(1, 200).unwrap();
             m.play(a).unwrap();
             m.miss_turn().unwrap();
@@ -940,8 +939,7 @@ mod tests {
         let mut m = rebuild(&g).unwrap();
         for _ in 0..n {
             let mut both = m.clone();
-            both.config.seat = 2;
-            both.config.opponent = Opponent::Computer;
+            both.config.opponent = Opponent::Watch;
             let a = both.computer_action(1, 200).unwrap();
             m.play(a).unwrap();
             g.update_from(&m, now);

@@ -239,6 +239,8 @@ impl Stats {
         let mode = m.mode();
         match m.config.opponent {
             Opponent::Friend | Opponent::Remote => self.add_friend(mode, outcome.winner()),
+            // A game only computers played is nobody's result.
+            Opponent::Watch => {}
             Opponent::Computer => {
                 let mine = m.color_of(m.config.seat);
                 let result = match outcome.winner() {
@@ -318,6 +320,10 @@ impl Store {
             return;
         }
         self.counted.set_value(true);
+        // A game only computers played is nobody's result: the stats are not touched.
+        if self.with_match(|m| m.config.watched()).unwrap_or(false) {
+            return;
+        }
         let floor = self.floor_points.get_untracked();
         let before = self.stats.with_untracked(|s| s.points);
         self.stats.update(|s| {

@@ -37,6 +37,7 @@ mod setup;
 mod sync;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+mod watch;
 pub use saved::{sync_saves, Written};
 
 /// Where the app is.
@@ -214,6 +215,10 @@ pub struct Store {
     pub(super) serial: StoredValue<u64>,
     /// The request to the computer player now outstanding (a `serial` number).
     asking: StoredValue<Option<u64>>,
+    /// A game only computers play (旁观): its pace, pause and step.
+    pub watch_ctl: super::watch::WatchControls,
+    /// A watched game's eyes (mirrors the controller's).
+    pub eyes: RwSignal<super::controller::Eyes>,
     /// The 4-player game, its choices and its setups.
     pub siguo: super::siguo::SiguoStore,
     /// A game with a friend on another device: the connection and its messages.
@@ -288,6 +293,8 @@ impl Store {
             ai: AiClient::new(),
             serial: StoredValue::new(0),
             asking: StoredValue::new(None),
+            watch_ctl: Default::default(),
+            eyes: RwSignal::new(Default::default()),
             siguo: super::siguo::SiguoStore::new(),
             remote: remote::RemoteStore::new(),
         };
@@ -366,7 +373,7 @@ impl Store {
         let Some(mut config) = self.with_match(|m| m.config.clone()) else {
             return;
         };
-        if config.opponent != Opponent::Friend {
+        if matches!(config.opponent, Opponent::Computer | Opponent::Remote) {
             config.seat = 1 - config.seat.min(1);
         }
         if config.opponent == Opponent::Remote {
@@ -483,6 +490,7 @@ impl Store {
             return;
         }
         config.save();
+        let config = config.for_watching();
         self.guesses.set([None; POINTS]);
         self.result_open.set(true);
         self.dialog.set(None);
@@ -502,9 +510,26 @@ impl Store {
             self.start_colour_flip();
             return;
         }
+        if config.watched() {
+            self.begin_watched(config);
+            return;
+        }
         let friend = config.opponent == Opponent::Friend;
         let seat = if friend { 0 } else { config.seat };
         self.begin_setup(&config, seat);
+    }
+
+    /// 旁观 (明棋, 暗棋): both formations drawn as the computer draws its own, and play at
+    /// once. Nobody at the device plays, so both are kept in the save as they are.
+    pub(super) fn begin_watched(&self, config: GameConfig) {
+        let [red, black] = [(); 2]
+            .map(|()| junqi_ai::deploy::formation_for(storage::random_seed(), &config.rules));
+        let saved = SavedSetup::Deployments {
+            red: red.clone(),
+            black: black.clone(),
+        };
+        let seed = storage::random_seed();
+        self.begin(config, Setup::Deployments { red, black }, seed, saved);
     }
 
     /// Starts play from a setup; `saved` is how the setup is written down.
@@ -564,6 +589,7 @@ impl Store {
         self.game.set_value(Some(c));
         self.counted.set_value(false);
         self.last_points.set(None);
+        self.watch_ctl.reset();
         if over {
             super::tabs::release();
         } else {

@@ -1,5 +1,6 @@
 //! The boards and what is drawn on them: the 2-player board (`facing`), the cross (`cross`),
-//! pieces, the effects layer, the hint and preview marks, the trays of removed pieces.
+//! pieces, the effects layer, the hint and preview marks, the trays of removed pieces, the
+//! controls of a game only computers play (旁观).
 
 pub mod assist;
 pub mod cross;
@@ -7,6 +8,7 @@ pub mod facing;
 pub mod fx;
 pub mod piece;
 pub mod trays;
+pub mod watch;
 
 use crate::ground::geometry::ScreenRect;
 

@@ -20,6 +20,8 @@ pub fn NewGameScreen() -> impl IntoView {
     let config = store.config;
     let mode = move || config.with(|c| c.mode);
     let computer = move || config.with(|c| c.opponent == Opponent::Computer);
+    // 旁观: the computer plays both sides at one level; no colour, clock or colour flip to choose.
+    let watch = move || config.with(|c| c.watched());
     // A friend on another device: no clocks between devices yet, and no 翻棋 (docs/duel-protocol.md).
     let remote = move || config.with(|c| c.opponent == Opponent::Remote);
     let no_flip = move || remote() && mode() == Mode::Flip;
@@ -57,6 +59,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     Opponent::Computer => i18n::OPPONENT_COMPUTER.get(lang()),
                     Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang()),
                     Opponent::Remote => i18n::OPPONENT_REMOTE.get(lang()),
+                    Opponent::Watch => i18n::OPPONENT_WATCH.get(lang()),
                 }}
             </button>
         }
@@ -179,7 +182,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Show when=no_flip>
                         <p class="explain warn" role="alert" data-testid="remote-no-flip">{move || i18n::REMOTE_NO_FLIP.get(lang())}</p>
                     </Show>
-                    <Show when=move || mode() == Mode::Dark && !remote()>
+                    <Show when=move || mode() == Mode::Dark && !remote() && !watch()>
                         <label class="rule colour-flip-choice">
                             <input
                                 type="checkbox"
@@ -200,11 +203,15 @@ pub fn NewGameScreen() -> impl IntoView {
                 </section>
                 <section>
                     <h3>{move || i18n::OPPONENT.get(lang())}</h3>
-                    <div class="choices three">
+                    <div class="choices two">
                         {opponent_button(Opponent::Computer, "opponent-computer")}
                         {opponent_button(Opponent::Friend, "opponent-friend")}
                         {opponent_button(Opponent::Remote, "opponent-remote")}
+                        {opponent_button(Opponent::Watch, "opponent-watch")}
                     </div>
+                    <Show when=watch>
+                        <p class="explain" data-testid="watch-explain">{move || i18n::WATCH_EXPLAIN.get(lang())}</p>
+                    </Show>
                     <Show when=remote>
                         <button class="join-invitation" data-testid="open-join" on:click=move |_| store.open_join("")>
                             {move || i18n::CONNECT_JOIN.get(lang())}
@@ -214,7 +221,7 @@ pub fn NewGameScreen() -> impl IntoView {
                             <div class="choices two">{seat_button(0)} {seat_button(1)}</div>
                         </div>
                     </Show>
-                    <Show when=computer>
+                    <Show when=move || computer() || watch()>
                         <label class="field">
                             <span>{move || i18n::LEVEL.get(lang())}</span>
                             <select
@@ -227,7 +234,7 @@ pub fn NewGameScreen() -> impl IntoView {
                                 {levels}
                             </select>
                         </label>
-                        <Show when=move || !config.with(|c| c.flips_for_colours())>
+                        <Show when=move || computer() && !config.with(|c| c.flips_for_colours())>
                         <div class="field">
                             <span>
                                 {move || {
@@ -257,6 +264,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         text=i18n::ply_limit_choice
                     />
                 </section>
+                <Show when=move || !watch()>
                 <section>
                     <label class="field">
                         <span>{move || i18n::CLOCK.get(lang())}</span>
@@ -278,6 +286,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         set_limit=move |v| config.update(|c| c.rules.timeout_limit = v)
                     />
                 </section>
+                </Show>
                 </Show>
                 </div>
                 <button class="primary start" data-testid="start-game" disabled=move || !siguo.get() && no_flip() on:click=move |_| {

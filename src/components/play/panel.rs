@@ -58,6 +58,7 @@ pub fn Panel() -> impl IntoView {
             <QuietCounter/>
             <PieceKey/>
             <crate::components::boards::trays::Trays/>
+            <WatchControls/>
             <PlayMoves/>
             <MoveBox/>
             <Controls/>
@@ -87,6 +88,11 @@ pub fn GameLine() -> impl IntoView {
                 ),
                 Opponent::Friend => i18n::OPPONENT_FRIEND.get(lang).to_string(),
                 Opponent::Remote => i18n::OPPONENT_REMOTE.get(lang).to_string(),
+                Opponent::Watch => format!(
+                    "{} · {}",
+                    i18n::OPPONENT_WATCH.get(lang),
+                    i18n::computer_level(c.level, lang)
+                ),
             };
             format!("{mode} · {who}")
         })
@@ -144,10 +150,12 @@ pub fn status_text(store: Store, lang: Lang) -> String {
         return String::new();
     };
     let color = p.colors[usize::from(seat)];
-    if thinking || !p.human[usize::from(seat)] {
+    // A watched game names the side to move, as pass and play does.
+    let watched = store.watched();
+    if (thinking || !p.human[usize::from(seat)]) && !watched {
         return i18n::STATUS_COMPUTER_THINKING.get(lang).to_string();
     }
-    if friend {
+    if friend || watched {
         return match color {
             Some(c) => i18n::to_move(c, lang),
             None => i18n::player_flips(seat, lang),
@@ -337,8 +345,10 @@ fn Controls() -> impl IntoView {
     let playing = move || store.phase.get() == Phase::Play;
     let hidden = move || store.config.with(|c| c.mode) != junqi_core::Mode::Open;
     let flip = move || store.config.with(|c| c.mode) == junqi_core::Mode::Flip;
+    let watched = move || store.watched();
     view! {
         <div class="controls">
+            <Show when=move || !watched()>
             <button
                 data-testid="resign"
                 disabled=move || !store.may_resign()
@@ -356,6 +366,7 @@ fn Controls() -> impl IntoView {
             >
                 {move || i18n::OFFER_DRAW.get(lang())}
             </button>
+            </Show>
             <Show when=move || store.against_computer() && store.settings.with(|s| s.allow_undo)>
                 <button
                     data-testid="undo"
@@ -387,7 +398,7 @@ fn Controls() -> impl IntoView {
                 </p>
             </Show>
             // Why 认输 is greyed out, where a touch user can read it (a title shows on hover only).
-            <Show when=move || playing() && !store.may_resign()>
+            <Show when=move || playing() && !watched() && !store.may_resign()>
                 <p class="explain resign-rule" data-testid="resign-rule">
                     {move || i18n::RESIGN_TOO_EARLY.get(lang())}
                 </p>
@@ -400,6 +411,25 @@ fn Controls() -> impl IntoView {
                 </button>
             </Show>
         </div>
+    }
+}
+
+/// 旁观: the watcher's pace, pause and step, and whose eyes (Red's, Black's, or — in 暗棋 —
+/// every piece open).
+#[component]
+fn WatchControls() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let dark = Signal::derive(move || store.config.with(|c| c.mode) == junqi_core::Mode::Dark);
+    let current = Signal::derive(move || store.eyes.get());
+    view! {
+        <Show when=move || store.watched() && store.phase.get() == Phase::Play>
+            <crate::components::boards::watch::WatchBar controls=store.watch_ctl prefix=""
+                may_step=Signal::derive(move || store.may_step())
+                step=Callback::new(move |()| store.watch_step())>
+                <crate::components::boards::watch::Sides prefix="watch-side" current=current dark=dark
+                    choose=Callback::new(move |e| store.set_eyes(e))/>
+            </crate::components::boards::watch::WatchBar>
+        </Show>
     }
 }
 

@@ -106,6 +106,11 @@ pub fn RecordItem(game: SavedGame) -> impl IntoView {
                 Opponent::Computer => i18n::computer_level(config.level, l),
                 Opponent::Friend => i18n::OPPONENT_FRIEND.get(l).to_string(),
                 Opponent::Remote => i18n::OPPONENT_REMOTE.get(l).to_string(),
+                Opponent::Watch => format!(
+                    "{} · {}",
+                    i18n::OPPONENT_WATCH.get(l),
+                    i18n::computer_level(config.level, l)
+                ),
             }
         }
     });

@@ -9,7 +9,6 @@ use crate::components::records::replay_controls::{keep_in_sight, ReplayControls}
 use crate::components::records::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
-use crate::state::replay::ReplaySide;
 use crate::state::store::Store;
 use junqi_core::{Bitboard, Mode, Rules};
 use leptos::prelude::*;
@@ -170,33 +169,19 @@ fn ReplayRules() -> impl IntoView {
 #[component]
 fn ReplaySides() -> impl IntoView {
     let store = expect_context::<Store>();
-    let lang = move || store.lang();
-    let dark = move || {
+    let dark = Signal::derive(move || {
         store
             .replay
             .with(|r| r.as_ref().is_some_and(|r| r.mode() == Mode::Dark))
-    };
-    let side = move |s: ReplaySide, testid: &'static str, label: i18n::T| {
-        view! {
-            <button
-                class="choice"
-                data-testid=testid
-                aria-pressed=move || {
-                    store.replay.with(|r| r.as_ref().is_some_and(|r| r.side == s)).to_string()
-                }
-                on:click=move |_| store.replay_side(s)
-            >
-                {move || label.get(lang())}
-            </button>
-        }
-    };
+    });
+    let current = Signal::derive(move || {
+        store
+            .replay
+            .with(|r| r.as_ref().map(|r| r.side).unwrap_or_default())
+    });
     view! {
-        <div class="replay-sides" role="group" aria-labelledby="replay-sides-label">
-            <span class="replay-sides-label" id="replay-sides-label">{move || i18n::REPLAY_SIDE.get(lang())}</span>
-            {side(ReplaySide::Red, "replay-side-red", i18n::REPLAY_SIDE_RED)}
-            {side(ReplaySide::Black, "replay-side-black", i18n::REPLAY_SIDE_BLACK)}
-            <Show when=dark>{side(ReplaySide::Open, "replay-side-open", i18n::REPLAY_SIDE_OPEN)}</Show>
-        </div>
+        <crate::components::boards::watch::Sides prefix="replay-side" current=current dark=dark
+            choose=Callback::new(move |e| store.replay_side(e))/>
     }
 }
 

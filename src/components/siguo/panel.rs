@@ -3,10 +3,11 @@
 
 use crate::components::boards::cross::tray_chip;
 use crate::components::boards::trays::{groups_of, left_table, tray_rows, TraySide};
+use crate::components::boards::watch::WatchBar;
 use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
 use crate::components::records::share::Share;
 use crate::i18n::{self, siguo_text as t};
-use crate::state::siguo::{Pace, Table};
+use crate::state::siguo::Table;
 use crate::state::store::Store;
 use junqi_core::seat::Seat;
 use leptos::prelude::*;
@@ -285,7 +286,13 @@ pub fn SiguoPanel() -> impl IntoView {
                 </p>
             </Show>
             <Show when=move || !over() && sg.watching()>
-                <WatchBar/>
+                <WatchBar controls=sg.watch_ctl prefix="siguo-"
+                    may_step=Signal::derive(move || {
+                        sg.watch_ctl.paused.get() && !sg.thinking.get() && !sg.pausing.get()
+                    })
+                    step=Callback::new(move |()| sg.step(&store))>
+                    <WatchEyes/>
+                </WatchBar>
             </Show>
             <Show when=move || !over() && !sg.watching()>
                 <SiguoMoveBox/>
@@ -407,54 +414,6 @@ fn WatchEyes() -> impl IntoView {
             <span>{move || t::WATCH_SEAT.get(lang())}</span>
             {watch_button(None)}
             {move || seats.get().into_iter().map(|s| watch_button(Some(s))).collect_view()}
-        </div>
-    }
-}
-
-/// A pace's name.
-fn pace_text(p: Pace) -> crate::i18n::T {
-    match p {
-        Pace::Slow => t::PACE_SLOW,
-        Pace::Normal => t::PACE_NORMAL,
-        Pace::Fast => t::PACE_FAST,
-    }
-}
-
-/// 旁观: a game only computers play, paused or played a move at a time, at a chosen pace.
-#[component]
-fn WatchBar() -> impl IntoView {
-    let store = expect_context::<Store>();
-    let sg = store.siguo;
-    let lang = move || store.lang();
-    let paused = move || sg.watch_paused.get();
-    let pace_button = move |p: Pace| {
-        view! {
-            <button class="choice" data-testid=format!("siguo-pace-{}", p.code())
-                aria-pressed=move || (sg.watch_pace.get() == p).to_string()
-                on:click=move |_| sg.watch_pace.set(p)>
-                {move || pace_text(p).get(lang())}
-            </button>
-        }
-    };
-    view! {
-        <div class="siguo-watch" data-testid="siguo-watch" data-paused=move || paused().then_some("")>
-            <p class="panel-heading">{move || t::WATCHING.get(lang())}</p>
-            <div class="siguo-actions">
-                <button data-testid="siguo-pause" aria-pressed=move || paused().to_string()
-                    on:click=move |_| sg.toggle_pause()>
-                    {move || if paused() { t::RESUME.get(lang()) } else { t::PAUSE.get(lang()) }}
-                </button>
-                <button data-testid="siguo-step"
-                    disabled=move || !paused() || sg.thinking.get() || sg.pausing.get()
-                    on:click=move |_| sg.step(&store)>
-                    {move || t::STEP.get(lang())}
-                </button>
-            </div>
-            <div class="choices pace">
-                <span>{move || t::PACE.get(lang())}</span>
-                {Pace::ALL.map(pace_button).into_iter().collect_view()}
-            </div>
-            <WatchEyes/>
         </div>
     }
 }

@@ -24,7 +24,7 @@ pub enum DrawOffer {
 impl Controller {
     /// Whether an undo may be tried now: against the computer, the board still, the game on.
     pub fn undo_allowed(&self) -> bool {
-        !self.friend() && !self.animating && self.game.outcome().is_none()
+        !self.friend() && !self.watched() && !self.animating && self.game.outcome().is_none()
     }
 
     /// Whether the player has an action of their own to take back (with a friend on another
@@ -93,6 +93,9 @@ impl Controller {
 
     /// The acting seat resigns (refused in the first 20 plies).
     pub fn resign(&mut self) -> Vec<Effect> {
+        if self.watched() {
+            return Vec::new();
+        }
         let seat = self.acting_seat();
         self.edits += 1;
         match self.game.resign(seat) {
@@ -107,7 +110,7 @@ impl Controller {
     pub fn may_resign(&self) -> bool {
         // With a friend on another device a press on the friend's turn says to wait for one's
         // own (`RESIGN_ON_YOUR_TURN`).
-        self.game.may_resign()
+        !self.watched() && self.game.may_resign()
     }
 
     /// What offering a draw leads to now.

@@ -174,7 +174,7 @@ impl Controller {
         self.move_guesses(&played.event);
         // The result counts as soon as it is decided, not after the last animation.
         let mut fx = vec![Effect::Save, Effect::CountResult];
-        let after = self.game.view_of(before.seat);
+        let after = self.view_for(before.seat);
         let plan = anim::plan(
             &before.view,
             &after,

@@ -66,8 +66,7 @@ fn sound(cue: Cue) -> Effect {
 fn play_plies(c: &mut Controller, n: usize) {
     for _ in 0..n {
         let mut both = c.game().clone();
-        both.config.seat = 2;
-        both.config.opponent = Opponent::Computer;
+        both.config.opponent = Opponent::Watch;
         let a = both.computer_action(1, 200).expect("an action");
         let fx = c.act(a, 0);
         assert!(fx.contains(&Effect::Save), "{a} was played: {fx:?}");
@@ -581,4 +580,68 @@ fn without_the_coach_or_outside_a_game_against_the_computer_in_the_open_nothing_
         );
         assert_eq!(c.coached(), None);
     }
+}
+
+/// 旁观: nobody at the device plays; each side's question holds only its own view; the eyes
+/// choose what the board shows (one side's view or every piece) and the game ends by itself.
+#[test]
+fn a_watched_game_plays_itself_and_shows_the_eyes_chosen() {
+    let mut c = controller(Mode::Dark, Opponent::Watch, 0);
+    let hidden = |c: &Controller| {
+        c.shown()
+            .unwrap()
+            .view
+            .cells
+            .iter()
+            .filter(|o| o.is_some_and(|o| o.role.is_none()))
+            .count()
+    };
+    assert!(!c.can_act(PAGE), "no seat is a person's");
+    assert_eq!(tap(&mut c, "c6"), vec![]);
+    assert_eq!(c.selected(), None);
+    assert!(!c.undo_allowed() && !c.may_resign());
+    assert_eq!(c.resign(), vec![], "nobody resigns a watched game");
+    // Red's eyes first: Black's 25 pieces hidden.
+    assert_eq!((c.eyes(), c.shown().unwrap().seat), (Eyes::Red, 0));
+    assert_eq!(hidden(&c), 25);
+    for ply in 0..40u32 {
+        let seat = (ply % 2) as u8;
+        let req = c
+            .computer_question(1, PAGE)
+            .expect("each side is asked in turn");
+        assert_eq!(req.me, c.game().color_of(seat));
+        assert_eq!(
+            req.view,
+            c.game().view_of(seat).to_jfen(),
+            "its own view only"
+        );
+        assert_ne!(req.view, c.game().open_view().to_jfen());
+        let fx = c.computer_answer(1, None, 0);
+        assert!(fx.contains(&Effect::Save), "{fx:?}");
+    }
+    assert_eq!(c.game().plies(), 40);
+    // Black's eyes: the board turns, Red's pieces hidden; all open: nothing hidden, and the
+    // move list and the trays name every piece.
+    c.set_eyes(Eyes::Black);
+    let shown = c.shown().unwrap();
+    assert_eq!(
+        (shown.seat, shown.orientation),
+        (1, Orientation::BlackBottom)
+    );
+    assert!(hidden(&c) > 0);
+    c.set_eyes(Eyes::Open);
+    assert_eq!(hidden(&c), 0);
+    assert_eq!(c.shown().unwrap().orientation, Orientation::RedBottom);
+    let open = c.game().open_tray().unwrap();
+    assert_eq!(c.tray_for(c.shown().unwrap().seat), open);
+    assert_eq!(c.move_list(Lang::En).len(), 40);
+    // Played on, the game ends by itself.
+    let mut over = false;
+    for _ in 0..3000 {
+        if c.computer_question(1, PAGE).is_none() {
+            break;
+        }
+        over |= c.computer_answer(1, None, 0).contains(&Effect::Over);
+    }
+    assert!(over && c.game().outcome().is_some(), "the game ended");
 }

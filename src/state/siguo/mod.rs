@@ -14,4 +14,3 @@ pub mod watch;
 pub use config::{SeatPlayer, SiguoConfig};
 pub use store::SiguoStore;
 pub use table::{Met, Row, SeatSummary, Table};
-pub use watch::Pace;

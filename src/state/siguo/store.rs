@@ -56,12 +56,8 @@ pub struct SiguoStore {
     pub replay_ply: RwSignal<Option<usize>>,
     /// The eyes of a replay or of a watched game (旁观): a seat, or every piece open (`None`).
     pub watch: RwSignal<Option<Seat>>,
-    /// A watched game is paused.
-    pub watch_paused: RwSignal<bool>,
-    /// How long each move of a watched game stays on show.
-    pub watch_pace: RwSignal<super::Pace>,
-    /// Paused, one move was asked for.
-    pub(super) watch_step: StoredValue<bool>,
+    /// A watched game's pace, pause and step.
+    pub watch_ctl: crate::state::watch::WatchControls,
     /// The finished game as it stood at `replay_ply`, with the `rev` and ply it was built for:
     /// rebuilt from the record only when either changes ([`SiguoStore::with_shown`]).
     replayed: StoredValue<Option<(u64, usize, Table)>>,
@@ -156,9 +152,7 @@ impl SiguoStore {
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
-            watch_paused: RwSignal::new(false),
-            watch_pace: RwSignal::new(super::Pace::default()),
-            watch_step: StoredValue::new(false),
+            watch_ctl: Default::default(),
             replayed: StoredValue::new(None),
             serial: StoredValue::new(0),
             hold_token: StoredValue::new(0),
@@ -749,7 +743,7 @@ impl SiguoStore {
         let on_show = self.pausing.get_untracked();
         // A watched game's clocks run only while a seat thinks: not while it is paused, nor
         // while a move is on show at the watcher's pace.
-        if self.watching_untracked() && (on_show || self.watch_paused.get_untracked()) {
+        if self.watching_untracked() && (on_show || self.watch_ctl.paused.get_untracked()) {
             return;
         }
         let out = self

@@ -8,36 +8,6 @@ use crate::state::store::Store;
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// How long each move of a watched game stays on show before the next seat thinks.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Pace {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-}
-
-impl Pace {
-    pub const ALL: [Pace; 3] = [Pace::Slow, Pace::Normal, Pace::Fast];
-
-    pub fn pause(self) -> Duration {
-        Duration::from_millis(match self {
-            Pace::Slow => 2_000,
-            Pace::Normal => 800,
-            Pace::Fast => 150,
-        })
-    }
-
-    /// `data-pace` and the test ids.
-    pub fn code(self) -> &'static str {
-        match self {
-            Pace::Slow => "slow",
-            Pace::Normal => "normal",
-            Pace::Fast => "fast",
-        }
-    }
-}
-
 impl SiguoStore {
     /// Only computers play this game: the person at the device watches it (tracked).
     pub fn watching(&self) -> bool {
@@ -52,18 +22,13 @@ impl SiguoStore {
     /// Whether the next computer seat may think now: always in a game someone plays; in a
     /// watched game unless paused (one move when a step was asked).
     pub(super) fn watch_lets_move(&self) -> bool {
-        if !self.watching_untracked() || !self.watch_paused.get_untracked() {
-            return true;
-        }
-        let step = self.watch_step.get_value();
-        self.watch_step.set_value(false);
-        step
+        !self.watching_untracked() || self.watch_ctl.lets_move()
     }
 
     /// How long a computer move stays on show.
     pub(super) fn show_for(&self, reduced_motion: bool) -> Duration {
         if self.watching_untracked() {
-            self.watch_pace.get_untracked().pause()
+            self.watch_ctl.pace.get_untracked().pause()
         } else if reduced_motion {
             Duration::from_millis(250)
         } else {
@@ -71,27 +36,18 @@ impl SiguoStore {
         }
     }
 
-    /// Pauses a watched game, or lets it go on.
-    pub fn toggle_pause(&self) {
-        self.watch_paused.update(|p| *p = !*p);
-        self.watch_step.set_value(false);
-    }
-
     /// While paused: the seat to move plays one move.
     pub fn step(&self, store: &Store) {
-        if !self.watch_paused.get_untracked()
-            || self.thinking.get_untracked()
-            || self.pausing.get_untracked()
-        {
+        if self.thinking.get_untracked() || self.pausing.get_untracked() {
             return;
         }
-        self.watch_step.set_value(true);
-        self.computer_turn(store);
+        if self.watch_ctl.ask_step() {
+            self.computer_turn(store);
+        }
     }
 
     /// A new watched game starts playing, every piece open.
     pub(super) fn reset_watch(&self) {
-        self.watch_paused.set(false);
-        self.watch_step.set_value(false);
+        self.watch_ctl.reset();
     }
 }

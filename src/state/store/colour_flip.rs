@@ -80,6 +80,8 @@ impl Store {
                 self.config.update(|c| c.seat = seat);
                 self.begin_setup(&config, seat);
             }
+            // A watched game never flips for colours (`GameConfig::flips_for_colours`).
+            Opponent::Watch => self.begin_watched(config),
             Opponent::Friend => {
                 self.begin_setup(&config, 0);
                 if color == Color::Black {

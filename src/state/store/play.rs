@@ -53,8 +53,8 @@ impl Store {
     /// Copies the controller's board, selection, hand-over, guess marks and clocks into the
     /// signals the components read.
     pub(super) fn sync_game(&self) {
-        let Some((shown, selected, handover, guesses, guess_at, clock, timer, coached)) = self
-            .with_game(|c| {
+        let Some((shown, selected, handover, guesses, guess_at, clock, timer, coached, eyes)) =
+            self.with_game(|c| {
                 (
                     c.shown().cloned(),
                     c.selected(),
@@ -64,6 +64,7 @@ impl Store {
                     c.clock(),
                     c.move_timer(),
                     c.coached(),
+                    c.eyes(),
                 )
             })
         else {
@@ -89,6 +90,7 @@ impl Store {
         set_changed(self.clock, clock);
         set_changed(self.move_timer, timer);
         set_changed(self.coached, coached);
+        set_changed(self.eyes, eyes);
     }
 
     /// The notebook setting changed: the game follows it.
@@ -256,6 +258,9 @@ impl Store {
         else {
             return;
         };
+        if !self.watch_lets_move() {
+            return;
+        }
         self.thinking.set(true);
         let store = *self;
         let rev = self.rev.get_untracked();
@@ -297,6 +302,7 @@ impl Store {
         let step_ms = self.step_ms();
         if let Some(fx) = self.update_game(|c| c.computer_answer(level, action, step_ms)) {
             self.apply(fx);
+            self.watch_hold();
         }
     }
 

@@ -55,6 +55,6 @@ impl Store {
     /// The removed pieces as `seat` may know them (tracks changes).
     pub fn tray_of(&self, seat: u8) -> Option<Tray> {
         self.rev.track();
-        self.with_match(|m| m.tray(seat))
+        self.with_game(|c| c.tray_for(seat))
     }
 }

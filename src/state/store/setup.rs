@@ -113,6 +113,8 @@ impl Store {
                 );
             }
             Opponent::Remote => self.begin_remote(config, s.deployment),
+            // A watched game has no setup screen (`Store::start_game`).
+            Opponent::Watch => self.begin_watched(config),
             Opponent::Friend => match s.first {
                 None => {
                     self.setup.set(Some(SetupState {

@@ -36,8 +36,7 @@ fn play(t: &Store, n: usize) {
         let action = t
             .with_match(|m| {
                 let mut both = m.clone();
-                both.config.seat = 2;
-                both.config.opponent = Opponent::Computer;
+                both.config.opponent = Opponent::Watch;
                 both.computer_action(1, 200)
             })
             .flatten()
