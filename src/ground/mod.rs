@@ -7,6 +7,7 @@ pub mod drag;
 pub mod geometry;
 pub mod label;
 pub mod layout;
+pub mod pick;
 pub mod preview;
 pub mod render;
 pub mod setup;

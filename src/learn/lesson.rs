@@ -6,6 +6,7 @@ use super::profiles::{self, Loaded, Profiles, KEY};
 use super::speech;
 use crate::audio;
 use crate::ground::anim::Cue;
+use crate::ground::pick::{self, Pick};
 use crate::i18n::{self, Lang};
 use crate::state::storage;
 use crate::state::store::Store;
@@ -467,25 +468,25 @@ impl Learn {
             return;
         };
         let actions = view.legal_actions();
-        if let Some(from) = self.selected.get_untracked() {
-            if from == p {
+        let pick = pick::tap(
+            self.selected.get_untracked(),
+            p,
+            |from, to| actions.contains(&Action::Move { from, to }),
+            |q| actions.iter().any(|a| a.from() == q),
+        );
+        match pick {
+            Pick::Go { from, to } => {
+                let enemy = view.cells[to.index()].is_some_and(|o| o.color == Some(Color::Black));
+                self.play(Action::Move { from, to }, enemy);
+            }
+            Pick::Up(p) => self.selected.set(Some(p)),
+            Pick::Back(_) => self.selected.set(None),
+            Pick::Miss(_) => {
+                // The enemy piece first, a piece that cannot move, a point out of reach: show
+                // which pieces can go.
                 self.selected.set(None);
-                return;
+                self.wrong_tap();
             }
-            let action = Action::Move { from, to: p };
-            if actions.contains(&action) {
-                let enemy = view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Black));
-                self.play(action, enemy);
-                return;
-            }
-        }
-        if actions.iter().any(|a| a.from() == p) {
-            self.selected.set(Some(p));
-        } else {
-            // The enemy piece first, a piece that cannot move, a point out of reach: show
-            // which pieces can go.
-            self.selected.set(None);
-            self.wrong_tap();
         }
     }
 
@@ -493,15 +494,24 @@ impl Learn {
         let Some(dep) = leptos::prelude::untrack(|| self.formation()) else {
             return;
         };
-        let Some(slot) = Slot::of_point(p, Color::Red) else {
-            self.selected.set(None);
-            return;
-        };
-        match self.selected.get_untracked() {
-            Some(q) if q == p => self.selected.set(None),
-            Some(q) => self.play(Action::Move { from: q, to: p }, false),
-            None if dep.get(slot).is_some() => self.selected.set(Some(p)),
-            None => {}
+        // A swap: a piece "goes" to any other point of Red's half.
+        let own = |q: Point| Slot::of_point(q, Color::Red);
+        let pick = pick::tap(
+            self.selected.get_untracked(),
+            p,
+            |_, to| own(to).is_some(),
+            |q| own(q).is_some_and(|slot| dep.get(slot).is_some()),
+        );
+        match pick {
+            Pick::Go { from, to } => self.play(Action::Move { from, to }, false),
+            Pick::Up(p) => self.selected.set(Some(p)),
+            Pick::Back(_) => self.selected.set(None),
+            // An empty point with nothing held stays so; off the half, the piece goes back.
+            Pick::Miss(q) => {
+                if own(q).is_none() {
+                    self.selected.set(None);
+                }
+            }
         }
     }
 

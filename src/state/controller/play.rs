@@ -5,6 +5,7 @@ use super::{Controller, Effect, Page, Shown, Typed};
 use crate::ai::protocol::{AiRequest, AiTask};
 use crate::ground::anim::{self, Cue};
 use crate::ground::drag::Gesture;
+use crate::ground::pick::{self, Pick};
 use crate::i18n;
 use crate::state::game::Played;
 use junqi_core::{Action, Mode, Point, PublicEvent, Role};
@@ -68,36 +69,41 @@ impl Controller {
             return Vec::new();
         };
         let actions = view.legal_actions();
-        if let Some(from) = self.selected {
-            if from == p {
-                self.selected = None;
-                return Vec::new();
-            }
-            if actions.contains(&Action::Move { from, to: p }) {
-                return self.chosen(Action::Move { from, to: p }, page.step_ms);
-            }
-        }
-        if actions.contains(&Action::Flip(p)) {
-            return self.act(Action::Flip(p), page.step_ms);
-        }
-        // Picking up another piece (or none) answers the coach's warning too.
-        self.coached = None;
+        let pick = pick::tap(
+            self.selected,
+            p,
+            |from, to| actions.contains(&Action::Move { from, to }),
+            |q| {
+                actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Move { from, .. } if *from == q))
+            },
+        );
         let mut fx = Vec::new();
-        if actions
-            .iter()
-            .any(|a| matches!(a, Action::Move { from, .. } if *from == p))
-        {
-            self.selected = Some(p);
-        } else {
-            let own =
-                view.cells[p.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
-            if own && self.selected.is_none() {
-                fx.push(Effect::Sound {
-                    cue: Cue::Illegal,
-                    delay_ms: 0,
-                });
+        match pick {
+            Pick::Go { from, to } => return self.chosen(Action::Move { from, to }, page.step_ms),
+            Pick::Back(_) => self.selected = None,
+            // 翻棋: a face-down piece is turned up, whatever was picked up.
+            Pick::Miss(p) if actions.contains(&Action::Flip(p)) => {
+                return self.act(Action::Flip(p), page.step_ms);
             }
-            self.selected = None;
+            Pick::Up(p) => {
+                // Picking up another piece answers the coach's warning too.
+                self.coached = None;
+                self.selected = Some(p);
+            }
+            Pick::Miss(p) => {
+                self.coached = None;
+                let own =
+                    view.cells[p.index()].is_some_and(|o| o.color.is_some() && o.color == view.me);
+                if own && self.selected.is_none() {
+                    fx.push(Effect::Sound {
+                        cue: Cue::Illegal,
+                        delay_ms: 0,
+                    });
+                }
+                self.selected = None;
+            }
         }
         fx
     }

@@ -7,6 +7,7 @@ use super::stats;
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{AiRequest, AiResponse};
 use crate::ground::drag::Gesture;
+use crate::ground::pick::{self, Pick};
 use crate::state::controller::Typed;
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
@@ -417,12 +418,20 @@ impl SiguoStore {
         }
         let act = self.may_act();
         self.stranding.set(None);
-        if let Some(from) = self.selected.get_untracked() {
-            let legal = self
-                .with_table(|t| t.dests(from).contains(&p))
-                .unwrap_or(false);
-            if legal && act {
-                let mv = Move { from, to: p };
+        // Nothing is picked up or moved while the person may not act: only a guess is marked.
+        let pick = self
+            .with_table(|t| {
+                pick::tap(
+                    self.selected.get_untracked(),
+                    p,
+                    |from, to| act && t.dests(from).contains(&to),
+                    |q| act && !t.dests(q).is_empty(),
+                )
+            })
+            .unwrap_or(Pick::Miss(p));
+        match pick {
+            Pick::Go { from, to } => {
+                let mv = Move { from, to };
                 self.guess_at.set(None);
                 // A move that leaves the person no move of their own: asked first.
                 if self.with_table(|t| t.strands(mv)).unwrap_or(false) {
@@ -431,24 +440,22 @@ impl SiguoStore {
                 }
                 self.selected.set(None);
                 self.play_person(store, mv);
-                return;
             }
-        }
-        // A piece the viewer cannot see: mark a guess on it.
-        if self.hidden_at(p) {
-            self.selected.set(None);
-            self.guess_at.set(Some(p));
-            return;
-        }
-        self.guess_at.set(None);
-        if !act {
-            return;
-        }
-        let movable = self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false);
-        if movable && self.selected.get_untracked() != Some(p) {
-            self.selected.set(Some(p));
-        } else {
-            self.selected.set(None);
+            Pick::Up(p) => {
+                self.guess_at.set(None);
+                self.selected.set(Some(p));
+            }
+            // A piece the viewer cannot see: mark a guess on it.
+            Pick::Back(p) | Pick::Miss(p) if self.hidden_at(p) => {
+                self.selected.set(None);
+                self.guess_at.set(Some(p));
+            }
+            Pick::Back(_) | Pick::Miss(_) => {
+                self.guess_at.set(None);
+                if act {
+                    self.selected.set(None);
+                }
+            }
         }
     }
 

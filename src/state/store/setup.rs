@@ -4,6 +4,7 @@
 use super::{Handover, SetupState, Store};
 use crate::ground::anim::Cue;
 use crate::ground::drag::Gesture;
+use crate::ground::pick::{self, Pick};
 use crate::state::config::Opponent;
 use crate::state::saves::{self, SavedSetup};
 use crate::state::storage;
@@ -39,34 +40,31 @@ impl Store {
             return;
         };
         let mine = |p: Point| Slot::of_point(p, s.color).is_some();
-        match g {
-            Gesture::Tap(p) if mine(p) => match s.selected {
-                Some(q) if q == p => self.setup.update(|s| {
-                    if let Some(s) = s {
-                        s.selected = None
-                    }
-                }),
-                Some(q) => self.setup_swap(q, p),
-                None => {
-                    let has_piece =
-                        Slot::of_point(p, s.color).is_some_and(|sl| s.deployment.get(sl).is_some());
-                    if has_piece {
-                        self.setup.update(|s| {
-                            if let Some(s) = s {
-                                s.selected = Some(p)
-                            }
-                        });
-                    }
+        let select = |p: Option<Point>| {
+            self.setup.update(|s| {
+                if let Some(s) = s {
+                    s.selected = p
                 }
+            })
+        };
+        match g {
+            // A swap: a piece "goes" to any other point of its side's half.
+            Gesture::Tap(p) => match pick::tap(
+                s.selected,
+                p,
+                |_, to| mine(to),
+                |q| Slot::of_point(q, s.color).is_some_and(|sl| s.deployment.get(sl).is_some()),
+            ) {
+                Pick::Go { from, to } => self.setup_swap(from, to),
+                Pick::Up(p) => select(Some(p)),
+                // An empty point of the half with nothing held stays so.
+                Pick::Miss(p) if mine(p) && s.selected.is_none() => {}
+                Pick::Back(_) | Pick::Miss(_) => select(None),
             },
             Gesture::Drop { from, to: Some(to) } if mine(from) && mine(to) && from != to => {
                 self.setup_swap(from, to)
             }
-            _ => self.setup.update(|s| {
-                if let Some(s) = s {
-                    s.selected = None
-                }
-            }),
+            _ => select(None),
         }
     }
 
