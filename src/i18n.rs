@@ -163,6 +163,7 @@ strings! {
     GAME_OVER = "对局结束", "Game over";
     PLAY_AGAIN = "换个玩法", "Other settings";
     REMATCH = "再来一局（换边）", "Rematch (sides swapped)";
+    WATCH_AGAIN = "再看一局", "Watch another";
     CONTINUE_GAME = "继续刚才的对局", "Continue the game";
     SHARE_MADE = "链接已生成，可从下面的框里复制。", "Link made: copy it from the field below.";
     SUMMARY_PLIES = "步数", "Plies";
@@ -498,6 +499,14 @@ pub fn to_move(color: Color, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("轮到{c}走"),
         Lang::En => format!("{c} to move"),
+    }
+}
+
+/// 翻棋 before colours are known, in a game only computers play: "Player 1 to move".
+pub fn player_to_move(seat: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("轮到第{}位玩家", seat + 1),
+        Lang::En => format!("Player {} to move", seat + 1),
     }
 }
 

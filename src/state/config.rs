@@ -202,6 +202,22 @@ impl GameConfig {
         }
     }
 
+    /// The new-game screen's choices while this game is on the board: the game's own, but
+    /// for a watched game the clocks, colour flip and side `remembered` (a watched game has
+    /// none of its own, and they must be there when the player next plays).
+    pub fn as_choices(&self, remembered: &GameConfig) -> GameConfig {
+        if !self.watched() {
+            return self.clone();
+        }
+        GameConfig {
+            mode: self.mode,
+            opponent: self.opponent,
+            level: self.level,
+            rules: self.rules,
+            ..remembered.clone()
+        }
+    }
+
     /// Whether the colours are decided by a flip before setup (翻暗棋).
     pub fn flips_for_colours(&self) -> bool {
         // Two computers have no colour to choose: a watched game never flips for it.
@@ -397,7 +413,40 @@ mod tests {
         };
         assert!(c.to_text().contains("opponent=watch"));
         assert_eq!(GameConfig::from_text(&c.to_text()), c);
-        assert_eq!(GameConfig::from_json(&c.to_json()), Ok(c));
+        assert_eq!(GameConfig::from_json(&c.to_json()), Ok(c.clone()));
+        // Played, it has no clock, side or colour flip; shown, the remembered ones stay.
+        let remembered = GameConfig {
+            seat: 1,
+            clock_minutes: 10,
+            move_seconds: 30,
+            colour_flip: true,
+            ..GameConfig::default()
+        };
+        let played = GameConfig {
+            clock_minutes: 5,
+            ..c.clone()
+        }
+        .for_watching();
+        assert_eq!((played.clock_minutes, played.colour_flip), (0, false));
+        let shown = played.as_choices(&remembered);
+        assert_eq!(
+            (shown.mode, shown.opponent, shown.level),
+            (Mode::Dark, Opponent::Watch, 5)
+        );
+        assert_eq!(
+            (
+                shown.seat,
+                shown.clock_minutes,
+                shown.move_seconds,
+                shown.colour_flip
+            ),
+            (1, 10, 30, true)
+        );
+        assert_eq!(
+            remembered.as_choices(&c),
+            remembered,
+            "a game someone plays: its own"
+        );
     }
 
     #[test]

@@ -290,7 +290,10 @@ impl Controller {
         if self.watched() && eyes != self.eyes {
             self.eyes = eyes;
             self.selected = None;
-            self.show_seat(self.display_seat());
+            // A move being animated ends on the board it began on; the new eyes follow it.
+            if !self.animating && self.shown.is_some() {
+                self.show_seat(self.display_seat());
+            }
         }
     }
 

@@ -48,7 +48,6 @@ fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
     })
 }
 
-/// `Ok` if a step of a saved game replayed, else why not.
 /// A position with every identity shown, seen from Red's side (暗棋's hidden pieces named;
 /// 翻棋's face-down pieces stay face down: nobody has seen them).
 pub fn open_view(pos: &Position) -> PlayerView {
@@ -61,6 +60,7 @@ pub fn open_view(pos: &Position) -> PlayerView {
     v
 }
 
+/// `Ok` if a step of a saved game replayed, else why not.
 fn ok_or(done: bool, why: &str) -> Result<(), String> {
     if done {
         Ok(())

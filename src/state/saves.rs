@@ -360,18 +360,20 @@ impl Saves {
         self.games.insert(0, g);
     }
 
-    /// Keeps at most [`CAP`] finished games, dropping the oldest (last in the list). Unfinished
-    /// games are never dropped, nor the current one. Returns the ids dropped.
+    /// Keeps at most [`CAP`] finished games, dropping the oldest (last in the list) — games
+    /// only computers played (旁观) before any the player played. Unfinished games are never
+    /// dropped, nor the current one. Returns the ids dropped.
     pub fn cap(&mut self) -> Vec<String> {
         let mut finished = self.games.iter().filter(|g| g.finished()).count();
         let mut dropped = Vec::new();
         while finished > CAP {
             let current = self.current.clone();
-            let Some(i) = self
+            let droppable = |x: &SavedGame| x.finished() && Some(&x.id) != current.as_ref();
+            let watched = self
                 .games
                 .iter()
-                .rposition(|x| x.finished() && Some(&x.id) != current.as_ref())
-            else {
+                .rposition(|x| droppable(x) && x.config().watched());
+            let Some(i) = watched.or_else(|| self.games.iter().rposition(droppable)) else {
                 break;
             };
             dropped.push(self.games.remove(i).id);
@@ -927,6 +929,22 @@ mod tests {
             "an unfinished game is never dropped"
         );
         assert_eq!(saves.games.iter().filter(|g| g.finished()).count(), CAP);
+        assert!(saves.cap().is_empty());
+        // Games only computers played (旁观) go before the player's own, however new.
+        for i in 0..2 {
+            let mut g = base.clone();
+            let mut cfg = g.config();
+            cfg.opponent = Opponent::Watch;
+            g.set_config(&cfg);
+            g.id = format!("w{i}");
+            g.result = over;
+            saves.put(g);
+        }
+        let mut g = base.clone();
+        g.id = "mine".into();
+        g.result = over;
+        saves.put(g);
+        assert_eq!(saves.cap(), vec!["w0", "w1", "f3"]);
         assert!(saves.cap().is_empty());
         saves.current = Some("old-unfinished".into());
         saves.remove("old-unfinished");

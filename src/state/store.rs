@@ -368,7 +368,7 @@ impl Store {
     }
 
     /// The same game again at once, the sides swapped (against the computer the player takes
-    /// the other colour; in 翻暗棋 a new flip decides).
+    /// the other colour; in 翻暗棋 a new flip decides; a watched game is watched again).
     pub fn rematch(&self) {
         let Some(mut config) = self.with_match(|m| m.config.clone()) else {
             return;
@@ -383,7 +383,7 @@ impl Store {
             return;
         }
         self.open_new_game();
-        self.config.set(config);
+        self.config.update(|c| *c = config.as_choices(c));
         self.start_game();
     }
 

@@ -29,6 +29,8 @@ test('tablet: 旁观 — the computer plays both sides of 暗棋: the pace, paus
   try {
     const stats = await page.evaluate(() => localStorage.getItem('junqi.stats.v1'));
     await press(app, '[data-testid="mode-dark"]');
+    // A clock chosen for the player's own games stays chosen through a watched game.
+    await page.selectOption('[data-testid="clock"]', '10');
     await press(app, '[data-testid="opponent-watch"]');
     await page.waitForSelector('[data-testid="watch-explain"]');
     // No side, clock or colour flip to choose: only the computer's level.
@@ -81,9 +83,19 @@ test('tablet: 旁观 — the computer plays both sides of 暗棋: the pace, paus
     // To its end: a side wins (nobody at the device), and the stats are untouched.
     await page.waitForSelector('[data-testid="result"]', { timeout: 240000 });
     assert.doesNotMatch(await page.textContent('.result-panel .headline'), /You|computer wins/i);
+    assert.match(await page.textContent('[data-testid="rematch"]'), /Watch another/);
     assert.equal(await page.evaluate(() => localStorage.getItem('junqi.stats.v1')), stats);
-    // The record is kept, named as a watched game.
-    await press(app, '[data-testid="play-again"]');
+    // The ended game through Black's eyes, then all open.
+    await press(app, '[data-testid="see-board"]');
+    await press(app, '[data-testid="watch-side-black"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="watch-side-black"]').getAttribute('aria-pressed') === 'true');
+    await press(app, '[data-testid="watch-side-open"]');
+    await page.waitForFunction(() => !document.querySelector('svg [data-at][data-color]:not([data-role])'));
+    // The record is kept, named as a watched game; the player's own choices are as they were.
+    await press(app, '[data-testid="new-game"]');
+    await page.waitForSelector('[data-testid="opponent-watch"][aria-pressed="true"]');
+    await press(app, '[data-testid="opponent-computer"]');
+    assert.equal(await page.inputValue('[data-testid="clock"]'), '10');
     await press(app, '[data-testid="records"]');
     await page.waitForSelector('[data-testid="record"]');
     assert.match(await page.textContent('[data-testid="record"]'), /Watch/);

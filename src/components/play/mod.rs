@@ -388,7 +388,7 @@ fn ResultPanel() -> impl IntoView {
                 <ResultSummary/>
                 <div class="row">
                     <button class="primary" data-testid="rematch" node_ref=rematch on:click=move |_| store.rematch()>
-                        {i18n::REMATCH.get(lang)}
+                        {if store.watched() { i18n::WATCH_AGAIN } else { i18n::REMATCH }.get(lang)}
                     </button>
                     <button data-testid="play-again" on:click=move |_| store.open_new_game()>
                         {i18n::PLAY_AGAIN.get(lang)}

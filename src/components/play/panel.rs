@@ -158,6 +158,7 @@ pub fn status_text(store: Store, lang: Lang) -> String {
     if friend || watched {
         return match color {
             Some(c) => i18n::to_move(c, lang),
+            None if watched => i18n::player_to_move(seat, lang),
             None => i18n::player_flips(seat, lang),
         };
     }
@@ -429,6 +430,11 @@ fn WatchControls() -> impl IntoView {
                 <crate::components::boards::watch::Sides prefix="watch-side" current=current dark=dark
                     choose=Callback::new(move |e| store.set_eyes(e))/>
             </crate::components::boards::watch::WatchBar>
+        </Show>
+        // Once over, the board may still be seen through either side's eyes or all open.
+        <Show when=move || store.watched() && store.phase.get() == Phase::Over>
+            <crate::components::boards::watch::Sides prefix="watch-side" current=current dark=dark
+                choose=Callback::new(move |e| store.set_eyes(e))/>
         </Show>
     }
 }

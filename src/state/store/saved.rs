@@ -230,7 +230,7 @@ impl Store {
             .clock
             .or((minutes > 0).then(|| [f64::from(minutes) * 60_000.0; 2]));
         let computer = m.config.opponent == Opponent::Computer;
-        self.config.set(m.config.clone());
+        self.config.update(|c| *c = m.config.as_choices(c));
         let mut marks = [None; POINTS];
         if computer {
             for (p, r) in g.guess_marks() {
