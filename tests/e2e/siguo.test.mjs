@@ -158,7 +158,9 @@ test('四暗 against three computer players: played by taps to the end, recorded
       assert.equal(what, 'act');
       // 四暗: undo takes back only a round that showed nothing (no contact, nobody out) — and
       // the panel says so where a finger can read it.
-      const taken = await page.$$eval('[data-testid="siguo-moves"] li', (items) => {
+      // (The move list is oldest first: read newest first here.)
+      const taken = await page.$$eval('[data-testid="siguo-moves"] li', (rows) => {
+        const items = rows.reverse();
         const own = items.findIndex((li) => li.classList.contains('seat-0'));
         return own >= 0 && !items.slice(0, own + 1).some((li) => li.dataset.revealed === 'true');
       });
@@ -167,7 +169,7 @@ test('四暗 against three computer players: played by taps to the end, recorded
       const named = await page.$$eval('[data-testid="siguo-moves"] li', (items) =>
         items.map((li) => ({
           mine: li.classList.contains('seat-0'),
-          mover: /^\d+\. \S+ (Field Marshal|General|Major General|Brigadier|Colonel|Major|Captain|Lieutenant|Engineer|Bomb)\b/.test(li.textContent),
+          mover: /^\S+ (Field Marshal|General|Major General|Brigadier|Colonel|Major|Captain|Lieutenant|Engineer|Bomb)\b/.test(li.querySelector('.mv').textContent),
           // (A flag a fallen Field Marshal showed is everyone's to read.)
           theirs: /(East|North|West)'s (?!flag is shown)/.test(li.textContent),
         })),
@@ -177,7 +179,8 @@ test('四暗 against three computer players: played by taps to the end, recorded
         assert.equal(row.theirs, false, "another seat's piece was named");
       }
       // The caption tells the whole round since my move, not just its last move.
-      const since = await page.$$eval('[data-testid="siguo-moves"] li', (items) => {
+      const since = await page.$$eval('[data-testid="siguo-moves"] li', (rows) => {
+        const items = rows.reverse();
         const own = items.findIndex((li) => li.classList.contains('seat-0'));
         return own < 0 ? items.length : Math.max(own, 1);
       });

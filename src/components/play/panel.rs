@@ -1,7 +1,7 @@
 //! The side panel of play: whose turn, clocks, the no-capture counter, the removed pieces of
 //! each side, the move list and the game's buttons.
 
-use crate::components::play::moves::MoveList;
+use crate::components::play::moves::{MoveList, MoveRow};
 use crate::ground::label::LabelStyle;
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
@@ -326,16 +326,11 @@ fn QuietCounter() -> impl IntoView {
 #[component]
 fn PlayMoves() -> impl IntoView {
     let store = expect_context::<Store>();
-    let list = NodeRef::<leptos::html::Ol>::new();
-    Effect::new(move |_| {
-        store.rev.track();
+    let moves = Memo::new(move |_| {
         store.anim.track();
-        if let Some(el) = list.get() {
-            el.set_scroll_top(el.scroll_height());
-        }
+        store.move_list().into_iter().map(MoveRow::of).collect()
     });
-    let moves = Signal::derive(move || store.move_list());
-    view! { <MoveList testid="move-list" moves=moves list=list/> }
+    view! { <MoveList testid="move-list" moves=moves.into()/> }
 }
 
 #[component]

@@ -3,9 +3,9 @@
 
 use crate::components::boards::facing::{Board, Marks};
 use crate::components::boards::piece::PieceLayer;
-use crate::components::play::moves::MoveList;
+use crate::components::play::moves::{MoveList, MoveRow};
 use crate::components::play::{label_look, LastMoveLayer};
-use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
+use crate::components::records::replay_controls::ReplayControls;
 use crate::components::records::share::Share;
 use crate::ground::render::{build_render_model, Interaction, RenderModel};
 use crate::i18n;
@@ -189,17 +189,17 @@ fn ReplaySides() -> impl IntoView {
 #[component]
 fn ReplayMoves() -> impl IntoView {
     let store = expect_context::<Store>();
-    let list = NodeRef::<leptos::html::Ol>::new();
     let current = Memo::new(move |_| store.replay.with(|r| r.as_ref().map_or(0, |r| r.ply)));
     let moves = Memo::new(move |_| {
         let lang = store.lang();
-        store
-            .replay
-            .with(|r| r.as_ref().map(|r| r.moves(lang)).unwrap_or_default())
+        store.replay.with(|r| {
+            r.as_ref()
+                .map(|r| r.moves(lang).into_iter().map(MoveRow::of).collect())
+                .unwrap_or_default()
+        })
     });
-    keep_in_sight(list, current.into());
     let go = Callback::new(move |ply: usize| store.replay_go(ply));
     view! {
-        <MoveList testid="replay-moves" moves=moves.into() list=list replay=(current.into(), go)/>
+        <MoveList testid="replay-moves" moves=moves.into() shown=Signal::derive(move || Some(current.get())) go=go/>
     }
 }

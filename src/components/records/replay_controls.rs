@@ -197,18 +197,3 @@ fn keyboard(step: impl Fn(bool) + 'static, end: impl Fn(bool) + 'static) {
     });
     on_cleanup(move || handle.remove());
 }
-
-/// Keeps the move list's row of the ply shown (`li[data-ply]`) in the middle of the list.
-pub fn keep_in_sight(list: NodeRef<leptos::html::Ol>, current: Signal<usize>) {
-    Effect::new(move |_| {
-        let ply = current.get();
-        let Some(ol) = list.get() else { return };
-        let Ok(Some(li)) = ol.query_selector(&format!("li[data-ply=\"{ply}\"]")) else {
-            return;
-        };
-        if let Ok(li) = li.dyn_into::<web_sys::HtmlElement>() {
-            let top = li.offset_top() - ol.client_height() / 2;
-            ol.set_scroll_top(top.max(0));
-        }
-    });
-}

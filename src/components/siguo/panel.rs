@@ -4,7 +4,8 @@
 use crate::components::boards::cross::tray_chip;
 use crate::components::boards::trays::{groups_of, left_table, tray_rows, TraySide};
 use crate::components::boards::watch::WatchBar;
-use crate::components::records::replay_controls::{keep_in_sight, ReplayControls};
+use crate::components::play::moves::{MoveList, MoveRow};
+use crate::components::records::replay_controls::ReplayControls;
 use crate::components::records::share::Share;
 use crate::i18n::{self, siguo_text as t};
 use crate::state::siguo::Table;
@@ -65,7 +66,6 @@ pub fn SiguoPanel() -> impl IntoView {
     let lang = move || store.lang();
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
     let replaying = move || sg.replay_ply.get().is_some();
-    let move_list = NodeRef::<leptos::html::Ol>::new();
     let at_table = table_seats(sg);
     let seats = move || {
         let l = lang();
@@ -137,53 +137,31 @@ pub fn SiguoPanel() -> impl IntoView {
             })
         })
     };
-    // Live: the moves so far, newest first. Replaying: the whole game through the replay's
-    // eyes, the ply shown marked and the moves after it dimmed; a click jumps to a move.
-    let shown_ply = Signal::derive(move || sg.replay_ply.get().unwrap_or(0));
-    let rows = move || {
+    // Live: the moves so far as the viewer saw them. Replaying: the whole game through the
+    // replay's eyes (the move list marks the ply shown and dims the moves after it).
+    let moves = Memo::new(move |_| {
         let l = lang();
         let eyes = sg.eyes();
-        let replaying = replaying();
-        let row_view = move |tb: &Table, r: &crate::state::siguo::Row| {
-            let ply = r.ply;
-            let text = format!(
-                "{}. {}",
-                r.ply,
-                t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l)
-            );
-            let current = move || replaying && shown_ply.get() == ply;
-            view! {
-                <li
-                    class=format!("seat-{}", r.seat.index())
-                    data-ply=ply.to_string()
-                    data-revealed=r.revealed.then_some("true")
-                    class:current=current
-                    class:ahead=move || replaying && shown_ply.get() < ply
-                    aria-current=move || current().then_some("step")
-                    on:click=move |_| {
-                        if replaying {
-                            sg.replay_ply.set(Some(ply));
-                        }
-                    }
-                >
-                    {text}
-                </li>
-            }
-        };
         let list = |tb: &Table| {
             tb.rows()
                 .iter()
-                .rev()
-                .map(|r| row_view(tb, r))
-                .collect_view()
+                .map(|r| MoveRow {
+                    ply: r.ply as u32,
+                    class: format!("seat-{}", r.seat.index()),
+                    text: t::row_text(r.facts(), tb.met_seen_by(eyes, r), eyes, l),
+                    revealed: r.revealed,
+                })
+                .collect::<Vec<_>>()
         };
-        if replaying {
+        if replaying() {
             sg.with_tracked(list)
         } else {
             sg.with_shown(list)
         }
-    };
-    keep_in_sight(move_list, shown_ply);
+        .unwrap_or_default()
+    });
+    let shown_ply = Signal::derive(move || sg.replay_ply.get());
+    let go = Callback::new(move |ply: usize| sg.replay_ply.set(Some(ply)));
     let look = crate::components::play::label_look(store);
     let trays = move || {
         let l = lang();
@@ -344,17 +322,7 @@ pub fn SiguoPanel() -> impl IntoView {
                 <summary>{move || i18n::REMOVED.get(lang())}</summary>
                 {trays}
             </details>
-            // Focusable, so that a keyboard can scroll it.
-            <ol
-                class="move-list siguo-moves"
-                data-testid="siguo-moves"
-                class:replay-moves=replaying
-                node_ref=move_list
-                tabindex="0"
-                aria-label=move || i18n::MOVES.get(lang())
-            >
-                {rows}
-            </ol>
+            <MoveList testid="siguo-moves" class="siguo-moves" moves=moves.into() shown=shown_ply go=go/>
         </aside>
     }
 }
