@@ -3,6 +3,7 @@
 //! around it live in `components/siguo`.
 
 mod config;
+pub mod hand;
 pub mod save;
 pub mod stats;
 pub mod store;

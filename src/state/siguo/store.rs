@@ -2,12 +2,12 @@
 //! on the board, the computer seats' turns (through the page's computer player), hand-overs
 //! between people, autosave and resume. Every rule question goes to the table.
 
+use super::hand::{AtBoard, Hand};
 use super::save::{self, SiguoSave};
 use super::stats;
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{AiRequest, AiResponse};
 use crate::ground::drag::Gesture;
-use crate::ground::pick::{self, Pick};
 use crate::state::controller::Typed;
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
@@ -374,135 +374,63 @@ impl SiguoStore {
             && self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false)
     }
 
-    /// A gesture on the board: a tap, or a piece dragged and dropped (a move when the drop is
-    /// one of its destinations, else the piece goes back).
-    pub fn gesture(&self, store: &Store, g: Gesture<Point>) {
-        match g {
-            Gesture::Tap(p) => self.tap(store, p),
-            // The cross board marks guesses with a tap (it sends no long press; one would mark
-            // a guess too).
-            Gesture::LongPress(p) => {
-                if self.hidden_at(p) {
-                    self.tap(store, p);
-                }
-            }
-            Gesture::Drop { from, to: Some(to) }
-                if to != from && self.may_drag(from) && self.dests_from(from).contains(&to) =>
-            {
-                self.selected.set(Some(from));
-                self.tap(store, to);
-            }
-            Gesture::Drop { .. } => self.selected.set(None),
-        }
-    }
-
-    /// Whether `p` holds a piece the viewer cannot see, in a game still going.
-    fn hidden_at(&self, p: Point) -> bool {
-        let viewer = self.viewer.get_untracked();
-        self.with_table(|t| {
-            !t.is_over()
-                && t.pieces(viewer)
-                    .iter()
-                    .any(|(q, _, role)| *q == p && role.is_none())
-        })
-        .unwrap_or(false)
-    }
-
-    /// A tap on a point of the board.
-    pub fn tap(&self, store: &Store, p: Point) {
-        if self.handover.get_untracked().is_some()
+    /// Nobody may act on the board: a hand-over screen, a replay, or a game only computers
+    /// play.
+    fn busy(&self) -> bool {
+        self.handover.get_untracked().is_some()
             || self.replay_ply.get_untracked().is_some()
             || self.watching_untracked()
-        {
+    }
+
+    /// Runs `f` on the person's hand at the board (mirrored in `selected`, `guess_at` and
+    /// `stranding`) against the table.
+    fn with_hand<R>(&self, f: impl FnOnce(&mut Hand, &Table, AtBoard) -> R) -> Option<R> {
+        let at = AtBoard {
+            viewer: self.viewer.get_untracked(),
+            may_act: !self.busy() && self.may_act(),
+        };
+        let mut hand = Hand {
+            selected: self.selected.get_untracked(),
+            guess_at: self.guess_at.get_untracked(),
+            stranding: self.stranding.get_untracked(),
+        };
+        let out = self.with_table(|t| f(&mut hand, t, at))?;
+        if self.selected.get_untracked() != hand.selected {
+            self.selected.set(hand.selected);
+        }
+        if self.guess_at.get_untracked() != hand.guess_at {
+            self.guess_at.set(hand.guess_at);
+        }
+        if self.stranding.get_untracked() != hand.stranding {
+            self.stranding.set(hand.stranding);
+        }
+        Some(out)
+    }
+
+    /// A gesture on the board ([`Hand::gesture`]): the move it answers is played.
+    pub fn gesture(&self, store: &Store, g: Gesture<Point>) {
+        if self.busy() {
             return;
         }
-        let act = self.may_act();
-        self.stranding.set(None);
-        // Nothing is picked up or moved while the person may not act: only a guess is marked.
-        let pick = self
-            .with_table(|t| {
-                pick::tap(
-                    self.selected.get_untracked(),
-                    p,
-                    |from, to| act && t.dests(from).contains(&to),
-                    |q| act && !t.dests(q).is_empty(),
-                )
-            })
-            .unwrap_or(Pick::Miss(p));
-        match pick {
-            Pick::Go { from, to } => {
-                let mv = Move { from, to };
-                self.guess_at.set(None);
-                // A move that leaves the person no move of their own: asked first.
-                if self.with_table(|t| t.strands(mv)).unwrap_or(false) {
-                    self.stranding.set(Some(mv));
-                    return;
-                }
-                self.selected.set(None);
-                self.play_person(store, mv);
-            }
-            Pick::Up(p) => {
-                self.guess_at.set(None);
-                self.selected.set(Some(p));
-            }
-            // A piece the viewer cannot see: mark a guess on it.
-            Pick::Back(p) | Pick::Miss(p) if self.hidden_at(p) => {
-                self.selected.set(None);
-                self.guess_at.set(Some(p));
-            }
-            Pick::Back(_) | Pick::Miss(_) => {
-                self.guess_at.set(None);
-                if act {
-                    self.selected.set(None);
-                }
-            }
+        if let Some(mv) = self.with_hand(|h, t, at| h.gesture(t, at, g)).flatten() {
+            self.play_person(store, mv);
         }
     }
 
-    /// A move typed in the notation (`Sa4-Ea0`, the move box): played when it is the
-    /// person's legal move now (a move that would leave them no move is asked first, as a
-    /// tap's is), else the reason it was not.
+    /// A move typed in the notation ([`Hand::typed`]): played, or the reason it was not.
     pub fn typed(&self, store: &Store, text: &str) -> Result<(), Typed<Point, Move>> {
-        let mv: Move = text.trim().parse().map_err(|_| Typed::Unreadable)?;
-        let busy =
-            self.handover.get_untracked().is_some() || self.replay_ply.get_untracked().is_some();
-        if busy || !self.may_act() {
-            return Err(Typed::NotNow);
+        let mv = self
+            .with_hand(|h, t, at| h.typed(t, at, text))
+            .unwrap_or(Err(Typed::NotNow))?;
+        if let Some(mv) = mv {
+            self.play_person(store, mv);
         }
-        let viewer = self.viewer.get_untracked();
-        let (own, legal, strands) = self
-            .with_table(|t| {
-                let own = t
-                    .pieces(viewer)
-                    .iter()
-                    .any(|(p, s, _)| *p == mv.from && *s == viewer);
-                (own, t.dests(mv.from).contains(&mv.to), t.strands(mv))
-            })
-            .ok_or(Typed::NotNow)?;
-        if !own {
-            return Err(Typed::NotYours(mv.from));
-        }
-        if !legal {
-            return Err(Typed::CannotGo(mv.from, mv));
-        }
-        self.guess_at.set(None);
-        self.selected.set(None);
-        if strands {
-            self.stranding.set(Some(mv));
-            return Ok(());
-        }
-        self.play_person(store, mv);
         Ok(())
     }
 
     /// The person confirms the move that leaves them no move ([`Self::stranding`]).
     pub fn play_stranding(&self, store: &Store) {
-        let Some(mv) = self.stranding.get_untracked() else {
-            return;
-        };
-        self.stranding.set(None);
-        if self.may_act() {
-            self.selected.set(None);
+        if let Some(mv) = self.with_hand(|h, _, at| h.confirm(at)).flatten() {
             self.play_person(store, mv);
         }
     }

@@ -856,3 +856,83 @@ fn the_attack_preview_asks_the_core_and_only_when_every_piece_is_open() {
         play_with_person(&mut dark, limit);
     }
 }
+
+/// The person's hand at the cross board: a tap picks a piece up, another moves it; a tap on a
+/// hidden piece opens its guess; nothing is picked up while the person may not act; a drop on a
+/// destination moves, elsewhere the piece goes back; a typed move is checked and played.
+#[test]
+fn the_hand_picks_up_moves_guesses_and_types() {
+    use super::hand::{AtBoard, Hand};
+    use crate::ground::drag::Gesture;
+    use crate::state::controller::Typed;
+    let t = Table::new(SiguoConfig::default(), formations(5), 2).unwrap();
+    let me = AtBoard {
+        viewer: Seat::S,
+        may_act: true,
+    };
+    let own = t
+        .pieces(Seat::S)
+        .into_iter()
+        .find(|(p, s, _)| *s == Seat::S && !t.dests(*p).is_empty())
+        .map(|(p, _, _)| p)
+        .unwrap();
+    let to = t.dests(own)[0];
+    let hidden = t
+        .pieces(Seat::S)
+        .into_iter()
+        .find(|(_, s, role)| *s == Seat::E && role.is_none())
+        .unwrap()
+        .0;
+    let mut h = Hand::default();
+    assert_eq!(h.tap(&t, me, own), None);
+    assert_eq!(h.selected, Some(own));
+    assert_eq!(h.tap(&t, me, own), None, "tapped again: put back");
+    assert_eq!(h.selected, None);
+    h.tap(&t, me, own);
+    assert_eq!(h.tap(&t, me, to), Some(Move { from: own, to }));
+    assert_eq!(h, Hand::default());
+    // A hidden piece: its guess picker, the piece picked up put back.
+    h.tap(&t, me, own);
+    assert_eq!(h.tap(&t, me, hidden), None);
+    assert_eq!((h.selected, h.guess_at), (None, Some(hidden)));
+    // Not the person's turn: nothing picked up, a guess still opens.
+    let waiting = AtBoard {
+        may_act: false,
+        ..me
+    };
+    let mut h = Hand::default();
+    assert_eq!(h.tap(&t, waiting, own), None);
+    assert_eq!(h.selected, None);
+    assert_eq!(h.gesture(&t, waiting, Gesture::LongPress(hidden)), None);
+    assert_eq!(h.guess_at, Some(hidden));
+    // A drag: onto a destination it moves; anywhere else the piece goes back.
+    let mut h = Hand::default();
+    let drop = |to| Gesture::Drop { from: own, to };
+    assert_eq!(h.gesture(&t, me, drop(Some(own))), None);
+    assert_eq!(h.gesture(&t, waiting, drop(Some(to))), None, "not now");
+    assert_eq!(h.gesture(&t, me, drop(None)), None);
+    assert_eq!(
+        h.gesture(&t, me, drop(Some(to))),
+        Some(Move { from: own, to })
+    );
+    // Typed: unreadable, not now, not one's own piece, not a move it can make, played.
+    let mut h = Hand::default();
+    assert_eq!(h.typed(&t, me, "??"), Err(Typed::Unreadable));
+    let text = format!("{own}-{to}");
+    assert_eq!(h.typed(&t, waiting, &text), Err(Typed::NotNow));
+    let theirs = Move { from: hidden, to };
+    assert_eq!(
+        h.typed(&t, me, &theirs.to_string()),
+        Err(Typed::NotYours(hidden))
+    );
+    let far = Move {
+        from: own,
+        to: hidden,
+    };
+    assert_eq!(
+        h.typed(&t, me, &far.to_string()),
+        Err(Typed::CannotGo(own, far))
+    );
+    assert_eq!(h.typed(&t, me, &text), Ok(Some(Move { from: own, to })));
+    assert_eq!(h.confirm(me), None, "nothing to confirm");
+}
