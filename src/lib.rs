@@ -96,7 +96,7 @@ pub fn App() -> impl IntoView {
         store.watch_ctl.paused.track();
         let idle = store.anim.with(|a| a.is_none())
             && !store.thinking.get()
-            && !store.watch_ctl.showing.get();
+            && !store.watch_ctl.showing.on.get();
         if idle && store.phase.get() == Phase::Play {
             store.computer_turn();
         }
@@ -106,7 +106,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         store.siguo.rev.track();
         let idle = !store.siguo.thinking.get()
-            && !store.siguo.pausing.get()
+            && !store.siguo.pausing.on.get()
             && !store.siguo.watch_ctl.paused.get()
             && store.siguo.handover.get().is_none();
         if idle && store.phase.get() == Phase::Siguo {

@@ -45,9 +45,7 @@ pub struct WatchControls {
     /// Paused, one move was asked for.
     step: StoredValue<bool>,
     /// The last move is on show: the next seat waits ([`WatchControls::hold`]).
-    pub showing: RwSignal<bool>,
-    /// Which hold is running: an older one's end is ignored.
-    token: StoredValue<u64>,
+    pub showing: Hold,
 }
 
 impl Default for WatchControls {
@@ -56,8 +54,7 @@ impl Default for WatchControls {
             pace: RwSignal::new(Pace::default()),
             paused: RwSignal::new(false),
             step: StoredValue::new(false),
-            showing: RwSignal::new(false),
-            token: StoredValue::new(0),
+            showing: Hold::default(),
         }
     }
 }
@@ -90,25 +87,56 @@ impl WatchControls {
     /// The move just played stays on show for the pace chosen, or for `at_least` (its
     /// animation) if that is longer.
     pub fn hold(&self, at_least: Duration) {
-        let token = self.token.get_value() + 1;
-        self.token.set_value(token);
-        self.showing.set(true);
-        let me = *self;
-        set_timeout(
-            move || {
-                if me.token.try_get_value() == Some(token) {
-                    me.showing.set(false);
-                }
-            },
-            self.pace.get_untracked().pause().max(at_least),
-        );
+        self.showing
+            .hold(self.pace.get_untracked().pause().max(at_least));
     }
 
     /// A new watched game starts playing: not paused, nothing on show.
     pub fn reset(&self) {
         self.paused.set(false);
         self.step.set_value(false);
+        self.showing.release();
+    }
+}
+
+/// A move on show: while it holds (`on`), the next seat waits. A later hold, or a release,
+/// makes an earlier hold's end do nothing.
+#[derive(Copy, Clone, Debug)]
+pub struct Hold {
+    pub on: RwSignal<bool>,
+    /// Which hold is running.
+    token: StoredValue<u64>,
+}
+
+impl Default for Hold {
+    fn default() -> Hold {
+        Hold {
+            on: RwSignal::new(false),
+            token: StoredValue::new(0),
+        }
+    }
+}
+
+impl Hold {
+    /// Holds for `d`.
+    pub fn hold(&self, d: Duration) {
+        let token = self.token.get_value() + 1;
+        self.token.set_value(token);
+        self.on.set(true);
+        let me = *self;
+        set_timeout(
+            move || {
+                if me.token.try_get_value() == Some(token) {
+                    me.on.set(false);
+                }
+            },
+            d,
+        );
+    }
+
+    /// Lets go at once, whatever was on show.
+    pub fn release(&self) {
         self.token.update_value(|t| *t += 1);
-        self.showing.set(false);
+        self.on.set(false);
     }
 }

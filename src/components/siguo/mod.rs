@@ -250,7 +250,7 @@ pub fn SiguoScreen() -> impl IntoView {
         _ => Vec::new(),
     });
     let over = move || sg.with_tracked(Table::is_over).unwrap_or(false);
-    let busy = move || (sg.thinking.get() || sg.pausing.get()).then_some("");
+    let busy = move || (sg.thinking.get() || sg.pausing.on.get()).then_some("");
     let said = crate::components::play::reading::Said::default();
     provide_context(said);
     let read = Callback::new(move |r| {

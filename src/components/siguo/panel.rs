@@ -266,7 +266,7 @@ pub fn SiguoPanel() -> impl IntoView {
             <Show when=move || !over() && sg.watching()>
                 <WatchBar controls=sg.watch_ctl prefix="siguo-"
                     may_step=Signal::derive(move || {
-                        sg.watch_ctl.paused.get() && !sg.thinking.get() && !sg.pausing.get()
+                        sg.watch_ctl.paused.get() && !sg.thinking.get() && !sg.pausing.on.get()
                     })
                     step=Callback::new(move |()| sg.step(&store))>
                     <WatchEyes/>

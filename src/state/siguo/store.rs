@@ -48,7 +48,7 @@ pub struct SiguoStore {
     pub handover: RwSignal<Option<Seat>>,
     pub thinking: RwSignal<bool>,
     /// A computer move is on show; the next seat waits.
-    pub pausing: RwSignal<bool>,
+    pub pausing: crate::state::watch::Hold,
     /// The seat whose eyes the board uses.
     pub viewer: RwSignal<Seat>,
     /// Once the game is over: every piece open, or the viewer's own view.
@@ -78,9 +78,6 @@ pub struct SiguoStore {
     /// Rank points this game gave (once over, against computers).
     pub points: RwSignal<Option<i64>>,
     serial: StoredValue<u64>,
-    /// Bumped whenever the table holds still for a move on show ([`Self::hold`]) or lets go: a
-    /// timer of an earlier hold then lets nothing go.
-    hold_token: StoredValue<u64>,
 }
 
 fn load_config() -> (SiguoConfig, bool) {
@@ -140,7 +137,7 @@ impl SiguoStore {
             selected: RwSignal::new(None),
             handover: RwSignal::new(None),
             thinking: RwSignal::new(false),
-            pausing: RwSignal::new(false),
+            pausing: Default::default(),
             viewer: RwSignal::new(Seat::S),
             all_open: RwSignal::new(true),
             points: RwSignal::new(None),
@@ -156,7 +153,6 @@ impl SiguoStore {
             watch_ctl: Default::default(),
             replayed: StoredValue::new(None),
             serial: StoredValue::new(0),
-            hold_token: StoredValue::new(0),
         }
     }
 
@@ -338,7 +334,7 @@ impl SiguoStore {
     /// The person at `viewer` may act now.
     pub fn may_act(&self) -> bool {
         self.handover.get_untracked().is_none()
-            && !self.pausing.get_untracked()
+            && !self.pausing.on.get_untracked()
             && self
                 .with_table(|t| t.human_to_move() == Some(self.viewer.get_untracked()))
                 .unwrap_or(false)
@@ -348,7 +344,7 @@ impl SiguoStore {
     pub fn may_act_tracked(&self) -> bool {
         self.rev.track();
         self.handover.track();
-        self.pausing.track();
+        self.pausing.on.track();
         self.viewer.track();
         self.may_act()
     }
@@ -463,29 +459,7 @@ impl SiguoStore {
         if anim_ms == 0 || self.with_table(Table::is_over).unwrap_or(true) {
             return;
         }
-        self.hold(Duration::from_millis(u64::from(anim_ms)));
-    }
-
-    /// The table holds still for `d` (a move on show): no seat acts until then.
-    fn hold(&self, d: Duration) {
-        let token = self.hold_token.get_value() + 1;
-        self.hold_token.set_value(token);
-        self.pausing.set(true);
-        let me = *self;
-        set_timeout(
-            move || {
-                if me.hold_token.try_get_value() == Some(token) {
-                    me.pausing.set(false);
-                }
-            },
-            d,
-        );
-    }
-
-    /// The table goes on at once, whatever was on show.
-    fn release(&self) {
-        self.hold_token.update_value(|t| *t += 1);
-        self.pausing.set(false);
+        self.pausing.hold(Duration::from_millis(u64::from(anim_ms)));
     }
 
     /// After any action: the result, a hand-over to the next person, the save.
@@ -524,7 +498,7 @@ impl SiguoStore {
     /// for a moment before the next seat acts.
     pub fn computer_turn(&self, store: &Store) {
         if self.thinking.get_untracked()
-            || self.pausing.get_untracked()
+            || self.pausing.on.get_untracked()
             || store.phase.get_untracked() != Phase::Siguo
             || !self.watch_lets_move()
         {
@@ -590,13 +564,13 @@ impl SiguoStore {
             return;
         };
         // Held from the start, so that no seat acts while the move is played.
-        self.pausing.set(true);
+        self.pausing.on.set(true);
         let anim_ms = self.play(store, mv);
         // On show for a moment once its animation is over.
         let pause = self
             .show_for(store.reduced_motion.get_untracked())
             .max(Duration::from_millis(u64::from(anim_ms) + 250));
-        self.hold(pause);
+        self.pausing.hold(pause);
     }
 
     /// Takes back the person's last move and the computer moves after it (one person against
@@ -608,7 +582,7 @@ impl SiguoStore {
         };
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
-        self.release();
+        self.pausing.release();
         self.selected.set(None);
         self.hint.set(None);
         self.table.set_value(Some(back));
@@ -675,7 +649,7 @@ impl SiguoStore {
         if !running || last <= 0.0 {
             return;
         }
-        let on_show = self.pausing.get_untracked();
+        let on_show = self.pausing.on.get_untracked();
         // A watched game's clocks run only while a seat thinks: not while it is paused, nor
         // while a move is on show at the watcher's pace.
         if self.watching_untracked() && (on_show || self.watch_ctl.paused.get_untracked()) {
@@ -693,7 +667,7 @@ impl SiguoStore {
             self.serial.update_value(|s| *s += 1);
             self.thinking.set(false);
             // The next seat acts now, whatever was on show.
-            self.release();
+            self.pausing.release();
             self.after_action(store);
         } else if now - self.clock_saved.get_value() >= 5_000.0 {
             self.clock_saved.set_value(now);
@@ -906,7 +880,7 @@ impl SiguoStore {
         self.autosave();
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
-        self.release();
+        self.pausing.release();
         self.table.set_value(None);
         self.id.set_value(None);
         self.arranging.set(None);

@@ -38,7 +38,7 @@ impl SiguoStore {
 
     /// While paused: the seat to move plays one move.
     pub fn step(&self, store: &Store) {
-        if self.thinking.get_untracked() || self.pausing.get_untracked() {
+        if self.thinking.get_untracked() || self.pausing.on.get_untracked() {
             return;
         }
         if self.watch_ctl.ask_step() {

@@ -22,7 +22,7 @@ impl Store {
         if !self.with_game(Controller::watched).unwrap_or(false) {
             return true;
         }
-        !self.watch_ctl.showing.get_untracked() && self.watch_ctl.lets_move()
+        !self.watch_ctl.showing.on.get_untracked() && self.watch_ctl.lets_move()
     }
 
     /// A computer move was just played in a watched game: it stays on show for the pace
@@ -42,7 +42,7 @@ impl Store {
     pub fn watch_step(&self) {
         if self.thinking.get_untracked()
             || self.anim.with_untracked(|a| a.is_some())
-            || self.watch_ctl.showing.get_untracked()
+            || self.watch_ctl.showing.on.get_untracked()
         {
             return;
         }
@@ -55,7 +55,7 @@ impl Store {
     pub fn may_step(&self) -> bool {
         self.watch_ctl.paused.get()
             && !self.thinking.get()
-            && !self.watch_ctl.showing.get()
+            && !self.watch_ctl.showing.on.get()
             && self.anim.with(|a| a.is_none())
             && self.phase.get() == super::Phase::Play
     }
