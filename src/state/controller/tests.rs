@@ -645,3 +645,52 @@ fn a_watched_game_plays_itself_and_shows_the_eyes_chosen() {
     }
     assert!(over && c.game().outcome().is_some(), "the game ended");
 }
+
+/// 旁观 in 明棋 and 翻棋: both sides are the computer's; 翻棋's face-down pieces stay face down
+/// whatever the eyes, and the board does not turn (one fixed board).
+#[test]
+fn watched_open_and_flip_games_play_themselves() {
+    for mode in [Mode::Open, Mode::Flip] {
+        let m = Match::new(
+            config(mode, Opponent::Watch, 0),
+            match mode {
+                Mode::Flip => Setup::Shuffle { seed: 9 },
+                _ => Setup::Deployments {
+                    red: Deployment::classic_1(),
+                    black: Deployment::classic_2(),
+                },
+            },
+            4,
+        )
+        .unwrap();
+        let mut c = Controller::new(m, None, None, [None; POINTS], false, 0.0);
+        assert!(!c.can_act(PAGE), "{mode}");
+        for _ in 0..30 {
+            let fx = c.computer_answer(1, None, 0);
+            assert!(fx.contains(&Effect::Save), "{mode}: {fx:?}");
+        }
+        c.set_eyes(Eyes::Black);
+        let shown = c.shown().unwrap();
+        let turned = if mode == Mode::Flip {
+            Orientation::RedBottom
+        } else {
+            Orientation::BlackBottom
+        };
+        assert_eq!(shown.orientation, turned, "{mode}");
+        if mode == Mode::Flip {
+            let down = |c: &Controller| {
+                c.shown()
+                    .unwrap()
+                    .view
+                    .cells
+                    .iter()
+                    .filter(|o| o.is_some_and(|o| o.face_down))
+                    .count()
+            };
+            assert!(down(&c) > 0);
+            let before = down(&c);
+            c.set_eyes(Eyes::Open);
+            assert_eq!(down(&c), before, "nobody has seen a face-down piece");
+        }
+    }
+}

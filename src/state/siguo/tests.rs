@@ -8,6 +8,15 @@ fn formations(seed: u64) -> PerSeat<junqi_core::Deployment> {
     PerSeat::new_with(|s| junqi_ai::deploy::formation(seed + s.index() as u64))
 }
 
+/// The first move of `seat`'s first piece that can move.
+fn first_move(t: &Table, seat: Seat) -> Move {
+    t.pieces(seat)
+        .into_iter()
+        .filter(|(_, s, _)| *s == seat)
+        .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
+        .expect("a piece that can move")
+}
+
 fn computers(info: InfoMode, level: u8) -> SiguoConfig {
     let mut c = SiguoConfig {
         info,
@@ -98,13 +107,7 @@ fn a_person_moves_only_legal_moves_and_sees_removed_ranks_only_of_seats_it_may_s
     let mut t = Table::new(SiguoConfig::default(), formations(5), 2).unwrap();
     assert_eq!(t.human_to_move(), Some(Seat::S));
     assert_eq!(t.viewer(), Seat::S);
-    let own = t
-        .pieces(Seat::S)
-        .into_iter()
-        .find(|(p, s, _)| *s == Seat::S && !t.dests(*p).is_empty())
-        .map(|(p, _, _)| p)
-        .unwrap();
-    let to = t.dests(own)[0];
+    let Move { from: own, to } = first_move(&t, Seat::S);
     // Another seat's piece has no destinations for S, and a far jump is refused.
     let enemy = t
         .pieces(Seat::S)
@@ -212,15 +215,8 @@ fn undo_keeps_the_time_spent_and_stops_at_a_turn_run_out() {
     }
     .normalised();
     let mut t = Table::new(config, formations(55), 9).unwrap();
-    let first_move = |t: &Table| {
-        t.pieces(Seat::S)
-            .into_iter()
-            .filter(|(_, s, _)| *s == Seat::S)
-            .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
-            .unwrap()
-    };
     assert_eq!(t.tick(20_000.0, false), None);
-    t.play(first_move(&t)).unwrap();
+    t.play(first_move(&t, Seat::S)).unwrap();
     play_out(&mut t, 4);
     assert_eq!(t.human_to_move(), Some(Seat::S));
     let clocks = t.clocks().unwrap();
@@ -354,12 +350,7 @@ fn undo_with_hidden_pieces_takes_back_only_actions_that_revealed_nothing() {
 fn play_with_person(t: &mut Table, plies: usize) {
     while t.ply() < plies && !t.is_over() {
         if let Some(s) = t.human_to_move() {
-            let mv = t
-                .pieces(s)
-                .into_iter()
-                .filter(|(_, o, _)| *o == s)
-                .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
-                .unwrap();
+            let mv = first_move(t, s);
             t.play(mv).unwrap();
         } else {
             let limit = t.ply() + 1;
@@ -870,13 +861,7 @@ fn the_hand_picks_up_moves_guesses_and_types() {
         viewer: Seat::S,
         may_act: true,
     };
-    let own = t
-        .pieces(Seat::S)
-        .into_iter()
-        .find(|(p, s, _)| *s == Seat::S && !t.dests(*p).is_empty())
-        .map(|(p, _, _)| p)
-        .unwrap();
-    let to = t.dests(own)[0];
+    let Move { from: own, to } = first_move(&t, Seat::S);
     let hidden = t
         .pieces(Seat::S)
         .into_iter()
