@@ -249,7 +249,7 @@ pub fn SiguoPanel() -> impl IntoView {
                 <div class="siguo-strand" role="alertdialog" aria-labelledby="siguo-strand-text" data-testid="siguo-strand">
                     <p id="siguo-strand-text">{move || t::STRANDS.get(lang())}</p>
                     <div class="siguo-actions">
-                        <button data-testid="siguo-strand-back" on:click=move |_| sg.stranding.set(None)>
+                        <button data-testid="siguo-strand-back" on:click=move |_| sg.strand_back()>
                             {move || t::STRAND_BACK.get(lang())}
                         </button>
                         <button data-testid="siguo-strand-play" on:click=move |_| sg.play_stranding(&store)>

@@ -62,6 +62,9 @@ pub struct SiguoStore {
     /// The finished game as it stood at `replay_ply`, with the `rev` and ply it was built for:
     /// rebuilt from the record only when either changes ([`SiguoStore::with_shown`]).
     replayed: StoredValue<Option<(u64, usize, Table)>>,
+    /// What the person holds at the board (the piece picked up, the guess being chosen, the
+    /// move waiting to be confirmed): the signals below mirror it.
+    hand: StoredValue<Hand>,
     /// A move that would leave the person no move of their own, waiting for them to confirm
     /// it or take it back.
     pub stranding: RwSignal<Option<Move>>,
@@ -146,6 +149,7 @@ impl SiguoStore {
             hint: RwSignal::new(None),
             clock_rev: RwSignal::new(0),
             guess_at: RwSignal::new(None),
+            hand: StoredValue::new(Hand::default()),
             stranding: RwSignal::new(None),
             clock_last: StoredValue::new(0.0),
             clock_saved: StoredValue::new(0.0),
@@ -385,12 +389,16 @@ impl SiguoStore {
             viewer: self.viewer.get_untracked(),
             may_act: !self.busy() && self.may_act(),
         };
-        let mut hand = Hand {
-            selected: self.selected.get_untracked(),
-            guess_at: self.guess_at.get_untracked(),
-            stranding: self.stranding.get_untracked(),
-        };
+        let mut hand = self.hand.get_value();
         let out = self.with_table(|t| f(&mut hand, t, at))?;
+        self.update_hand(|h| *h = hand);
+        Some(out)
+    }
+
+    /// Changes the person's hand; its signals follow.
+    fn update_hand(&self, f: impl FnOnce(&mut Hand)) {
+        self.hand.update_value(f);
+        let hand = self.hand.get_value();
         if self.selected.get_untracked() != hand.selected {
             self.selected.set(hand.selected);
         }
@@ -400,7 +408,11 @@ impl SiguoStore {
         if self.stranding.get_untracked() != hand.stranding {
             self.stranding.set(hand.stranding);
         }
-        Some(out)
+    }
+
+    /// The person takes back the move that would leave them no move.
+    pub fn strand_back(&self) {
+        self.update_hand(|h| h.stranding = None);
     }
 
     /// A gesture on the board ([`Hand::gesture`]): the move it answers is played.
@@ -583,7 +595,7 @@ impl SiguoStore {
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
         self.pausing.release();
-        self.selected.set(None);
+        self.update_hand(|h| h.selected = None);
         self.hint.set(None);
         self.table.set_value(Some(back));
         self.changed();
@@ -629,7 +641,7 @@ impl SiguoStore {
                 return;
             }
             if let Some(mv) = res.action.and_then(|a| a.parse::<Move>().ok()) {
-                me.selected.set(Some(mv.from));
+                me.update_hand(|h| h.selected = Some(mv.from));
                 me.hint.set(Some(mv));
             }
         });
@@ -662,8 +674,10 @@ impl SiguoStore {
         self.clock_rev.update(|r| *r += 1);
         if out.is_some() {
             // A turn lost to the timer: what was picked up, or waited to be confirmed, goes.
-            self.selected.set(None);
-            self.stranding.set(None);
+            self.update_hand(|h| {
+                h.selected = None;
+                h.stranding = None;
+            });
             self.serial.update_value(|s| *s += 1);
             self.thinking.set(false);
             // The next seat acts now, whatever was on show.
@@ -698,7 +712,7 @@ impl SiguoStore {
             .try_update_value(|t| t.as_mut().map(|t| t.set_guess(viewer, p, role)))
             .flatten()
             .unwrap_or(false);
-        self.guess_at.set(None);
+        self.update_hand(|h| h.guess_at = None);
         if done {
             self.rev.update(|r| *r += 1);
             self.autosave();
@@ -724,7 +738,7 @@ impl SiguoStore {
             .flatten()
             .unwrap_or(false);
         if ok {
-            self.selected.set(None);
+            self.update_hand(|h| h.selected = None);
             self.after_action(store);
         }
     }
@@ -746,7 +760,7 @@ impl SiguoStore {
             .flatten()
             .unwrap_or(false);
         if ok {
-            self.selected.set(None);
+            self.update_hand(|h| h.selected = None);
             self.after_action(store);
         }
     }
@@ -758,7 +772,7 @@ impl SiguoStore {
     }
 
     fn finish(&self, store: &Store) {
-        self.selected.set(None);
+        self.update_hand(|h| h.selected = None);
         self.handover.set(None);
         self.all_open.set(true);
         if self.counted.get_value() {
@@ -885,13 +899,11 @@ impl SiguoStore {
         self.id.set_value(None);
         self.arranging.set(None);
         self.handover.set(None);
-        self.selected.set(None);
+        self.update_hand(|h| *h = Hand::default());
         self.points.set(None);
         self.replay_ply.set(None);
         self.watch.set(None);
         self.reset_watch();
-        self.guess_at.set(None);
-        self.stranding.set(None);
         set_tab_game(None);
         self.rev.update(|r| *r += 1);
     }
