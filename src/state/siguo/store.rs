@@ -500,6 +500,8 @@ impl SiguoStore {
             return;
         };
         self.handover.set(None);
+        // The next person starts with an empty hand (nothing of the last one's open).
+        self.update_hand(|h| *h = Hand::default());
         if self.arranging.get_untracked().is_none() && store.phase.get_untracked() == Phase::Siguo {
             self.viewer.set(seat);
             self.rev.update(|r| *r += 1);
@@ -595,7 +597,9 @@ impl SiguoStore {
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
         self.pausing.release();
-        self.update_hand(|h| h.selected = None);
+        // What was picked up, a guess being chosen, a move waiting to be confirmed: all of
+        // the position taken back.
+        self.update_hand(|h| *h = Hand::default());
         self.hint.set(None);
         self.table.set_value(Some(back));
         self.changed();
@@ -772,7 +776,7 @@ impl SiguoStore {
     }
 
     fn finish(&self, store: &Store) {
-        self.update_hand(|h| h.selected = None);
+        self.update_hand(|h| *h = Hand::default());
         self.handover.set(None);
         self.all_open.set(true);
         if self.counted.get_value() {
