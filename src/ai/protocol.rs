@@ -56,7 +56,7 @@ pub struct AiRequest {
     #[serde(default)]
     pub rules: Rules,
     /// The computer's colour; `None` in 翻棋 before colours are assigned.
-    #[serde(default)]
+    #[serde(default, with = "junqi_core::types::rb::opt")]
     pub me: Option<Color>,
     /// JFEN of the computer's view (`PlayerView::to_jfen`): never the referee's position.
     #[serde(default)]

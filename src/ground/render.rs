@@ -135,7 +135,7 @@ impl PieceModel {
 
     /// `R:M`, `b:?`, `?` — a short readable summary for tests.
     pub fn summary(&self) -> String {
-        let c = self.color.map_or('?', Color::char);
+        let c = self.color.map_or('?', Color::rb_char);
         match (self.face_down, self.role) {
             (true, _) => format!("{}=?", self.name),
             (false, Some(r)) => format!("{}={c}{}", self.name, r.upper_char()),

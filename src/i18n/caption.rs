@@ -82,7 +82,7 @@ fn capitalised(s: String) -> String {
 /// One or two sentences: what the action did, then any flag it made public.
 pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Color>, lang: Lang) -> String {
     let by = ev.by;
-    let other = by.map(|c| !c);
+    let other = by.map(|c| c.other_side());
     let mover = piece_words(known.mover, by, viewer, lang);
     let target = piece_words(known.target, other, viewer, lang);
     let mut out = match (ev.action, ev.result, lang) {

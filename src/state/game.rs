@@ -396,7 +396,7 @@ impl Match {
     /// The colour of a seat, once known (翻棋: after the first colour is assigned).
     pub fn color_of(&self, seat: u8) -> Option<Color> {
         let first = self.position().first_color()?;
-        Some(if seat == 0 { first } else { !first })
+        Some(if seat == 0 { first } else { first.other_side() })
     }
 
     /// The seat playing `color`, once known.
@@ -785,11 +785,13 @@ impl Match {
                 Outcome::Win {
                     winner,
                     reason: WinReason::Resignation,
-                } => self.resign(seat_of(self, !winner)).map(|_| ()),
+                } => self.resign(seat_of(self, winner.other_side())).map(|_| ()),
                 Outcome::Win {
                     winner,
                     reason: WinReason::Timeout,
-                } => self.time_out(seat_of(self, !winner)).map(|_| ()),
+                } => self
+                    .time_out(seat_of(self, winner.other_side()))
+                    .map(|_| ()),
                 Outcome::Draw {
                     reason: DrawReason::Agreement,
                 } => self.agree_draw().map(|_| ()),
@@ -987,7 +989,7 @@ mod tests {
         let played = m.play(first).unwrap().unwrap();
         let c = played.event.assigned.unwrap();
         assert_eq!(m.color_of(0), Some(c));
-        assert_eq!(m.color_of(1), Some(!c));
+        assert_eq!(m.color_of(1), Some(c.other_side()));
         assert_eq!(m.seat_to_move(), Some(1));
         assert!(m.resign(1).is_err(), "no resigning in the first 20 plies");
     }

@@ -110,7 +110,7 @@ impl Belief {
     pub fn pieces(&self, world: &[(Point, Role)]) -> Vec<(Point, Piece)> {
         world
             .iter()
-            .map(|&(p, r)| (p, Piece::new(!self.me, r)))
+            .map(|&(p, r)| (p, Piece::new(self.me.other_side(), r)))
             .collect()
     }
 }

@@ -42,7 +42,7 @@ pub fn warn(view: &PlayerView, action: Action) -> Option<Warning> {
     if view.cells.iter().flatten().any(|o| o.role.is_none()) {
         return None;
     }
-    let enemy = !me;
+    let enemy = me.other_side();
     let mut after = view.to_position();
     let report = after.play(action).ok()?;
     if after.outcome().is_some_and(|o| o.winner() == Some(me)) {

@@ -214,7 +214,7 @@ fn dark_scores(
         None => Belief {
             me,
             alive: Point::all()
-                .filter(|p| view.cells[p.index()].is_some_and(|o| o.color == Some(!me)))
+                .filter(|p| view.cells[p.index()].is_some_and(|o| o.color == Some(me.other_side())))
                 .map(|p| (p, belief::ALL_ROLES))
                 .collect(),
             dead: Vec::new(),
@@ -347,7 +347,7 @@ fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Ac
             let mut child = pos.clone();
             child.play_flip_as(p, piece);
             // The flipper's colour after the flip is the one not to move next.
-            let flipper = child.turn().map(|t| !t);
+            let flipper = child.turn().map(|t| t.other_side());
             let s = -searcher.value(&child, depth);
             let s = match (pos.turn(), flipper) {
                 (Some(us), Some(f)) if us != f => -s,

@@ -142,7 +142,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         .get("by")
         .and_then(Value::as_str)
         .and_then(|s| s.chars().next())
-        .and_then(Color::from_char);
+        .and_then(Color::from_rb_char);
     let mut revealed = Vec::new();
     if let Some(Value::Array(items)) = last.get("revealed") {
         for item in items {
@@ -176,7 +176,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
 /// `last` for a report, as the protocol writes it.
 pub(crate) fn last_json(report: &junqi_core::MoveReport) -> Value {
     json!({
-        "by": report.by.map(|c| c.char().to_string()),
+        "by": report.by.map(|c| c.rb_char().to_string()),
         "action": report.action.to_string(),
         "result": report.result.protocol_str(),
         "revealed": report.revealed.iter().map(|(p, piece)| json!([p.to_string(), piece.char().to_string()])).collect::<Vec<_>>(),
@@ -295,7 +295,7 @@ impl EngineState {
             .split_whitespace()
             .nth(1)
             .and_then(|s| s.chars().next())
-            .and_then(Color::from_char);
+            .and_then(Color::from_rb_char);
         let me = self.color.or(side);
         match PlayerView::from_jfen(view_text, me, self.mode, self.rules) {
             Ok(mut view) => {

@@ -41,7 +41,7 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Invalid { color, violations } => {
-                write!(f, "{color}'s formation is not valid:")?;
+                write!(f, "{}'s formation is not valid:", color.side_name())?;
                 for v in violations {
                     write!(f, " {v};")?;
                 }

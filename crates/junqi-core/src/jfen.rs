@@ -99,7 +99,8 @@ pub(crate) fn check_counts(cells: &[(Point, Occupant)]) -> Result<(), JfenError>
             let n = known[c.index()][r as usize];
             if n > r.count() as u32 {
                 return err(format!(
-                    "{c} has {n} {}, at most {} allowed",
+                    "{} has {n} {}, at most {} allowed",
+                    c.side_name(),
                     r.en().to_lowercase(),
                     r.count()
                 ));
@@ -107,7 +108,8 @@ pub(crate) fn check_counts(cells: &[(Point, Occupant)]) -> Result<(), JfenError>
         }
         if per_side[c.index()] > PIECES_PER_SIDE as u32 {
             return err(format!(
-                "{c} has {} pieces, at most 25",
+                "{} has {} pieces, at most 25",
+                c.side_name(),
                 per_side[c.index()]
             ));
         }
@@ -255,7 +257,7 @@ impl Position {
         format!(
             "{} {} {} {}",
             self.board_fen(),
-            self.turn().map_or('-', Color::char),
+            self.turn().map_or('-', Color::rb_char),
             self.halfmoves(),
             self.ply()
         )

@@ -79,8 +79,14 @@ pub enum DrawReason {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Outcome {
-    Win { winner: Color, reason: WinReason },
-    Draw { reason: DrawReason },
+    Win {
+        #[serde(with = "crate::types::rb")]
+        winner: Color,
+        reason: WinReason,
+    },
+    Draw {
+        reason: DrawReason,
+    },
 }
 
 impl Outcome {
@@ -103,7 +109,7 @@ impl fmt::Display for Outcome {
                     WinReason::Resignation => "resignation",
                     WinReason::Timeout => "time",
                 };
-                write!(f, "{winner} wins ({why})")
+                write!(f, "{} wins ({why})", winner.side_name())
             }
             Outcome::Draw { reason } => {
                 let why = match reason {
@@ -176,6 +182,7 @@ impl ActionResult {
 pub struct MoveReport {
     pub action: Action,
     /// The colour that acted; `None` only for a 翻棋 flip made before colours were assigned.
+    #[serde(default, with = "crate::types::rb::opt")]
     pub by: Option<Color>,
     /// The points the piece travelled through, start and end included (one point for a flip).
     pub path: Vec<Point>,
@@ -190,6 +197,7 @@ pub struct MoveReport {
     /// turned face up if it was face down —, a scout).
     pub revealed: Vec<(Point, Piece)>,
     /// 翻棋: the colour given to the player who acted, when this action assigned colours.
+    #[serde(default, with = "crate::types::rb::opt")]
     pub assigned: Option<Color>,
     /// The game's outcome, if this action ended it.
     pub outcome: Option<Outcome>,

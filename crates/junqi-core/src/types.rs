@@ -3,15 +3,13 @@
 use crate::pointset::{Set, SetIter};
 use crate::seat::Seat;
 use core::fmt;
-use core::ops::{Index, IndexMut, Not};
+use core::ops::{Index, IndexMut};
 use serde::{Deserialize, Serialize};
 
 /// One of the two armies. Red (红) moves first and sits at the bottom (rows 1–6).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    #[serde(rename = "r")]
     Red,
-    #[serde(rename = "b")]
     Black,
 }
 
@@ -19,18 +17,34 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::Red, Color::Black];
 
     /// `r` or `b`, as in JFEN and the engine protocol.
-    pub fn char(self) -> char {
+    pub fn rb_char(self) -> char {
         match self {
             Color::Red => 'r',
             Color::Black => 'b',
         }
     }
 
-    pub fn from_char(c: char) -> Option<Color> {
+    pub fn from_rb_char(c: char) -> Option<Color> {
         match c {
             'r' => Some(Color::Red),
             'b' => Some(Color::Black),
             _ => None,
+        }
+    }
+
+    /// `red` or `black`, as the engine protocol and the command line name a side.
+    pub fn side_name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+    }
+
+    /// The other seat at the 2-player table.
+    pub fn other_side(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
         }
     }
 
@@ -58,25 +72,41 @@ impl Color {
     }
 }
 
-/// The other colour, for naming in 2-player-only code ("the opponent", "the other half", the
-/// flag a carrier took). A position's rules ask its [`crate::Seating`] who moves next, who is
-/// an enemy and who sees whose pieces.
-impl Not for Color {
-    type Output = Color;
-    fn not(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
+/// Serde for a side of the 2-player game as `"r"` or `"b"` (JFEN's letters), the form every
+/// saved game, record and message between devices has always used.
+pub mod rb {
+    use super::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 4];
+        s.serialize_str(c.rb_char().encode_utf8(&mut buf))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let s = String::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Color::from_rb_char), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(serde::de::Error::unknown_variant(&s, &["r", "b"])),
         }
     }
-}
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        })
+    /// The same for an optional side (`null` for none).
+    pub mod opt {
+        use super::Color;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        #[derive(Serialize, Deserialize)]
+        struct Side(#[serde(with = "super")] Color);
+
+        pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+            c.map(Side).serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+            Ok(Option::<Side>::deserialize(d)?.map(|Side(c)| c))
+        }
     }
 }
 
@@ -198,6 +228,7 @@ pub const PIECES_PER_SIDE: usize = 25;
 /// A piece: a colour and a role.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
+    #[serde(with = "rb")]
     pub color: Color,
     pub role: Role,
 }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 pub struct PublicEvent {
     /// The ply number of the action.
     pub ply: u32,
+    #[serde(default, with = "crate::types::rb::opt")]
     pub by: Option<Color>,
     pub action: Action,
     pub result: ActionResult,
@@ -21,6 +22,7 @@ pub struct PublicEvent {
     /// Identities that became public.
     pub revealed: Vec<(Point, Piece)>,
     /// 翻棋: the colour this action gave to the player who acted.
+    #[serde(default, with = "crate::types::rb::opt")]
     pub assigned: Option<Color>,
 }
 
@@ -102,7 +104,7 @@ impl PlayerView {
         });
         format!(
             "{board} {} {} {}",
-            self.turn.map_or('-', Color::char),
+            self.turn.map_or('-', Color::rb_char),
             self.halfmoves,
             self.ply
         )
@@ -238,7 +240,7 @@ fn carry_from_history(history: &[PublicEvent]) -> ByColor<Option<Carry>> {
             }
         }
         if let Some(by) = ev.by {
-            let flag = Piece::new(!by, Role::Flag);
+            let flag = Piece::new(by.other_side(), Role::Flag);
             if ev.result == ActionResult::Win && ev.revealed.contains(&(to, flag)) {
                 carry[by] = Some(Carry { at: to, home: to });
             }

@@ -129,9 +129,9 @@ proptest! {
             let view = game.view(Some(viewer));
             for p in Point::all() {
                 let Some(o) = view.cells[p.index()] else { continue };
-                if o.color == Some(!viewer) && o.role.is_some() {
+                if o.color == Some(viewer.other_side()) && o.role.is_some() {
                     prop_assert!(pos.public().contains(p) || pos.is_over(),
-                        "{} sees the enemy on {}", viewer, p);
+                        "{} sees the enemy on {}", viewer.side_name(), p);
                 }
             }
             // The JFEN of the view shows the enemy only as x/X, apart from public pieces.

@@ -89,7 +89,7 @@ fn reference_actions(pos: &Position) -> BTreeSet<String> {
     let occupied = |c: Cr| pos.at(pt(c)).is_some();
     let may_attack = |role: Role, c: Cr| -> bool {
         let Some(o) = pos.at(pt(c)) else { return false };
-        if o.face_down || o.color != Some(!us) || is_camp(c) {
+        if o.face_down || o.color != Some(us.other_side()) || is_camp(c) {
             return false;
         }
         if o.role == Some(Role::Flag) {
@@ -98,8 +98,9 @@ fn reference_actions(pos: &Position) -> BTreeSet<String> {
             }
             if pos.mode() == Mode::Flip {
                 let mines_left = all.iter().any(|&q| {
-                    pos.at(pt(q))
-                        .is_some_and(|o| o.color == Some(!us) && o.role == Some(Role::Landmine))
+                    pos.at(pt(q)).is_some_and(|o| {
+                        o.color == Some(us.other_side()) && o.role == Some(Role::Landmine)
+                    })
                 });
                 if mines_left {
                     return false;

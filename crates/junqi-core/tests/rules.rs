@@ -550,9 +550,11 @@ fn flip_game_assigns_colours_by_first_flip() {
     let c = r.revealed[0].1.color;
     assert_eq!(r.assigned, Some(c));
     assert_eq!(r.by, Some(c));
-    assert_eq!(p.turn(), Some(!c));
+    assert_eq!(p.turn(), Some(c.other_side()));
     assert_eq!(p.first_color(), Some(c));
-    assert!(p.to_jfen().contains(&format!(" {} 1 2", (!c).char())));
+    assert!(p
+        .to_jfen()
+        .contains(&format!(" {} 1 2", (c.other_side()).rb_char())));
 }
 
 #[test]
@@ -572,7 +574,7 @@ fn flip_first_engineer_switch() {
             assert_eq!(piece.role, Role::Engineer);
             assert_eq!(c, piece.color);
             // Whoever flipped it (seat by ply parity) takes its colour.
-            let first = if plies % 2 == 1 { c } else { !c };
+            let first = if plies % 2 == 1 { c } else { c.other_side() };
             assert_eq!(p.first_color(), Some(first));
         } else {
             assert_ne!(piece.role, Role::Engineer);

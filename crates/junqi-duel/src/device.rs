@@ -472,7 +472,7 @@ impl Duel {
     }
 
     fn them(&self) -> Color {
-        !self.me
+        self.me.other_side()
     }
 
     // --- this device's own actions --------------------------------------------------------
@@ -692,7 +692,7 @@ impl Duel {
             }
             .map_err(|e| Refusal::Illegal(e.to_string()))?;
             self.before.push(snapshot);
-            if self.draw_offered == Some(!side) {
+            if self.draw_offered == Some(side.other_side()) {
                 self.draw_offered = None;
             }
         }
@@ -1357,7 +1357,7 @@ impl Duel {
         }
         if let Some(mover) = event.by {
             // Moving instead of answering an offer of a draw declines it.
-            if self.draw_offered == Some(!mover) {
+            if self.draw_offered == Some(mover.other_side()) {
                 self.draw_offered = None;
             }
         }
@@ -1457,9 +1457,9 @@ fn own_view(terms: &Terms, me: Color, formation: &Deployment) -> Position {
     }
     for s in Slot::setup() {
         view.put(
-            s.point(!me),
+            s.point(me.other_side()),
             Occupant {
-                color: Some(!me),
+                color: Some(me.other_side()),
                 role: None,
                 face_down: false,
             },

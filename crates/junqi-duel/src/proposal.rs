@@ -61,6 +61,7 @@ pub struct Proposal {
     #[serde(default, skip_serializing_if = "Clock::is_none")]
     pub clock: Clock,
     /// The seat the inviting device plays; the other device plays the other one.
+    #[serde(with = "junqi_core::types::rb")]
     pub host: Color,
 }
 

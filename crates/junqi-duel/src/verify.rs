@@ -21,7 +21,7 @@ pub struct Cheat {
 
 impl fmt::Display for Cheat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} cheated", self.seat)?;
+        write!(f, "{} cheated", self.seat.side_name())?;
         if self.ply > 0 {
             write!(f, " at ply {}", self.ply)?;
         }
@@ -372,7 +372,7 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
 /// ask that lapsed changes nothing. Whether an ask or an answer was taken up.
 fn take_back(game: &mut Game, sides: &mut [Said; 2], ply: u32) -> Result<bool, Cheat> {
     for c in [Color::Red, Color::Black] {
-        let (mine, theirs) = (c as usize, (!c) as usize);
+        let (mine, theirs) = (c as usize, (c.other_side()) as usize);
         // An ask comes up once the game reaches its ply; one from an earlier ply lapsed.
         let Some(&Act::Undo(at)) = sides[mine].acts.front() else {
             continue;
@@ -427,7 +427,7 @@ fn check_contact(
     (a, d): (Role, Role),
     choice: Option<&str>,
 ) -> Result<(), Cheat> {
-    let defender_seat = !attacker_seat;
+    let defender_seat = attacker_seat.other_side();
     let att = &sides[attacker_seat as usize];
     let def = &sides[defender_seat as usize];
     let attacker_lied = |what: &str| Cheat {

@@ -17,6 +17,7 @@ pub struct Envelope {
     /// The game, in hex (16 bytes): a message of another game is refused.
     pub game: String,
     /// The sender's seat.
+    #[serde(with = "junqi_core::types::rb")]
     pub from: Color,
     /// The sender's count of messages before this one.
     pub seq: u32,

@@ -67,7 +67,7 @@ impl Table {
                 }
                 _ => text,
             };
-            self.inbox[(!from) as usize].push_back(text);
+            self.inbox[(from.other_side()) as usize].push_back(text);
         }
     }
 
@@ -109,7 +109,9 @@ impl Table {
         let d = self.duel(mover);
         let actions = d.view().legal_actions();
         let a = actions[rng.below(actions.len() as u64) as usize];
-        let out = d.play(a).unwrap_or_else(|e| panic!("{mover} {a}: {e}"));
+        let out = d
+            .play(a)
+            .unwrap_or_else(|e| panic!("{} {a}: {e}", mover.side_name()));
         self.post(mover, out);
         mover
     }
@@ -139,7 +141,7 @@ impl Table {
     fn record(&self, c: Color) -> junqi_core::GameRecord {
         match self.duels[c as usize].phase() {
             Phase::Verified(r) => (**r).clone(),
-            other => panic!("{c}: {other:?}"),
+            other => panic!("{}: {other:?}", c.side_name()),
         }
     }
 }
@@ -261,7 +263,7 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
         .find(|a| matches!(a, Action::Move { to, .. } if d.view().at(*to).is_none()))
         .unwrap_or(actions[rng.below(actions.len() as u64) as usize]);
     let out = d.play(quiet).unwrap();
-    let other = !mover;
+    let other = mover.other_side();
     let text = out[0].clone();
     let before = t.duels[other as usize].view().clone();
     t.duel(other).receive(&text).unwrap();
@@ -344,7 +346,7 @@ fn ended(t: &Table) -> (Terms, [Vec<Body>; 2]) {
     let mut duels = t.duels.clone();
     let mover = duels[0].view().turn().unwrap();
     for m in duels[mover as usize].resign().unwrap() {
-        for back in duels[(!mover) as usize].receive(&m).unwrap() {
+        for back in duels[(mover.other_side()) as usize].receive(&m).unwrap() {
             duels[mover as usize].receive(&back).unwrap();
         }
     }
@@ -409,7 +411,7 @@ fn a_false_verdict_is_refused_at_once() {
             .into_iter()
             .find(|a| matches!(a, Action::Move { to, .. } if d.view().at(*to).is_some()));
         let Some(attack) = attack else { continue };
-        let defender = !mover;
+        let defender = mover.other_side();
         let mv = d.play(attack).unwrap();
         let sealed = t.duel(defender).receive(&mv[0]).unwrap();
         let out = t.duel(mover).receive(&sealed[0]).unwrap();
@@ -509,18 +511,21 @@ fn resigning_and_draws_go_on_ones_own_turn_and_end_verified() {
         };
         let mover = t.duels[0].view().turn().unwrap();
         // Not on the other side's turn: a resignation or an offer would cross its move.
-        assert!(t.duel(!mover).resign().is_err());
-        assert!(t.duel(!mover).offer_draw().is_err());
+        assert!(t.duel(mover.other_side()).resign().is_err());
+        assert!(t.duel(mover.other_side()).offer_draw().is_err());
         let out = t.duel(mover).offer_draw().unwrap();
         t.post(mover, out);
         t.settle();
-        assert_eq!(t.duels[(!mover) as usize].draw_offered(), Some(mover));
+        assert_eq!(
+            t.duels[(mover.other_side()) as usize].draw_offered(),
+            Some(mover)
+        );
         // The offer stands through the offering side's move, and the other side accepts.
         let mut rng = SplitMix64::new(5);
         t.step(&mut rng);
         assert_eq!(t.refused, None);
-        let out = t.duel(!mover).accept_draw().unwrap();
-        t.post(!mover, out);
+        let out = t.duel(mover.other_side()).accept_draw().unwrap();
+        t.post(mover.other_side(), out);
         t.settle();
         assert_eq!(t.refused, None);
         let record = t.record(Color::Red);
@@ -620,7 +625,7 @@ fn messages_lost_in_a_dropped_connection_are_sent_again() {
             t.inbox = [VecDeque::new(), VecDeque::new()];
             for c in [Color::Red, Color::Black] {
                 let all = t.duels[c as usize].sent().to_vec();
-                t.inbox[(!c) as usize].extend(all);
+                t.inbox[(c.other_side()) as usize].extend(all);
             }
             t.settle_skipping_duplicates();
         } else {
@@ -712,7 +717,7 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
         let mut spoilt = false;
         while t.duels[0].view().ply() < stop && *t.duels[0].phase() == Phase::Playing {
             // The side to move acts; its first message in flight is altered once.
-            let to = !t.act(&mut rng);
+            let to = t.act(&mut rng).other_side();
             if let Some(text) = t.inbox[to as usize].pop_front() {
                 let bad = mutate(&text, &mut rng);
                 if bad != text {
@@ -758,8 +763,8 @@ fn resumes_exactly(t: &Table) {
         let seed = [c as u8 + 1; 32];
         let formation = t.formations[c as usize].clone();
         let again = Duel::resume(d.terms().clone(), c, formation, seed, d.inputs()).unwrap();
-        assert_eq!(again.sent(), d.sent(), "{c}");
-        assert_eq!(again.view(), d.view(), "{c}");
+        assert_eq!(again.sent(), d.sent(), "{}", c.side_name());
+        assert_eq!(again.view(), d.view(), "{}", c.side_name());
     }
 }
 
@@ -796,10 +801,10 @@ fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
                 let out = t.duel(asker).ask_undo().unwrap();
                 t.post(asker, out);
                 match rng.below(4) {
-                    0 if t.duels[(!asker) as usize].may_ask_undo() => {
+                    0 if t.duels[(asker.other_side()) as usize].may_ask_undo() => {
                         // Both ask at once: both asks lapse, on both devices.
-                        let out = t.duel(!asker).ask_undo().unwrap();
-                        t.post(!asker, out);
+                        let out = t.duel(asker.other_side()).ask_undo().unwrap();
+                        t.post(asker.other_side(), out);
                         t.settle();
                         assert!(t.duels.iter().all(|d| d.undo_asked().is_none()));
                         crossed += 1;
@@ -816,15 +821,18 @@ fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
                     _ => t.settle(),
                 }
                 assert_eq!(t.refused, None);
-                assert_eq!(t.duels[(!asker) as usize].undo_asked(), Some(asker));
+                assert_eq!(
+                    t.duels[(asker.other_side()) as usize].undo_asked(),
+                    Some(asker)
+                );
                 if mover == asker {
                     // The side that asked waits for the answer.
                     let a = t.duels[asker as usize].view().legal_actions()[0];
                     assert!(t.duel(asker).play(a).is_err());
                 }
                 let accept = rng.below(2) == 0;
-                let out = t.duel(!asker).answer_undo(accept).unwrap();
-                t.post(!asker, out);
+                let out = t.duel(asker.other_side()).answer_undo(accept).unwrap();
+                t.post(asker.other_side(), out);
                 t.settle();
                 assert_eq!(t.refused, None);
                 let [red, black] = [t.duels[0].view(), t.duels[1].view()];
@@ -877,7 +885,7 @@ fn nothing_a_contact_showed_is_taken_back_in_a_hidden_game() {
     env.body = Body::Undo {
         ply: t.duels[0].view().ply(),
     };
-    match t.duel(!asker).receive(&env.to_text()) {
+    match t.duel(asker.other_side()).receive(&env.to_text()) {
         Err(Refusal::Cheat(c)) => {
             assert_eq!(c.seat, asker);
             assert!(c.what.contains("take back"), "{c}");
@@ -942,7 +950,7 @@ fn ran_out(t: &mut Table, slow: Color, total: bool) -> junqi_core::GameRecord {
     assert_eq!(
         record.result,
         Some(junqi_core::Outcome::Win {
-            winner: !slow,
+            winner: slow.other_side(),
             reason: junqi_core::WinReason::Timeout
         })
     );
@@ -964,7 +972,10 @@ fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
         t.post(slow, out);
         t.settle();
         for d in &t.duels {
-            assert_eq!((d.view().ply(), d.view().turn()), (ply + 1, Some(!slow)));
+            assert_eq!(
+                (d.view().ply(), d.view().turn()),
+                (ply + 1, Some(slow.other_side()))
+            );
             assert_eq!(d.view().timeouts(slow), 1);
             // A turn lost to the timer is never taken back.
             assert!(!d.may_ask_undo());
@@ -972,9 +983,12 @@ fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
         t.step(&mut rng);
         // The other device claims it: the claim alone costs nothing (the slow side's device
         // looks at its own clock, and says so if it ran out).
-        let out = t.duel(!slow).claim_time(false).unwrap();
-        assert!(t.duel(!slow).claim_time(false).is_err(), "once per ply");
-        t.post(!slow, out);
+        let out = t.duel(slow.other_side()).claim_time(false).unwrap();
+        assert!(
+            t.duel(slow.other_side()).claim_time(false).is_err(),
+            "once per ply"
+        );
+        t.post(slow.other_side(), out);
         t.settle();
         assert_eq!(t.refused, None);
         for d in &t.duels {
@@ -989,8 +1003,8 @@ fn a_turn_that_runs_out_passes_on_both_devices_and_the_limit_loses() {
         t.step(&mut rng);
         // A claim that crosses the move changes nothing either.
         t.act(&mut rng);
-        let out = t.duel(!slow).claim_time(false).unwrap();
-        t.post(!slow, out);
+        let out = t.duel(slow.other_side()).claim_time(false).unwrap();
+        t.post(slow.other_side(), out);
         t.settle();
         assert_eq!(t.refused, None);
         for d in &t.duels {
@@ -1018,13 +1032,13 @@ fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_wa
             let out = t.duel(slow).ask_undo().unwrap();
             t.post(slow, out);
             t.settle();
-            assert!(t.duel(!slow).claim_time(true).is_err());
-            let out = t.duel(!slow).answer_undo(false).unwrap();
-            t.post(!slow, out);
+            assert!(t.duel(slow.other_side()).claim_time(true).is_err());
+            let out = t.duel(slow.other_side()).answer_undo(false).unwrap();
+            t.post(slow.other_side(), out);
             t.settle();
         }
-        let out = t.duel(!slow).claim_time(true).unwrap();
-        t.post(!slow, out);
+        let out = t.duel(slow.other_side()).claim_time(true).unwrap();
+        t.post(slow.other_side(), out);
         t.settle();
         assert!(playing(&t), "a claim alone ends nothing");
         ran_out(&mut t, slow, true);
@@ -1109,7 +1123,7 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
                     assert_eq!(t.duel(to).receive(&reveal).map(drop), Ok(()));
                     let flag_known = |d: &Duel| {
                         let v = d.view();
-                        v.pieces_of(!to).into_iter().any(|p| {
+                        v.pieces_of(to.other_side()).into_iter().any(|p| {
                             v.piece_at(p)
                                 .is_some_and(|x| x.role == junqi_core::Role::Flag)
                         })
@@ -1118,8 +1132,8 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
                     let out = t.duel(to).ask_undo().unwrap();
                     t.post(to, out);
                     t.settle();
-                    let out = t.duel(!to).answer_undo(true).unwrap();
-                    t.post(!to, out);
+                    let out = t.duel(to.other_side()).answer_undo(true).unwrap();
+                    t.post(to.other_side(), out);
                     t.settle();
                     assert_eq!(t.refused, None);
                     assert!(flag_known(&t.duels[to as usize]), "seed {seed}");

@@ -348,7 +348,7 @@ impl Solver {
                 for b in after.legal_actions() {
                     let mut p = after.clone();
                     p.play_unchecked(b);
-                    if self.after_mine(&after, &p, !me, Want::Flag, b, k)? {
+                    if self.after_mine(&after, &p, me.other_side(), Want::Flag, b, k)? {
                         return Ok(Some(b));
                     }
                 }

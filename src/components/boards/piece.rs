@@ -84,12 +84,12 @@ pub fn piece_view(pm: PieceModel, look: LabelLook) -> impl IntoView {
             class=class
             transform=transform
             data-at=pm.name.clone()
-            data-color=pm.color.map(|c| c.char().to_string())
+            data-color=pm.color.map(|c| c.rb_char().to_string())
             data-role=pm.role.map(|r| r.upper_char().to_string())
             data-face=pm.face_down.then_some("down")
             data-proven=pm.proven.map(|m| junqi_core::deduce::letters(m.roles))
             data-movable=pm.movable.then_some("")
-            data-carrying=pm.carrying.map(|c| c.char().to_string())
+            data-carrying=pm.carrying.map(|c| c.rb_char().to_string())
         >
             {piece_body(&pm, look)}
         </g>

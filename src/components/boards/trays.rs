@@ -119,8 +119,8 @@ pub fn Trays() -> impl IntoView {
         let sides: Vec<TraySide> = Color::ALL
             .into_iter()
             .map(|c| TraySide {
-                key: c.char().to_string(),
-                class: c.to_string(),
+                key: c.rb_char().to_string(),
+                class: c.side_name().to_string(),
                 name: i18n::color_name(c, lang).to_string(),
                 groups: groups(&tray[c]),
             })

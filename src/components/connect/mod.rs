@@ -218,7 +218,11 @@ fn Answer(answer: String) -> impl IntoView {
 fn Terms(proposal: Proposal, host: bool) -> impl IntoView {
     let store = expect_context::<Store>();
     let lang = move || store.lang();
-    let mine = if host { proposal.host } else { !proposal.host };
+    let mine = if host {
+        proposal.host
+    } else {
+        proposal.host.other_side()
+    };
     let rules = proposal.rules;
     let mode = proposal.mode;
     let clock = proposal.clock;

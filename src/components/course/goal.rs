@@ -46,7 +46,7 @@ fn placed_as(
     let model = PieceModel::lone(Some(color), role);
     view! {
         <g transform=format!("translate({x} 0)")>
-            <g class=class data-role=role.map(|r| r.upper_char().to_string()) data-color=color.char().to_string()>
+            <g class=class data-role=role.map(|r| r.upper_char().to_string()) data-color=color.rb_char().to_string()>
                 {piece_body(&model, look)}
             </g>
         </g>

@@ -72,7 +72,7 @@ pub fn ColourFlipScreen() -> impl IntoView {
                     }
                 >
                     <p class="colour-flip-result" data-testid="colour-flip-result"
-                        data-colour=move || store.colour_flip_result().map(|c| c.char().to_string())>
+                        data-colour=move || store.colour_flip_result().map(|c| c.rb_char().to_string())>
                         {outcome}
                     </p>
                     <button class="primary start" data-testid="colour-flip-done" on:click=move |_| store.colour_flip_done()>

@@ -148,7 +148,7 @@ pub fn PlayScreen() -> impl IntoView {
             .filter(|p| p.outcome.is_none())
             .and_then(|p| p.color_to_move());
         match turn {
-            Some(c) => format!("board-area turn-{c}"),
+            Some(c) => format!("board-area turn-{}", c.side_name()),
             None => "board-area".to_string(),
         }
     };
@@ -184,11 +184,11 @@ fn TurnBadge() -> impl IntoView {
             && (store.against_computer()
                 || store.shown.with(|s| s.as_ref().map(|s| s.seat)) == Some(seat));
         let class = match color {
-            Some(c) => format!("turn-badge {c}"),
+            Some(c) => format!("turn-badge {}", c.side_name()),
             None => "turn-badge".to_string(),
         };
         Some(view! {
-            <div class=class data-testid="turn-badge" data-turn=color.map(|c| c.to_string()) data-mine=mine.then_some("")>
+            <div class=class data-testid="turn-badge" data-turn=color.map(|c| c.side_name()) data-mine=mine.then_some("")>
                 {crate::components::play::panel::status_text(store, store.lang())}
             </div>
         })

@@ -32,7 +32,7 @@ pub fn HandoverScreen() -> impl IntoView {
             None => format!("#{}", h.seat + 1),
         };
         let class = match h.color {
-            Some(c) => format!("handover {c}"),
+            Some(c) => format!("handover {}", c.side_name()),
             None => "handover".to_string(),
         };
         Some(view! {

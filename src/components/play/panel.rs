@@ -199,7 +199,7 @@ fn Status() -> impl IntoView {
         store
             .public()
             .and_then(|p| p.color_to_move())
-            .map(|c: Color| c.to_string())
+            .map(|c: Color| c.side_name().to_string())
     };
     view! {
         <div class="status" data-testid="status" data-turn=turn_color aria-live="polite">

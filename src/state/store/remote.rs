@@ -727,7 +727,7 @@ impl Store {
 
     /// Both devices arrange their formations on the agreed terms.
     fn arrange(&self, p: Proposal, host: bool) {
-        let mine = if host { p.host } else { !p.host };
+        let mine = if host { p.host } else { p.host.other_side() };
         let seat = u8::from(mine == Color::Black);
         let level = self.config.with_untracked(|c| c.level);
         let config = GameConfig::of_proposal(&p, seat, level);

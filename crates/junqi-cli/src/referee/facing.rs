@@ -78,7 +78,7 @@ impl Side {
             Kind::External(link) => {
                 // The engine's seed is its own, derived apart from every secret one.
                 let seed = seeds::derive(match_seed, game, Purpose::Engine(self.player));
-                let new = json!({"type": "new", "mode": mode.as_str(), "rules": rules_to_json(rules), "color": color.map(|c| c.char().to_string()), "seed": seed});
+                let new = json!({"type": "new", "mode": mode.as_str(), "rules": rules_to_json(rules), "color": color.map(|c| c.rb_char().to_string()), "seed": seed});
                 let want = if mode == Mode::Flip {
                     "ready"
                 } else {
@@ -234,7 +234,7 @@ fn play_game(
         let last = last_json(&report);
         let first_is = state.position().first_color();
         first.update(&state.view(first_is), &last);
-        second.update(&state.view(first_is.map(|c| !c)), &last);
+        second.update(&state.view(first_is.map(|c| c.other_side())), &last);
     }
     (GameResult::Draw, Some(state))
 }

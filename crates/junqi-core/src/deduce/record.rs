@@ -107,7 +107,7 @@ impl Hidden {
         }
         let mut masks: Vec<RoleMask> = Vec::new();
         for slot in Slot::setup() {
-            cells[slot.point(!me).index()] = Some(Tracked::Enemy(masks.len()));
+            cells[slot.point(me.other_side()).index()] = Some(Tracked::Enemy(masks.len()));
             masks.push(setup_mask(slot, rules));
         }
         let mut lost: Vec<usize> = Vec::new();

@@ -273,7 +273,7 @@ fn a_two_player_record_never_rules_out_the_truth() {
                     let Some(p) = at else { continue };
                     standing += 1;
                     let truth = game.position().at(*p).expect("a piece stands there");
-                    assert_eq!(truth.color, Some(!me), "{p} followed wrongly");
+                    assert_eq!(truth.color, Some(me.other_side()), "{p} followed wrongly");
                     let role = truth.role.expect("the referee knows");
                     assert!(
                         possible[i] & role_bit(role) != 0,
@@ -288,7 +288,11 @@ fn a_two_player_record_never_rules_out_the_truth() {
                     }
                 }
                 let on_board = crate::Point::all()
-                    .filter(|&q| game.position().at(q).is_some_and(|o| o.color == Some(!me)))
+                    .filter(|&q| {
+                        game.position()
+                            .at(q)
+                            .is_some_and(|o| o.color == Some(me.other_side()))
+                    })
                     .count();
                 assert_eq!(standing, on_board);
             }

@@ -63,7 +63,13 @@ pub fn random_position(seed: u64, kind: Kind, rules: Rules) -> Position {
     }
     let halfmoves = rng.below(30) as u32;
     let ply = 1 + rng.below(200) as u32;
-    let text = format!("{} {} {} {}", pos.board_fen(), side.char(), halfmoves, ply);
+    let text = format!(
+        "{} {} {} {}",
+        pos.board_fen(),
+        side.rb_char(),
+        halfmoves,
+        ply
+    );
     Position::from_jfen_with(&text, Some(mode), rules).expect("generated JFEN parses")
 }
 
