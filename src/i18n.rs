@@ -3,7 +3,7 @@
 //! spell for their own uses (native tests keep both spellings equal), so the font subset
 //! (scripts/make-font.sh reads `src/`) covers every one.
 
-use junqi_core::{Color, DrawReason, Mode, Outcome, Role, ViolationKind, WinReason};
+use junqi_core::{DrawReason, Mode, Outcome, Role, Seat, ViolationKind, WinReason};
 
 pub mod board_words;
 pub mod caption;
@@ -494,7 +494,7 @@ pub fn level_name(level: u8, lang: Lang) -> String {
 }
 
 /// "Red to move" (pass and play).
-pub fn to_move(color: Color, lang: Lang) -> String {
+pub fn to_move(color: Seat, lang: Lang) -> String {
     let c = color_name(color, lang);
     match lang {
         Lang::Zh => format!("轮到{c}走"),
@@ -519,7 +519,7 @@ pub fn player_flips(seat: u8, lang: Lang) -> String {
 }
 
 /// "Your move (Red)".
-pub fn your_move(color: Option<Color>, lang: Lang) -> String {
+pub fn your_move(color: Option<Seat>, lang: Lang) -> String {
     let yours = STATUS_YOUR_TURN.get(lang);
     match (color, lang) {
         (Some(c), Lang::Zh) => format!("{yours}（{}）", color_name(c, lang)),
@@ -545,7 +545,7 @@ pub fn plies(n: usize, lang: Lang) -> String {
 }
 
 /// "Red wins" as a headline.
-pub fn wins(color: Color, lang: Lang) -> String {
+pub fn wins(color: Seat, lang: Lang) -> String {
     let c = color_name(color, lang);
     match lang {
         Lang::Zh => format!("{c}胜"),
@@ -713,10 +713,10 @@ pub fn mode_explain(mode: Mode, lang: Lang) -> &'static str {
     .get(lang)
 }
 
-pub fn color_name(color: Color, lang: Lang) -> &'static str {
+pub fn color_name(color: Seat, lang: Lang) -> &'static str {
     match color {
-        Color::Red => RED,
-        Color::Black => BLACK,
+        Seat::RED => RED,
+        _ => BLACK,
     }
     .get(lang)
 }
@@ -1089,7 +1089,7 @@ mod tests {
     #[test]
     fn outcomes_say_who_and_why() {
         let o = Outcome::Win {
-            winner: Color::Black,
+            winner: Seat::BLACK,
             reason: WinReason::FlagCaptured,
         };
         assert_eq!(

@@ -10,7 +10,7 @@
 use junqi::ai::protocol::{answer, AiRequest, AiTask};
 use junqi_ai::search::NodeBudget;
 use junqi_ai::{choose, deploy, level, Context, DEFAULT_LEVEL};
-use junqi_core::{Action, Color, Deployment, Game, Mode, Rules, Setup};
+use junqi_core::{Action, Deployment, Game, Mode, Rules, Seat, Setup};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -33,10 +33,10 @@ fn path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/fixtures/ai-positions.json")
 }
 
-fn own(game: &Game, color: Option<Color>) -> Option<Deployment> {
+fn own(game: &Game, color: Option<Seat>) -> Option<Deployment> {
     match (game.setup(), color) {
-        (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
-        (Setup::Deployments { black, .. }, Some(Color::Black)) => Some(black.clone()),
+        (Setup::Deployments { red, .. }, Some(Seat::RED)) => Some(red.clone()),
+        (Setup::Deployments { black, .. }, Some(Seat::BLACK)) => Some(black.clone()),
         _ => None,
     }
 }

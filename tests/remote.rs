@@ -6,7 +6,7 @@
 
 use junqi::remote::link::{Link, LinkEvent};
 use junqi_core::deployment::{CLASSIC_1, CLASSIC_2};
-use junqi_core::{Color, Deployment, Mode, Rules, SplitMix64};
+use junqi_core::{Deployment, Mode, Rules, Seat, SplitMix64};
 use junqi_duel::{Duel, Phase, Terms};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -93,8 +93,8 @@ async fn whole_game(mode: Mode, seed: u64) {
     let terms = Terms::new([seed as u8; 16], mode, Rules::default());
     let red_formation: Deployment = CLASSIC_1.parse().unwrap();
     let black_formation: Deployment = CLASSIC_2.parse().unwrap();
-    let (red, first_red) = Duel::new(terms.clone(), Color::Red, red_formation, [3; 32]).unwrap();
-    let (black, first_black) = Duel::new(terms, Color::Black, black_formation, [4; 32]).unwrap();
+    let (red, first_red) = Duel::new(terms.clone(), Seat::RED, red_formation, [3; 32]).unwrap();
+    let (black, first_black) = Duel::new(terms, Seat::BLACK, black_formation, [4; 32]).unwrap();
     let mut duels = [red, black];
     let links = [&red_link, &black_link];
     let inboxes = [&red_in, &black_in];
@@ -133,7 +133,7 @@ async fn whole_game(mode: Mode, seed: u64) {
         if duels.iter().any(|d| *d.phase() != Phase::Playing) {
             break;
         }
-        let mover = duels[0].view().turn().unwrap() as usize;
+        let mover = duels[0].view().turn().unwrap().index();
         let out = if duels[mover].view().ply() > 250 {
             duels[mover].resign().unwrap()
         } else {

@@ -80,7 +80,7 @@ fn board_turns_for_black() {
 }
 
 fn piece(
-    color: Option<junqi_core::Color>,
+    color: Option<junqi_core::Seat>,
     role: Option<junqi_core::Role>,
     face_down: bool,
 ) -> PieceModel {
@@ -103,7 +103,7 @@ fn piece(
 
 #[wasm_bindgen_test]
 fn piece_hooks_name_only_what_the_viewer_may_know() {
-    use junqi_core::{Color, Role};
+    use junqi_core::{Role, Seat};
     let look = LabelLook {
         style: LabelStyle::Two,
         large: false,
@@ -112,14 +112,14 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
     };
     let cases = [
         (
-            piece(Some(Color::Red), Some(Role::Marshal), false),
+            piece(Some(Seat::RED), Some(Role::Marshal), false),
             Some("r"),
             Some("M"),
             None,
             "司令",
         ),
         (
-            piece(Some(Color::Black), None, false),
+            piece(Some(Seat::BLACK), None, false),
             Some("b"),
             None,
             None,
@@ -152,7 +152,7 @@ fn piece_hooks_name_only_what_the_viewer_may_know() {
 #[wasm_bindgen_test]
 fn the_notebook_strip_says_what_is_proven() {
     use junqi::state::notebook::Proven;
-    use junqi_core::{Color, Role};
+    use junqi_core::{Role, Seat};
     let look = LabelLook {
         style: LabelStyle::Rank,
         large: false,
@@ -161,7 +161,7 @@ fn the_notebook_strip_says_what_is_proven() {
     };
     let strong = 1 << Role::Marshal as u16 | 1 << Role::General as u16;
     for (i, (news, text)) in [(true, "40/39"), (false, "")].into_iter().enumerate() {
-        let mut pm = piece(Some(Color::Black), None, false);
+        let mut pm = piece(Some(Seat::BLACK), None, false);
         pm.proven = Some(Proven {
             roles: strong,
             news,

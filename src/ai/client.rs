@@ -7,7 +7,7 @@
 //! use junqi::ai::client::AiClient;
 //! use junqi::ai::protocol::{AiRequest, AiTask};
 //! use leptos::prelude::*;
-//! # fn controller(game: &junqi_core::Game, me: junqi_core::Color, own: &junqi_core::Deployment) {
+//! # fn controller(game: &junqi_core::Game, me: junqi_core::Seat, own: &junqi_core::Deployment) {
 //! // Once, in a long-lived owner (the app or the game controller); `AiClient` is `Copy`, so it
 //! // can go into a context or be captured freely.
 //! let ai = AiClient::new();
@@ -387,20 +387,16 @@ mod web {
 mod tests {
     use super::*;
     use crate::ai::protocol::AiTask;
-    use junqi_core::{Color, Mode, PlayerView, Rules, CLASSIC_START};
+    use junqi_core::{Mode, PlayerView, Rules, Seat, CLASSIC_START};
     use std::cell::RefCell;
     use std::rc::Rc;
 
     #[test]
     fn natively_requests_are_answered_at_once_and_numbered() {
         let ai = AiClient::new();
-        let view = PlayerView::from_jfen(
-            CLASSIC_START,
-            Some(Color::Red),
-            Mode::Open,
-            Rules::default(),
-        )
-        .unwrap();
+        let view =
+            PlayerView::from_jfen(CLASSIC_START, Some(Seat::RED), Mode::Open, Rules::default())
+                .unwrap();
         let got: Rc<RefCell<Vec<AiResponse>>> = Rc::default();
         for _ in 0..2 {
             let mut req = AiRequest::from_view(AiTask::Move, &view, None, 1, 5);

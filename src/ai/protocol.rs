@@ -11,7 +11,7 @@
 //!     task: AiTask::Move,
 //!     mode: Mode::Open,
 //!     rules: Rules::default(),
-//!     me: Some(junqi_core::Color::Red),
+//!     me: Some(junqi_core::Seat::RED),
 //!     view: junqi_core::CLASSIC_START.to_string(),
 //!     history: Vec::new(),
 //!     own: None,
@@ -26,7 +26,7 @@
 
 use junqi_ai::search::NodeBudget;
 use junqi_ai::{choose, deploy, hint, level, Context, DEFAULT_LEVEL};
-use junqi_core::{Color, Deployment, Mode, PlayerView, PublicEvent, Rules};
+use junqi_core::{Deployment, Mode, PlayerView, PublicEvent, Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 /// What the computer player is asked to do.
@@ -56,8 +56,8 @@ pub struct AiRequest {
     #[serde(default)]
     pub rules: Rules,
     /// The computer's colour; `None` in 翻棋 before colours are assigned.
-    #[serde(default, with = "junqi_core::types::rb::opt")]
-    pub me: Option<Color>,
+    #[serde(default, with = "junqi_core::seat::rb::opt")]
+    pub me: Option<Seat>,
     /// JFEN of the computer's view (`PlayerView::to_jfen`): never the referee's position.
     #[serde(default)]
     pub view: String,
@@ -259,10 +259,10 @@ mod tests {
         Game::new(mode, Rules::default(), setup).unwrap()
     }
 
-    fn own(game: &Game, color: Option<Color>) -> Option<Deployment> {
+    fn own(game: &Game, color: Option<Seat>) -> Option<Deployment> {
         match (game.setup(), color) {
-            (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
-            (Setup::Deployments { black, .. }, Some(Color::Black)) => Some(black.clone()),
+            (Setup::Deployments { red, .. }, Some(Seat::RED)) => Some(red.clone()),
+            (Setup::Deployments { black, .. }, Some(Seat::BLACK)) => Some(black.clone()),
             _ => None,
         }
     }
@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn no_action_when_it_is_not_the_computers_turn() {
         let game = open_game(Mode::Open);
-        let view = game.view(Some(Color::Black));
+        let view = game.view(Some(Seat::BLACK));
         let res = answer(&AiRequest::from_view(AiTask::Move, &view, None, 3, 1));
         assert_eq!(
             res,
@@ -447,8 +447,8 @@ mod round_trip {
                     } else {
                         let view = g.view(turn);
                         let own = match (&setup, turn) {
-                            (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
-                            (Setup::Deployments { black, .. }, Some(Color::Black)) => {
+                            (Setup::Deployments { red, .. }, Some(Seat::RED)) => Some(red.clone()),
+                            (Setup::Deployments { black, .. }, Some(Seat::BLACK)) => {
                                 Some(black.clone())
                             }
                             _ => None,
@@ -505,15 +505,15 @@ mod fuzz {
         Point::new(rng.below(60) as usize).unwrap_or_else(|| Point::all().next().unwrap())
     }
 
-    fn color(rng: &mut SplitMix64) -> Option<Color> {
-        [None, Some(Color::Red), Some(Color::Black)][rng.below(3) as usize]
+    fn color(rng: &mut SplitMix64) -> Option<Seat> {
+        [None, Some(Seat::RED), Some(Seat::BLACK)][rng.below(3) as usize]
     }
 
     fn piece(rng: &mut SplitMix64) -> Piece {
         let c = if rng.below(2) == 0 {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         };
         Piece::new(c, Role::ALL[rng.below(Role::ALL.len() as u64) as usize])
     }
@@ -588,8 +588,8 @@ mod fuzz {
             _ => game.position().turn(),
         };
         let own = match (&setup, me) {
-            (Setup::Deployments { red, .. }, Some(Color::Red)) => Some(red.clone()),
-            (Setup::Deployments { black, .. }, Some(Color::Black)) => Some(black.clone()),
+            (Setup::Deployments { red, .. }, Some(Seat::RED)) => Some(red.clone()),
+            (Setup::Deployments { black, .. }, Some(Seat::BLACK)) => Some(black.clone()),
             _ => None,
         };
         let level = match rng.below(8) {

@@ -8,7 +8,7 @@ use crate::components::boards::trays::tray_piece;
 use crate::components::play::label_look;
 use crate::i18n::{self, rules_text as text, Lang, T};
 use crate::state::store::{Phase, Store};
-use junqi_core::{Color, Role};
+use junqi_core::{Role, Seat};
 use leptos::prelude::*;
 
 /// A button that opens the rules screen.
@@ -68,7 +68,7 @@ pub fn RulesScreen() -> impl IntoView {
                 };
                 view! {
                     <li class="ladder-row" data-role=r.upper_char().to_string()>
-                        {tray_piece(Color::Red, Some(r), look)}
+                        {tray_piece(Seat::RED, Some(r), look)}
                         <span class="ladder-rank">{rank}</span>
                         <span class="ladder-name">
                             <strong>{i18n::role_name(r, lang)}</strong>

@@ -12,7 +12,7 @@ use crate::i18n;
 use crate::state::presets::{find, PRESETS};
 use crate::state::storage;
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, Deployment, Point};
+use junqi_core::{Bitboard, Deployment, Point, Seat};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -24,7 +24,7 @@ pub fn SetupScreen() -> impl IntoView {
     let orientation = Memo::new(move |_| {
         let face = store.settings.with(|s| s.face_to_face) && !store.against_computer();
         store.setup.with(|s| match s.as_ref().map(|s| s.color) {
-            Some(Color::Black) if !face => Orientation::BlackBottom,
+            Some(Seat::BLACK) if !face => Orientation::BlackBottom,
             _ => Orientation::RedBottom,
         })
     });
@@ -46,7 +46,7 @@ pub fn SetupScreen() -> impl IntoView {
                     lang,
                     selected: s.selected,
                     drag,
-                    turned: (face && s.color == Color::Black).then_some(Color::Black),
+                    turned: (face && s.color == Seat::BLACK).then_some(Seat::BLACK),
                     rules: store.setup_rules(),
                 },
             ))

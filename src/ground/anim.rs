@@ -237,13 +237,13 @@ pub fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::{Action, Color, Deployment, Game, Mode, Rules, Setup};
+    use junqi_core::{Action, Deployment, Game, Mode, Rules, Seat, Setup};
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
     }
 
-    fn play(g: &mut Game, a: &str, viewer: Option<Color>) -> AnimPlan {
+    fn play(g: &mut Game, a: &str, viewer: Option<Seat>) -> AnimPlan {
         let before = g.view(viewer);
         let action: Action = a.parse().unwrap();
         let path = g.play(action).unwrap().path.clone();
@@ -268,7 +268,7 @@ mod tests {
     fn a_railway_run_follows_the_rail() {
         let mut g = classic(Mode::Open);
         // a6 (a major general) runs a6-a7 is an attack; first a plain step e6-e5? e5 is a camp.
-        let p = play(&mut g, "c6-d5", Some(Color::Red));
+        let p = play(&mut g, "c6-d5", Some(Seat::RED));
         assert_eq!(p.contact, Contact::None);
         assert_eq!(p.cue, Cue::Move);
         assert_eq!(p.path.len(), 2);
@@ -284,7 +284,7 @@ mod tests {
     fn an_attack_animates_its_contact() {
         let mut g = classic(Mode::Open);
         // Red's major general on a6 attacks Black's lieutenant on a7.
-        let p = play(&mut g, "a6-a7", Some(Color::Red));
+        let p = play(&mut g, "a6-a7", Some(Seat::RED));
         assert_eq!(p.contact, Contact::Win);
         assert_eq!(p.cue, Cue::Capture);
         assert!(p.mover_survives);
@@ -296,13 +296,13 @@ mod tests {
     #[test]
     fn hidden_mode_effects_use_only_what_the_viewer_knew() {
         let mut g = classic(Mode::Dark);
-        let before_black = g.view(Some(Color::Black));
-        let p = play(&mut g, "a6-a7", Some(Color::Red));
+        let before_black = g.view(Some(Seat::BLACK));
+        let p = play(&mut g, "a6-a7", Some(Seat::RED));
         // Red did not know what stood on a7: a plain win, and the removed piece has no name.
         assert_eq!(p.contact, Contact::Win);
         assert_eq!(p.removed[0].role, None);
         // Black knew its own piece but not the attacker.
-        let after_black = g.view(Some(Color::Black));
+        let after_black = g.view(Some(Seat::BLACK));
         let ev = after_black.history.last().unwrap();
         let pb = plan(
             &before_black,
@@ -346,7 +346,7 @@ mod tests {
                     continue 'games;
                 }
                 let action = legal[(rng.next_u64() % legal.len() as u64) as usize];
-                let before = [Some(Color::Red), Some(Color::Black)].map(|c| g.view(c));
+                let before = [Some(Seat::RED), Some(Seat::BLACK)].map(|c| g.view(c));
                 let path = g.play(action).unwrap().path.clone();
                 let report = g.reports().last().unwrap().clone();
                 let fell = report

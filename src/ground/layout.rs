@@ -6,7 +6,7 @@ use super::geometry::{
     column_x, front_y, point_xy, row_y, view_box, Orientation, ViewBox, Xy, HQ_HEIGHT, HQ_WIDTH,
     MARGIN_X, MARGIN_Y, ROW_STEP,
 };
-use junqi_core::{Color, EdgeKind, Point, PointKind, Topology};
+use junqi_core::{EdgeKind, Point, PointKind, Seat, Topology};
 
 /// One point of the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +20,7 @@ pub struct PointShape {
     /// Whether a railway runs through it.
     pub on_rail: bool,
     /// The half it lies in.
-    pub half: Color,
+    pub half: Seat,
     /// Its centre.
     pub center: Xy,
     /// For a headquarters: whether it lies below the front, so its arch faces up.

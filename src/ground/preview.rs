@@ -46,7 +46,7 @@ pub fn attack_preview(view: &PlayerView, from: Point, dests: Bitboard) -> Vec<(P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::{Color, Occupant, Piece, Position, Role, Rules};
+    use junqi_core::{Occupant, Piece, Position, Role, Rules, Seat};
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
@@ -55,18 +55,15 @@ mod tests {
     /// A 明棋 position: Red's `a` on b11 next to Black's `d` in the headquarters b12.
     fn position(a: Role, d: Role) -> Position {
         let mut pos = Position::empty(Mode::Open, Rules::default());
-        pos.put(
-            pt("b1"),
-            Occupant::known(Piece::new(Color::Red, Role::Flag)),
-        );
+        pos.put(pt("b1"), Occupant::known(Piece::new(Seat::RED, Role::Flag)));
         if d != Role::Flag {
             pos.put(
                 pt("d12"),
-                Occupant::known(Piece::new(Color::Black, Role::Flag)),
+                Occupant::known(Piece::new(Seat::BLACK, Role::Flag)),
             );
         }
-        pos.put(pt("b11"), Occupant::known(Piece::new(Color::Red, a)));
-        pos.put(pt("b12"), Occupant::known(Piece::new(Color::Black, d)));
+        pos.put(pt("b11"), Occupant::known(Piece::new(Seat::RED, a)));
+        pos.put(pt("b12"), Occupant::known(Piece::new(Seat::BLACK, d)));
         Position::from_jfen(&format!("{} r 0 1", pos.board_fen())).unwrap()
     }
 
@@ -80,7 +77,7 @@ mod tests {
             }
             for d in Role::ALL {
                 let pos = position(a, d);
-                let view = pos.view(Some(Color::Red));
+                let view = pos.view(Some(Seat::RED));
                 let dests = pos.destinations_from(pt("b11"));
                 assert!(dests.contains(pt("b12")), "{a:?} reaches {d:?}");
                 let got = attack_preview(&view, pt("b11"), dests);
@@ -126,7 +123,7 @@ mod tests {
     #[test]
     fn nothing_in_the_dark_or_on_own_pieces() {
         let pos = position(Role::Marshal, Role::General);
-        let mut view = pos.view(Some(Color::Red));
+        let mut view = pos.view(Some(Seat::RED));
         let dests = pos.destinations_from(pt("b11"));
         // Not a piece of the viewer.
         assert!(attack_preview(&view, pt("b12"), dests).is_empty());

@@ -5,7 +5,7 @@
 
 use super::geometry::{point_xy, Orientation, Xy};
 use junqi_core::types::POINTS;
-use junqi_core::{Action, Bitboard, Color, PlayerView, Point, Role};
+use junqi_core::{Action, Bitboard, PlayerView, Point, Role, Seat};
 
 /// What the notebook writes on one hidden piece: the roles proven possible, and whether that
 /// says more than where it was set up (only then is it drawn on the piece; what every piece on
@@ -34,7 +34,7 @@ pub struct Interaction {
     /// 暗棋 with the notebook on: what it writes on each hidden enemy piece.
     pub proven: [Option<Proven>; POINTS],
     /// Face to face: pieces of this colour are turned toward the far side of the table.
-    pub turned: Option<Color>,
+    pub turned: Option<Seat>,
     /// The piece being dragged: drawn under the pointer instead of on its point.
     pub drag: Option<(Point, Xy)>,
 }
@@ -64,7 +64,7 @@ pub struct PieceModel {
     /// Where it is drawn.
     pub center: Xy,
     /// `None` only for a face-down piece.
-    pub color: Option<Color>,
+    pub color: Option<Seat>,
     /// Present only when the viewer may know it.
     pub role: Option<Role>,
     pub face_down: bool,
@@ -80,19 +80,19 @@ pub struct PieceModel {
     /// Drawn under the pointer, larger.
     pub dragging: bool,
     /// The side whose flag it carries (`carry_flag_home`, `carry_flag_front`).
-    pub carrying: Option<Color>,
+    pub carrying: Option<Seat>,
 }
 
 /// The side whose flag the piece on `p` carries in `view`.
-fn carrying(view: &PlayerView, p: Point) -> Option<Color> {
-    Color::ALL
+fn carrying(view: &PlayerView, p: Point) -> Option<Seat> {
+    Seat::RED_BLACK
         .into_iter()
         .find(|&c| view.carry[c].is_some_and(|k| k.at == p))
 }
 
 impl PieceModel {
     /// A face-up piece drawn on its own, off the board (trays, pictures, the rules screen).
-    pub fn lone(color: Option<Color>, role: Option<Role>) -> PieceModel {
+    pub fn lone(color: Option<Seat>, role: Option<Role>) -> PieceModel {
         PieceModel {
             at: Point::all()
                 .next()
@@ -135,7 +135,7 @@ impl PieceModel {
 
     /// `R:M`, `b:?`, `?` — a short readable summary for tests.
     pub fn summary(&self) -> String {
-        let c = self.color.map_or('?', Color::rb_char);
+        let c = self.color.map_or('?', Seat::rb_char);
         match (self.face_down, self.role) {
             (true, _) => format!("{}=?", self.name),
             (false, Some(r)) => format!("{}={c}{}", self.name, r.upper_char()),
@@ -265,7 +265,7 @@ pub fn build_render_model(view: &PlayerView, ix: &Interaction) -> RenderModel {
 pub fn spoken(
     pieces: &[PieceModel],
     p: Point,
-    mine: Option<Color>,
+    mine: Option<Seat>,
     lang: crate::i18n::Lang,
 ) -> String {
     let piece = pieces.iter().find(|pc| pc.at == p);
@@ -295,10 +295,10 @@ mod tests {
     #[test]
     fn a_carrier_is_drawn_carrying_the_flag_it_took() {
         let g = game(Mode::Open);
-        let mut view = g.view(Some(Color::Red));
+        let mut view = g.view(Some(Seat::RED));
         let at = pt("a1");
         assert!(view.cells[at.index()].is_some());
-        view.carry[Color::Black] = Some(junqi_core::Carry {
+        view.carry[Seat::BLACK] = Some(junqi_core::Carry {
             at,
             home: pt("b12"),
         });
@@ -307,18 +307,18 @@ mod tests {
         assert_eq!(carriers.len(), 1);
         assert_eq!(
             (carriers[0].at, carriers[0].carrying),
-            (at, Some(Color::Black))
+            (at, Some(Seat::BLACK))
         );
         assert_eq!(
             piece_model(&view, at, Orientation::default()).and_then(|p| p.carrying),
-            Some(Color::Black)
+            Some(Seat::BLACK)
         );
     }
 
     #[test]
     fn open_shows_everything() {
         let g = game(Mode::Open);
-        let m = build_render_model(&g.view(Some(Color::Red)), &Interaction::default());
+        let m = build_render_model(&g.view(Some(Seat::RED)), &Interaction::default());
         assert_eq!(m.pieces.len(), 50);
         assert!(m.pieces.iter().all(|p| p.role.is_some()));
         assert!(m.summary().starts_with("a1=rR b1=rP c1=rL d1=rF e1=rL"));
@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn hidden_mode_never_names_an_enemy_piece() {
         let mut g = game(Mode::Dark);
-        for viewer in Color::ALL {
+        for viewer in Seat::RED_BLACK {
             let m = build_render_model(&g.view(Some(viewer)), &Interaction::default());
             for p in &m.pieces {
                 if p.color == Some(viewer) {
@@ -338,7 +338,7 @@ mod tests {
             }
         }
         // Red's summary has only its own letters and `b?` for Black.
-        let red = build_render_model(&g.view(Some(Color::Red)), &Interaction::default());
+        let red = build_render_model(&g.view(Some(Seat::RED)), &Interaction::default());
         assert!(red.summary().contains("a12=b?"));
         assert!(!red
             .summary()
@@ -346,14 +346,14 @@ mod tests {
             .any(|s| s.contains("=b") && !s.ends_with('?')));
         // After the game, identities are public.
         g.agree_draw().unwrap();
-        let after = build_render_model(&g.view(Some(Color::Red)), &Interaction::default());
+        let after = build_render_model(&g.view(Some(Seat::RED)), &Interaction::default());
         assert!(after.pieces.iter().all(|p| p.role.is_some()));
     }
 
     #[test]
     fn selection_gives_destinations_only_when_the_viewer_may_act() {
         let g = game(Mode::Open);
-        let view = g.view(Some(Color::Red));
+        let view = g.view(Some(Seat::RED));
         let mut ix = Interaction {
             selected: Some(pt("a6")),
             can_act: true,
@@ -397,8 +397,8 @@ mod tests {
         ix.guesses[pt("a12").index()] = Some(Role::Marshal);
         ix.guesses[pt("a1").index()] = Some(Role::Marshal);
         ix.hidden.add(pt("e1"));
-        ix.turned = Some(Color::Black);
-        let m = build_render_model(&g.view(Some(Color::Red)), &ix);
+        ix.turned = Some(Seat::BLACK);
+        let m = build_render_model(&g.view(Some(Seat::RED)), &ix);
         let at = |s: &str| m.pieces.iter().find(|p| p.at == pt(s));
         assert_eq!(at("a12").unwrap().guess, Some(Role::Marshal));
         assert!(at("a12").unwrap().turned);
@@ -409,7 +409,7 @@ mod tests {
     #[test]
     fn keys_change_only_with_the_drawing() {
         let g = game(Mode::Open);
-        let view = g.view(Some(Color::Red));
+        let view = g.view(Some(Seat::RED));
         let a = build_render_model(&view, &Interaction::default());
         let ix = Interaction {
             drag: Some((pt("a6"), Xy { x: 1.0, y: 2.0 })),
@@ -438,7 +438,7 @@ mod tests {
             drag: Some((pt("a6"), Xy { x: 1.0, y: 2.0 })),
             ..Interaction::default()
         };
-        let m = build_render_model(&g.view(Some(Color::Red)), &ix);
+        let m = build_render_model(&g.view(Some(Seat::RED)), &ix);
         let last = m.pieces.last().unwrap();
         assert_eq!(
             (last.at, last.center, last.dragging),

@@ -4,7 +4,7 @@
 use super::geometry::{point_xy, Orientation, Xy};
 use super::render::PieceModel;
 use crate::i18n::Lang;
-use junqi_core::{Bitboard, Color, Deployment, Point, Rules, Slot, ViolationKind};
+use junqi_core::{Bitboard, Deployment, Point, Rules, Seat, Slot, ViolationKind};
 
 /// A point with at least one violation.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +39,7 @@ pub struct SetupInteraction {
     /// The piece being dragged and where it is drawn.
     pub drag: Option<(Point, Xy)>,
     /// Face to face: this colour's labels are turned.
-    pub turned: Option<Color>,
+    pub turned: Option<Seat>,
     /// The game's rules: their setup switches decide what is a violation.
     pub rules: Rules,
 }
@@ -50,11 +50,11 @@ pub fn message(kind: ViolationKind, lang: Lang) -> String {
 
 /// The board points of `color`'s half where a piece may stand at the start, plus its camps:
 /// where setup gestures act.
-pub fn half(color: Color) -> Bitboard {
+pub fn half(color: Seat) -> Bitboard {
     Slot::all().map(|s| s.point(color)).collect()
 }
 
-pub fn build_setup_model(dep: &Deployment, color: Color, ix: &SetupInteraction) -> SetupModel {
+pub fn build_setup_model(dep: &Deployment, color: Seat, ix: &SetupInteraction) -> SetupModel {
     let mut pieces = Vec::with_capacity(25);
     for s in Slot::all() {
         let Some(role) = dep.get(s) else { continue };
@@ -128,17 +128,17 @@ mod tests {
         }
     }
 
-    fn slot_of(p: &str, c: Color) -> Slot {
+    fn slot_of(p: &str, c: Seat) -> Slot {
         Slot::of_point(p.parse().unwrap(), c).unwrap()
     }
 
     #[test]
     fn a_valid_formation_has_no_marks() {
-        let m = build_setup_model(&Deployment::classic_1(), Color::Red, &ix());
+        let m = build_setup_model(&Deployment::classic_1(), Seat::RED, &ix());
         assert!(m.valid && m.bad.is_empty() && m.reasons.is_empty());
         assert_eq!(m.pieces.len(), 25);
         assert!(m.pieces.iter().all(|p| p.at.row() <= 6));
-        let black = build_setup_model(&Deployment::classic_1(), Color::Black, &ix());
+        let black = build_setup_model(&Deployment::classic_1(), Seat::BLACK, &ix());
         assert!(black.pieces.iter().all(|p| p.at.row() >= 7));
     }
 
@@ -146,9 +146,9 @@ mod tests {
     fn violations_land_on_their_points_and_clear() {
         let mut d = Deployment::classic_1();
         // classic-1: the flag on d1, a lieutenant on e2 (red). Swap them.
-        let (flag, other) = (slot_of("d1", Color::Red), slot_of("e2", Color::Red));
+        let (flag, other) = (slot_of("d1", Seat::RED), slot_of("e2", Seat::RED));
         d.swap(flag, other);
-        let m = build_setup_model(&d, Color::Red, &ix());
+        let m = build_setup_model(&d, Seat::RED, &ix());
         assert!(!m.valid);
         let names: Vec<_> = m
             .bad
@@ -161,17 +161,17 @@ mod tests {
             vec!["The flag must stand in a headquarters.".to_string()]
         );
         d.swap(flag, other);
-        assert!(build_setup_model(&d, Color::Red, &ix()).valid);
+        assert!(build_setup_model(&d, Seat::RED, &ix()).valid);
     }
 
     #[test]
     fn reasons_in_chinese() {
         let mut d = Deployment::classic_1();
         // Owner-relative slots: the same swap for Black.
-        d.swap(slot_of("d1", Color::Red), slot_of("e2", Color::Red));
+        d.swap(slot_of("d1", Seat::RED), slot_of("e2", Seat::RED));
         let m = build_setup_model(
             &d,
-            Color::Black,
+            Seat::BLACK,
             &SetupInteraction {
                 lang: Lang::Zh,
                 ..ix()
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn half_has_thirty_points() {
-        assert_eq!(half(Color::Red).count(), 30);
-        assert!(half(Color::Black).iter().all(|p| p.row() >= 7));
+        assert_eq!(half(Seat::RED).count(), 30);
+        assert!(half(Seat::BLACK).iter().all(|p| p.row() >= 7));
     }
 }

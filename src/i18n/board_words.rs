@@ -2,7 +2,7 @@
 //! stands there as the viewer may know it ("c6, railway post, your Captain").
 
 use super::{color_name, role_name, Lang, T};
-use junqi_core::{Color, PointKind, Role};
+use junqi_core::{PointKind, Role, Seat};
 
 /// The board's name and its keys.
 pub const BOARD_KEYS: T = T {
@@ -113,8 +113,8 @@ pub fn kind(kind: PointKind, on_rail: bool, lang: Lang) -> &'static str {
 /// colour; `role` is given only where the viewer may know it; `picked`: the piece the viewer
 /// has picked up.
 pub fn occupant(
-    piece: Option<(Option<Color>, Option<Role>)>,
-    mine: Option<Color>,
+    piece: Option<(Option<Seat>, Option<Role>)>,
+    mine: Option<Seat>,
     guess: Option<Role>,
     picked: bool,
     lang: Lang,
@@ -122,7 +122,7 @@ pub fn occupant(
     let Some((color, role)) = piece else {
         return EMPTY.get(lang).to_string();
     };
-    let whose = |c: Color| match (lang, Some(c) == mine) {
+    let whose = |c: Seat| match (lang, Some(c) == mine) {
         (Lang::Zh, true) => "你的".to_string(),
         (Lang::Zh, false) => format!("{}的", color_name(c, lang)),
         (Lang::En, true) => "your".to_string(),
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_point_is_named_as_the_viewer_knows_it() {
-        let red = Some(Color::Red);
+        let red = Some(Seat::RED);
         let own = occupant(Some((red, Some(Role::Captain))), red, None, false, Lang::En);
         assert_eq!(
             point(
@@ -215,7 +215,7 @@ mod tests {
             "c6, railway post, your Captain"
         );
         let hidden = occupant(
-            Some((Some(Color::Black), None)),
+            Some((Some(Seat::BLACK), None)),
             red,
             Some(Role::Bomb),
             false,
@@ -240,7 +240,7 @@ mod tests {
         );
         assert_eq!(
             occupant(
-                Some((Some(Color::Black), Some(Role::Marshal))),
+                Some((Some(Seat::BLACK), Some(Role::Marshal))),
                 red,
                 None,
                 false,

@@ -3,7 +3,7 @@
 //! the board ("Your Field Marshal and Black's hidden piece on c7 are both gone. …").
 
 use super::{color_name, result_word, role_name, Lang};
-use junqi_core::{Action, ActionResult, Color, Piece, Point, PublicEvent, Role};
+use junqi_core::{Action, ActionResult, Piece, Point, PublicEvent, Role, Seat};
 
 /// The two pieces of an action as one seat knew them when it was played (`None`: a piece
 /// that seat could not see): the mover (for a flip, the piece turned up) and the piece on the
@@ -51,8 +51,8 @@ pub fn move_row(ev: &PublicEvent, known: Known, lang: Lang) -> String {
 /// "your Captain", "Black's Captain", "a hidden Black piece" (and the Chinese forms).
 fn piece_words(
     piece: Option<Piece>,
-    color: Option<Color>,
-    viewer: Option<Color>,
+    color: Option<Seat>,
+    viewer: Option<Seat>,
     lang: Lang,
 ) -> String {
     let own = color.is_some() && color == viewer;
@@ -80,7 +80,7 @@ fn capitalised(s: String) -> String {
 }
 
 /// One or two sentences: what the action did, then any flag it made public.
-pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Color>, lang: Lang) -> String {
+pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Seat>, lang: Lang) -> String {
     let by = ev.by;
     let other = by.map(|c| c.other_side());
     let mover = piece_words(known.mover, by, viewer, lang);
@@ -141,7 +141,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn piece(color: Color, role: Role) -> Option<Piece> {
+    fn piece(color: Seat, role: Role) -> Option<Piece> {
         Some(Piece { color, role })
     }
 
@@ -149,7 +149,7 @@ mod tests {
     fn both_marshals_gone_says_why_the_flags_show() {
         let ev = PublicEvent {
             ply: 9,
-            by: Some(Color::Red),
+            by: Some(Seat::RED),
             action: Action::Move {
                 from: pt("c6"),
                 to: pt("c7"),
@@ -160,14 +160,14 @@ mod tests {
                 (
                     pt("b12"),
                     Piece {
-                        color: Color::Black,
+                        color: Seat::BLACK,
                         role: Role::Flag,
                     },
                 ),
                 (
                     pt("d1"),
                     Piece {
-                        color: Color::Red,
+                        color: Seat::RED,
                         role: Role::Flag,
                     },
                 ),
@@ -175,18 +175,18 @@ mod tests {
             assigned: None,
         };
         let known = Known {
-            mover: piece(Color::Red, Role::Marshal),
+            mover: piece(Seat::RED, Role::Marshal),
             target: None,
         };
         assert_eq!(
-            caption(&ev, known, Some(Color::Red), Lang::En),
+            caption(&ev, known, Some(Seat::RED), Lang::En),
             "Your Field Marshal and a hidden Black piece on c7 are both gone. \
              Black's Field Marshal is gone, so Black's flag is shown on b12. \
              Red's Field Marshal is gone, so Red's flag is shown on d1."
         );
         assert_eq!(move_row(&ev, known, Lang::Zh), "司令 c6×c7 同归于尽");
         assert_eq!(move_row(&ev, Known::default(), Lang::En), "? c6×c7 both");
-        assert!(caption(&ev, Known::default(), Some(Color::Black), Lang::Zh)
+        assert!(caption(&ev, Known::default(), Some(Seat::BLACK), Lang::Zh)
             .starts_with("红方暗子与你的棋子（c7）同归于尽。"));
     }
 
@@ -201,14 +201,14 @@ mod tests {
             revealed: vec![(
                 pt("c4"),
                 Piece {
-                    color: Color::Black,
+                    color: Seat::BLACK,
                     role: Role::Captain,
                 },
             )],
-            assigned: Some(Color::Black),
+            assigned: Some(Seat::BLACK),
         };
         let known = Known {
-            mover: piece(Color::Black, Role::Captain),
+            mover: piece(Seat::BLACK, Role::Captain),
             target: None,
         };
         assert_eq!(
@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(move_row(&flip, known, Lang::Zh), "c4 翻 连长");
         let quiet = PublicEvent {
             ply: 2,
-            by: Some(Color::Black),
+            by: Some(Seat::BLACK),
             action: Action::Move {
                 from: pt("c7"),
                 to: pt("c6"),
@@ -229,7 +229,7 @@ mod tests {
             assigned: None,
         };
         assert_eq!(
-            caption(&quiet, Known::default(), Some(Color::Red), Lang::En),
+            caption(&quiet, Known::default(), Some(Seat::RED), Lang::En),
             "A hidden Black piece moved c7–c6."
         );
     }

@@ -6,7 +6,7 @@ use super::board_words::{kind, occupant, seat_occupant};
 use super::{color_name, role_name, Lang, T};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Point as SgPoint, Position as SgPosition};
-use junqi_core::{contact, Action, Clash, Color, PlayerView, Point, Role, Topology};
+use junqi_core::{contact, Action, Clash, PlayerView, Point, Role, Topology};
 
 /// A reading command: typed in the move box or pressed on the board (`P`: the board's point).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -177,8 +177,8 @@ pub fn mine(view: &PlayerView, lang: Lang) -> String {
         })
         .collect();
     let other = match me {
-        Color::Red => Color::Black,
-        Color::Black => Color::Red,
+        Seat::RED => Seat::BLACK,
+        _ => Seat::RED,
     };
     let theirs = count(view, |o| o.color == Some(other));
     let others = [(color_name(other, lang).to_string(), theirs)];
@@ -472,7 +472,7 @@ mod tests {
     #[test]
     fn my_pieces_are_listed_strongest_first() {
         let g = game(Mode::Dark);
-        let text = mine(&g.view(Some(Color::Red)), Lang::En);
+        let text = mine(&g.view(Some(Seat::RED)), Lang::En);
         assert!(
             text.starts_with("Your pieces, 25: Field Marshal "),
             "{text}"
@@ -488,7 +488,7 @@ mod tests {
     #[test]
     fn reach_names_each_destination_as_the_viewer_knows_it() {
         let g = game(Mode::Dark);
-        let view = g.view(Some(Color::Red));
+        let view = g.view(Some(Seat::RED));
         let guesses = [None; junqi_core::types::POINTS];
         // Every destination named, none of Black's hidden pieces by its role.
         for p in Point::all() {
@@ -528,13 +528,13 @@ mod tests {
         let c = |color, role| Piece::new(color, role).char();
         let jfen = format!(
             "3{}1/5/5/5/5/2{}2/2{}2/5/5/5/5/3{}1 r 0 1",
-            c(Color::Black, Role::Flag),
-            c(Color::Black, Role::Lieutenant),
-            c(Color::Red, Role::Captain),
-            c(Color::Red, Role::Flag),
+            c(Seat::BLACK, Role::Flag),
+            c(Seat::BLACK, Role::Lieutenant),
+            c(Seat::RED, Role::Captain),
+            c(Seat::RED, Role::Flag),
         );
         let view =
-            PlayerView::from_jfen(&jfen, Some(Color::Red), Mode::Open, Rules::default()).unwrap();
+            PlayerView::from_jfen(&jfen, Some(Seat::RED), Mode::Open, Rules::default()).unwrap();
         let text = reach(
             &view,
             Some(pt("c6")),

@@ -10,7 +10,7 @@ use crate::ground::pick::{self, Pick};
 use crate::i18n::{self, Lang};
 use crate::state::storage;
 use crate::state::store::Store;
-use junqi_core::{Action, Color, Deployment, PlayerView, Point, Role, Slot};
+use junqi_core::{Action, Deployment, PlayerView, Point, Role, Seat, Slot};
 use junqi_learn::{course, Feedback, Goal, Lesson, LessonRun, Mistake, Picture};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -398,7 +398,7 @@ impl Learn {
         if self.screen.get() == LearnScreen::Puzzle {
             return self.puzzle_view();
         }
-        self.with_board(|r| r.position().map(|p| p.view(Some(Color::Red))))
+        self.with_board(|r| r.position().map(|p| p.view(Some(Seat::RED))))
             .flatten()
     }
 
@@ -476,7 +476,7 @@ impl Learn {
         );
         match pick {
             Pick::Go { from, to } => {
-                let enemy = view.cells[to.index()].is_some_and(|o| o.color == Some(Color::Black));
+                let enemy = view.cells[to.index()].is_some_and(|o| o.color == Some(Seat::BLACK));
                 self.play(Action::Move { from, to }, enemy);
             }
             Pick::Up(p) => self.selected.set(Some(p)),
@@ -495,7 +495,7 @@ impl Learn {
             return;
         };
         // A swap: a piece "goes" to any other point of Red's half.
-        let own = |q: Point| Slot::of_point(q, Color::Red);
+        let own = |q: Point| Slot::of_point(q, Seat::RED);
         let pick = pick::tap(
             self.selected.get_untracked(),
             p,
@@ -603,8 +603,8 @@ mod tests {
             let text = lesson_text(l);
             assert!(!text.zh.is_empty() && !text.en.is_empty(), "{}", l.id);
         }
-        let p = |r| Piece::new(Color::Red, r);
-        let b = |r| Piece::new(Color::Black, r);
+        let p = |r| Piece::new(Seat::RED, r);
+        let b = |r| Piece::new(Seat::BLACK, r);
         let at: Point = "c7".parse().unwrap();
         let lost = |piece, by| Mistake::Lost {
             at,

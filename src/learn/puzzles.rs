@@ -6,7 +6,7 @@
 use super::lesson::{Learn, LearnScreen};
 use crate::ground::anim::Cue;
 use crate::i18n;
-use junqi_core::{Action, Color, PlayerView, Point};
+use junqi_core::{Action, PlayerView, Point, Seat};
 use junqi_learn::puzzle::{self, Puzzle, PuzzleFeedback, PuzzleRun};
 use leptos::prelude::*;
 
@@ -104,7 +104,7 @@ impl Learn {
 
     /// What the child sees of the puzzle (everything: 明棋).
     pub(super) fn puzzle_view(&self) -> Option<PlayerView> {
-        self.with_puzzle(|r| r.position().view(Some(Color::Red)))
+        self.with_puzzle(|r| r.position().view(Some(Seat::RED)))
     }
 
     /// The hint: the line's next move.

@@ -55,7 +55,7 @@ impl Said {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::{Color, Mode, Rules};
+    use junqi_core::{Mode, Rules, Seat};
     use junqi_duel::Clock;
 
     #[test]
@@ -65,7 +65,7 @@ mod tests {
             Mode::Dark,
             Rules::default(),
             Clock::NONE,
-            Color::Red,
+            Seat::RED,
         )
         .unwrap();
         assert_eq!(

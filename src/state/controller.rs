@@ -23,7 +23,7 @@ use crate::ground::anim::{AnimPlan, Cue};
 use crate::ground::geometry::Orientation;
 use crate::i18n::{self, Lang};
 use junqi_core::types::POINTS;
-use junqi_core::{Action, Color, Mode, PlayerView, Point, PublicEvent, Role};
+use junqi_core::{Action, Mode, PlayerView, Point, PublicEvent, Role, Seat};
 
 /// The board as one seat sees it now.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +33,7 @@ pub struct Shown {
     pub seat: u8,
     pub orientation: Orientation,
     /// Face to face: this colour's labels are turned.
-    pub turned: Option<Color>,
+    pub turned: Option<Seat>,
     /// The last action's start and end.
     pub last: Option<(Point, Point)>,
 }
@@ -54,14 +54,14 @@ pub enum Eyes {
 pub struct Handover {
     pub seat: u8,
     /// The seat's colour, when known.
-    pub color: Option<Color>,
+    pub color: Option<Seat>,
 }
 
 /// A row of the move list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveEntry {
     pub ply: u32,
-    pub color: Option<Color>,
+    pub color: Option<Seat>,
     pub text: String,
 }
 
@@ -331,11 +331,11 @@ impl Controller {
     fn display_seat(&self) -> u8 {
         if self.watched() {
             let color = match self.eyes {
-                Eyes::Black => Color::Black,
-                Eyes::Red | Eyes::Open => Color::Red,
+                Eyes::Black => Seat::BLACK,
+                Eyes::Red | Eyes::Open => Seat::RED,
             };
             // 翻棋 before the colours are decided: the seats stand for them.
-            return self.game.seat_of(color).unwrap_or(color as u8);
+            return self.game.seat_of(color).unwrap_or(color.index() as u8);
         }
         if self.friend() {
             self.game
@@ -348,7 +348,7 @@ impl Controller {
     }
 
     /// Orientation and turned labels for a seat.
-    fn orientation_for(&self, seat: u8) -> (Orientation, Option<Color>) {
+    fn orientation_for(&self, seat: u8) -> (Orientation, Option<Seat>) {
         let m = &self.game;
         let face = self.friend() && self.face_to_face;
         if m.mode() == Mode::Flip {
@@ -359,14 +359,14 @@ impl Controller {
             );
         }
         if face {
-            return (Orientation::RedBottom, Some(Color::Black));
+            return (Orientation::RedBottom, Some(Seat::BLACK));
         }
         let color = m
             .color_of(seat)
-            .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+            .unwrap_or(if seat == 0 { Seat::RED } else { Seat::BLACK });
         let o = match color {
-            Color::Red => Orientation::RedBottom,
-            Color::Black => Orientation::BlackBottom,
+            Seat::RED => Orientation::RedBottom,
+            _ => Orientation::BlackBottom,
         };
         (o, None)
     }
@@ -458,7 +458,7 @@ impl Controller {
 
     /// The history as the board's viewer knew it, with the viewer's colour; while no seat's
     /// view is shown (a pass-and-play hand-over), only what both players may know.
-    fn viewer_rows(&self) -> (Vec<Row>, Option<Color>) {
+    fn viewer_rows(&self) -> (Vec<Row>, Option<Seat>) {
         if self.watched() && self.eyes == Eyes::Open {
             if let Some(rows) = self.game.open_rows() {
                 return (rows, None);

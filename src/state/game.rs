@@ -9,8 +9,8 @@ pub use remote::RemoteState;
 use super::config::{GameConfig, Opponent};
 use super::seeds;
 use junqi_core::{
-    Action, ByColor, Color, Deployment, DrawReason, Game, GameRecord, IllegalAction, Mode,
-    Occupant, Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Setup, SetupError,
+    Action, BySide, Deployment, DrawReason, Game, GameRecord, IllegalAction, Mode, Occupant,
+    Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Seat, Setup, SetupError,
     WinReason,
 };
 use junqi_duel::{Duel, Input, Phase, Refusal};
@@ -25,7 +25,7 @@ pub struct Played {
 }
 
 /// Pieces removed from the board, by owner, as one seat saw them.
-pub type Tray = ByColor<Vec<Occupant>>;
+pub type Tray = BySide<Vec<Occupant>>;
 
 pub use crate::i18n::caption::Known;
 
@@ -51,7 +51,7 @@ fn seen_piece(view: &PlayerView, p: Point) -> Option<Piece> {
 /// A position with every identity shown, seen from Red's side (暗棋's hidden pieces named;
 /// 翻棋's face-down pieces stay face down: nobody has seen them).
 pub fn open_view(pos: &Position) -> PlayerView {
-    let mut v = pos.view(Some(Color::Red));
+    let mut v = pos.view(Some(Seat::RED));
     if pos.mode() == Mode::Dark {
         for p in Point::all() {
             v.cells[p.index()] = pos.at(p);
@@ -77,7 +77,7 @@ enum Referee {
     /// [`Game`], and each side's formation (明棋, 暗棋: the computer plays from its own).
     Local {
         game: Game,
-        formations: Option<ByColor<Deployment>>,
+        formations: Option<BySide<Deployment>>,
     },
     /// A friend on another device: this device holds only its own side (game/remote.rs).
     Remote(Box<Remote>),
@@ -104,9 +104,9 @@ pub struct Match {
 impl Match {
     pub fn new(config: GameConfig, setup: Setup, seed: u64) -> Result<Match, SetupError> {
         let formations = match &setup {
-            Setup::Deployments { red, black } => Some(ByColor::new_with(|c| match c {
-                Color::Red => red.clone(),
-                Color::Black => black.clone(),
+            Setup::Deployments { red, black } => Some(BySide::new_with(|c| match c {
+                Seat::RED => red.clone(),
+                _ => black.clone(),
             })),
             Setup::Shuffle { .. } => None,
         };
@@ -394,13 +394,13 @@ impl Match {
     }
 
     /// The colour of a seat, once known (翻棋: after the first colour is assigned).
-    pub fn color_of(&self, seat: u8) -> Option<Color> {
+    pub fn color_of(&self, seat: u8) -> Option<Seat> {
         let first = self.position().first_color()?;
         Some(if seat == 0 { first } else { first.other_side() })
     }
 
     /// The seat playing `color`, once known.
-    pub fn seat_of(&self, color: Color) -> Option<u8> {
+    pub fn seat_of(&self, color: Seat) -> Option<u8> {
         let first = self.position().first_color()?;
         Some(u8::from(color != first))
     }
@@ -702,9 +702,9 @@ impl Match {
 
     /// Turns `seat` has lost to the per-move timer.
     pub fn timeouts_of(&self, seat: u8) -> u32 {
-        let color =
-            self.color_of(seat)
-                .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+        let color = self
+            .color_of(seat)
+            .unwrap_or(if seat == 0 { Seat::RED } else { Seat::BLACK });
         u32::from(self.position().timeouts(color))
     }
 
@@ -763,9 +763,9 @@ impl Match {
 
     /// `seat`'s clock ran out: it loses. Between two devices, this device's own seat only.
     pub fn time_out(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
-        let color =
-            self.color_of(seat)
-                .unwrap_or(if seat == 0 { Color::Red } else { Color::Black });
+        let color = self
+            .color_of(seat)
+            .unwrap_or(if seat == 0 { Seat::RED } else { Seat::BLACK });
         if let Referee::Remote(r) = &mut self.referee {
             if seat != self.config.seat || !r.out_of_time(true) {
                 return Err(IllegalAction::NotYourTurn);
@@ -780,7 +780,7 @@ impl Match {
     pub fn end_as(&mut self, claimed: Outcome) -> Result<(), String> {
         if self.outcome().is_none() {
             let seat_of =
-                |m: &Match, c: Color| m.seat_of(c).unwrap_or(if c == Color::Red { 0 } else { 1 });
+                |m: &Match, c: Seat| m.seat_of(c).unwrap_or(if c == Seat::RED { 0 } else { 1 });
             let ended = match claimed {
                 Outcome::Win {
                     winner,
@@ -859,8 +859,8 @@ mod tests {
     #[test]
     fn seats_and_turns() {
         let mut m = classic(Mode::Open, 1);
-        assert_eq!(m.color_of(0), Some(Color::Red));
-        assert_eq!(m.seat_of(Color::Black), Some(1));
+        assert_eq!(m.color_of(0), Some(Seat::RED));
+        assert_eq!(m.seat_of(Seat::BLACK), Some(1));
         assert_eq!(m.seat_to_move(), Some(0));
         assert_eq!(m.computer_to_move(), Some(0));
         let ai = m.computer_action(1, 300).unwrap();
@@ -878,14 +878,14 @@ mod tests {
         assert_eq!(played.event.removed.len(), 1);
         let red = m.tray(0);
         let black = m.tray(1);
-        assert_eq!(red[Color::Black].len(), 1);
+        assert_eq!(red[Seat::BLACK].len(), 1);
         assert_eq!(
-            red[Color::Black][0].role,
+            red[Seat::BLACK][0].role,
             None,
             "Red never learns what it took"
         );
-        assert_eq!(black[Color::Black][0].role, Some(Role::Lieutenant));
-        assert!(red[Color::Red].is_empty());
+        assert_eq!(black[Seat::BLACK][0].role, Some(Role::Lieutenant));
+        assert!(red[Seat::RED].is_empty());
     }
 
     #[test]

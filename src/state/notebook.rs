@@ -108,7 +108,7 @@ pub fn table(
 mod tests {
     use super::*;
     use junqi_core::deduce::{setup_mask, ALL_ROLES};
-    use junqi_core::{Action, Color, Game, Rules, Setup, Slot, SplitMix64};
+    use junqi_core::{Action, Game, Rules, Seat, Setup, Slot, SplitMix64};
 
     /// Plays `actions` from the two formations; `None` when one is not legal there.
     fn replay(red: &Deployment, black: &Deployment, actions: &[Action]) -> Option<Game> {
@@ -146,7 +146,7 @@ mod tests {
                 game.play(a).expect("legal");
                 actions.push(a);
             }
-            let view = game.view(Some(Color::Red));
+            let view = game.view(Some(Seat::RED));
             let book = two_player(&view, &red).expect("暗棋");
             for (p, m) in Point::all().filter_map(|p| book.proven_at(p).map(|m| (p, m))) {
                 let truth = game.position().at(p).and_then(|o| o.role).expect("known");
@@ -156,7 +156,7 @@ mod tests {
                 );
             }
             let touched = |s: Slot| {
-                let q = s.point(Color::Black);
+                let q = s.point(Seat::BLACK);
                 actions.iter().any(|a| a.from() == q || a.to() == q)
             };
             let quiet: Vec<Slot> = Slot::all()
@@ -173,13 +173,13 @@ mod tests {
                 let Some(again) = replay(&red, &other, &actions) else {
                     continue;
                 };
-                let seen = again.view(Some(Color::Red));
+                let seen = again.view(Some(Seat::RED));
                 if seen.history != view.history {
                     continue;
                 }
                 assert_ne!(
-                    again.position().at(a.point(Color::Black)),
-                    game.position().at(a.point(Color::Black))
+                    again.position().at(a.point(Seat::BLACK)),
+                    game.position().at(a.point(Seat::BLACK))
                 );
                 assert_eq!(two_player(&seen, &red), Some(book.clone()), "seed {seed}");
                 compared += 1;

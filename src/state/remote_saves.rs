@@ -12,7 +12,7 @@
 use super::config::GameConfig;
 use super::game::Match;
 use super::storage;
-use junqi_core::{Color, Deployment};
+use junqi_core::{Deployment, Seat};
 use junqi_duel::wire::{bytes_of, hex_of};
 use junqi_duel::{Duel, Input, Proposal};
 use serde::{Deserialize, Serialize};
@@ -116,7 +116,7 @@ impl RemoteSave {
     }
 
     pub fn seat(&self) -> u8 {
-        u8::from(self.terms.host == Color::Black)
+        u8::from(self.terms.host == Seat::BLACK)
     }
 
     /// The new-game choices of this game.
@@ -202,9 +202,9 @@ mod tests {
     fn side(seat: u8) -> Match {
         let terms = Terms::new([3; 16], Mode::Dark, Rules::default());
         let (me, formation) = if seat == 0 {
-            (Color::Red, Deployment::classic_1())
+            (Seat::RED, Deployment::classic_1())
         } else {
-            (Color::Black, Deployment::classic_2())
+            (Seat::BLACK, Deployment::classic_2())
         };
         let (duel, first) = Duel::new(terms, me, formation, [seat + 1; 32]).unwrap();
         let config = GameConfig {

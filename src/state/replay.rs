@@ -7,7 +7,7 @@ use super::storage;
 use super::store::{move_entry, MoveEntry, Phase, Store};
 use crate::ground::geometry::Orientation;
 use crate::i18n::{self, Lang};
-use junqi_core::{Color, Game, GameRecord, Mode, PlayerView, Point, Position, PublicEvent};
+use junqi_core::{Game, GameRecord, Mode, PlayerView, Point, Position, PublicEvent, Seat};
 use leptos::prelude::*;
 
 /// Autoplay speeds: milliseconds per ply.
@@ -82,8 +82,8 @@ impl Replay {
     pub fn view(&self) -> PlayerView {
         let pos = &self.positions[self.ply];
         match self.side {
-            Eyes::Red => pos.view(Some(Color::Red)),
-            Eyes::Black => pos.view(Some(Color::Black)),
+            Eyes::Red => pos.view(Some(Seat::RED)),
+            Eyes::Black => pos.view(Some(Seat::BLACK)),
             Eyes::Open => super::game::open_view(pos),
         }
     }
@@ -318,7 +318,7 @@ mod tests {
     fn hidden_pieces_stay_hidden_from_a_side_and_open_shows_all() {
         let mut r = Replay::new(finished()).unwrap();
         r.go(2);
-        let enemy_known = |v: &PlayerView, enemy: Color| {
+        let enemy_known = |v: &PlayerView, enemy: Seat| {
             v.cells
                 .iter()
                 .flatten()
@@ -326,9 +326,9 @@ mod tests {
                 .count()
         };
         r.side = Eyes::Red;
-        assert_eq!(enemy_known(&r.view(), Color::Black), 0);
+        assert_eq!(enemy_known(&r.view(), Seat::BLACK), 0);
         r.side = Eyes::Black;
-        assert_eq!(enemy_known(&r.view(), Color::Red), 0);
+        assert_eq!(enemy_known(&r.view(), Seat::RED), 0);
         assert_eq!(r.orientation(), Orientation::BlackBottom);
         r.side = Eyes::Open;
         let v = r.view();

@@ -15,7 +15,7 @@ use super::config::Opponent;
 use super::game::Match;
 use super::storage;
 use super::store::Store;
-use junqi_core::{Color, Mode};
+use junqi_core::{Mode, Seat};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -223,11 +223,11 @@ impl Stats {
     }
 
     /// Counts a pass-and-play game won by `winner` (`None`: a draw).
-    pub fn add_friend(&mut self, mode: Mode, winner: Option<Color>) {
+    pub fn add_friend(&mut self, mode: Mode, winner: Option<Seat>) {
         let t = &mut self.friend[mode as usize];
         match winner {
-            Some(Color::Red) => t.red += 1,
-            Some(Color::Black) => t.black += 1,
+            Some(Seat::RED) => t.red += 1,
+            Some(_) => t.black += 1,
             None => t.draws += 1,
         }
     }
@@ -420,7 +420,7 @@ mod tests {
                 losses: 0
             }
         );
-        s.add_friend(Mode::Flip, Some(Color::Black));
+        s.add_friend(Mode::Flip, Some(Seat::BLACK));
         s.add_friend(Mode::Flip, None);
         assert_eq!(s.friend[2].black, 1);
         assert_eq!(s.friend[2].draws, 1);

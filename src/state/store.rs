@@ -28,7 +28,7 @@ use crate::audio;
 use crate::ground::anim::{AnimPlan, Cue};
 use crate::i18n::{self, Lang};
 use junqi_core::types::POINTS;
-use junqi_core::{Color, Deployment, Mode, Point, Role, Setup};
+use junqi_core::{Deployment, Mode, Point, Role, Seat, Setup};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -69,7 +69,7 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupState {
     pub seat: u8,
-    pub color: Color,
+    pub color: Seat,
     pub deployment: Deployment,
     /// First piece of a tap-tap swap.
     pub selected: Option<Point>,
@@ -399,10 +399,7 @@ impl Store {
         self.rev.track();
         self.with_match(|m| {
             let tray = m.tray(0);
-            (
-                m.plies(),
-                [tray[Color::Red].len(), tray[Color::Black].len()],
-            )
+            (m.plies(), [tray[Seat::RED].len(), tray[Seat::BLACK].len()])
         })
     }
 

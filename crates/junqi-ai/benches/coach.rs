@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use junqi_ai::coach::warn;
-use junqi_core::{Color, Position, CLASSIC_START};
+use junqi_core::{Position, Seat, CLASSIC_START};
 
 fn coach(c: &mut Criterion) {
     let start = Position::from_jfen(CLASSIC_START).expect("classic start");
@@ -16,7 +16,7 @@ fn coach(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("coach-every-action");
     for (name, pos) in [("classic-start", &start), ("twelve-plies-on", &later)] {
-        let view = pos.view(Some(pos.turn().unwrap_or(Color::Red)));
+        let view = pos.view(Some(pos.turn().unwrap_or(Seat::RED)));
         let actions = view.legal_actions();
         group.bench_function(format!("{name}-{}-actions", actions.len()), |b| {
             b.iter(|| {

@@ -16,7 +16,7 @@
 use junqi_ai::behaviour::{bucket, BUCKETS};
 use junqi_core::deduce::{Hidden, Table, TableEvent};
 use junqi_core::siguo::SiguoRecord;
-use junqi_core::{Color, Game, GameRecord, Setup};
+use junqi_core::{Game, GameRecord, Seat, Setup};
 
 /// Pieces seen, by bucket and role.
 type Counts = [[u64; 12]; BUCKETS];
@@ -82,8 +82,8 @@ fn count_facing(record: &GameRecord, counts: &mut Counts) -> bool {
     };
     for (k, recorded) in record.actions.iter().enumerate() {
         if k % 4 == 0 {
-            for me in Color::ALL {
-                let own = if me == Color::Red { red } else { black };
+            for me in Seat::RED_BLACK {
+                let own = if me == Seat::RED { red } else { black };
                 let view = game.view(Some(me));
                 let hidden = Hidden::two_player(me, own, &view.history, &record.rules);
                 for (i, at) in hidden.at.iter().enumerate() {

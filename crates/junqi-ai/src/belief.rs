@@ -8,12 +8,12 @@ use crate::behaviour;
 pub use junqi_core::deduce::{movable as movable_mask, role_bit as bit, setup_mask};
 use junqi_core::deduce::{Army, Hidden, PieceRef, Problem};
 pub use junqi_core::deduce::{RoleMask, ALL_ROLES};
-use junqi_core::{Color, Deployment, Piece, Point, PublicEvent, Role, Rules, SplitMix64};
+use junqi_core::{Deployment, Piece, Point, PublicEvent, Role, Rules, Seat, SplitMix64};
 
 /// What one side has inferred about the other's pieces.
 #[derive(Clone, Debug)]
 pub struct Belief {
-    pub me: Color,
+    pub me: Seat,
     /// Each enemy piece on the board: where it stands and which roles it may have.
     pub alive: Vec<(Point, RoleMask)>,
     /// Enemy pieces removed, with what they may have been (they still use up the counts).
@@ -27,7 +27,7 @@ impl Belief {
     /// What the public history proves, from both formations' starting points (the core's
     /// exact deduction: [`Hidden`]).
     pub fn from_history(
-        me: Color,
+        me: Seat,
         own: &Deployment,
         history: &[PublicEvent],
         rules: &Rules,

@@ -4,7 +4,7 @@
 //! is known) and asks the rules core what each move does; it restates no rule.
 
 use crate::eval::base_value;
-use junqi_core::{Action, ActionResult, Color, Mode, PlayerView, Point, Position, Role};
+use junqi_core::{Action, ActionResult, Mode, PlayerView, Point, Position, Role, Seat};
 
 /// What the coach warns of.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ fn flag_threat(pos: &Position) -> Option<Warning> {
 /// `me` cannot take back at once (with a win or a trade), as [`Kind::Hangs`] warnings. The
 /// flag and the landmines, which never move, are left out: the flag is [`flag_threat`]'s, and
 /// a mine is there to be hit.
-fn hanging(pos: &Position, me: Color) -> Vec<Warning> {
+fn hanging(pos: &Position, me: Seat) -> Vec<Warning> {
     let mut out: Vec<Warning> = Vec::new();
     for a in pos.legal_actions() {
         let Action::Move { from, to } = a else {
@@ -159,7 +159,7 @@ mod tests {
             pos.put(at.parse().unwrap(), Occupant::known(piece));
         }
         let pos = Position::from_jfen(&format!("{} r 0 1", pos.board_fen())).unwrap();
-        pos.view(Some(Color::Red))
+        pos.view(Some(Seat::RED))
     }
 
     fn mv(s: &str) -> Action {

@@ -18,8 +18,8 @@ pub mod siguo;
 
 use belief::Belief;
 use junqi_core::{
-    Action, ActionResult, Color, Deployment, Mode, Occupant, Piece, PlayerView, Point, Position,
-    Role, SplitMix64,
+    Action, ActionResult, Deployment, Mode, Occupant, Piece, PlayerView, Point, Position, Role,
+    Seat, SplitMix64,
 };
 use search::worlds::{averaged, Budget};
 use search::{search, Either, NodeBudget, Searcher, Stop};
@@ -269,7 +269,7 @@ const DARK_EXTRA_WORLDS: usize = 48;
 /// The face-down pool: all 50 pieces less every piece ever turned face up.
 fn flip_pool(view: &PlayerView) -> Vec<(Piece, u32)> {
     let mut counts = [[0u32; 12]; 2];
-    for c in Color::ALL {
+    for c in Seat::RED_BLACK {
         for r in Role::ALL {
             counts[c.index()][r as usize] = r.count() as u32;
         }
@@ -294,7 +294,7 @@ fn flip_pool(view: &PlayerView) -> Vec<(Piece, u32)> {
         flipped.into_iter().for_each(&mut take);
     }
     let mut pool = Vec::new();
-    for c in Color::ALL {
+    for c in Seat::RED_BLACK {
         for r in Role::ALL {
             let n = counts[c.index()][r as usize];
             if n > 0 {
@@ -311,7 +311,7 @@ pub fn with_flip_pool(view: &PlayerView) -> PlayerView {
     let mut v = view.clone();
     if v.mode == Mode::Flip && !v.history.is_empty() {
         let pool = flip_pool(view);
-        for c in Color::ALL {
+        for c in Seat::RED_BLACK {
             v.hidden_mines[c] = pool
                 .iter()
                 .filter(|(p, _)| p.color == c && p.role == Role::Landmine)

@@ -87,8 +87,8 @@ fn only_legal_actions_in_every_mode() {
                 let turn = game.position().turn();
                 let view = game.view(turn);
                 let own = match turn {
-                    Some(Color::Red) => red.as_ref(),
-                    Some(Color::Black) => black.as_ref(),
+                    Some(Seat::RED) => red.as_ref(),
+                    Some(_) => black.as_ref(),
                     None => None,
                 };
                 let lvl = LEVELS[(ply % 3) as usize];
@@ -129,7 +129,7 @@ fn no_peeking_same_view_same_action() {
     let a = Position::from_deployments(Mode::Dark, Rules::default(), &red, &black_a).unwrap();
     let b = Position::from_deployments(Mode::Dark, Rules::default(), &red, &black_b).unwrap();
     assert_ne!(a, b);
-    let (va, vb) = (a.view(Some(Color::Red)), b.view(Some(Color::Red)));
+    let (va, vb) = (a.view(Some(Seat::RED)), b.view(Some(Seat::RED)));
     assert_eq!(va, vb);
     for lvl in LEVELS {
         let ctx = Context {

@@ -26,7 +26,7 @@ fn whole_game(mode: Mode, rules: Rules, seed: u64) -> Game {
         }
         let turn = game.position().turn();
         if rules.timeout_limit > 0
-            && turn == Some(Color::Red)
+            && turn == Some(Seat::RED)
             && game.reports().len().is_multiple_of(7)
         {
             // Red lets its per-move time run out now and then.
@@ -34,7 +34,7 @@ fn whole_game(mode: Mode, rules: Rules, seed: u64) -> Game {
             continue;
         }
         let view = game.view(turn);
-        let a = if turn == Some(Color::Red) {
+        let a = if turn == Some(Seat::RED) {
             let ctx = Context {
                 own: Some(&red),
                 seed,

@@ -7,7 +7,7 @@ use crate::siguo_engine::{info_mode, SiguoGame};
 use crate::Fail;
 use junqi_ai::search::Stop;
 use junqi_ai::{choose, deploy, level, Context, Level};
-use junqi_core::{Action, ActionResult, Color, Deployment, Mode, PlayerView, PublicEvent, Rules};
+use junqi_core::{Action, ActionResult, Deployment, Mode, PlayerView, PublicEvent, Rules, Seat};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -83,7 +83,7 @@ pub(crate) fn rules_to_json(rules: &Rules) -> Value {
 struct NewGame {
     mode: Mode,
     rules: Rules,
-    color: Option<Color>,
+    color: Option<Seat>,
     seed: u64,
 }
 
@@ -103,8 +103,8 @@ fn parse_new(msg: &Value) -> Result<NewGame, String> {
     let rules = rules_from_json(msg.get("rules"))?;
     let color = match msg.get("color") {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s == "r" => Some(Color::Red),
-        Some(Value::String(s)) if s == "b" => Some(Color::Black),
+        Some(Value::String(s)) if s == "r" => Some(Seat::RED),
+        Some(Value::String(s)) if s == "b" => Some(Seat::BLACK),
         Some(other) => return Err(format!("'color' must be \"r\", \"b\" or null, not {other}")),
     };
     let seed = match msg.get("seed") {
@@ -142,7 +142,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
         .get("by")
         .and_then(Value::as_str)
         .and_then(|s| s.chars().next())
-        .and_then(Color::from_rb_char);
+        .and_then(Seat::from_rb_char);
     let mut revealed = Vec::new();
     if let Some(Value::Array(items)) = last.get("revealed") {
         for item in items {
@@ -188,7 +188,7 @@ struct EngineState {
     lvl: Level,
     mode: Mode,
     rules: Rules,
-    color: Option<Color>,
+    color: Option<Seat>,
     seed: u64,
     own: Option<Deployment>,
     history: Vec<PublicEvent>,
@@ -273,7 +273,7 @@ impl EngineState {
             json!({"type": "ready"})
         } else {
             let d = deploy::formation_for(
-                self.seed ^ self.color.map_or(0, |c| c as u64 + 1),
+                self.seed ^ self.color.map_or(0, |c| c.index() as u64 + 1),
                 &self.rules,
             );
             self.own = Some(d.clone());
@@ -295,7 +295,7 @@ impl EngineState {
             .split_whitespace()
             .nth(1)
             .and_then(|s| s.chars().next())
-            .and_then(Color::from_rb_char);
+            .and_then(Seat::from_rb_char);
         let me = self.color.or(side);
         match PlayerView::from_jfen(view_text, me, self.mode, self.rules) {
             Ok(mut view) => {

@@ -17,7 +17,8 @@ use crate::game::{GameRecord, RecordError, RecordedAction, Setup};
 use crate::position::{DrawReason, Outcome, WinReason};
 use crate::rules::{Mode, Rules};
 use crate::siguo::{SiguoRecord, SiguoRecordError};
-use crate::types::{Color, Point, Role};
+use crate::types::{Point, Role};
+use crate::Seat;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
@@ -79,7 +80,7 @@ pub(crate) fn read_deployment(bytes: &[u8]) -> Option<Deployment> {
 fn outcome_code(o: Option<Outcome>) -> [u8; 2] {
     match o {
         None => [0, 0],
-        Some(Outcome::Win { winner, reason }) => [1 + winner as u8, reason as u8],
+        Some(Outcome::Win { winner, reason }) => [1 + winner.index() as u8, reason as u8],
         Some(Outcome::Draw { reason }) => [3, reason as u8],
     }
 }
@@ -103,11 +104,7 @@ fn outcome_from(code: [u8; 2]) -> Option<Option<Outcome>> {
     Some(match code[0] {
         0 => None,
         1 | 2 => Some(Outcome::Win {
-            winner: if code[0] == 1 {
-                Color::Red
-            } else {
-                Color::Black
-            },
+            winner: if code[0] == 1 { Seat::RED } else { Seat::BLACK },
             reason: *win.get(code[1] as usize)?,
         }),
         3 => Some(Outcome::Draw {

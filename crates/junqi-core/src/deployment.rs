@@ -15,7 +15,8 @@
 use crate::board::{PointKind, Topology};
 use crate::rng::SplitMix64;
 use crate::rules::Rules;
-use crate::types::{ByRole, Color, Piece, Point, Role};
+use crate::types::{ByRole, Piece, Point, Role};
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -53,25 +54,25 @@ impl Slot {
     }
 
     /// The board point of this slot for `color`.
-    pub fn point(self, color: Color) -> Point {
+    pub fn point(self, color: Seat) -> Point {
         let (col, row) = match color {
-            Color::Red => (self.file(), 6 - self.rank()),
-            Color::Black => (4 - self.file(), 7 + self.rank()),
+            Seat::RED => (self.file(), 6 - self.rank()),
+            _ => (4 - self.file(), 7 + self.rank()),
         };
         Point::at(col, row).unwrap_or_else(|| unreachable!("slots map into the board"))
     }
 
     /// The slot of a point in `color`'s half.
-    pub fn of_point(p: Point, color: Color) -> Option<Slot> {
+    pub fn of_point(p: Point, color: Seat) -> Option<Slot> {
         match color {
-            Color::Red if p.row() <= 6 => Slot::new(6 - p.row(), p.column()),
-            Color::Black if p.row() >= 7 => Slot::new(p.row() - 7, 4 - p.column()),
+            Seat::RED if p.row() <= 6 => Slot::new(6 - p.row(), p.column()),
+            Seat::BLACK if p.row() >= 7 => Slot::new(p.row() - 7, 4 - p.column()),
             _ => None,
         }
     }
 
     pub fn kind(self) -> PointKind {
-        Topology::standard().kind(self.point(Color::Red))
+        Topology::standard().kind(self.point(Seat::RED))
     }
 
     /// Where pieces stand at the start: posts and headquarters.
@@ -88,7 +89,7 @@ impl Slot {
 impl fmt::Display for Slot {
     /// Named as the point it is for Red.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.point(Color::Red).fmt(f)
+        self.point(Seat::RED).fmt(f)
     }
 }
 
@@ -345,10 +346,10 @@ impl Deployment {
     /// The slots joined by a road to `flag` (地雷围着军旗: where its landmines must stand).
     pub fn around(flag: Slot) -> Vec<Slot> {
         let topo = crate::board::Topology::standard();
-        let p = flag.point(Color::Red);
+        let p = flag.point(Seat::RED);
         topo.step[p.index()]
             .into_iter()
-            .filter_map(|q| Slot::of_point(q, Color::Red))
+            .filter_map(|q| Slot::of_point(q, Seat::RED))
             .collect()
     }
 
@@ -423,7 +424,7 @@ impl Deployment {
     }
 
     /// The points where `role` of `color` may stand at the start.
-    pub fn allowed_points(role: Role, color: Color) -> Vec<Point> {
+    pub fn allowed_points(role: Role, color: Seat) -> Vec<Point> {
         Deployment::allowed_slots(role)
             .into_iter()
             .map(|s| s.point(color))
@@ -431,14 +432,14 @@ impl Deployment {
     }
 
     /// The pieces this deployment puts on the board for `color`.
-    pub fn placed(&self, color: Color) -> Vec<(Point, Piece)> {
+    pub fn placed(&self, color: Seat) -> Vec<(Point, Piece)> {
         Slot::all()
             .filter_map(|s| self.get(s).map(|r| (s.point(color), Piece::new(color, r))))
             .collect()
     }
 
     /// Reads `color`'s formation off its half of a board.
-    pub fn from_board(color: Color, piece_at: impl Fn(Point) -> Option<Piece>) -> Deployment {
+    pub fn from_board(color: Seat, piece_at: impl Fn(Point) -> Option<Piece>) -> Deployment {
         let mut d = Deployment::empty();
         for s in Slot::all() {
             if let Some(p) = piece_at(s.point(color)) {
@@ -589,13 +590,13 @@ mod tests {
     #[test]
     fn slots_map_both_colours() {
         let front_left = Slot::new(0, 0).unwrap();
-        assert_eq!(front_left.point(Color::Red).to_string(), "a6");
-        assert_eq!(front_left.point(Color::Black).to_string(), "e7");
+        assert_eq!(front_left.point(Seat::RED).to_string(), "a6");
+        assert_eq!(front_left.point(Seat::BLACK).to_string(), "e7");
         let back_right = Slot::new(5, 4).unwrap();
-        assert_eq!(back_right.point(Color::Red).to_string(), "e1");
-        assert_eq!(back_right.point(Color::Black).to_string(), "a12");
+        assert_eq!(back_right.point(Seat::RED).to_string(), "e1");
+        assert_eq!(back_right.point(Seat::BLACK).to_string(), "a12");
         for s in Slot::all() {
-            for c in Color::ALL {
+            for c in Seat::RED_BLACK {
                 assert_eq!(Slot::of_point(s.point(c), c), Some(s));
             }
         }

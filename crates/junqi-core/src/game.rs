@@ -8,8 +8,9 @@ use crate::position::{
 };
 use crate::rng::SplitMix64;
 use crate::rules::{Mode, Rules, RulesConflict};
-use crate::types::{Color, Piece, Point, Role};
+use crate::types::{Piece, Point, Role};
 use crate::view::{PlayerView, PublicEvent};
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -28,7 +29,7 @@ pub enum Setup {
 pub enum SetupError {
     /// A formation breaks RULES.md §3.
     Invalid {
-        color: Color,
+        color: Seat,
         violations: Vec<Violation>,
     },
     /// Formations belong to 明棋 and 暗棋, the shuffle to 翻棋.
@@ -67,12 +68,12 @@ impl Position {
             return Err(SetupError::WrongMode(mode));
         }
         rules.validate().map_err(SetupError::Rules)?;
-        for (color, d) in [(Color::Red, red), (Color::Black, black)] {
+        for (color, d) in [(Seat::RED, red), (Seat::BLACK, black)] {
             d.validate_with(&rules)
                 .map_err(|violations| SetupError::Invalid { color, violations })?;
         }
         let mut pos = Position::empty(mode, rules);
-        for (color, d) in [(Color::Red, red), (Color::Black, black)] {
+        for (color, d) in [(Seat::RED, red), (Seat::BLACK, black)] {
             for (p, piece) in d.placed(color) {
                 pos.put(p, Occupant::known(piece));
             }
@@ -83,7 +84,7 @@ impl Position {
     /// 翻棋: all 50 pieces shuffled face down on the 50 non-camp points by `seed`.
     pub fn new_flip(rules: Rules, seed: u64) -> Position {
         let mut pieces: Vec<Piece> = Vec::with_capacity(50);
-        for color in Color::ALL {
+        for color in Seat::RED_BLACK {
             for role in Role::ALL {
                 for _ in 0..role.count() {
                     pieces.push(Piece::new(color, role));
@@ -264,7 +265,7 @@ impl Game {
         }
     }
 
-    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+    pub fn resign(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         let o = self.position.resign(color)?;
         self.ending = Some(o);
         Ok(o)
@@ -276,7 +277,7 @@ impl Game {
         Ok(o)
     }
 
-    pub fn time_out(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+    pub fn time_out(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         let o = self.position.time_out(color)?;
         self.ending = Some(o);
         Ok(o)
@@ -292,7 +293,7 @@ impl Game {
     }
 
     /// What `viewer` may know, with the public history.
-    pub fn view(&self, viewer: Option<Color>) -> PlayerView {
+    pub fn view(&self, viewer: Option<Seat>) -> PlayerView {
         let mut v = self.position.view(viewer);
         v.history = self.public_history();
         v

@@ -7,7 +7,8 @@
 
 use crate::position::{DrawReason, Occupant, Outcome, Position, WinReason};
 use crate::rules::{Mode, Rules};
-use crate::types::{Color, Piece, Point, Role, COLUMNS, PIECES_PER_SIDE, ROWS};
+use crate::types::{Piece, Point, Role, COLUMNS, PIECES_PER_SIDE, ROWS};
+use crate::Seat;
 use std::fmt;
 
 /// Why a JFEN string was refused.
@@ -49,7 +50,7 @@ pub(crate) fn parse_board(text: &str) -> Result<Vec<(Point, Occupant)>, JfenErro
                     continue;
                 }
                 'X' | 'x' => Occupant {
-                    color: Some(if ch == 'X' { Color::Red } else { Color::Black }),
+                    color: Some(if ch == 'X' { Seat::RED } else { Seat::BLACK }),
                     role: None,
                     face_down: false,
                 },
@@ -94,7 +95,7 @@ pub(crate) fn check_counts(cells: &[(Point, Occupant)]) -> Result<(), JfenError>
             _ => face_down += 1,
         }
     }
-    for c in Color::ALL {
+    for c in Seat::RED_BLACK {
         for r in Role::ALL {
             let n = known[c.index()][r as usize];
             if n > r.count() as u32 {
@@ -141,8 +142,8 @@ impl Position {
         check_counts(&cells)?;
         let side = match fields.next() {
             None => return err("missing side to move (r, b or -)"),
-            Some("r") => Some(Color::Red),
-            Some("b") => Some(Color::Black),
+            Some("r") => Some(Seat::RED),
+            Some("b") => Some(Seat::BLACK),
             Some("-") => None,
             Some(s) => {
                 let shown: String = s.chars().take(8).collect();
@@ -210,7 +211,7 @@ impl Position {
 
     /// A fully known side without a flag has lost (RULES.md §9).
     fn static_outcome(&self) -> Option<Outcome> {
-        let flagless = |c: Color| {
+        let flagless = |c: Seat| {
             self.pieces(c, Role::Flag).is_empty()
                 && self.face_down().is_empty()
                 && self
@@ -218,16 +219,16 @@ impl Position {
                     .iter()
                     .all(|p| self.at(p).is_some_and(|o| o.role.is_some()))
         };
-        match (flagless(Color::Red), flagless(Color::Black)) {
+        match (flagless(Seat::RED), flagless(Seat::BLACK)) {
             (true, true) => Some(Outcome::Draw {
                 reason: DrawReason::NoFlags,
             }),
             (true, false) => Some(Outcome::Win {
-                winner: Color::Black,
+                winner: Seat::BLACK,
                 reason: WinReason::FlagCaptured,
             }),
             (false, true) => Some(Outcome::Win {
-                winner: Color::Red,
+                winner: Seat::RED,
                 reason: WinReason::FlagCaptured,
             }),
             (false, false) => None,
@@ -243,8 +244,8 @@ impl Position {
                 } else {
                     match (o.color, o.role) {
                         (Some(c), Some(r)) => r.char(c),
-                        (Some(Color::Red), None) => 'X',
-                        (Some(Color::Black), None) => 'x',
+                        (Some(Seat::RED), None) => 'X',
+                        (Some(_), None) => 'x',
                         (None, _) => '?',
                     }
                 }
@@ -257,7 +258,7 @@ impl Position {
         format!(
             "{} {} {} {}",
             self.board_fen(),
-            self.turn().map_or('-', Color::rb_char),
+            self.turn().map_or('-', Seat::rb_char),
             self.halfmoves(),
             self.ply()
         )

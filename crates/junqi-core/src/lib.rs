@@ -55,7 +55,7 @@ pub use position::{
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};
 pub use told::Told;
-pub use types::{Bitboard, ByColor, ByRole, Color, Piece, Point, Role};
+pub use types::{Bitboard, ByRole, BySide, Piece, Point, Role};
 pub use view::{PlayerView, PublicEvent};
 
 /// The classic start of RULES.md §9 (Red classic-1, Black classic-2), Red to move.

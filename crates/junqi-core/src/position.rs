@@ -12,7 +12,7 @@ use crate::seat::{Seat, Seating};
 use crate::siguo::{
     self, ExitReason, InfoMode, SiguoDraw, SiguoIllegal, SiguoOutcome, SiguoReport, SiguoRules,
 };
-use crate::types::{Bitboard, ByColor, Color, Piece, Point, Role};
+use crate::types::{Bitboard, BySide, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -20,7 +20,7 @@ use std::fmt;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Occupant {
     /// The owner; `None` only for a face-down piece whose identity is not known (`?`).
-    pub color: Option<Color>,
+    pub color: Option<Seat>,
     /// The role; `None` when the identity is not known (`X`, `x`, `?`).
     pub role: Option<Role>,
     /// 翻棋: not yet turned face up.
@@ -80,8 +80,8 @@ pub enum DrawReason {
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Outcome {
     Win {
-        #[serde(with = "crate::types::rb")]
-        winner: Color,
+        #[serde(with = "crate::seat::rb")]
+        winner: Seat,
         reason: WinReason,
     },
     Draw {
@@ -90,7 +90,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn winner(self) -> Option<Color> {
+    pub fn winner(self) -> Option<Seat> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
             Outcome::Draw { .. } => None,
@@ -182,8 +182,8 @@ impl ActionResult {
 pub struct MoveReport {
     pub action: Action,
     /// The colour that acted; `None` only for a 翻棋 flip made before colours were assigned.
-    #[serde(default, with = "crate::types::rb::opt")]
-    pub by: Option<Color>,
+    #[serde(default, with = "crate::seat::rb::opt")]
+    pub by: Option<Seat>,
     /// The points the piece travelled through, start and end included (one point for a flip).
     pub path: Vec<Point>,
     pub result: ActionResult,
@@ -197,8 +197,8 @@ pub struct MoveReport {
     /// turned face up if it was face down —, a scout).
     pub revealed: Vec<(Point, Piece)>,
     /// 翻棋: the colour given to the player who acted, when this action assigned colours.
-    #[serde(default, with = "crate::types::rb::opt")]
-    pub assigned: Option<Color>,
+    #[serde(default, with = "crate::seat::rb::opt")]
+    pub assigned: Option<Seat>,
     /// The game's outcome, if this action ended it.
     pub outcome: Option<Outcome>,
 }
@@ -282,11 +282,7 @@ impl Eq for Position {}
 fn outcome_of(o: SiguoOutcome, seating: &Seating) -> Outcome {
     match o {
         SiguoOutcome::Win { team, reason } => Outcome::Win {
-            winner: seating
-                .members(team)
-                .next()
-                .and_then(Color::of_seat)
-                .unwrap_or(Color::Red),
+            winner: seating.members(team).next().unwrap_or(Seat::RED),
             reason: match reason {
                 ExitReason::FlagCaptured => WinReason::FlagCaptured,
                 ExitReason::NoLegalMove => WinReason::NoLegalMove,
@@ -312,7 +308,7 @@ fn outcome_of(o: SiguoOutcome, seating: &Seating) -> Outcome {
 fn siguo_outcome(o: Outcome, seating: &Seating) -> SiguoOutcome {
     match o {
         Outcome::Win { winner, reason } => SiguoOutcome::Win {
-            team: seating.team(winner.seat()),
+            team: seating.team(winner),
             reason: match reason {
                 WinReason::FlagCaptured => ExitReason::FlagCaptured,
                 WinReason::NoLegalMove => ExitReason::NoLegalMove,
@@ -332,10 +328,6 @@ fn siguo_outcome(o: Outcome, seating: &Seating) -> SiguoOutcome {
             },
         },
     }
-}
-
-fn color(seat: Seat) -> Color {
-    Color::of_seat(seat).unwrap_or(Color::Red)
 }
 
 impl Position {
@@ -379,20 +371,17 @@ impl Position {
 
     /// Who moves after `c`: the next seat still in, in the seating's turn order.
     #[inline(always)]
-    pub fn next_after(&self, c: Color) -> Color {
-        self.g
-            .seating()
-            .next_in(c.seat())
-            .and_then(Color::of_seat)
-            .unwrap_or(c)
+    pub fn next_after(&self, c: Seat) -> Seat {
+        self.g.seating().next_in(c).unwrap_or(c)
     }
 
     /// The colour on the other team: whose pieces `c` may attack, who wins when `c` loses.
     #[inline(always)]
-    pub fn opponent(&self, c: Color) -> Color {
-        Color::ALL
-            .into_iter()
-            .find(|&o| self.g.seating().are_enemies(c.seat(), o.seat()))
+    pub fn opponent(&self, c: Seat) -> Seat {
+        let seating = self.g.seating();
+        seating
+            .seats()
+            .find(|&o| seating.are_enemies(c, o))
             .unwrap_or(c)
     }
 
@@ -401,8 +390,8 @@ impl Position {
     }
 
     /// The colour to move; `None` in 翻棋 before colours are assigned.
-    pub fn turn(&self) -> Option<Color> {
-        self.g.mover().map(color)
+    pub fn turn(&self) -> Option<Seat> {
+        self.g.mover()
     }
 
     /// Plies since the last removal.
@@ -424,10 +413,10 @@ impl Position {
     }
 
     /// 翻棋: the colour of the player who acted first, once assigned (Red otherwise).
-    pub fn first_color(&self) -> Option<Color> {
+    pub fn first_color(&self) -> Option<Seat> {
         match self.mode {
-            Mode::Flip => self.g.flip_state().and_then(|f| f.first).map(color),
-            _ => Some(Color::Red),
+            Mode::Flip => self.g.flip_state().and_then(|f| f.first),
+            _ => Some(Seat::RED),
         }
     }
 
@@ -437,7 +426,7 @@ impl Position {
         let face_down = self.g.extra.is_some() && self.g.face_down().contains(p);
         match self.g.cells[p.index()] {
             Some(o) => Some(Occupant {
-                color: Color::of_seat(o.seat),
+                color: Some(o.seat),
                 role: o.role,
                 face_down,
             }),
@@ -465,10 +454,10 @@ impl Position {
     }
 
     /// Points holding a piece of this colour (as far as known), face down or up.
-    pub fn pieces_of(&self, c: Color) -> Bitboard {
-        let mut b = self.g.pieces_of(c.seat());
+    pub fn pieces_of(&self, c: Seat) -> Bitboard {
+        let mut b = self.g.pieces_of(c);
         for p in self.g.face_down() {
-            if self.g.at(p).is_some_and(|o| o.seat == c.seat()) {
+            if self.g.at(p).is_some_and(|o| o.seat == c) {
                 b.add(p);
             }
         }
@@ -476,7 +465,7 @@ impl Position {
     }
 
     /// Points holding a known piece of this colour and role.
-    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+    pub fn pieces(&self, c: Seat, r: Role) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         for p in self.pieces_of(c) {
             if self.g.at(p).is_some_and(|o| o.role == Some(r)) {
@@ -488,16 +477,16 @@ impl Position {
 
     /// Every known piece by role and colour, in one pass over the board: for callers that ask
     /// [`Position::pieces`] many times (an evaluation).
-    pub fn by_role(&self) -> [ByColor<Bitboard>; 12] {
-        let mut out = [ByColor::<Bitboard>::default(); 12];
-        for c in Color::ALL {
-            for p in self.g.by_seat[c.seat()] | self.g.face_down() {
+    pub fn by_role(&self) -> [BySide<Bitboard>; 12] {
+        let mut out = [BySide::<Bitboard>::default(); 12];
+        for c in Seat::RED_BLACK {
+            for p in self.g.by_seat[c] | self.g.face_down() {
                 if let Some(siguo::Occupant {
                     seat,
                     role: Some(r),
                 }) = self.g.cells[p.index()]
                 {
-                    if seat == c.seat() {
+                    if seat == c {
                         out[r as usize][c].add(p);
                     }
                 }
@@ -529,7 +518,7 @@ impl Position {
     /// Puts an occupant on a point (replacing what was there).
     pub fn put(&mut self, p: Point, occ: Occupant) {
         let known = occ.color.map(|c| siguo::Occupant {
-            seat: c.seat(),
+            seat: c,
             role: occ.role,
         });
         match known {
@@ -565,15 +554,15 @@ impl Position {
 
     /// Sets the colour to move (`None`: 翻棋 before colours are known). In 翻棋 with a colour,
     /// whoever moves at odd plies moved first.
-    pub(crate) fn set_turn(&mut self, turn: Option<Color>) {
+    pub(crate) fn set_turn(&mut self, turn: Option<Seat>) {
         if let Some(c) = turn {
-            self.g.set_turn(c.seat());
+            self.g.set_turn(c);
         }
     }
 
     /// 翻棋: gives colours, `first` being the colour of the player who acted first.
-    pub(crate) fn give_colours(&mut self, first: Color) {
-        self.g.give_colours(first.seat());
+    pub(crate) fn give_colours(&mut self, first: Seat) {
+        self.g.give_colours(first);
     }
 
     pub(crate) fn set_counters(&mut self, halfmoves: u32, ply: u32) {
@@ -586,16 +575,16 @@ impl Position {
     }
 
     /// 翻棋 in a player's view: landmines of `c` known to lie among the face-down pieces.
-    pub(crate) fn set_hidden_mines(&mut self, c: Color, mines: u8) {
-        if mines > 0 || self.g.hidden_mines(c.seat()) > 0 {
-            self.g.set_hidden_mines(c.seat(), mines);
+    pub(crate) fn set_hidden_mines(&mut self, c: Seat, mines: u8) {
+        if mines > 0 || self.g.hidden_mines(c) > 0 {
+            self.g.set_hidden_mines(c, mines);
         }
     }
 
     /// Sets the flag `carrier` is carrying (a view read from its history).
-    pub(crate) fn set_carrying(&mut self, carrier: Color, carry: Carry) {
+    pub(crate) fn set_carrying(&mut self, carrier: Seat, carry: Carry) {
         let owner = self.opponent(carrier);
-        let _ = self.g.set_carry(owner.seat(), carry.home, carry.at);
+        let _ = self.g.set_carry(owner, carry.home, carry.at);
     }
 
     /// Every legal action of the side to move, in a fixed order (moves by origin, then flips).
@@ -680,7 +669,7 @@ impl Position {
         self.g.flip_as(
             p,
             siguo::Occupant {
-                seat: piece.color.seat(),
+                seat: piece.color,
                 role: Some(piece.role),
             },
         );
@@ -738,10 +727,10 @@ impl Position {
     }
 
     /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).
-    pub fn carrying(&self, color: Color) -> Option<Carry> {
+    pub fn carrying(&self, color: Seat) -> Option<Carry> {
         self.g
             .carries()
-            .find(|(_, c)| c.by == color.seat())
+            .find(|(_, c)| c.by == color)
             .map(|(_, c)| Carry {
                 at: c.at,
                 home: c.home,
@@ -749,8 +738,8 @@ impl Position {
     }
 
     /// Turns `color` lost to the per-move timer so far.
-    pub fn timeouts(&self, color: Color) -> u8 {
-        self.g.timeouts(color.seat())
+    pub fn timeouts(&self, color: Seat) -> u8 {
+        self.g.timeouts(color)
     }
 
     /// The side to move let its per-move time run out: the turn passes to the other side (a ply
@@ -769,8 +758,8 @@ impl Position {
     }
 
     /// `color` resigns. Not allowed in the first 20 plies, nor before 翻棋 colours are assigned.
-    pub fn resign(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
-        match self.g.resign(color.seat()) {
+    pub fn resign(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
+        match self.g.resign(color) {
             Ok(_) => self.outcome().ok_or(IllegalAction::GameOver),
             Err(SiguoIllegal::ResignTooEarly) => Err(IllegalAction::ResignTooEarly),
             Err(_) => Err(IllegalAction::GameOver),
@@ -792,9 +781,9 @@ impl Position {
     }
 
     /// `color`'s clock ran out.
-    pub fn time_out(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+    pub fn time_out(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         self.g
-            .time_out(color.seat())
+            .time_out(color)
             .map_err(|_| IllegalAction::GameOver)?;
         self.outcome().ok_or(IllegalAction::GameOver)
     }
@@ -829,8 +818,8 @@ impl Position {
                     report.revealed.push((p, piece));
                 }
                 if let Some(s) = done.assigned {
-                    report.by = Some(color(s));
-                    report.assigned = Some(color(s));
+                    report.by = Some(s);
+                    report.assigned = Some(s);
                 }
             }
             Action::Move { from, to } => {

@@ -56,6 +56,90 @@ impl Seat {
     }
 }
 
+/// The two seats of the 2-player game are named Red (红: seat 0, moves first, sits at the
+/// bottom, rows 1–6) and Black (黑: seat 1). The rules ask the [`Seating`] who is whose enemy;
+/// these names serve the 2-player game's notation and its screens.
+impl Seat {
+    pub const RED: Seat = Seat(0);
+    pub const BLACK: Seat = Seat(1);
+    /// Red and Black.
+    pub const RED_BLACK: [Seat; 2] = [Seat::RED, Seat::BLACK];
+
+    /// `r` or `b`, as in JFEN and the engine protocol (`r` for Red, `b` for any other seat).
+    pub fn rb_char(self) -> char {
+        if self == Seat::RED {
+            'r'
+        } else {
+            'b'
+        }
+    }
+
+    pub fn from_rb_char(c: char) -> Option<Seat> {
+        match c {
+            'r' => Some(Seat::RED),
+            'b' => Some(Seat::BLACK),
+            _ => None,
+        }
+    }
+
+    /// `red` or `black`, as the engine protocol, the command line and the screens' classes name
+    /// a side of the 2-player game.
+    pub fn side_name(self) -> &'static str {
+        if self == Seat::RED {
+            "red"
+        } else {
+            "black"
+        }
+    }
+
+    /// The other seat at the 2-player table ([`Seating::two`]).
+    pub fn other_side(self) -> Seat {
+        if self == Seat::RED {
+            Seat::BLACK
+        } else {
+            Seat::RED
+        }
+    }
+}
+
+/// Serde for a side of the 2-player game as `"r"` or `"b"` (JFEN's letters), the form every
+/// saved game, record and message between devices has always used.
+pub mod rb {
+    use super::Seat;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &Seat, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 4];
+        s.serialize_str(c.rb_char().encode_utf8(&mut buf))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let s = String::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Seat::from_rb_char), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(serde::de::Error::unknown_variant(&s, &["r", "b"])),
+        }
+    }
+
+    /// The same for an optional side (`null` for none).
+    pub mod opt {
+        use super::Seat;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        #[derive(Serialize, Deserialize)]
+        struct Side(#[serde(with = "super")] Seat);
+
+        pub fn serialize<S: Serializer>(c: &Option<Seat>, s: S) -> Result<S::Ok, S::Error> {
+            c.map(Side).serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
+            Ok(Option::<Side>::deserialize(d)?.map(|Side(c)| c))
+        }
+    }
+}
+
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

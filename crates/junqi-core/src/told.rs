@@ -7,8 +7,9 @@ use crate::action::Action;
 use crate::combat::{contact, Clash};
 use crate::position::{IllegalAction, Occupant, Outcome, Position, WinReason};
 use crate::rules::{Mode, Rules};
-use crate::types::{Color, Piece, Point, Role};
+use crate::types::{Piece, Point, Role};
 use crate::view::PublicEvent;
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// The public result of one contact, as RULES.md §7's referee announces it in 暗棋.
@@ -112,7 +113,7 @@ impl Position {
         let report = trial.apply(action, path);
         // Hide again what stands where a hidden piece stood or went, unless it was shown; a
         // hidden attacker that bounced is back where it came from.
-        let hide = |pos: &mut Position, p: Point, c: Color| {
+        let hide = |pos: &mut Position, p: Point, c: Seat| {
             if pos.at(p).is_some_and(|o| o.color == Some(c)) && !pos.is_public(p) {
                 let unknown = Occupant {
                     color: Some(c),
@@ -158,8 +159,8 @@ impl Position {
 
     /// This position with every hidden piece standing in as an engineer (the widest mover),
     /// and where the hidden pieces are.
-    fn hidden_as_engineers(&self) -> (Position, Vec<(Point, Color)>) {
-        let hidden: Vec<(Point, Color)> = self
+    fn hidden_as_engineers(&self) -> (Position, Vec<(Point, Seat)>) {
+        let hidden: Vec<(Point, Seat)> = self
             .occupied()
             .iter()
             .filter_map(|p| {
@@ -177,7 +178,7 @@ impl Position {
     /// The side to move, `color`, says it has no legal action and loses (RULES.md §6): how a
     /// device that cannot see that side's pieces hears of it. The claim is the claimant's to
     /// prove; the end of a game between two devices checks it against the opened formations.
-    pub fn concede_no_move(&mut self, color: Color) -> Result<Outcome, IllegalAction> {
+    pub fn concede_no_move(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::GameOver);
         }
@@ -207,7 +208,7 @@ mod tests {
         let red: Deployment = crate::deployment::CLASSIC_1.parse().unwrap();
         let black: Deployment = crate::deployment::CLASSIC_2.parse().unwrap();
         let full = Position::from_deployments(Mode::Dark, rules, &red, &black).unwrap();
-        let mine = full.view(Some(Color::Red)).to_position();
+        let mine = full.view(Some(Seat::RED)).to_position();
         (full, mine)
     }
 
@@ -282,18 +283,18 @@ mod tests {
             assert_eq!(event.removed, PublicEvent::from_report(0, &report).removed);
             // The flag a fallen Field Marshal shows is its owner's to say on a device.
             for (p, piece) in &report.revealed {
-                if piece.color == Color::Black || report.result == ActionResult::Capture {
+                if piece.color == Seat::BLACK || report.result == ActionResult::Capture {
                     mine.put(*p, Occupant::known(*piece));
                     mine.make_public(*p);
                 }
             }
             // A side stuck says so: Black's pieces move as widely as any on Red's device.
             if let Some(Outcome::Win {
-                winner: Color::Red,
+                winner: Seat::RED,
                 reason: WinReason::NoLegalMove,
             }) = full.outcome()
             {
-                mine.concede_no_move(Color::Black).unwrap();
+                mine.concede_no_move(Seat::BLACK).unwrap();
             }
             assert_eq!(mine.turn(), full.turn());
             assert_eq!(mine.halfmoves(), full.halfmoves());
@@ -301,7 +302,7 @@ mod tests {
             for p in Point::all() {
                 let (m, f) = (mine.at(p), full.at(p));
                 assert_eq!(m.map(|o| o.color), f.map(|o| o.color), "{p}");
-                if f.is_some_and(|o| o.color == Some(Color::Red)) {
+                if f.is_some_and(|o| o.color == Some(Seat::RED)) {
                     assert_eq!(m, f, "{p}");
                 } else if m.and_then(|o| o.role).is_some() {
                     assert_eq!(m, f, "{p}");
@@ -316,20 +317,20 @@ mod tests {
     fn a_result_no_identity_gives_is_refused() {
         let (_, mut mine) = red_device(Rules::default());
         let mut p = Position::empty(Mode::Dark, Rules::default());
-        let red = |r| Occupant::known(crate::Piece::new(Color::Red, r));
+        let red = |r| Occupant::known(crate::Piece::new(Seat::RED, r));
         p.put(pt("b1"), red(Role::Flag));
         p.put(
             pt("b12"),
-            Occupant::known(crate::Piece::new(Color::Black, Role::Flag)),
+            Occupant::known(crate::Piece::new(Seat::BLACK, Role::Flag)),
         );
         p.put(pt("c6"), red(Role::Engineer));
         let hidden = Occupant {
-            color: Some(Color::Black),
+            color: Some(Seat::BLACK),
             role: None,
             face_down: false,
         };
         p.put(pt("c7"), hidden);
-        p.set_turn(Some(Color::Red));
+        p.set_turn(Some(Seat::RED));
         let a: Action = "c6-c7".parse().unwrap();
         // An engineer wins, without taking a flag, only against a landmine.
         let won = Told {
@@ -372,18 +373,18 @@ mod tests {
     fn a_claim_of_no_move_ends_the_game_for_the_side_to_move_only() {
         let (_, mut mine) = red_device(Rules::default());
         assert_eq!(
-            mine.concede_no_move(Color::Black),
+            mine.concede_no_move(Seat::BLACK),
             Err(IllegalAction::NotYourTurn)
         );
         assert_eq!(
-            mine.concede_no_move(Color::Red),
+            mine.concede_no_move(Seat::RED),
             Ok(Outcome::Win {
-                winner: Color::Black,
+                winner: Seat::BLACK,
                 reason: WinReason::NoLegalMove
             })
         );
         assert_eq!(
-            mine.concede_no_move(Color::Red),
+            mine.concede_no_move(Seat::RED),
             Err(IllegalAction::GameOver)
         );
     }

@@ -1,114 +1,10 @@
-//! The vocabulary of the game: colours, roles, pieces, points and sets of points.
+//! The vocabulary of the game: roles, pieces, points and sets of points.
 
 use crate::pointset::{Set, SetIter};
-use crate::seat::Seat;
+use crate::seat::{rb, Seat};
 use core::fmt;
 use core::ops::{Index, IndexMut};
 use serde::{Deserialize, Serialize};
-
-/// One of the two armies. Red (红) moves first and sits at the bottom (rows 1–6).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    Red,
-    Black,
-}
-
-impl Color {
-    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
-
-    /// `r` or `b`, as in JFEN and the engine protocol.
-    pub fn rb_char(self) -> char {
-        match self {
-            Color::Red => 'r',
-            Color::Black => 'b',
-        }
-    }
-
-    pub fn from_rb_char(c: char) -> Option<Color> {
-        match c {
-            'r' => Some(Color::Red),
-            'b' => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    /// `red` or `black`, as the engine protocol and the command line name a side.
-    pub fn side_name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        }
-    }
-
-    /// The other seat at the 2-player table.
-    pub fn other_side(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The seat this colour names: Red is seat 0, Black seat 1 ([`crate::Seating::two`]).
-    #[inline(always)]
-    pub fn seat(self) -> Seat {
-        match self {
-            Color::Red => Seat::S,
-            Color::Black => Seat::E,
-        }
-    }
-
-    /// The colour naming `seat` at a 2-seat table.
-    #[inline(always)]
-    pub fn of_seat(seat: Seat) -> Option<Color> {
-        match seat.index() {
-            0 => Some(Color::Red),
-            1 => Some(Color::Black),
-            _ => None,
-        }
-    }
-}
-
-/// Serde for a side of the 2-player game as `"r"` or `"b"` (JFEN's letters), the form every
-/// saved game, record and message between devices has always used.
-pub mod rb {
-    use super::Color;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 4];
-        s.serialize_str(c.rb_char().encode_utf8(&mut buf))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let s = String::deserialize(d)?;
-        let mut chars = s.chars();
-        match (chars.next().and_then(Color::from_rb_char), chars.next()) {
-            (Some(c), None) => Ok(c),
-            _ => Err(serde::de::Error::unknown_variant(&s, &["r", "b"])),
-        }
-    }
-
-    /// The same for an optional side (`null` for none).
-    pub mod opt {
-        use super::Color;
-        use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-        #[derive(Serialize, Deserialize)]
-        struct Side(#[serde(with = "super")] Color);
-
-        pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-            c.map(Side).serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-            Ok(Option::<Side>::deserialize(d)?.map(|Side(c)| c))
-        }
-    }
-}
 
 /// The twelve kinds of piece (RULES.md §1), from the Field Marshal down to the Flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -160,10 +56,10 @@ impl Role {
         b"MGDBRNCPEZLF"[self as usize] as char
     }
 
-    pub fn char(self, color: Color) -> char {
+    pub fn char(self, color: Seat) -> char {
         match color {
-            Color::Red => self.upper_char(),
-            Color::Black => self.upper_char().to_ascii_lowercase(),
+            Seat::RED => self.upper_char(),
+            _ => self.upper_char().to_ascii_lowercase(),
         }
     }
 
@@ -229,12 +125,12 @@ pub const PIECES_PER_SIDE: usize = 25;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     #[serde(with = "rb")]
-    pub color: Color,
+    pub color: Seat,
     pub role: Role,
 }
 
 impl Piece {
-    pub fn new(color: Color, role: Role) -> Piece {
+    pub fn new(color: Seat, role: Role) -> Piece {
         Piece { color, role }
     }
 
@@ -245,9 +141,9 @@ impl Piece {
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
         let color = if c.is_ascii_uppercase() {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         };
         Some(Piece { color, role })
     }
@@ -290,11 +186,11 @@ impl Point {
     }
 
     /// The colour whose half this point lies in.
-    pub fn half(self) -> Color {
+    pub fn half(self) -> Seat {
         if self.row() <= 6 {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         }
     }
 
@@ -366,43 +262,43 @@ crate::pointset::index_point!(Point, POINTS);
 
 /// One value per colour.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ByColor<T> {
+pub struct BySide<T> {
     pub red: T,
     pub black: T,
 }
 
-impl<T> ByColor<T> {
-    pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor {
-            red: f(Color::Red),
-            black: f(Color::Black),
+impl<T> BySide<T> {
+    pub fn new_with(mut f: impl FnMut(Seat) -> T) -> BySide<T> {
+        BySide {
+            red: f(Seat::RED),
+            black: f(Seat::BLACK),
         }
     }
 
-    pub fn get(&self, c: Color) -> &T {
+    pub fn get(&self, c: Seat) -> &T {
         match c {
-            Color::Red => &self.red,
-            Color::Black => &self.black,
+            Seat::RED => &self.red,
+            _ => &self.black,
         }
     }
 
-    pub fn get_mut(&mut self, c: Color) -> &mut T {
+    pub fn get_mut(&mut self, c: Seat) -> &mut T {
         match c {
-            Color::Red => &mut self.red,
-            Color::Black => &mut self.black,
+            Seat::RED => &mut self.red,
+            _ => &mut self.black,
         }
     }
 }
 
-impl<T> Index<Color> for ByColor<T> {
+impl<T> Index<Seat> for BySide<T> {
     type Output = T;
-    fn index(&self, c: Color) -> &T {
+    fn index(&self, c: Seat) -> &T {
         self.get(c)
     }
 }
 
-impl<T> IndexMut<Color> for ByColor<T> {
-    fn index_mut(&mut self, c: Color) -> &mut T {
+impl<T> IndexMut<Seat> for BySide<T> {
+    fn index_mut(&mut self, c: Seat) -> &mut T {
         self.get_mut(c)
     }
 }

@@ -5,7 +5,8 @@ use crate::jfen::board_fen_with;
 use crate::position::{ActionResult, Carry, MoveReport, Occupant, Outcome, Position};
 use crate::rules::{Mode, Rules};
 use crate::seat::Visibility;
-use crate::types::{ByColor, Color, Piece, Point, Role, POINTS};
+use crate::types::{BySide, Piece, Point, Role, POINTS};
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// One action as everybody saw it.
@@ -13,8 +14,8 @@ use serde::{Deserialize, Serialize};
 pub struct PublicEvent {
     /// The ply number of the action.
     pub ply: u32,
-    #[serde(default, with = "crate::types::rb::opt")]
-    pub by: Option<Color>,
+    #[serde(default, with = "crate::seat::rb::opt")]
+    pub by: Option<Seat>,
     pub action: Action,
     pub result: ActionResult,
     /// Points whose pieces were removed.
@@ -22,8 +23,8 @@ pub struct PublicEvent {
     /// Identities that became public.
     pub revealed: Vec<(Point, Piece)>,
     /// 翻棋: the colour this action gave to the player who acted.
-    #[serde(default, with = "crate::types::rb::opt")]
-    pub assigned: Option<Color>,
+    #[serde(default, with = "crate::seat::rb::opt")]
+    pub assigned: Option<Seat>,
 }
 
 impl PublicEvent {
@@ -52,7 +53,7 @@ impl PublicEvent {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerView {
     /// The viewer's colour; `None` in 翻棋 before colours are assigned.
-    pub me: Option<Color>,
+    pub me: Option<Seat>,
     /// 翻棋: 0 if the viewer acts first, 1 otherwise (always 0 for Red, 1 for Black elsewhere).
     pub seat: u8,
     pub mode: Mode,
@@ -60,24 +61,24 @@ pub struct PlayerView {
     /// What the viewer knows of each point: own pieces fully; enemy pieces by colour only
     /// unless public; face-down pieces as unknown.
     pub cells: [Option<Occupant>; POINTS],
-    pub turn: Option<Color>,
+    pub turn: Option<Seat>,
     pub halfmoves: u32,
     pub ply: u32,
     pub outcome: Option<Outcome>,
     /// 翻棋: landmines of each colour still face down (known by counting public removals).
-    pub hidden_mines: ByColor<u8>,
+    pub hidden_mines: BySide<u8>,
     /// The public history of the game so far.
     pub history: Vec<PublicEvent>,
     /// The flag each colour is carrying (`carry_flag_home`, `carry_flag_front`); a view read
     /// from JFEN learns it from `history` ([`PlayerView::to_position`]).
-    pub carry: ByColor<Option<Carry>>,
+    pub carry: BySide<Option<Carry>>,
 }
 
 impl PlayerView {
     /// A view read from a JFEN a referee sent to `me` (engine protocol `view`).
     pub fn from_jfen(
         text: &str,
-        me: Option<Color>,
+        me: Option<Seat>,
         mode: Mode,
         rules: Rules,
     ) -> Result<PlayerView, crate::JfenError> {
@@ -98,13 +99,13 @@ impl PlayerView {
             self.cells[p.index()].map(|o| match (o.face_down, o.color, o.role) {
                 (true, _, _) | (false, None, _) => '?',
                 (false, Some(c), Some(r)) => r.char(c),
-                (false, Some(Color::Red), None) => 'X',
-                (false, Some(Color::Black), None) => 'x',
+                (false, Some(Seat::RED), None) => 'X',
+                (false, Some(_), None) => 'x',
             })
         });
         format!(
             "{board} {} {} {}",
-            self.turn.map_or('-', Color::rb_char),
+            self.turn.map_or('-', Seat::rb_char),
             self.halfmoves,
             self.ply
         )
@@ -121,15 +122,15 @@ impl PlayerView {
         pos.set_turn(self.turn);
         pos.set_counters(self.halfmoves, self.ply);
         pos.set_outcome(self.outcome);
-        for c in Color::ALL {
+        for c in Seat::RED_BLACK {
             pos.set_hidden_mines(c, self.hidden_mines[c]);
         }
-        let carry = if self.rules.carries_flag() && self.carry == ByColor::default() {
+        let carry = if self.rules.carries_flag() && self.carry == BySide::default() {
             carry_from_history(&self.history)
         } else {
             self.carry
         };
-        for c in Color::ALL {
+        for c in Seat::RED_BLACK {
             if let Some(k) = carry[c] {
                 pos.set_carrying(c, k);
             }
@@ -156,7 +157,7 @@ impl PlayerView {
 
 impl Position {
     /// Is the identity of the piece on `p` known to `viewer`?
-    pub fn identity_visible(&self, p: Point, viewer: Option<Color>) -> bool {
+    pub fn identity_visible(&self, p: Point, viewer: Option<Seat>) -> bool {
         let Some(o) = self.at(p) else { return false };
         if o.face_down {
             return false;
@@ -168,14 +169,14 @@ impl Position {
         };
         let seen = visibility == Visibility::All
             || matches!((viewer, o.color), (Some(v), Some(owner))
-                if self.seating().sees(v.seat(), owner.seat(), visibility));
+                if self.seating().sees(v, owner, visibility));
         seen || self.is_public(p) || self.is_over()
     }
 
     /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).
     ///
     /// In 翻棋 before colours are assigned, pass the seat's colour as `None`.
-    pub fn view(&self, viewer: Option<Color>) -> PlayerView {
+    pub fn view(&self, viewer: Option<Seat>) -> PlayerView {
         let mut cells = [None; POINTS];
         for p in Point::all() {
             if let Some(o) = self.at(p) {
@@ -198,7 +199,7 @@ impl Position {
         }
         let seat = match (self.mode, viewer) {
             (Mode::Flip, Some(c)) => u8::from(self.first_color() != Some(c)),
-            (_, Some(Color::Black)) => 1,
+            (_, Some(Seat::BLACK)) => 1,
             _ => 0,
         };
         PlayerView {
@@ -211,12 +212,12 @@ impl Position {
             halfmoves: self.halfmoves(),
             ply: self.ply(),
             outcome: self.outcome(),
-            hidden_mines: ByColor::new_with(|c| {
+            hidden_mines: BySide::new_with(|c| {
                 (self.pieces(c, Role::Landmine) & self.face_down()).count() as u8
-                    + self.g.hidden_mines(c.seat())
+                    + self.g.hidden_mines(c)
             }),
             history: Vec::new(),
-            carry: ByColor::new_with(|c| self.carrying(c)),
+            carry: BySide::new_with(|c| self.carrying(c)),
         }
     }
 }
@@ -224,13 +225,13 @@ impl Position {
 /// The flags being carried after a public history: a capture that leaves the carrier on the
 /// flag's point starts a carry (the report shows the flag taken there), the carrier's moves
 /// follow it, and its removal ends it.
-fn carry_from_history(history: &[PublicEvent]) -> ByColor<Option<Carry>> {
-    let mut carry: ByColor<Option<Carry>> = ByColor::default();
+fn carry_from_history(history: &[PublicEvent]) -> BySide<Option<Carry>> {
+    let mut carry: BySide<Option<Carry>> = BySide::default();
     for ev in history {
         let Action::Move { from, to } = ev.action else {
             continue;
         };
-        for c in Color::ALL {
+        for c in Seat::RED_BLACK {
             if let Some(k) = carry[c] {
                 if ev.removed.contains(&k.at) {
                     carry[c] = None;

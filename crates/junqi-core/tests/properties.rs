@@ -125,7 +125,7 @@ proptest! {
     fn dark_views_hide_enemy_identities(seed in any::<u64>()) {
         let game = random_game(Mode::Dark, Rules { engineer_scouts: seed % 2 == 0, ..Rules::default() }, seed, 200);
         let pos = game.position();
-        for viewer in Color::ALL {
+        for viewer in Seat::RED_BLACK {
             let view = game.view(Some(viewer));
             for p in Point::all() {
                 let Some(o) = view.cells[p.index()] else { continue };
@@ -139,7 +139,7 @@ proptest! {
             let board = jfen.split(' ').next().unwrap();
             let enemy_letters = board.chars().filter(|c| {
                 c.is_ascii_alphabetic() && !matches!(c, 'x' | 'X') &&
-                (c.is_ascii_uppercase() == (viewer == Color::Black))
+                (c.is_ascii_uppercase() == (viewer == Seat::BLACK))
             }).count();
             prop_assert!(pos.is_over() || enemy_letters as u32 <= pos.public().count());
             // The view's legal actions are the referee's when it is the viewer's turn.
@@ -314,7 +314,7 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
     });
     for p in pos.occupied() {
         if let Some(occ) = pos.at(p) {
-            let seat = occ.color.map_or(Seat::N, Color::seat);
+            let seat = occ.color.unwrap_or(Seat::N);
             let occ_g = siguo::Occupant {
                 seat,
                 role: occ.role,
@@ -328,11 +328,11 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
     }
     if pos.mode() == Mode::Flip {
         if let Some(first) = pos.first_color() {
-            g.give_colours(first.seat());
+            g.give_colours(first);
         }
     }
     if let Some(c) = pos.turn() {
-        g.set_turn(c.seat());
+        g.set_turn(c);
     }
     g
 }
@@ -357,10 +357,7 @@ type Cells = Vec<Option<(Option<Seat>, Option<Role>, bool)>>;
 
 fn two_player_cells(pos: &Position) -> Cells {
     Point::all()
-        .map(|p| {
-            pos.at(p)
-                .map(|o| (o.color.map(Color::seat), o.role, o.face_down))
-        })
+        .map(|p| pos.at(p).map(|o| (o.color, o.role, o.face_down)))
         .collect()
 }
 
@@ -427,16 +424,16 @@ proptest! {
             }
             // (Once a game is over, the 2-player engine has passed the turn to the loser; the
             // general engine leaves it with the last seat to act.)
-            prop_assert_eq!(two.turn().map(Color::seat), general.mover());
+            prop_assert_eq!(two.turn(), general.mover());
             if mode == Mode::Flip {
                 // What the player to act sees: no face-down piece's seat or role, the
                 // landmines among them counted, the same actions.
-                let seat = two.turn().map_or(Seat::S, Color::seat);
+                let seat = two.turn().unwrap_or(Seat::S);
                 let seen = general.view(seat, siguo::InfoMode::AllOpen);
                 let told = two.view(two.turn());
                 prop_assert!(general.face_down().iter().all(|p| seen.at(p).is_none()));
-                for c in Color::ALL {
-                    prop_assert_eq!(seen.hidden_mines(c.seat()), told.hidden_mines[c]);
+                for c in Seat::RED_BLACK {
+                    prop_assert_eq!(seen.hidden_mines(c), told.hidden_mines[c]);
                 }
                 let mut from_view = general_actions(&seen);
                 from_view.sort();
@@ -462,7 +459,7 @@ proptest! {
                     let b = general.resign(seat);
                     prop_assert_eq!(a.is_ok(), b.is_ok(), "ply {}", two.ply());
                     if let Ok(o) = a {
-                        prop_assert_eq!(Some(o.winner().map(Color::seat)), general.outcome().map(|o| match o {
+                        prop_assert_eq!(Some(o.winner()), general.outcome().map(|o| match o {
                             siguo::SiguoOutcome::Win { team, .. } => general.seating().members(team).next(),
                             siguo::SiguoOutcome::Draw { .. } => None,
                         }));
@@ -479,7 +476,7 @@ proptest! {
                 Action::Move { from, to } => general.play(siguo::Move { from, to }).unwrap(),
                 Action::Flip(p) => general.flip(p).unwrap(),
             };
-            prop_assert_eq!(report.assigned.map(Color::seat), general_report.assigned);
+            prop_assert_eq!(report.assigned, general_report.assigned);
             prop_assert_eq!(two.ply(), general.ply());
             prop_assert_eq!(two.halfmoves(), general.quiet());
             prop_assert_eq!(two.outcome().is_some(), general.is_over());
@@ -491,7 +488,7 @@ proptest! {
                 two.to_jfen()
             );
             if let Some(o) = two.outcome() {
-                let winner = o.winner().map(Color::seat);
+                let winner = o.winner();
                 let won = match general.outcome() {
                     Some(siguo::SiguoOutcome::Win { team, .. }) => {
                         general.seating().members(team).next()

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{random_position, random_rules, Kind};
-use junqi_core::{Action, Color, Mode, Point, Position, Role, Rules};
+use junqi_core::{Action, Mode, Point, Position, Role, Rules, Seat};
 use std::collections::BTreeSet;
 
 type Cr = (i32, i32); // (column 0..5, row 1..=12)
@@ -198,7 +198,7 @@ fn reference_actions(pos: &Position) -> BTreeSet<String> {
             }
         }
         if rules.no_enemy_camps {
-            dests.retain(|&c| !(is_camp(c) && (c.1 > 6) == (us == Color::Red)));
+            dests.retain(|&c| !(is_camp(c) && (c.1 > 6) == (us == Seat::RED)));
         }
         for d in dests {
             out.insert(format!("{}-{}", pt(from), pt(d)));
@@ -284,6 +284,6 @@ fn games_played_out_match_reference() {
             let a = acts[rng.below(acts.len() as u64) as usize];
             pos.play(a).unwrap();
         }
-        let _ = Color::Red;
+        let _ = Seat::RED;
     }
 }

@@ -42,12 +42,12 @@ fn fen(pieces: &str, tail: &str) -> String {
                 face_down: true,
             },
             "X" => Occupant {
-                color: Some(Color::Red),
+                color: Some(Seat::RED),
                 role: None,
                 face_down: false,
             },
             "x" => Occupant {
-                color: Some(Color::Black),
+                color: Some(Seat::BLACK),
                 role: None,
                 face_down: false,
             },
@@ -143,7 +143,7 @@ fn combat_on_the_board() {
     assert_eq!(r.result, ActionResult::Win);
     assert_eq!(
         p.piece_at(pt("a7")),
-        Some(Piece::new(Color::Red, Role::Marshal))
+        Some(Piece::new(Seat::RED, Role::Marshal))
     );
     assert_eq!(p.halfmoves(), 0);
     assert_eq!(p.ply(), 2);
@@ -167,7 +167,7 @@ fn combat_on_the_board() {
     assert_eq!(
         r.outcome,
         Some(Outcome::Win {
-            winner: Color::Red,
+            winner: Seat::RED,
             reason: WinReason::FlagCaptured
         })
     );
@@ -181,28 +181,28 @@ fn marshal_falling_shows_the_flag() {
     let black = Deployment::classic_2();
     let mut p = Position::from_deployments(Mode::Dark, Rules::default(), &red, &black).unwrap();
     let black_flag = pt("d12");
-    assert!(!p.identity_visible(black_flag, Some(Color::Red)));
+    assert!(!p.identity_visible(black_flag, Some(Seat::RED)));
     // Put a red bomb next to the black marshal by editing the position.
     p.take(pt("c10"));
     p.put(
         pt("c10"),
-        Occupant::known(Piece::new(Color::Red, Role::Bomb)),
+        Occupant::known(Piece::new(Seat::RED, Role::Bomb)),
     );
     p.take(pt("c9"));
-    let mut view_before = p.view(Some(Color::Red));
+    let mut view_before = p.view(Some(Seat::RED));
     assert!(view_before.cells[black_flag.index()]
         .unwrap()
         .role
         .is_none());
     // Black's marshal stands on c11 in classic-2 (row 11 from e: E M G E L → e11 E, d11 M...).
-    let marshal = p.pieces(Color::Black, Role::Marshal).first().unwrap();
+    let marshal = p.pieces(Seat::BLACK, Role::Marshal).first().unwrap();
     p.take(pt("c10"));
     let next_to_marshal = Point::all()
         .find(|&q| p.board().neighbours(q).contains(marshal) && p.at(q).is_none())
         .unwrap();
     p.put(
         next_to_marshal,
-        Occupant::known(Piece::new(Color::Red, Role::Bomb)),
+        Occupant::known(Piece::new(Seat::RED, Role::Bomb)),
     );
     let r = p
         .play(Action::Move {
@@ -213,9 +213,9 @@ fn marshal_falling_shows_the_flag() {
     assert_eq!(r.result, ActionResult::Both);
     assert_eq!(
         r.revealed,
-        vec![(black_flag, Piece::new(Color::Black, Role::Flag))]
+        vec![(black_flag, Piece::new(Seat::BLACK, Role::Flag))]
     );
-    view_before = p.view(Some(Color::Red));
+    view_before = p.view(Some(Seat::RED));
     assert_eq!(
         view_before.cells[black_flag.index()].unwrap().role,
         Some(Role::Flag)
@@ -255,11 +255,11 @@ fn flip_marshal_falling_turns_a_face_down_flag_face_up() {
     assert_eq!(
         r.removed,
         vec![
-            (pt("a10"), Piece::new(Color::Red, Role::Bomb)),
-            (pt("a11"), Piece::new(Color::Black, Role::Marshal)),
+            (pt("a10"), Piece::new(Seat::RED, Role::Bomb)),
+            (pt("a11"), Piece::new(Seat::BLACK, Role::Marshal)),
         ]
     );
-    let flag = Piece::new(Color::Black, Role::Flag);
+    let flag = Piece::new(Seat::BLACK, Role::Flag);
     assert_eq!(r.revealed, vec![(pt("b12"), flag)]);
     assert_eq!(
         PublicEvent::from_report(9, &r).revealed,
@@ -269,7 +269,7 @@ fn flip_marshal_falling_turns_a_face_down_flag_face_up() {
     assert!(!p.face_down().contains(pt("b12")));
     assert!(p.face_down().contains(pt("c12")) && p.face_down().contains(pt("b1")));
     // Both players' boards show it, and nothing else that was face down.
-    for viewer in [Some(Color::Red), Some(Color::Black), None] {
+    for viewer in [Some(Seat::RED), Some(Seat::BLACK), None] {
         let v = p.view(viewer);
         assert_eq!(v.cells[pt("b12").index()], Some(Occupant::known(flag)));
         assert_eq!(
@@ -278,7 +278,7 @@ fn flip_marshal_falling_turns_a_face_down_flag_face_up() {
             "{viewer:?}"
         );
     }
-    assert_eq!(p.turn(), Some(Color::Black));
+    assert_eq!(p.turn(), Some(Seat::BLACK));
     assert_eq!(p.outcome(), None);
 }
 
@@ -294,7 +294,7 @@ fn flip_marshal_falling_with_the_flag_face_up_reveals_nothing_new() {
     assert_eq!(r.revealed, vec![]);
     assert_eq!(
         p.at(pt("b12")),
-        Some(Occupant::known(Piece::new(Color::Black, Role::Flag)))
+        Some(Occupant::known(Piece::new(Seat::BLACK, Role::Flag)))
     );
     // The red marshal falling shows the red flag, face down until then, the same way.
     let mut p = flip_referee(
@@ -304,10 +304,10 @@ fn flip_marshal_falling_with_the_flag_face_up_reveals_nothing_new() {
     let r = p.play(act("a8-a7")).unwrap();
     assert_eq!(
         r.revealed,
-        vec![(pt("b1"), Piece::new(Color::Red, Role::Flag))]
+        vec![(pt("b1"), Piece::new(Seat::RED, Role::Flag))]
     );
     assert_eq!(
-        p.view(Some(Color::Black)).to_jfen(),
+        p.view(Some(Seat::BLACK)).to_jfen(),
         "1f?2/5/5/5/5/5/5/5/5/5/5/1F3 r 0 10"
     );
 }
@@ -324,7 +324,7 @@ fn end_by_no_legal_move() {
     assert_eq!(
         p.outcome(),
         Some(Outcome::Win {
-            winner: Color::Black,
+            winner: Seat::BLACK,
             reason: WinReason::NoLegalMove
         })
     );
@@ -337,7 +337,7 @@ fn end_by_no_legal_move() {
     assert_eq!(
         r.outcome,
         Some(Outcome::Win {
-            winner: Color::Black,
+            winner: Seat::BLACK,
             reason: WinReason::NoLegalMove
         })
     );
@@ -369,7 +369,7 @@ fn no_collision_31_switch() {
     assert_eq!(
         r.outcome,
         Some(Outcome::Win {
-            winner: Color::Red,
+            winner: Seat::RED,
             reason: WinReason::NoContact
         })
     );
@@ -378,13 +378,13 @@ fn no_collision_31_switch() {
 #[test]
 fn resignation_and_agreement() {
     let mut p = pos(CLASSIC_START);
-    assert_eq!(p.resign(Color::Red), Err(IllegalAction::ResignTooEarly));
+    assert_eq!(p.resign(Seat::RED), Err(IllegalAction::ResignTooEarly));
     let mut p2 =
         pos("llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 21");
     assert_eq!(
-        p2.resign(Color::Red),
+        p2.resign(Seat::RED),
         Ok(Outcome::Win {
-            winner: Color::Black,
+            winner: Seat::BLACK,
             reason: WinReason::Resignation
         })
     );
@@ -416,13 +416,13 @@ fn engineer_scouts_switch() {
     assert_eq!(r.result, ActionResult::Scout);
     assert_eq!(
         r.revealed,
-        vec![(pt("a7"), Piece::new(Color::Black, Role::Marshal))]
+        vec![(pt("a7"), Piece::new(Seat::BLACK, Role::Marshal))]
     );
     assert!(p.at(pt("a6")).is_none());
-    assert!(p.identity_visible(pt("a7"), Some(Color::Red)));
+    assert!(p.identity_visible(pt("a7"), Some(Seat::RED)));
     // The scouted piece stays public when it moves.
     p.play(act("a7-a8")).unwrap();
-    assert!(p.identity_visible(pt("a8"), Some(Color::Red)));
+    assert!(p.identity_visible(pt("a8"), Some(Seat::RED)));
     // Engineers still clear mines.
     let mut p = Position::from_jfen_with(
         "1f3/5/5/5/5/l4/E4/5/5/5/5/1F3 r 0 1",
@@ -461,7 +461,7 @@ fn bomb_cannot_take_flag_switch() {
         ActionResult::Capture,
         "a bombed flag counts as captured"
     );
-    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Color::Red));
+    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Seat::RED));
 }
 
 #[test]
@@ -485,7 +485,7 @@ fn carry_flag_home_switch() {
     assert_eq!(
         r.outcome,
         Some(Outcome::Win {
-            winner: Color::Red,
+            winner: Seat::RED,
             reason: WinReason::FlagCaptured
         })
     );
@@ -499,7 +499,7 @@ fn carry_flag_home_switch() {
     assert_eq!(r.result, ActionResult::Win);
     assert_eq!(
         p.piece_at(pt("b12")),
-        Some(Piece::new(Color::Black, Role::Flag))
+        Some(Piece::new(Seat::BLACK, Role::Flag))
     );
     assert!(p.outcome().is_none());
 }
@@ -590,7 +590,7 @@ fn flip_two_same_switch() {
     };
     for seed in 0..20 {
         let mut p = Position::new_flip(rules, seed);
-        let mut last: [Option<Color>; 2] = [None, None];
+        let mut last: [Option<Seat>; 2] = [None, None];
         let mut ply = 0usize;
         while p.turn().is_none() {
             let a = p.legal_actions()[0];
@@ -672,17 +672,15 @@ fn two_player_positions_stand_on_the_general_core() {
     let p = Position::from_jfen(CLASSIC_START).unwrap();
     let seating = p.seating();
     assert_eq!(seating.count(), 2);
-    assert_eq!(Color::Red.seat(), Seat::S);
-    assert_eq!(Color::Black.seat(), Seat::E);
-    assert_eq!(Color::of_seat(Seat::E), Some(Color::Black));
-    assert_eq!(Color::of_seat(Seat::N), None);
-    assert!(seating.are_enemies(Color::Red.seat(), Color::Black.seat()));
-    assert_eq!(p.next_after(Color::Red), Color::Black);
-    assert_eq!(p.next_after(Color::Black), Color::Red);
-    assert_eq!(p.opponent(Color::Black), Color::Red);
+    assert_eq!(Seat::RED, Seat::S);
+    assert_eq!(Seat::BLACK, Seat::E);
+    assert!(seating.are_enemies(Seat::RED, Seat::BLACK));
+    assert_eq!(p.next_after(Seat::RED), Seat::BLACK);
+    assert_eq!(p.next_after(Seat::BLACK), Seat::RED);
+    assert_eq!(p.opponent(Seat::BLACK), Seat::RED);
     assert!(std::ptr::eq(p.board(), Topology::standard()));
-    assert_eq!(p.board().half("c6".parse().unwrap()), Color::Red);
-    assert_eq!(p.board().half("c7".parse().unwrap()), Color::Black);
+    assert_eq!(p.board().half("c6".parse().unwrap()), Seat::RED);
+    assert_eq!(p.board().half("c7".parse().unwrap()), Seat::BLACK);
     // The board's sets hold up to 192 points; the 2-player board fills 60 of them.
     assert_eq!(Bitboard::FULL.count(), 60);
     assert_eq!(junqi_core::pointset::CAPACITY, 192);

@@ -29,17 +29,14 @@ fn position(pieces: &str, turn: &str, mode: Mode, r: Rules) -> Position {
             Occupant::known(Piece::from_char(ch.chars().next().unwrap()).unwrap()),
         );
     }
-    if p.pieces(Color::Black, Role::Flag).is_empty() {
+    if p.pieces(Seat::BLACK, Role::Flag).is_empty() {
         p.put(
             pt("b12"),
-            Occupant::known(Piece::new(Color::Black, Role::Flag)),
+            Occupant::known(Piece::new(Seat::BLACK, Role::Flag)),
         );
     }
-    if p.pieces(Color::Red, Role::Flag).is_empty() {
-        p.put(
-            pt("b1"),
-            Occupant::known(Piece::new(Color::Red, Role::Flag)),
-        );
+    if p.pieces(Seat::RED, Role::Flag).is_empty() {
+        p.put(pt("b1"), Occupant::known(Piece::new(Seat::RED, Role::Flag)));
     }
     let text = format!("{} {turn} 0 1", p.board_fen());
     Position::from_jfen_with(&text, Some(mode), r).unwrap()
@@ -59,7 +56,7 @@ fn dests(p: &Position, from: &str) -> Vec<String> {
     v
 }
 
-fn flag(c: Color) -> Option<Piece> {
+fn flag(c: Seat) -> Option<Piece> {
     Some(Piece::new(c, Role::Flag))
 }
 
@@ -72,30 +69,26 @@ fn carrier_beaten_on_the_headquarters_gives_the_flag_back_and_the_winner_stays()
     assert_eq!(r.result, ActionResult::Win, "taken, not yet won");
     assert_eq!(
         p.at(pt("b12")).and_then(|o| o.piece()),
-        Some(Piece::new(Color::Red, Role::Colonel))
+        Some(Piece::new(Seat::RED, Role::Colonel))
     );
     let r = p.play(act("a12-b12")).unwrap();
     assert_eq!(r.result, ActionResult::Win);
     assert_eq!(
         r.removed,
-        vec![(pt("b12"), Piece::new(Color::Red, Role::Colonel))]
+        vec![(pt("b12"), Piece::new(Seat::RED, Role::Colonel))]
     );
     assert_eq!(
         r.revealed,
-        vec![(pt("b12"), Piece::new(Color::Black, Role::Flag))]
+        vec![(pt("b12"), Piece::new(Seat::BLACK, Role::Flag))]
     );
     assert_eq!(r.path, vec![pt("a12")], "the general did not move in");
-    assert_eq!(
-        p.piece_at(pt("b12")),
-        flag(Color::Black),
-        "the flag is back"
-    );
+    assert_eq!(p.piece_at(pt("b12")), flag(Seat::BLACK), "the flag is back");
     assert_eq!(
         p.piece_at(pt("a12")),
-        Some(Piece::new(Color::Black, Role::General))
+        Some(Piece::new(Seat::BLACK, Role::General))
     );
     assert_eq!(p.outcome(), None);
-    assert_eq!(p.turn(), Some(Color::Red));
+    assert_eq!(p.turn(), Some(Seat::RED));
 }
 
 #[test]
@@ -104,7 +97,7 @@ fn carrier_and_defender_both_removed_on_the_headquarters() {
     p.play(act("c12-b12")).unwrap();
     let r = p.play(act("a12-b12")).unwrap();
     assert_eq!(r.result, ActionResult::Both);
-    assert_eq!(p.piece_at(pt("b12")), flag(Color::Black));
+    assert_eq!(p.piece_at(pt("b12")), flag(Seat::BLACK));
     assert_eq!(p.at(pt("a12")), None);
     assert_eq!(p.outcome(), None);
 }
@@ -131,19 +124,19 @@ fn the_point_where_the_flag_was_taken_stays_free_while_it_is_carried() {
         ActionResult::Lose,
         "the carrier attacks the general and dies"
     );
-    assert_eq!(q2.piece_at(pt("b12")), flag(Color::Black));
+    assert_eq!(q2.piece_at(pt("b12")), flag(Seat::BLACK));
     assert_eq!(q2.outcome(), None);
     q.play(act("e3-e2")).unwrap();
     let r = q.play(act("c11-c12")).unwrap();
     assert_eq!(r.result, ActionResult::Win);
     assert_eq!(
         r.revealed,
-        vec![(pt("b12"), Piece::new(Color::Black, Role::Flag))]
+        vec![(pt("b12"), Piece::new(Seat::BLACK, Role::Flag))]
     );
-    assert_eq!(q.piece_at(pt("b12")), flag(Color::Black));
+    assert_eq!(q.piece_at(pt("b12")), flag(Seat::BLACK));
     assert_eq!(
         q.piece_at(pt("c12")),
-        Some(Piece::new(Color::Black, Role::General))
+        Some(Piece::new(Seat::BLACK, Role::General))
     );
     assert_eq!(q.outcome(), None, "the carrier's side does not win");
 }
@@ -153,7 +146,7 @@ fn a_bombed_flag_counts_at_once_even_when_carried_home() {
     let mut p = open("c12:Z e5:m", "r", rules(&["carry_flag_home"]));
     let r = p.play(act("c12-b12")).unwrap();
     assert_eq!(r.result, ActionResult::Capture);
-    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Color::Red));
+    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Seat::RED));
 }
 
 #[test]
@@ -173,7 +166,7 @@ fn carry_flag_front_wins_once_the_carrier_crosses_the_front() {
         assert_eq!(
             rep.outcome,
             Some(Outcome::Win {
-                winner: Color::Red,
+                winner: Seat::RED,
                 reason: WinReason::FlagCaptured
             })
         );
@@ -190,7 +183,7 @@ fn a_scouting_engineer_still_clears_mines_and_takes_the_flag() {
     assert_eq!(rep.result, ActionResult::Scout, "an officer is scouted");
     assert_eq!(
         rep.revealed,
-        vec![(pt("c8"), Piece::new(Color::Black, Role::General))]
+        vec![(pt("c8"), Piece::new(Seat::BLACK, Role::General))]
     );
     assert_eq!(p.at(pt("c7")), None, "the engineer is spent");
     let mut p = position("a11:E a6:E b10:g a7:l", "r", Mode::Dark, r);
@@ -202,7 +195,7 @@ fn a_scouting_engineer_still_clears_mines_and_takes_the_flag() {
     p.play(act("c10-b10")).unwrap();
     let rep = p.play(act("a12-b12")).unwrap();
     assert_eq!(rep.result, ActionResult::Capture, "the flag is taken");
-    assert_eq!(rep.outcome.and_then(Outcome::winner), Some(Color::Red));
+    assert_eq!(rep.outcome.and_then(Outcome::winner), Some(Seat::RED));
     assert_eq!(
         contact(Role::Engineer, Role::Flag, Mode::Dark, &r),
         Clash::Win
@@ -322,18 +315,18 @@ fn mines_bounce_sends_the_attacker_back() {
     assert!(rep.removed.is_empty());
     assert_eq!(
         rep.revealed,
-        vec![(pt("c6"), Piece::new(Color::Black, Role::Landmine))]
+        vec![(pt("c6"), Piece::new(Seat::BLACK, Role::Landmine))]
     );
     assert_eq!(
         p.piece_at(pt("c5")),
-        Some(Piece::new(Color::Red, Role::Captain))
+        Some(Piece::new(Seat::RED, Role::Captain))
     );
     assert_eq!(
         p.piece_at(pt("c6")),
-        Some(Piece::new(Color::Black, Role::Landmine))
+        Some(Piece::new(Seat::BLACK, Role::Landmine))
     );
     assert_eq!(p.halfmoves(), 1, "nothing was removed");
-    assert_eq!(p.turn(), Some(Color::Black));
+    assert_eq!(p.turn(), Some(Seat::BLACK));
     assert_eq!(
         contact(Role::Marshal, Role::Landmine, Mode::Open, &r),
         Clash::Bounce
@@ -385,7 +378,7 @@ fn marshal_survives_mine_bounces_only_the_marshal() {
     assert_eq!(rep.result, ActionResult::Bounce);
     assert_eq!(
         p.piece_at(pt("c5")),
-        Some(Piece::new(Color::Red, Role::Marshal))
+        Some(Piece::new(Seat::RED, Role::Marshal))
     );
 }
 
@@ -456,9 +449,9 @@ fn mines_around_flag_needs_every_point_next_to_the_flag_mined() {
     assert_eq!(c2.fitted(&Rules::default()), c2);
     let c3 = Deployment::classic_3();
     assert_eq!(c3.violations_with(&r).len(), 1);
-    let slots: Vec<String> = Deployment::around(Slot::of_point(pt("b1"), Color::Red).unwrap())
+    let slots: Vec<String> = Deployment::around(Slot::of_point(pt("b1"), Seat::RED).unwrap())
         .iter()
-        .map(|s| s.point(Color::Red).to_string())
+        .map(|s| s.point(Seat::RED).to_string())
         .collect();
     assert_eq!(slots, vec!["a1", "c1", "b2"]);
     let game = Game::new(
@@ -472,7 +465,7 @@ fn mines_around_flag_needs_every_point_next_to_the_flag_mined() {
     assert!(matches!(
         game,
         Err(SetupError::Invalid {
-            color: Color::Black,
+            color: Seat::BLACK,
             ..
         })
     ));
@@ -497,7 +490,7 @@ fn both_sides_without_a_move_is_a_draw_under_no_move_draw() {
     assert_eq!(
         p.outcome(),
         Some(Outcome::Win {
-            winner: Color::Red,
+            winner: Seat::RED,
             reason: WinReason::NoLegalMove
         })
     );
@@ -512,7 +505,7 @@ fn both_sides_without_a_move_is_a_draw_under_no_move_draw() {
     // Only the side to move stuck: it still loses.
     let mut p = open("a7:P a8:p e3:C", "r", rules(&["no_move_draw"]));
     p.play(act("a7-a8")).unwrap();
-    assert_eq!(p.outcome().and_then(Outcome::winner), Some(Color::Red));
+    assert_eq!(p.outcome().and_then(Outcome::winner), Some(Seat::RED));
 }
 
 /// Each side's lieutenant is shut in a corner by its own flag and landmines.
@@ -589,9 +582,9 @@ fn the_fifth_timed_out_turn_loses() {
     )
     .unwrap();
     for i in 0..5 {
-        assert_eq!(g.position().turn(), Some(Color::Red));
+        assert_eq!(g.position().turn(), Some(Seat::RED));
         let o = g.miss_turn().unwrap();
-        assert_eq!(g.position().timeouts(Color::Red), i + 1);
+        assert_eq!(g.position().timeouts(Seat::RED), i + 1);
         if i < 4 {
             assert_eq!(o, None);
             // Black plays a move that touches no red piece.
@@ -606,7 +599,7 @@ fn the_fifth_timed_out_turn_loses() {
             assert_eq!(
                 o,
                 Some(Outcome::Win {
-                    winner: Color::Black,
+                    winner: Seat::BLACK,
                     reason: WinReason::Timeout
                 })
             );
@@ -635,13 +628,13 @@ fn the_fifth_timed_out_turn_loses() {
     assert!(h.undo());
     assert_eq!(h.timeouts(), &[0, 1, 2, 3]);
     assert_eq!(h.outcome(), None);
-    assert_eq!(h.position().turn(), Some(Color::Red));
+    assert_eq!(h.position().turn(), Some(Seat::RED));
     // Without a limit a timed-out turn only passes the turn.
     let mut p = Position::from_jfen(CLASSIC_START).unwrap();
     for _ in 0..6 {
         assert_eq!(p.miss_turn().unwrap(), None);
     }
-    assert_eq!(p.timeouts(Color::Red), 3);
+    assert_eq!(p.timeouts(Seat::RED), 3);
     assert_eq!(p.ply(), 7);
 }
 
@@ -817,14 +810,14 @@ fn views_know_the_carried_flag() {
         if i == 0 {
             assert_eq!(
                 rep.revealed,
-                vec![(pt("b12"), Piece::new(Color::Black, Role::Flag))],
+                vec![(pt("b12"), Piece::new(Seat::BLACK, Role::Flag))],
                 "everyone sees the flag taken"
             );
         }
         history.push(PublicEvent::from_report(i as u32 + 1, &rep));
     }
     assert_eq!(
-        p.carrying(Color::Red),
+        p.carrying(Seat::RED),
         Some(Carry {
             at: pt("c12"),
             home: pt("b12")
@@ -836,11 +829,11 @@ fn views_know_the_carried_flag() {
             q.play(act(a)).unwrap();
         }
         // Red to move: the carrier may go anywhere but b12.
-        let view = q.view(Some(Color::Red));
+        let view = q.view(Some(Seat::RED));
         assert_eq!(view.legal_actions(), q.legal_actions(), "{mode}");
         // The same view read from JFEN learns the carry from the history.
         let mut from_text =
-            PlayerView::from_jfen(&view.to_jfen(), Some(Color::Red), mode, r).unwrap();
+            PlayerView::from_jfen(&view.to_jfen(), Some(Seat::RED), mode, r).unwrap();
         from_text.history = history.clone();
         assert_eq!(from_text.legal_actions(), q.legal_actions(), "{mode}");
         assert!(!q.legal_actions().contains(&act("c12-b12")));
@@ -855,7 +848,7 @@ fn a_flip_decides_the_colours_of_a_hidden_game() {
         match Position::flip_for_colour(42, p) {
             Some(piece) => {
                 assert_eq!(Position::flip_for_colour(42, p), Some(piece), "seeded");
-                if piece.color == Color::Red {
+                if piece.color == Seat::RED {
                     red += 1;
                 }
             }

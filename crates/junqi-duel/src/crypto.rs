@@ -17,7 +17,7 @@ use chacha20poly1305::{ChaCha20Poly1305, Key, KeyInit, Nonce};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT as G;
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint};
 use curve25519_dalek::scalar::Scalar;
-use junqi_core::{Color, Role};
+use junqi_core::{Role, Seat};
 use rand_chacha::rand_core::RngCore;
 use sha2::{Digest as _, Sha256};
 
@@ -41,8 +41,15 @@ pub fn sha256(parts: &[&[u8]]) -> Digest {
 }
 
 /// The commitment to the piece of `seat` first set up on `slot`.
-pub fn commitment(game: &[u8; 16], seat: Color, slot: u8, role: Role, salt: &[u8; 32]) -> Digest {
-    sha256(&[b"piece", game, &[seat as u8], &[slot], &[role as u8], salt])
+pub fn commitment(game: &[u8; 16], seat: Seat, slot: u8, role: Role, salt: &[u8; 32]) -> Digest {
+    sha256(&[
+        b"piece",
+        game,
+        &[seat.index() as u8],
+        &[slot],
+        &[role as u8],
+        salt,
+    ])
 }
 
 /// A uniformly drawn scalar (wide reduction of 64 random bytes).
@@ -166,12 +173,12 @@ mod tests {
     fn commitments_bind_every_field() {
         let g = [7; 16];
         let salt = [9; 32];
-        let c = commitment(&g, Color::Red, 3, Role::Marshal, &salt);
-        assert_ne!(c, commitment(&g, Color::Black, 3, Role::Marshal, &salt));
-        assert_ne!(c, commitment(&g, Color::Red, 4, Role::Marshal, &salt));
-        assert_ne!(c, commitment(&g, Color::Red, 3, Role::General, &salt));
-        assert_ne!(c, commitment(&g, Color::Red, 3, Role::Marshal, &[8; 32]));
-        assert_ne!(c, commitment(&[6; 16], Color::Red, 3, Role::Marshal, &salt));
+        let c = commitment(&g, Seat::RED, 3, Role::Marshal, &salt);
+        assert_ne!(c, commitment(&g, Seat::BLACK, 3, Role::Marshal, &salt));
+        assert_ne!(c, commitment(&g, Seat::RED, 4, Role::Marshal, &salt));
+        assert_ne!(c, commitment(&g, Seat::RED, 3, Role::General, &salt));
+        assert_ne!(c, commitment(&g, Seat::RED, 3, Role::Marshal, &[8; 32]));
+        assert_ne!(c, commitment(&[6; 16], Seat::RED, 3, Role::Marshal, &salt));
     }
 
     #[test]

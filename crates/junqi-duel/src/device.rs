@@ -12,8 +12,8 @@ use curve25519_dalek::scalar::Scalar;
 use junqi_core::types::POINTS;
 use junqi_core::undo::{self, Ply};
 use junqi_core::{
-    Action, Color, Deployment, GameRecord, Mode, Occupant, Piece, Point, Position, PublicEvent,
-    Role, Slot, Told,
+    Action, Deployment, GameRecord, Mode, Occupant, Piece, Point, Position, PublicEvent, Role,
+    Seat, Slot, Told,
 };
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -193,7 +193,7 @@ enum Pending {
 #[derive(Clone)]
 struct Before {
     view: Position,
-    origin: [Option<(Color, u8)>; POINTS],
+    origin: [Option<(Seat, u8)>; POINTS],
     history: usize,
     /// The ply that followed, as an undo sees it.
     ply: Ply,
@@ -203,7 +203,7 @@ struct Before {
 #[derive(Clone)]
 pub struct Duel {
     terms: Terms,
-    me: Color,
+    me: Seat,
     /// The seed of every secret (kept to save the game: [`Duel::resume`]).
     seed: [u8; 32],
     rng: ChaCha20Rng,
@@ -215,13 +215,13 @@ pub struct Duel {
     /// What this device knows of the game (in 暗棋 the other side's pieces hidden).
     view: Position,
     /// The owner and setup slot of each standing piece.
-    origin: [Option<(Color, u8)>; POINTS],
+    origin: [Option<(Seat, u8)>; POINTS],
     /// The owner and setup slot of the piece each point started with.
-    home: [Option<(Color, u8)>; POINTS],
+    home: [Option<(Seat, u8)>; POINTS],
     phase: Phase,
     pending: Option<Pending>,
     choices: Vec<ChoiceOpened>,
-    draw_offered: Option<Color>,
+    draw_offered: Option<Seat>,
     /// Every message body, by sender (Red's, Black's), in order.
     bodies: [Vec<Body>; 2],
     sent_head: Option<Digest>,
@@ -238,12 +238,12 @@ pub struct Duel {
     /// Every ply, with what came before it (to take plies back by agreement).
     before: Vec<Before>,
     /// An ask to take back, not yet answered: who asked, at which ply.
-    undo_asked: Option<(Color, u32)>,
+    undo_asked: Option<(Seat, u32)>,
     /// The ply at which this device claimed the other side's time, by kind (the per-move
     /// timer, the clock for the whole game).
     claimed: [Option<u32>; 2],
     /// An ask to take back that was declined, and at which ply: not asked again there.
-    declined: Option<(Color, u32)>,
+    declined: Option<(Seat, u32)>,
     /// The other side's pieces opened by a `reveal` (its seat's slot and role): known again
     /// after a take-back, since a reveal may come after the ply a snapshot was taken at.
     revealed_theirs: Vec<(u8, Role)>,
@@ -255,7 +255,7 @@ impl Duel {
     /// game replays exactly). Returns the first message to send.
     pub fn new(
         terms: Terms,
-        me: Color,
+        me: Seat,
         formation: Deployment,
         seed: [u8; 32],
     ) -> Result<(Duel, String), DuelError> {
@@ -275,7 +275,7 @@ impl Duel {
         let view = own_view(&terms, me, &formation);
         let mut origin = [None; POINTS];
         for s in Slot::setup() {
-            for c in [Color::Red, Color::Black] {
+            for c in [Seat::RED, Seat::BLACK] {
                 origin[s.point(c).index()] = Some((c, s.index() as u8));
             }
         }
@@ -328,7 +328,7 @@ impl Duel {
     /// with the reason, and nothing is made.
     pub fn resume(
         terms: Terms,
-        me: Color,
+        me: Seat,
         formation: Deployment,
         seed: [u8; 32],
         inputs: &[Input],
@@ -388,7 +388,7 @@ impl Duel {
         &self.formation
     }
 
-    pub fn me(&self) -> Color {
+    pub fn me(&self) -> Seat {
         self.me
     }
 
@@ -411,12 +411,12 @@ impl Duel {
     }
 
     /// The side that offered a draw not yet answered.
-    pub fn draw_offered(&self) -> Option<Color> {
+    pub fn draw_offered(&self) -> Option<Seat> {
         self.draw_offered
     }
 
     /// The side whose ask to take back waits for an answer.
-    pub fn undo_asked(&self) -> Option<Color> {
+    pub fn undo_asked(&self) -> Option<Seat> {
         self.undo_asked.map(|(c, _)| c)
     }
 
@@ -460,18 +460,18 @@ impl Duel {
             v: self.terms.version,
             game: hex_of(&self.terms.game),
             from: self.me,
-            seq: self.bodies[self.me as usize].len() as u32,
+            seq: self.bodies[self.me.index()].len() as u32,
             prev: self.sent_head.map(|h| hex_of(&h)).unwrap_or_default(),
             body: body.clone(),
         };
         let text = env.to_text();
         self.sent_head = Some(chain(&text));
-        self.bodies[self.me as usize].push(body);
+        self.bodies[self.me.index()].push(body);
         self.sent.push(text.clone());
         text
     }
 
-    fn them(&self) -> Color {
+    fn them(&self) -> Seat {
         self.me.other_side()
     }
 
@@ -585,7 +585,7 @@ impl Duel {
         Ok(())
     }
 
-    fn to_move(&self, side: Color) -> Result<(), Refusal> {
+    fn to_move(&self, side: Seat) -> Result<(), Refusal> {
         self.playing()?;
         if self.view.turn() != Some(side) || self.view.is_over() {
             return Err(Refusal::Illegal("it is not this side's turn".into()));
@@ -674,7 +674,7 @@ impl Duel {
     /// `side`'s time ran out on its turn: it loses (`total`), or its turn passes.
     fn time_ran_out(
         &mut self,
-        side: Color,
+        side: Seat,
         total: bool,
         out: &mut Vec<String>,
     ) -> Result<(), Refusal> {
@@ -704,13 +704,13 @@ impl Duel {
     }
 
     /// What this device knows now, before a ply of `mover`.
-    fn snapshot(&self, mover: Color, missed: bool, revealed: bool) -> Before {
+    fn snapshot(&self, mover: Seat, missed: bool, revealed: bool) -> Before {
         Before {
             view: self.view.clone(),
             origin: self.origin,
             history: self.history.len(),
             ply: Ply {
-                mover: u8::from(mover == Color::Black),
+                mover: u8::from(mover == Seat::BLACK),
                 missed,
                 revealed,
             },
@@ -718,14 +718,14 @@ impl Duel {
     }
 
     /// How many plies an undo for `side` takes back (junqi-core's `undo::span`).
-    fn undo_span(&self, side: Color) -> Option<usize> {
+    fn undo_span(&self, side: Seat) -> Option<usize> {
         let plies: Vec<Ply> = self.before.iter().map(|b| b.ply).collect();
         let hidden = self.terms.mode != Mode::Open;
-        undo::span(&plies, u8::from(side == Color::Black), hidden)
+        undo::span(&plies, u8::from(side == Seat::BLACK), hidden)
     }
 
     /// Takes back `side`'s last own action and everything after it; how many plies.
-    fn take_back(&mut self, side: Color) -> Option<usize> {
+    fn take_back(&mut self, side: Seat) -> Option<usize> {
         let n = self.undo_span(side)?;
         let at = self.before.len() - n;
         let first = self.before.get(at)?.clone();
@@ -768,7 +768,7 @@ impl Duel {
         if env.from != self.them() {
             return Err(Refusal::WrongSender);
         }
-        let expected = self.bodies[self.them() as usize].len() as u32;
+        let expected = self.bodies[self.them().index()].len() as u32;
         if env.seq < expected && self.got.get(env.seq as usize) == Some(&chain(text)) {
             return Err(Refusal::Duplicate { seq: env.seq });
         }
@@ -790,7 +790,7 @@ impl Duel {
             Ok(()) => {
                 self.got_head = Some(chain(text));
                 self.got.push(chain(text));
-                self.bodies[self.them() as usize].push(env.body);
+                self.bodies[self.them().index()].push(env.body);
                 self.inputs.push(Input::Got {
                     text: text.to_string(),
                 });
@@ -1023,8 +1023,8 @@ impl Duel {
         let theirs = crate::verify::formation(&self.terms, self.them(), &commitments, pieces)
             .map_err(Refusal::Cheat)?;
         let (red, black) = match self.me {
-            Color::Red => (&self.formation, &theirs),
-            Color::Black => (&theirs, &self.formation),
+            Seat::RED => (&self.formation, &theirs),
+            _ => (&theirs, &self.formation),
         };
         self.view = Position::from_deployments(Mode::Open, self.terms.rules, red, black)
             .map_err(|e| self.cheat(0, None, e.to_string()))?;
@@ -1450,7 +1450,7 @@ fn same_ply(want: u32, got: u32) -> Result<(), Refusal> {
 }
 
 /// This device's knowledge at the start: its own formation, the other side's 25 pieces hidden.
-fn own_view(terms: &Terms, me: Color, formation: &Deployment) -> Position {
+fn own_view(terms: &Terms, me: Seat, formation: &Deployment) -> Position {
     let mut view = Position::empty(terms.mode, terms.rules);
     for (p, piece) in formation.placed(me) {
         view.put(p, Occupant::known(piece));

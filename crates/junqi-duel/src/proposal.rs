@@ -5,7 +5,7 @@
 
 use crate::wire::{bytes_of, hex_of, VERSION};
 use crate::{DuelError, Terms};
-use junqi_core::{Color, Mode, Rules};
+use junqi_core::{Mode, Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The clocks of a game between two devices (protocol version 2): each side's time for the
@@ -61,8 +61,8 @@ pub struct Proposal {
     #[serde(default, skip_serializing_if = "Clock::is_none")]
     pub clock: Clock,
     /// The seat the inviting device plays; the other device plays the other one.
-    #[serde(with = "junqi_core::types::rb")]
-    pub host: Color,
+    #[serde(with = "junqi_core::seat::rb")]
+    pub host: Seat,
 }
 
 /// The other device's answer to a [`Proposal`].
@@ -83,7 +83,7 @@ impl Proposal {
         mode: Mode,
         rules: Rules,
         clock: Clock,
-        host: Color,
+        host: Seat,
     ) -> Result<Proposal, DuelError> {
         Proposal::of(
             &Terms {
@@ -96,7 +96,7 @@ impl Proposal {
 
     /// The proposal of `terms` (of any version this device plays) with `host` in its seat:
     /// what a saved game keeps.
-    pub fn of(terms: &Terms, host: Color) -> Result<Proposal, DuelError> {
+    pub fn of(terms: &Terms, host: Seat) -> Result<Proposal, DuelError> {
         let p = Proposal {
             v: terms.version,
             game: hex_of(&terms.game),
@@ -174,7 +174,7 @@ mod tests {
     fn a_proposal_travels_as_text_and_gives_both_devices_the_same_terms() {
         let mut rules = Rules::default();
         rules.set_switch("engineer_scouts", true);
-        let p = Proposal::new([5; 16], Mode::Dark, rules, Clock::NONE, Color::Black).unwrap();
+        let p = Proposal::new([5; 16], Mode::Dark, rules, Clock::NONE, Seat::BLACK).unwrap();
         let got = Proposal::from_text(&p.to_text()).unwrap();
         assert_eq!(got, p);
         assert_eq!(got.terms().unwrap(), p.terms().unwrap());
@@ -186,7 +186,7 @@ mod tests {
             Mode::Open,
             Rules::default(),
             Clock::NONE,
-            Color::Red,
+            Seat::RED,
         )
         .unwrap();
         assert!(Reply::from_text(&other.reply(true).to_text(), &p).is_err());
@@ -200,20 +200,20 @@ mod tests {
                 Mode::Flip,
                 Rules::default(),
                 Clock::NONE,
-                Color::Red
+                Seat::RED
             ),
             Err(DuelError::FlipNotOffered)
         );
         let mut rules = Rules::default();
         rules.set_switch("no_move_draw", true);
         assert_eq!(
-            Proposal::new([0; 16], Mode::Dark, rules, Clock::NONE, Color::Red),
+            Proposal::new([0; 16], Mode::Dark, rules, Clock::NONE, Seat::RED),
             Err(DuelError::NeedsReferee("no_move_draw"))
         );
         // The same switch is fine in 明棋.
-        assert!(Proposal::new([0; 16], Mode::Open, rules, Clock::NONE, Color::Red).is_ok());
+        assert!(Proposal::new([0; 16], Mode::Open, rules, Clock::NONE, Seat::RED).is_ok());
         // A proposal made elsewhere on such terms is refused when read.
-        let mut p = Proposal::new([0; 16], Mode::Open, rules, Clock::NONE, Color::Red).unwrap();
+        let mut p = Proposal::new([0; 16], Mode::Open, rules, Clock::NONE, Seat::RED).unwrap();
         p.mode = Mode::Dark;
         let err = Proposal::from_text(&p.to_text()).unwrap_err();
         assert!(err.contains("no_move_draw"), "{err}");
@@ -230,7 +230,7 @@ mod tests {
             total_s: 600,
             move_s: 30,
         };
-        let p = Proposal::new([7; 16], Mode::Dark, Rules::default(), clock, Color::Red).unwrap();
+        let p = Proposal::new([7; 16], Mode::Dark, Rules::default(), clock, Seat::RED).unwrap();
         let got = Proposal::from_text(&p.to_text()).unwrap();
         assert_eq!(got.terms().unwrap().clock, clock);
         let plain = Proposal::new(
@@ -238,7 +238,7 @@ mod tests {
             Mode::Dark,
             Rules::default(),
             Clock::NONE,
-            Color::Red,
+            Seat::RED,
         );
         assert_ne!(
             plain.unwrap().terms().unwrap().digest(),
@@ -249,16 +249,16 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(
-            Proposal::new([7; 16], Mode::Open, rules, Clock::NONE, Color::Red),
+            Proposal::new([7; 16], Mode::Open, rules, Clock::NONE, Seat::RED),
             Err(DuelError::NeedsTimer("timeout_limit"))
         );
-        assert!(Proposal::new([7; 16], Mode::Open, rules, clock, Color::Red).is_ok());
+        assert!(Proposal::new([7; 16], Mode::Open, rules, clock, Seat::RED).is_ok());
         let long = Clock {
             total_s: 0,
             move_s: 3600,
         };
         assert_eq!(
-            Proposal::new([7; 16], Mode::Open, Rules::default(), long, Color::Red),
+            Proposal::new([7; 16], Mode::Open, Rules::default(), long, Seat::RED),
             Err(DuelError::Clock("move_s"))
         );
         // A game saved in version 1 goes on in version 1, without clocks.
@@ -267,7 +267,7 @@ mod tests {
             Mode::Open,
             Rules::default(),
             Clock::NONE,
-            Color::Red,
+            Seat::RED,
         )
         .unwrap();
         old.v = 1;

@@ -5,7 +5,7 @@ use crate::crypto::{self, Digest, CHOICES};
 use crate::wire::{bytes_of, hex_of, role_index, Body, ChoiceOpened, Opened, Payload};
 use crate::Terms;
 use junqi_core::{
-    Action, Color, Deployment, Game, GameRecord, Mode, Point, Role, Setup, Slot, Told,
+    Action, Deployment, Game, GameRecord, Mode, Point, Role, Seat, Setup, Slot, Told,
 };
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -13,7 +13,7 @@ use std::fmt;
 /// A side caught lying: who, at which ply (0 before the first move), on which point, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cheat {
-    pub seat: Color,
+    pub seat: Seat,
     pub ply: u32,
     pub point: Option<Point>,
     pub what: String,
@@ -35,7 +35,7 @@ impl fmt::Display for Cheat {
 /// The role an opening names, if it matches `seat`'s commitment for its slot.
 pub(crate) fn opening_of(
     terms: &Terms,
-    seat: Color,
+    seat: Seat,
     commitments: &[Digest],
     piece: &Opened,
 ) -> Result<Role, String> {
@@ -59,7 +59,7 @@ pub(crate) fn opening_of(
 /// every setup rule kept.
 pub(crate) fn formation(
     terms: &Terms,
-    seat: Color,
+    seat: Seat,
     commitments: &[Digest],
     pieces: &[Opened],
 ) -> Result<Deployment, Cheat> {
@@ -199,15 +199,15 @@ fn said(bodies: &[Body]) -> Said {
 /// result and every choice. Gives the game's record, or the first lie found.
 pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Cheat> {
     let sides = [said(&bodies[0]), said(&bodies[1])];
-    let side = |c: Color| &sides[c as usize];
-    let cheat = |seat: Color, ply: u32, point: Option<Point>, what: &str| Cheat {
+    let side = |c: Seat| &sides[c.index()];
+    let cheat = |seat: Seat, ply: u32, point: Option<Point>, what: &str| Cheat {
         seat,
         ply,
         point,
         what: what.to_string(),
     };
     let mut formations = Vec::new();
-    for c in [Color::Red, Color::Black] {
+    for c in [Seat::RED, Seat::BLACK] {
         let s = side(c);
         if s.terms != Some(terms.digest()) {
             return Err(cheat(c, 0, None, "committed to other terms"));
@@ -236,7 +236,7 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
         black: formations[1].clone(),
     };
     let mut game = Game::new(terms.mode, terms.rules, setup)
-        .map_err(|e| cheat(Color::Red, 0, None, &e.to_string()))?;
+        .map_err(|e| cheat(Seat::RED, 0, None, &e.to_string()))?;
     let mut sides = sides;
     loop {
         let pos = game.position();
@@ -248,8 +248,8 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
         if take_back(&mut game, &mut sides, ply)? {
             continue;
         }
-        let act = sides[mover as usize].acts.pop_front();
-        let side = |c: Color| &sides[c as usize];
+        let act = sides[mover.index()].acts.pop_front();
+        let side = |c: Seat| &sides[c.index()];
         let pos = game.position();
         match act {
             Some(Act::Move {
@@ -283,7 +283,7 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
                         continue;
                     }
                     let flag = Slot::all()
-                        .find(|s| formations[piece.color as usize].get(*s) == Some(Role::Flag))
+                        .find(|s| formations[piece.color.index()].get(*s) == Some(Role::Flag))
                         .map(|s| s.index() as u8);
                     // Due once: at the fall, unless the flag was already shown.
                     let shown = side(piece.color)
@@ -354,8 +354,8 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
             }
         }
     }
-    for c in [Color::Red, Color::Black] {
-        let late = sides[c as usize].acts.iter().find_map(|a| match a {
+    for c in [Seat::RED, Seat::BLACK] {
+        let late = sides[c.index()].acts.iter().find_map(|a| match a {
             Act::Move { ply, .. } => Some(*ply),
             _ => None,
         });
@@ -371,8 +371,8 @@ pub fn verify(terms: &Terms, bodies: &[Vec<Body>; 2]) -> Result<GameRecord, Chea
 /// that met the other's ask, or one it did not answer before acting, lapses. An answer to an
 /// ask that lapsed changes nothing. Whether an ask or an answer was taken up.
 fn take_back(game: &mut Game, sides: &mut [Said; 2], ply: u32) -> Result<bool, Cheat> {
-    for c in [Color::Red, Color::Black] {
-        let (mine, theirs) = (c as usize, (c.other_side()) as usize);
+    for c in [Seat::RED, Seat::BLACK] {
+        let (mine, theirs) = (c.index(), (c.other_side()).index());
         // An ask comes up once the game reaches its ply; one from an earlier ply lapsed.
         let Some(&Act::Undo(at)) = sides[mine].acts.front() else {
             continue;
@@ -387,7 +387,7 @@ fn take_back(game: &mut Game, sides: &mut [Said; 2], ply: u32) -> Result<bool, C
         match sides[theirs].acts.front() {
             Some(&Act::AcceptUndo(q)) if q == ply => {
                 sides[theirs].acts.pop_front();
-                let n = game.undo_span(u8::from(c == Color::Black)).ok_or(Cheat {
+                let n = game.undo_span(u8::from(c == Seat::BLACK)).ok_or(Cheat {
                     seat: c,
                     ply,
                     point: None,
@@ -421,15 +421,15 @@ fn take_back(game: &mut Game, sides: &mut [Said; 2], ply: u32) -> Result<bool, C
 fn check_contact(
     terms: &Terms,
     sides: &[Said; 2],
-    attacker_seat: Color,
+    attacker_seat: Seat,
     ply: u32,
     (from, to): (Point, Point),
     (a, d): (Role, Role),
     choice: Option<&str>,
 ) -> Result<(), Cheat> {
     let defender_seat = attacker_seat.other_side();
-    let att = &sides[attacker_seat as usize];
-    let def = &sides[defender_seat as usize];
+    let att = &sides[attacker_seat.index()];
+    let def = &sides[defender_seat.index()];
     let attacker_lied = |what: &str| Cheat {
         seat: attacker_seat,
         ply,

@@ -1,7 +1,7 @@
 //! The messages of docs/duel-protocol.md, as JSON text: an [`Envelope`] around each [`Body`].
 
 use crate::crypto::{sha256, Digest};
-use junqi_core::{Action, Clash, Color, Role};
+use junqi_core::{Action, Clash, Role, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: what new games are played in. A game keeps the version it was
@@ -17,8 +17,8 @@ pub struct Envelope {
     /// The game, in hex (16 bytes): a message of another game is refused.
     pub game: String,
     /// The sender's seat.
-    #[serde(with = "junqi_core::types::rb")]
-    pub from: Color,
+    #[serde(with = "junqi_core::seat::rb")]
+    pub from: Seat,
     /// The sender's count of messages before this one.
     pub seq: u32,
     /// SHA-256 (hex) of the sender's previous message as sent; empty for the first.

@@ -2,7 +2,7 @@
 //! [`Duel`]s, as it would over a data channel.
 
 use junqi_core::deployment::{CLASSIC_1, CLASSIC_2, CLASSIC_3};
-use junqi_core::{Action, Color, Deployment, Game, Mode, Rules, SplitMix64};
+use junqi_core::{Action, Deployment, Game, Mode, Rules, Seat, SplitMix64};
 use junqi_duel::wire::{chain, hex_of, Body, Envelope};
 use junqi_duel::{Clock, Duel, DuelError, Phase, Refusal, Terms};
 use std::collections::VecDeque;
@@ -18,10 +18,10 @@ struct Table {
     /// Messages on their way to Red, to Black.
     inbox: [VecDeque<String>; 2],
     /// The first message refused, and by whom: delivery stops there.
-    refused: Option<(Color, Refusal)>,
+    refused: Option<(Seat, Refusal)>,
     /// A device that lies: what it changes in each message it sends, which it then chains
     /// as an honest device would.
-    liar: Option<(Color, Lie)>,
+    liar: Option<(Seat, Lie)>,
     /// The last message the liar sent as changed.
     lied_head: Option<String>,
 }
@@ -34,8 +34,8 @@ impl Table {
     fn with(terms: Terms, seed: u64) -> Table {
         let formations = [CLASSIC_1, CLASSIC_2, CLASSIC_3];
         let pick = |k: u64| -> Deployment { formations[(k % 3) as usize].parse().unwrap() };
-        let (red, to_black) = Duel::new(terms.clone(), Color::Red, pick(seed), [1; 32]).unwrap();
-        let (black, to_red) = Duel::new(terms, Color::Black, pick(seed + 1), [2; 32]).unwrap();
+        let (red, to_black) = Duel::new(terms.clone(), Seat::RED, pick(seed), [1; 32]).unwrap();
+        let (black, to_red) = Duel::new(terms, Seat::BLACK, pick(seed + 1), [2; 32]).unwrap();
         Table {
             duels: [red, black],
             formations: [pick(seed), pick(seed + 1)],
@@ -46,11 +46,11 @@ impl Table {
         }
     }
 
-    fn duel(&mut self, c: Color) -> &mut Duel {
-        &mut self.duels[c as usize]
+    fn duel(&mut self, c: Seat) -> &mut Duel {
+        &mut self.duels[c.index()]
     }
 
-    fn post(&mut self, from: Color, texts: Vec<String>) {
+    fn post(&mut self, from: Seat, texts: Vec<String>) {
         for text in texts {
             let text = match self.liar {
                 Some((liar, change)) if liar == from => {
@@ -67,16 +67,16 @@ impl Table {
                 }
                 _ => text,
             };
-            self.inbox[(from.other_side()) as usize].push_back(text);
+            self.inbox[(from.other_side()).index()].push_back(text);
         }
     }
 
     /// Delivers every message in flight, in order, until none is left.
     fn settle(&mut self) {
         loop {
-            let Some((to, text)) = [Color::Red, Color::Black]
+            let Some((to, text)) = [Seat::RED, Seat::BLACK]
                 .into_iter()
-                .find_map(|c| self.inbox[c as usize].pop_front().map(|t| (c, t)))
+                .find_map(|c| self.inbox[c.index()].pop_front().map(|t| (c, t)))
             else {
                 return;
             };
@@ -104,7 +104,7 @@ impl Table {
 
     /// The side to move plays a random legal action, its messages sent but not yet delivered;
     /// gives the side that moved.
-    fn act(&mut self, rng: &mut SplitMix64) -> Color {
+    fn act(&mut self, rng: &mut SplitMix64) -> Seat {
         let mover = self.duels[0].view().turn().unwrap();
         let d = self.duel(mover);
         let actions = d.view().legal_actions();
@@ -138,8 +138,8 @@ impl Table {
         }
     }
 
-    fn record(&self, c: Color) -> junqi_core::GameRecord {
-        match self.duels[c as usize].phase() {
+    fn record(&self, c: Seat) -> junqi_core::GameRecord {
+        match self.duels[c.index()].phase() {
             Phase::Verified(r) => (**r).clone(),
             other => panic!("{}: {other:?}", c.side_name()),
         }
@@ -152,7 +152,7 @@ fn honest(mode: Mode, rules: Rules, seeds: std::ops::Range<u64>) -> usize {
         let mut t = Table::new(mode, rules, seed);
         t.play_out(seed, 300);
         assert_eq!(t.refused, None, "seed {seed}");
-        let (red, black) = (t.record(Color::Red), t.record(Color::Black));
+        let (red, black) = (t.record(Seat::RED), t.record(Seat::BLACK));
         assert_eq!(red, black, "seed {seed}: both devices keep the same game");
         let game = Game::replay(&red).unwrap();
         assert_eq!(game.outcome(), red.result);
@@ -165,9 +165,9 @@ fn honest(mode: Mode, rules: Rules, seeds: std::ops::Range<u64>) -> usize {
             })
             .count();
         // Each device kept the same view of the end as the replayed game.
-        for c in [Color::Red, Color::Black] {
+        for c in [Seat::RED, Seat::BLACK] {
             assert_eq!(
-                t.duels[c as usize].view().outcome(),
+                t.duels[c.index()].view().outcome(),
                 red.result,
                 "seed {seed}"
             );
@@ -224,7 +224,7 @@ fn a_hidden_game_reveals_nothing_before_the_end() {
         );
     }
     let red_view = t.duels[0].view();
-    for p in red_view.pieces_of(Color::Black) {
+    for p in red_view.pieces_of(Seat::BLACK) {
         if let Some(o) = red_view.at(p).filter(|o| o.role.is_some()) {
             // Only a flag after its marshal fell, a scouted or bounced piece is ever known.
             assert_eq!(o.role, Some(junqi_core::Role::Flag), "{p}");
@@ -265,15 +265,15 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
     let out = d.play(quiet).unwrap();
     let other = mover.other_side();
     let text = out[0].clone();
-    let before = t.duels[other as usize].view().clone();
+    let before = t.duels[other.index()].view().clone();
     t.duel(other).receive(&text).unwrap();
     // The same message again (as after a reconnection): already taken, nothing changes.
-    let taken = t.duels[other as usize].view().clone();
+    let taken = t.duels[other.index()].view().clone();
     assert!(matches!(
         t.duel(other).receive(&text),
         Err(Refusal::Duplicate { .. })
     ));
-    assert_eq!(t.duels[other as usize].view(), &taken);
+    assert_eq!(t.duels[other.index()].view(), &taken);
     // Its place in the chain with another body: refused.
     let changed = rewrite(&text, |b| {
         if let Body::Move { ply, .. } = b {
@@ -286,7 +286,7 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
     ));
     // A message of the right place in the chain, about an old ply.
     let mut env = Envelope::from_text(&text).unwrap();
-    let next = t.duels[mover as usize].transcript()[mover as usize].len() as u32;
+    let next = t.duels[mover.index()].transcript()[mover.index()].len() as u32;
     env.seq = next;
     env.prev = hex_of(&chain(&text));
     if let Body::Move { ply, .. } = &mut env.body {
@@ -297,7 +297,7 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
         Err(Refusal::Stale { .. })
     ));
     assert_ne!(
-        t.duels[other as usize].view(),
+        t.duels[other.index()].view(),
         &before,
         "the first copy was played"
     );
@@ -321,18 +321,18 @@ fn a_replayed_message_and_a_message_from_an_old_ply_are_refused() {
 fn a_tampered_commitment_is_caught_when_the_piece_is_opened() {
     // Red commits to one formation and opens another at the end.
     let mut t = Table::new(Mode::Dark, Rules::default(), 7);
-    t.liar = Some((Color::Red, |b| {
+    t.liar = Some((Seat::RED, |b| {
         if let Body::Commit { pieces, .. } = b {
             pieces[3] = "ab".repeat(32);
         }
     }));
     // Red's first message, sent again through the liar.
     let commit = t.inbox[1].pop_front().unwrap();
-    t.post(Color::Red, vec![commit]);
+    t.post(Seat::RED, vec![commit]);
     t.play_out(7, 30);
     match t.duels[1].phase() {
         Phase::Cheated(c) => {
-            assert_eq!(c.seat, Color::Red);
+            assert_eq!(c.seat, Seat::RED);
             assert!(c.what.contains("commitment"), "{c}");
         }
         other => panic!("{other:?}"),
@@ -345,9 +345,9 @@ fn ended(t: &Table) -> (Terms, [Vec<Body>; 2]) {
     let terms = t.duels[0].terms().clone();
     let mut duels = t.duels.clone();
     let mover = duels[0].view().turn().unwrap();
-    for m in duels[mover as usize].resign().unwrap() {
-        for back in duels[(mover.other_side()) as usize].receive(&m).unwrap() {
-            duels[mover as usize].receive(&back).unwrap();
+    for m in duels[mover.index()].resign().unwrap() {
+        for back in duels[(mover.other_side()).index()].receive(&m).unwrap() {
+            duels[mover.index()].receive(&back).unwrap();
         }
     }
     assert!(matches!(duels[0].phase(), Phase::Verified(_)));
@@ -370,7 +370,7 @@ fn a_false_sealed_result_is_caught_at_the_end() {
     });
     sealed.expect("Black never defended").rotate_left(1);
     let err = junqi_duel::verify(&terms, &bodies).unwrap_err();
-    assert_eq!(err.seat, Color::Black, "{err}");
+    assert_eq!(err.seat, Seat::BLACK, "{err}");
     assert!(err.what.contains("sealed a false result"), "{err}");
 }
 
@@ -395,7 +395,7 @@ fn an_attacker_that_chose_another_role_is_caught_at_the_end() {
     }
     assert!(lied, "Red never attacked");
     let err = junqi_duel::verify(&terms, &bodies).unwrap_err();
-    assert_eq!(err.seat, Color::Red, "{err}");
+    assert_eq!(err.seat, Seat::RED, "{err}");
 }
 
 #[test]
@@ -426,7 +426,7 @@ fn a_false_verdict_is_refused_at_once() {
             Err(Refusal::Cheat(ref c)) if c.seat == mover
         ));
         assert!(matches!(
-            t.duels[defender as usize].phase(),
+            t.duels[defender.index()].phase(),
             Phase::Cheated(_)
         ));
         return;
@@ -439,7 +439,7 @@ fn flip_is_not_offered_between_two_devices() {
     let terms = Terms::new([0; 16], Mode::Flip, Rules::default());
     let d: Deployment = CLASSIC_1.parse().unwrap();
     assert_eq!(
-        Duel::new(terms, Color::Red, d.clone(), [0; 32]).err(),
+        Duel::new(terms, Seat::RED, d.clone(), [0; 32]).err(),
         Some(DuelError::FlipNotOffered)
     );
     // Switches only a referee who sees both sides can apply are refused by name in 暗棋.
@@ -452,7 +452,7 @@ fn flip_is_not_offered_between_two_devices() {
         },
     );
     assert_eq!(
-        Duel::new(dead.clone(), Color::Red, d.clone(), [0; 32]).err(),
+        Duel::new(dead.clone(), Seat::RED, d.clone(), [0; 32]).err(),
         Some(DuelError::NeedsReferee("dead_position_draw"))
     );
     let timed = Terms {
@@ -463,14 +463,14 @@ fn flip_is_not_offered_between_two_devices() {
         ..dead.clone()
     };
     assert_eq!(
-        Duel::new(timed, Color::Red, d.clone(), [0; 32]).err(),
+        Duel::new(timed, Seat::RED, d.clone(), [0; 32]).err(),
         Some(DuelError::NeedsTimer("timeout_limit"))
     );
     let open = Terms {
         mode: Mode::Open,
         ..dead
     };
-    assert!(Duel::new(open.clone(), Color::Red, d.clone(), [0; 32]).is_ok());
+    assert!(Duel::new(open.clone(), Seat::RED, d.clone(), [0; 32]).is_ok());
     // Carrying a flag is played in both modes.
     let mut carry = Rules::default();
     carry.set_switch("carry_flag_home", true);
@@ -479,12 +479,12 @@ fn flip_is_not_offered_between_two_devices() {
         rules: carry,
         ..open.clone()
     };
-    assert!(Duel::new(dark_carry, Color::Red, d.clone(), [0; 32]).is_ok());
+    assert!(Duel::new(dark_carry, Seat::RED, d.clone(), [0; 32]).is_ok());
     let open_carry = Terms {
         rules: carry,
         ..open
     };
-    assert!(Duel::new(open_carry, Color::Red, d, [0; 32]).is_ok());
+    assert!(Duel::new(open_carry, Seat::RED, d, [0; 32]).is_ok());
 }
 
 #[test]
@@ -517,7 +517,7 @@ fn resigning_and_draws_go_on_ones_own_turn_and_end_verified() {
         t.post(mover, out);
         t.settle();
         assert_eq!(
-            t.duels[(mover.other_side()) as usize].draw_offered(),
+            t.duels[(mover.other_side()).index()].draw_offered(),
             Some(mover)
         );
         // The offer stands through the offering side's move, and the other side accepts.
@@ -528,8 +528,8 @@ fn resigning_and_draws_go_on_ones_own_turn_and_end_verified() {
         t.post(mover.other_side(), out);
         t.settle();
         assert_eq!(t.refused, None);
-        let record = t.record(Color::Red);
-        assert_eq!(record, t.record(Color::Black));
+        let record = t.record(Seat::RED);
+        assert_eq!(record, t.record(Seat::BLACK));
         assert!(matches!(
             record.result,
             Some(junqi_core::Outcome::Draw { .. })
@@ -543,7 +543,7 @@ fn a_defender_that_links_other_tokens_is_caught_at_once() {
     // that gave each role its own token would have to): Red's device sees it at the first
     // attack on a Black piece.
     let mut t = Table::new(Mode::Dark, Rules::default(), 23);
-    t.liar = Some((Color::Black, |b| {
+    t.liar = Some((Seat::BLACK, |b| {
         if let Body::Sealed { tokens, .. } = b {
             for t in tokens.iter_mut() {
                 *t = "cd".repeat(32);
@@ -551,11 +551,11 @@ fn a_defender_that_links_other_tokens_is_caught_at_once() {
         }
     }));
     let first = t.inbox[0].pop_front().unwrap();
-    t.post(Color::Black, vec![first]);
+    t.post(Seat::BLACK, vec![first]);
     t.play_out(23, 300);
     match t.refused {
-        Some((Color::Red, Refusal::Cheat(ref c))) => {
-            assert_eq!(c.seat, Color::Black);
+        Some((Seat::RED, Refusal::Cheat(ref c))) => {
+            assert_eq!(c.seat, Seat::BLACK);
             assert!(c.what.contains("token"), "{c}");
         }
         ref other => panic!("{other:?}"),
@@ -565,7 +565,7 @@ fn a_defender_that_links_other_tokens_is_caught_at_once() {
     let red = &t.duels[0];
     let again = Duel::resume(
         red.terms().clone(),
-        Color::Red,
+        Seat::RED,
         t.formations[0].clone(),
         [1; 32],
         red.inputs(),
@@ -589,7 +589,7 @@ fn a_game_resumes_from_its_saved_inputs_and_plays_on() {
         let formation = t.formations[1].clone();
         let again = Duel::resume(
             terms.clone(),
-            Color::Black,
+            Seat::BLACK,
             formation,
             [2; 32],
             black.inputs(),
@@ -601,12 +601,12 @@ fn a_game_resumes_from_its_saved_inputs_and_plays_on() {
         t.duels[1] = again;
         t.play_out(13, 200);
         assert_eq!(t.refused, None);
-        assert_eq!(t.record(Color::Red), t.record(Color::Black));
+        assert_eq!(t.record(Seat::RED), t.record(Seat::BLACK));
         // A log that does not replay is refused, and says why.
         let mut bad = t.duels[1].inputs().to_vec();
         bad.insert(1, junqi_duel::Input::Resign);
         let formation = t.formations[1].clone();
-        assert!(Duel::resume(terms, Color::Black, formation, [2; 32], &bad).is_err());
+        assert!(Duel::resume(terms, Seat::BLACK, formation, [2; 32], &bad).is_err());
     }
 }
 
@@ -623,9 +623,9 @@ fn messages_lost_in_a_dropped_connection_are_sent_again() {
             // everything again, and each takes what it missed.
             dropped += t.inbox.iter().map(|q| q.len()).sum::<usize>();
             t.inbox = [VecDeque::new(), VecDeque::new()];
-            for c in [Color::Red, Color::Black] {
-                let all = t.duels[c as usize].sent().to_vec();
-                t.inbox[(c.other_side()) as usize].extend(all);
+            for c in [Seat::RED, Seat::BLACK] {
+                let all = t.duels[c.index()].sent().to_vec();
+                t.inbox[(c.other_side()).index()].extend(all);
             }
             t.settle_skipping_duplicates();
         } else {
@@ -635,7 +635,7 @@ fn messages_lost_in_a_dropped_connection_are_sent_again() {
     }
     assert!(dropped > 10, "{dropped}");
     t.play_out(17, 160);
-    assert_eq!(t.record(Color::Red), t.record(Color::Black));
+    assert_eq!(t.record(Seat::RED), t.record(Seat::BLACK));
 }
 
 /// One random change to a message: a character replaced, or one value of its JSON replaced by
@@ -718,15 +718,15 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
         while t.duels[0].view().ply() < stop && *t.duels[0].phase() == Phase::Playing {
             // The side to move acts; its first message in flight is altered once.
             let to = t.act(&mut rng).other_side();
-            if let Some(text) = t.inbox[to as usize].pop_front() {
+            if let Some(text) = t.inbox[to.index()].pop_front() {
                 let bad = mutate(&text, &mut rng);
                 if bad != text {
-                    let before = t.duels[to as usize].clone();
+                    let before = t.duels[to.index()].clone();
                     match t.duel(to).receive(&bad) {
                         Err(Refusal::Cheat(_)) => {}
                         Err(_) => {
                             refused += 1;
-                            let after = &t.duels[to as usize];
+                            let after = &t.duels[to.index()];
                             assert_eq!(after.view(), before.view());
                             assert_eq!(after.transcript(), before.transcript());
                             assert_eq!(after.inputs(), before.inputs());
@@ -735,10 +735,10 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
                         // channel's encryption prevents): this game goes no further.
                         Ok(_) => {}
                     }
-                    spoilt = t.duels[to as usize].inputs() != before.inputs();
+                    spoilt = t.duels[to.index()].inputs() != before.inputs();
                 }
                 if !spoilt {
-                    t.inbox[to as usize].push_front(text);
+                    t.inbox[to.index()].push_front(text);
                     t.settle();
                 }
             }
@@ -758,10 +758,10 @@ fn altered_messages_never_panic_and_a_refused_one_changes_nothing() {
 
 /// Each device rebuilt from what it saved knows the same and sent the same messages.
 fn resumes_exactly(t: &Table) {
-    for c in [Color::Red, Color::Black] {
-        let d = &t.duels[c as usize];
-        let seed = [c as u8 + 1; 32];
-        let formation = t.formations[c as usize].clone();
+    for c in [Seat::RED, Seat::BLACK] {
+        let d = &t.duels[c.index()];
+        let seed = [c.index() as u8 + 1; 32];
+        let formation = t.formations[c.index()].clone();
         let again = Duel::resume(d.terms().clone(), c, formation, seed, d.inputs()).unwrap();
         assert_eq!(again.sent(), d.sent(), "{}", c.side_name());
         assert_eq!(again.view(), d.view(), "{}", c.side_name());
@@ -771,8 +771,8 @@ fn resumes_exactly(t: &Table) {
 /// Both devices checked the game, to the same record, which replays to its result.
 fn checked_alike(t: &Table) -> junqi_core::GameRecord {
     assert_eq!(t.refused, None);
-    let record = t.record(Color::Red);
-    assert_eq!(record, t.record(Color::Black));
+    let record = t.record(Seat::RED);
+    assert_eq!(record, t.record(Seat::BLACK));
     assert_eq!(Game::replay(&record).unwrap().outcome(), record.result);
     resumes_exactly(t);
     record
@@ -791,9 +791,9 @@ fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
             t.settle();
             let mut rng = SplitMix64::new(seed);
             while playing(&t) && t.duels[0].view().ply() < 200 {
-                let asker = [Color::Red, Color::Black][rng.below(2) as usize];
+                let asker = [Seat::RED, Seat::BLACK][rng.below(2) as usize];
                 let mover = t.duels[0].view().turn().unwrap();
-                if rng.below(3) != 0 || !t.duels[asker as usize].may_ask_undo() {
+                if rng.below(3) != 0 || !t.duels[asker.index()].may_ask_undo() {
                     t.step(&mut rng);
                     continue;
                 }
@@ -801,7 +801,7 @@ fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
                 let out = t.duel(asker).ask_undo().unwrap();
                 t.post(asker, out);
                 match rng.below(4) {
-                    0 if t.duels[(asker.other_side()) as usize].may_ask_undo() => {
+                    0 if t.duels[(asker.other_side()).index()].may_ask_undo() => {
                         // Both ask at once: both asks lapse, on both devices.
                         let out = t.duel(asker.other_side()).ask_undo().unwrap();
                         t.post(asker.other_side(), out);
@@ -822,12 +822,12 @@ fn actions_are_taken_back_only_by_agreement_and_the_game_still_checks_out() {
                 }
                 assert_eq!(t.refused, None);
                 assert_eq!(
-                    t.duels[(asker.other_side()) as usize].undo_asked(),
+                    t.duels[(asker.other_side()).index()].undo_asked(),
                     Some(asker)
                 );
                 if mover == asker {
                     // The side that asked waits for the answer.
-                    let a = t.duels[asker as usize].view().legal_actions()[0];
+                    let a = t.duels[asker.index()].view().legal_actions()[0];
                     assert!(t.duel(asker).play(a).is_err());
                 }
                 let accept = rng.below(2) == 0;
@@ -875,10 +875,10 @@ fn nothing_a_contact_showed_is_taken_back_in_a_hidden_game() {
         }
     }
     assert!(t.duels.iter().all(|d| !d.may_ask_undo()));
-    let asker = Color::Red;
+    let asker = Seat::RED;
     assert!(t.duel(asker).ask_undo().is_err());
     // A device that asks all the same is caught: its ask breaks the rule of taking back.
-    let last = t.duels[asker as usize].sent().last().unwrap().clone();
+    let last = t.duels[asker.index()].sent().last().unwrap().clone();
     let mut env = Envelope::from_text(&last).unwrap();
     env.seq += 1;
     env.prev = hex_of(&chain(&last));
@@ -907,8 +907,8 @@ fn a_game_of_protocol_version_1_goes_on_without_taking_back_or_clocks() {
         t.step(&mut rng);
     }
     assert!(!t.duels[0].may_ask_undo());
-    assert!(t.duel(Color::Red).ask_undo().is_err());
-    assert!(t.duel(Color::Red).out_of_time(false).is_err());
+    assert!(t.duel(Seat::RED).ask_undo().is_err());
+    assert!(t.duel(Seat::RED).out_of_time(false).is_err());
     assert!(t.duels[0].sent().iter().all(|m| m.contains(r#""v":1"#)));
     t.play_out(3, 80);
     checked_alike(&t);
@@ -942,7 +942,7 @@ fn timed(mode: Mode, timeout_limit: u32, seed: u64) -> Table {
 
 /// `slow` says its time ran out (`total`: its clock for the whole game), and so loses: both
 /// devices check the game alike.
-fn ran_out(t: &mut Table, slow: Color, total: bool) -> junqi_core::GameRecord {
+fn ran_out(t: &mut Table, slow: Seat, total: bool) -> junqi_core::GameRecord {
     let out = t.duel(slow).out_of_time(total).unwrap();
     t.post(slow, out);
     t.settle();
@@ -1028,7 +1028,7 @@ fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_wa
         }
         let slow = t.duels[0].view().turn().unwrap();
         // Its own ask to take back waits: no claim of its time now, on either device.
-        if t.duels[slow as usize].may_ask_undo() {
+        if t.duels[slow.index()].may_ask_undo() {
             let out = t.duel(slow).ask_undo().unwrap();
             t.post(slow, out);
             t.settle();
@@ -1047,8 +1047,8 @@ fn a_clock_that_runs_out_loses_and_no_claim_is_made_while_an_ask_to_take_back_wa
     let mut t = Table::new(Mode::Open, Rules::default(), 75);
     t.settle();
     t.step(&mut SplitMix64::new(75));
-    assert!(t.duel(Color::Red).claim_time(true).is_err());
-    assert!(t.duel(Color::Black).out_of_time(false).is_err());
+    assert!(t.duel(Seat::RED).claim_time(true).is_err());
+    assert!(t.duel(Seat::BLACK).out_of_time(false).is_err());
 }
 
 #[test]
@@ -1067,16 +1067,16 @@ fn an_answer_to_no_ask_is_refused_and_never_stands_in_the_check() {
     env.prev = hex_of(&chain(&last));
     env.body = Body::DeclineUndo { ply };
     assert_eq!(
-        t.duel(Color::Red).receive(&env.to_text()),
+        t.duel(Seat::RED).receive(&env.to_text()),
         Err(Refusal::Unexpected("decline_undo"))
     );
     // The real ask and its answer then take the plies back on both devices, and the game
     // checks out at the end.
-    let out = t.duel(Color::Red).ask_undo().unwrap();
-    t.post(Color::Red, out);
+    let out = t.duel(Seat::RED).ask_undo().unwrap();
+    t.post(Seat::RED, out);
     t.settle();
-    let out = t.duel(Color::Black).answer_undo(true).unwrap();
-    t.post(Color::Black, out);
+    let out = t.duel(Seat::BLACK).answer_undo(true).unwrap();
+    t.post(Seat::BLACK, out);
     t.settle();
     assert_eq!(t.duels[0].view().ply(), ply - 2);
     t.play_out(81, 60);
@@ -1094,17 +1094,17 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
             t.act(&mut rng);
             // Deliver one message at a time; a reveal waits while anything else is in flight.
             loop {
-                let next = [Color::Red, Color::Black]
+                let next = [Seat::RED, Seat::BLACK]
                     .into_iter()
-                    .find(|&c| t.inbox[c as usize].front().is_some_and(|m| !is_reveal(m)))
+                    .find(|&c| t.inbox[c.index()].front().is_some_and(|m| !is_reveal(m)))
                     .or_else(|| {
-                        [Color::Red, Color::Black]
+                        [Seat::RED, Seat::BLACK]
                             .into_iter()
-                            .find(|&c| !t.inbox[c as usize].is_empty())
+                            .find(|&c| !t.inbox[c.index()].is_empty())
                     });
                 let Some(to) = next else { break };
-                let front = t.inbox[to as usize].front().cloned().unwrap();
-                let d = &t.duels[to as usize];
+                let front = t.inbox[to.index()].front().cloned().unwrap();
+                let d = &t.duels[to.index()];
                 let quiet =
                     d.view().legal_actions().into_iter().find(
                         |a| matches!(a, Action::Move { to: p, .. } if d.view().at(*p).is_none()),
@@ -1112,13 +1112,13 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
                 let crossing = is_reveal(&front)
                     && d.view().turn() == Some(to)
                     && !d.waiting()
-                    && t.inbox[to as usize].len() == 1;
+                    && t.inbox[to.index()].len() == 1;
                 if let (true, Some(a)) = (crossing, quiet) {
                     // The receiver moves before the reveal reaches it, and then takes that move
                     // back by agreement: the flag stays known on its device.
                     let out = t.duel(to).play(a).unwrap();
                     t.post(to, out);
-                    let reveal = t.inbox[to as usize].pop_front().unwrap();
+                    let reveal = t.inbox[to.index()].pop_front().unwrap();
                     t.settle();
                     assert_eq!(t.duel(to).receive(&reveal).map(drop), Ok(()));
                     let flag_known = |d: &Duel| {
@@ -1128,7 +1128,7 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
                                 .is_some_and(|x| x.role == junqi_core::Role::Flag)
                         })
                     };
-                    assert!(flag_known(&t.duels[to as usize]));
+                    assert!(flag_known(&t.duels[to.index()]));
                     let out = t.duel(to).ask_undo().unwrap();
                     t.post(to, out);
                     t.settle();
@@ -1136,10 +1136,10 @@ fn a_flag_shown_after_a_later_move_stays_known_when_that_move_is_taken_back() {
                     t.post(to.other_side(), out);
                     t.settle();
                     assert_eq!(t.refused, None);
-                    assert!(flag_known(&t.duels[to as usize]), "seed {seed}");
+                    assert!(flag_known(&t.duels[to.index()]), "seed {seed}");
                     return;
                 }
-                let text = t.inbox[to as usize].pop_front().unwrap();
+                let text = t.inbox[to.index()].pop_front().unwrap();
                 match t.duel(to).receive(&text) {
                     Ok(out) => t.post(to, out),
                     Err(e) => panic!("seed {seed}: {e}"),
@@ -1165,7 +1165,7 @@ fn hidden_games_with_a_carried_flag_are_played_to_the_end_and_a_dropped_flag_is_
             let mut was = false;
             for a in &record.actions {
                 game.play(a.action).unwrap();
-                let now = [Color::Red, Color::Black]
+                let now = [Seat::RED, Seat::BLACK]
                     .iter()
                     .any(|&c| game.position().carrying(c).is_some());
                 carried += usize::from(now && !was);

@@ -16,8 +16,8 @@
 pub mod puzzle;
 
 use junqi_core::{
-    Action, ActionResult, Color, Deployment, Mode, MoveReport, Occupant, Piece, Point, Position,
-    Role, Rules, Slot,
+    Action, ActionResult, Deployment, Mode, MoveReport, Occupant, Piece, Point, Position, Role,
+    Rules, Seat, Slot,
 };
 use serde::Deserialize;
 use std::fmt;
@@ -362,7 +362,7 @@ impl LessonRun {
                 ps.iter()
                     .copied()
                     .filter(|p| {
-                        pos.is_none_or(|pos| pos.piece_at(*p).is_none_or(|x| x.color != Color::Red))
+                        pos.is_none_or(|pos| pos.piece_at(*p).is_none_or(|x| x.color != Seat::RED))
                     })
                     .collect()
             }
@@ -378,11 +378,11 @@ impl LessonRun {
             if report
                 .removed
                 .iter()
-                .any(|(p, piece)| Some(*p) == *t && piece.color == Color::Black)
+                .any(|(p, piece)| Some(*p) == *t && piece.color == Seat::BLACK)
             {
                 *t = None;
             } else if *t == Some(from)
-                && report.by == Some(Color::Black)
+                && report.by == Some(Seat::BLACK)
                 && !report.removed.iter().any(|(p, _)| *p == from)
             {
                 *t = Some(to);
@@ -399,7 +399,7 @@ impl LessonRun {
                 .as_ref()
                 .and_then(|p| p.outcome())
                 .is_some_and(|o| {
-                    o.winner() == Some(Color::Red)
+                    o.winner() == Some(Seat::RED)
                         && matches!(
                             o,
                             junqi_core::Outcome::Win {
@@ -415,7 +415,7 @@ impl LessonRun {
     }
 
     fn lost_piece(&self, report: &MoveReport) -> Option<Mistake> {
-        let lost = report.removed.iter().find(|(_, p)| p.color == Color::Red)?;
+        let lost = report.removed.iter().find(|(_, p)| p.color == Seat::RED)?;
         let by = if Some(lost.1) == report.attacker {
             report.defender
         } else {
@@ -450,7 +450,7 @@ impl LessonRun {
         let Some(pos) = self.position.as_mut() else {
             return Feedback::Illegal;
         };
-        if pos.turn() != Some(Color::Red) {
+        if pos.turn() != Some(Seat::RED) {
             return Feedback::Illegal;
         }
         let report = match pos.play(action) {
@@ -472,7 +472,7 @@ impl LessonRun {
                 return Feedback::Mistake(m);
             }
         }
-        if self.lesson.no_headquarters && report.by == Some(Color::Red) {
+        if self.lesson.no_headquarters && report.by == Some(Seat::RED) {
             if let Action::Move { to, .. } = action {
                 if junqi_core::Topology::standard().is_headquarters(to) {
                     self.done = true;
@@ -498,7 +498,7 @@ impl LessonRun {
         }
         if let Some(r) = &reply {
             self.follow(r);
-            if r.outcome.is_some_and(|o| o.winner() == Some(Color::Black))
+            if r.outcome.is_some_and(|o| o.winner() == Some(Seat::BLACK))
                 && r.result == ActionResult::Capture
             {
                 self.done = true;
@@ -514,7 +514,7 @@ impl LessonRun {
         if self
             .position
             .as_ref()
-            .is_some_and(|p| p.turn() != Some(Color::Red) || p.outcome().is_some())
+            .is_some_and(|p| p.turn() != Some(Seat::RED) || p.outcome().is_some())
         {
             self.pass();
         }
@@ -526,7 +526,7 @@ impl LessonRun {
         if self.done {
             return Feedback::Illegal;
         }
-        let (Some(sa), Some(sb)) = (Slot::of_point(a, Color::Red), Slot::of_point(b, Color::Red))
+        let (Some(sa), Some(sb)) = (Slot::of_point(a, Seat::RED), Slot::of_point(b, Seat::RED))
         else {
             return Feedback::Illegal;
         };
@@ -636,7 +636,7 @@ impl Lesson {
                 let mine = pos.piece_at(from)?;
                 let theirs = pos.piece_at(to).filter(|_| !self.hidden);
                 let report = pos.clone().play(step).ok()?;
-                let lost_mine = report.removed.iter().any(|(_, p)| p.color == Color::Red);
+                let lost_mine = report.removed.iter().any(|(_, p)| p.color == Seat::RED);
                 return Some(if lost_mine {
                     Picture::Trade { mine, theirs }
                 } else {

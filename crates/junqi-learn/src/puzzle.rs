@@ -14,7 +14,7 @@
 //! - `stop`: the other side would take the flag within `n` of its moves; find the one move that
 //!   prevents it. The line is that one move.
 
-use junqi_core::{Action, Color, Mode, MoveReport, Position, Role, Rules};
+use junqi_core::{Action, Mode, MoveReport, Position, Role, Rules, Seat};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -375,7 +375,7 @@ impl Solver {
     fn best_defence(
         &mut self,
         pos: &Position,
-        me: Color,
+        me: Seat,
         want: Want,
         left: u32,
     ) -> Result<Option<Action>, OutOfNodes> {
@@ -422,7 +422,7 @@ impl Solver {
         &mut self,
         before: &Position,
         after: &Position,
-        me: Color,
+        me: Seat,
         want: Want,
         a: Action,
         k: u32,
@@ -474,7 +474,7 @@ impl Solver {
         &mut self,
         before: &Position,
         after: &Position,
-        me: Color,
+        me: Seat,
         want: Want,
         b: Action,
         k: u32,
@@ -597,7 +597,7 @@ pub fn check(puzzle: &Puzzle) -> Result<Proof, PuzzleError> {
                 // it loses a piece at once (a `take`), which the board shows by itself.
                 let mut after = pos.clone();
                 after.play_unchecked(wrong);
-                let loses = after.pieces_of(Color::Red).count() < pos.pieces_of(Color::Red).count();
+                let loses = after.pieces_of(Seat::RED).count() < pos.pieces_of(Seat::RED).count();
                 if !loses
                     && !solver
                         .works(&pos, puzzle.aim, puzzle.depth, wrong)
@@ -733,7 +733,7 @@ impl PuzzleRun {
     pub fn play(&mut self, action: Action) -> PuzzleFeedback {
         if self.is_solved()
             || self.is_wrong()
-            || self.position.turn() != Some(Color::Red)
+            || self.position.turn() != Some(Seat::RED)
             || !self.position.is_legal(action)
         {
             return PuzzleFeedback::Illegal;
@@ -822,7 +822,7 @@ pub fn find(pos: &Position, id: &str) -> Vec<Puzzle> {
     let Some(me) = pos.turn() else {
         return out;
     };
-    let board = if me == Color::Red {
+    let board = if me == Seat::RED {
         pos.board_fen()
     } else {
         mirror_board(&pos.board_fen())
@@ -831,7 +831,7 @@ pub fn find(pos: &Position, id: &str) -> Vec<Puzzle> {
         return out;
     };
     let mut aims = vec![Aim::Flag, Aim::Stop];
-    for p in posed.pieces_of(Color::Black).iter() {
+    for p in posed.pieces_of(Seat::BLACK).iter() {
         if posed
             .piece_at(p)
             .is_some_and(|piece| TAKE_ROLES.contains(&piece.role))

@@ -76,7 +76,7 @@ fn listed_mistakes_fail_and_show_why() {
                 // The piece that would win is named, for the screen to show, unless the
                 // enemy is hidden: then the referee names none.
                 match by {
-                    Some(by) => assert!(!lesson.hidden && by.color == junqi_core::Color::Black),
+                    Some(by) => assert!(!lesson.hidden && by.color == junqi_core::Seat::BLACK),
                     None => assert!(lesson.hidden, "{}", lesson.id),
                 }
             }
@@ -276,24 +276,24 @@ fn a_tap_lessons_demo_shows_the_enemys_point_of_that_name() {
     for l in course().lessons.iter().filter(|l| l.is_tap()) {
         let points = l.demo_points();
         assert!(!points.is_empty(), "{}", l.id);
-        assert!(points.iter().all(|q| q.half() == junqi_core::Color::Black));
+        assert!(points.iter().all(|q| q.half() == junqi_core::Seat::BLACK));
     }
 }
 
 #[test]
 fn a_hidden_lesson_shows_the_enemy_face_down_and_the_fallen_marshals_flag() {
-    use junqi_core::{Color, Mode};
+    use junqi_core::{Mode, Seat};
     let lesson = course().lesson("hidden-4").unwrap();
     let mut run = LessonRun::new(lesson).unwrap();
     let pos = run.position().unwrap();
     assert_eq!(pos.mode(), Mode::Dark);
     let seen = |run: &LessonRun, at: &str| {
-        run.position().unwrap().view(Some(Color::Red)).cells
+        run.position().unwrap().view(Some(Seat::RED)).cells
             [at.parse::<junqi_core::Point>().unwrap().index()]
     };
     for at in ["b11", "b12", "d12", "c12"] {
         let o = seen(&run, at).unwrap();
-        assert_eq!((o.color, o.role), (Some(Color::Black), None), "{at}");
+        assert_eq!((o.color, o.role), (Some(Seat::BLACK), None), "{at}");
     }
     // The bomb takes the 司令 with it: the flag is shown, and stays shown while Black passes.
     assert!(matches!(
@@ -302,7 +302,7 @@ fn a_hidden_lesson_shows_the_enemy_face_down_and_the_fallen_marshals_flag() {
     ));
     assert_eq!(seen(&run, "b12").unwrap().role, Some(Role::Flag));
     assert_eq!(seen(&run, "d12").unwrap().role, None);
-    assert_eq!(run.position().unwrap().turn(), Some(Color::Red));
+    assert_eq!(run.position().unwrap().turn(), Some(Seat::RED));
     // Walking into the other headquarters is walking onto a mine nobody named.
     let mut run = LessonRun::new(lesson).unwrap();
     run.step("a11-b11".parse().unwrap());
@@ -315,7 +315,7 @@ fn a_hidden_lesson_shows_the_enemy_face_down_and_the_fallen_marshals_flag() {
         run.step("d11-d12".parse().unwrap()),
         Feedback::Mistake(Mistake::Lost {
             at: "d11".parse().unwrap(),
-            piece: junqi_core::Piece::new(Color::Red, Role::Lieutenant),
+            piece: junqi_core::Piece::new(Seat::RED, Role::Lieutenant),
             by: None,
         })
     );

@@ -9,7 +9,7 @@ use crate::ground::geometry::{
 use crate::ground::layout::{
     headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
 };
-use junqi_core::{Bitboard, Color, EdgeKind, Point, PointKind};
+use junqi_core::{Bitboard, EdgeKind, Point, PointKind, Seat};
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -342,8 +342,8 @@ fn edge_view(e: EdgeShape) -> AnyView {
 
 fn point_view(p: PointShape, marks: Signal<Marks>) -> AnyView {
     let half = match p.half {
-        Color::Red => "red",
-        Color::Black => "black",
+        Seat::RED => "red",
+        _ => "black",
     };
     let at = p.point;
     // The board's words follow the interface language where a store is around (every screen

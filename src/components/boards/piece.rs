@@ -5,7 +5,7 @@
 use crate::ground::label::{glyph, Glyph, Icon, LabelStyle};
 use crate::ground::render::PieceModel;
 use crate::i18n::guess_text;
-use junqi_core::{Color, Role};
+use junqi_core::{Role, Seat};
 use leptos::prelude::*;
 
 /// The pieces of a board (game, setup, replay, lesson), keyed so that a piece that moves keeps
@@ -48,10 +48,10 @@ pub struct LabelLook {
 }
 
 /// The CSS class of a side's colour (`red`, `black`, or `unknown` in 翻棋 before colours).
-pub fn color_class(c: Option<Color>) -> &'static str {
+pub fn color_class(c: Option<Seat>) -> &'static str {
     match c {
-        Some(Color::Red) => "red",
-        Some(Color::Black) => "black",
+        Some(Seat::RED) => "red",
+        Some(_) => "black",
         None => "unknown",
     }
 }

@@ -9,11 +9,11 @@ use crate::components::play::label_look;
 use crate::ground::render::PieceModel;
 use crate::i18n::{self, Lang};
 use crate::state::store::Store;
-use junqi_core::{Color, Occupant, Role};
+use junqi_core::{Occupant, Role, Seat};
 use leptos::prelude::*;
 
 /// A small piece (the trays, the rules screen).
-pub fn tray_piece(color: Color, role: Option<Role>, look: LabelLook) -> impl IntoView {
+pub fn tray_piece(color: Seat, role: Option<Role>, look: LabelLook) -> impl IntoView {
     let pm = PieceModel::lone(Some(color), role);
     view! {
         <svg class="tray-piece" viewBox="-30 -16 60 32">
@@ -116,7 +116,7 @@ pub fn Trays() -> impl IntoView {
         let seat = store.shown.with(|s| s.as_ref().map(|s| s.seat))?;
         let tray = store.tray_of(seat)?;
         let look = look.get();
-        let sides: Vec<TraySide> = Color::ALL
+        let sides: Vec<TraySide> = Seat::RED_BLACK
             .into_iter()
             .map(|c| TraySide {
                 key: c.rb_char().to_string(),
@@ -125,7 +125,7 @@ pub fn Trays() -> impl IntoView {
                 groups: groups(&tray[c]),
             })
             .collect();
-        let chip = move |i: usize, role| tray_piece(Color::ALL[i], role, look).into_any();
+        let chip = move |i: usize, role| tray_piece(Seat::RED_BLACK[i], role, look).into_any();
         Some(view! {
             <div class="trays">
                 <div class="panel-title">{i18n::REMOVED.get(lang)}</div>
@@ -213,11 +213,11 @@ mod tests {
     #[test]
     fn removed_pieces_group_by_rank_with_the_unseen_last() {
         let lt = Occupant::known(Piece {
-            color: Color::Red,
+            color: Seat::RED,
             role: Role::Lieutenant,
         });
         let gen = Occupant::known(Piece {
-            color: Color::Red,
+            color: Seat::RED,
             role: Role::General,
         });
         let unseen = Occupant { role: None, ..lt };

@@ -11,7 +11,7 @@ use crate::i18n::{self, Lang};
 use crate::remote::qr;
 use crate::state::storage;
 use crate::state::store::{Connect, Store, JOIN_PREFIX};
-use junqi_core::{Color, Rules};
+use junqi_core::{Rules, Seat};
 use junqi_duel::Proposal;
 use leptos::prelude::*;
 
@@ -245,8 +245,8 @@ fn Terms(proposal: Proposal, host: bool) -> impl IntoView {
             <dd>{move || i18n::mode_name(mode, lang())}</dd>
             <dt>{move || i18n::YOUR_COLOUR.get(lang())}</dt>
             <dd data-testid="connect-colour">{move || match mine {
-                Color::Red => i18n::RED_FIRST.get(lang()),
-                Color::Black => i18n::BLACK_SECOND.get(lang()),
+                Seat::RED => i18n::RED_FIRST.get(lang()),
+                _ => i18n::BLACK_SECOND.get(lang()),
             }}</dd>
             <dt>{move || i18n::CLOCK.get(lang())}</dt>
             <dd data-testid="connect-clock">{move || clock_terms(clock, rules.timeout_limit, lang())}</dd>

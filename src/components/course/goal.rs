@@ -8,7 +8,7 @@ use crate::components::boards::piece::{piece_body, LabelLook};
 use crate::components::course::STAR_PATH;
 use crate::ground::render::PieceModel;
 use crate::learn::lesson::{lesson_text, Learn};
-use junqi_core::{Color, Piece, Role};
+use junqi_core::{Piece, Role, Seat};
 use junqi_learn::Picture;
 use leptos::prelude::*;
 
@@ -33,11 +33,11 @@ fn placed_theirs(
     class: &'static str,
     look: LabelLook,
 ) -> impl IntoView {
-    placed_as(Color::Black, theirs.map(|p| p.role), x, class, look)
+    placed_as(Seat::BLACK, theirs.map(|p| p.role), x, class, look)
 }
 
 fn placed_as(
-    color: Color,
+    color: Seat,
     role: Option<Role>,
     x: f32,
     class: &'static str,
@@ -119,7 +119,7 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
             view! {
                 {arrow(LEFT + 34.0, RIGHT - 36.0)}
                 <g transform=format!("translate({RIGHT} 0)")><path class="demo-burst" d=BURST></path></g>
-                {placed(Piece::new(Color::Black, Role::Flag), RIGHT, "demo-victim", look)}
+                {placed(Piece::new(Seat::BLACK, Role::Flag), RIGHT, "demo-victim", look)}
                 {placed(mine, LEFT, "demo-mover", look)}
             }
             .into_any(),
@@ -139,9 +139,9 @@ fn picture_view(picture: Picture, look: LabelLook) -> impl IntoView {
         Picture::Arrange => (
             "valid",
             view! {
-                {placed(Piece::new(Color::Red, Role::Flag), LEFT, "", look)}
-                {placed(Piece::new(Color::Red, Role::Landmine), (LEFT + RIGHT) / 2.0, "", look)}
-                {placed(Piece::new(Color::Red, Role::Bomb), RIGHT, "", look)}
+                {placed(Piece::new(Seat::RED, Role::Flag), LEFT, "", look)}
+                {placed(Piece::new(Seat::RED, Role::Landmine), (LEFT + RIGHT) / 2.0, "", look)}
+                {placed(Piece::new(Seat::RED, Role::Bomb), RIGHT, "", look)}
                 <g class="demo-swap" transform=format!("translate({} 22)", (LEFT + RIGHT) / 2.0)>
                     <path d="M-60,0 Q0,12 60,0"></path>
                     <path class="tip" d="M60,0 L46,-5 L50,8 Z"></path>

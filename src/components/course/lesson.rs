@@ -15,7 +15,7 @@ use crate::i18n;
 use crate::learn::demo::Watching;
 use crate::learn::lesson::{Flash, Learn};
 use crate::state::store::Store;
-use junqi_core::{Bitboard, Color, PlayerView, Point, Role};
+use junqi_core::{Bitboard, PlayerView, Point, Role, Seat};
 use junqi_learn::Mistake;
 use leptos::prelude::*;
 
@@ -74,7 +74,7 @@ pub fn LessonScreen() -> impl IntoView {
         if let Some(dep) = learn.formation() {
             let m = build_setup_model(
                 &dep,
-                Color::Red,
+                Seat::RED,
                 &SetupInteraction {
                     orientation: O,
                     lang: lang(),
@@ -124,7 +124,7 @@ pub fn LessonScreen() -> impl IntoView {
     };
     // Played by keys too, each point named in words (the learner plays Red).
     let speak = Callback::new(move |p: Point| {
-        model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Color::Red), lang()))
+        model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Seat::RED), lang()))
     });
     // For screen readers: the goal, then how the lesson ended.
     let said = move || match learn.flash.get() {
@@ -307,7 +307,7 @@ fn MistakeLayer() -> impl IntoView {
                 } else {
                     "lost"
                 },
-                Some(by.map_or((Color::Black, None), |b| (b.color, Some(b.role)))),
+                Some(by.map_or((Seat::BLACK, None), |b| (b.color, Some(b.role)))),
                 Some(*piece),
                 at,
             ),

@@ -11,7 +11,7 @@ use crate::ground::geometry::Orientation;
 use crate::i18n::{self, puzzle as words};
 use crate::learn::lesson::Learn;
 use crate::learn::puzzles::PuzzleNote;
-use junqi_core::{Bitboard, Color, Point};
+use junqi_core::{Bitboard, Point, Seat};
 use junqi_learn::puzzle::Aim;
 use leptos::prelude::*;
 
@@ -54,7 +54,7 @@ pub fn PuzzleScreen() -> impl IntoView {
         }
     });
     let speak = Callback::new(move |p: Point| {
-        model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Color::Red), lang()))
+        model.with(|m| crate::ground::render::spoken(&m.pieces, p, Some(Seat::RED), lang()))
     });
     let id = move || learn.puzzle_id().unwrap_or_default();
     let goal = move || {

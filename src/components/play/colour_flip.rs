@@ -10,7 +10,7 @@ use crate::ground::render::piece_model;
 use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
 use crate::state::store::Store;
-use junqi_core::{Color, Piece};
+use junqi_core::{Piece, Seat};
 use leptos::prelude::*;
 
 #[component]
@@ -89,10 +89,10 @@ fn turned_text(piece: Piece, friend: bool, lang: Lang) -> String {
     let colour = i18n::color_name(piece.color, lang);
     let role = i18n::role_name(piece.role, lang);
     let rest = match (piece.color, friend) {
-        (Color::Red, false) => i18n::COLOUR_FLIP_RED_COMPUTER,
-        (Color::Black, false) => i18n::COLOUR_FLIP_BLACK_COMPUTER,
-        (Color::Red, true) => i18n::COLOUR_FLIP_RED_FRIEND,
-        (Color::Black, true) => i18n::COLOUR_FLIP_BLACK_FRIEND,
+        (Seat::RED, false) => i18n::COLOUR_FLIP_RED_COMPUTER,
+        (_, false) => i18n::COLOUR_FLIP_BLACK_COMPUTER,
+        (Seat::RED, true) => i18n::COLOUR_FLIP_RED_FRIEND,
+        (_, true) => i18n::COLOUR_FLIP_BLACK_FRIEND,
     }
     .get(lang);
     match lang {

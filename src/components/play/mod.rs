@@ -104,8 +104,8 @@ pub fn PlayScreen() -> impl IntoView {
     let look = label_look(store);
     let speak = Callback::new(move |p: Point| {
         let mine = Some(match orientation.get_untracked() {
-            Orientation::RedBottom => junqi_core::Color::Red,
-            Orientation::BlackBottom => junqi_core::Color::Black,
+            Orientation::RedBottom => junqi_core::Seat::RED,
+            Orientation::BlackBottom => junqi_core::Seat::BLACK,
         });
         model.with(|m| {
             let pieces = m.as_ref().map(|m| m.pieces.as_slice()).unwrap_or_default();
@@ -336,9 +336,9 @@ fn ResultSummary() -> impl IntoView {
                 <div data-testid="summary-lost">
                     <dt>{i18n::SUMMARY_LOST.get(lang)}</dt>
                     <dd>
-                        <span class="red">{i18n::color_name(junqi_core::Color::Red, lang)} " " {lost[0]}</span>
+                        <span class="red">{i18n::color_name(junqi_core::Seat::RED, lang)} " " {lost[0]}</span>
                         " · "
-                        <span class="black">{i18n::color_name(junqi_core::Color::Black, lang)} " " {lost[1]}</span>
+                        <span class="black">{i18n::color_name(junqi_core::Seat::BLACK, lang)} " " {lost[1]}</span>
                     </dd>
                 </div>
                 {points}

@@ -7,7 +7,7 @@ use crate::i18n::{self, Lang};
 use crate::state::config::Opponent;
 use crate::state::game::RemoteState;
 use crate::state::store::{Dialog, Phase, PublicState, Store};
-use junqi_core::Color;
+use junqi_core::Seat;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -199,7 +199,7 @@ fn Status() -> impl IntoView {
         store
             .public()
             .and_then(|p| p.color_to_move())
-            .map(|c: Color| c.side_name().to_string())
+            .map(|c: Seat| c.side_name().to_string())
     };
     view! {
         <div class="status" data-testid="status" data-turn=turn_color aria-live="polite">

@@ -17,9 +17,9 @@ fn timed_device(mode: Mode, rules: Rules, clock: Clock, seat: u8) -> Controller 
         ..Terms::new([7; 16], mode, rules)
     };
     let (me, formation, seed) = if seat == 0 {
-        (Color::Red, Deployment::classic_1(), [1; 32])
+        (Seat::RED, Deployment::classic_1(), [1; 32])
     } else {
-        (Color::Black, Deployment::classic_2(), [2; 32])
+        (Seat::BLACK, Deployment::classic_2(), [2; 32])
     };
     let (duel, first) = Duel::new(terms, me, formation, seed).unwrap();
     let config = GameConfig {
@@ -154,7 +154,7 @@ fn two_devices_play_open_and_hidden_games_to_a_verified_record() {
         assert_eq!(p.state(0), Some(RemoteState::Playing));
         if mode == Mode::Dark {
             // Red's board shows none of Black's pieces, and Black's none of Red's.
-            for (s, enemy) in [(0, Color::Black), (1, Color::Red)] {
+            for (s, enemy) in [(0, Seat::BLACK), (1, Seat::RED)] {
                 let v = &p.c[s].shown().unwrap().view;
                 assert!(v
                     .cells
@@ -406,7 +406,7 @@ fn clocks_between_devices_pass_turns_stop_while_disconnected_and_claims_wake_the
     assert_eq!(
         record.result,
         Some(Outcome::Win {
-            winner: Color::Black,
+            winner: Seat::BLACK,
             reason: junqi_core::WinReason::Timeout
         })
     );

@@ -118,7 +118,7 @@ fn a_move_against_the_computer_and_its_answer() {
     assert_eq!(c.move_list(Lang::En).len(), 2);
     // The hint is asked for the displayed seat; an answer counts only while legal.
     let hint = c.hint_question(1).expect("a hint question");
-    assert_eq!(hint.me, Some(Color::Red));
+    assert_eq!(hint.me, Some(Seat::RED));
     assert_eq!(c.legal_answer(Some("c6-d5")), None, "d5 is taken now");
     assert_eq!(c.legal_answer(Some("nonsense")), None);
     assert!(c.caption(Lang::En).is_some());
@@ -159,7 +159,7 @@ fn illegal_taps_and_actions_change_nothing() {
     let actions = view.legal_actions();
     let stuck = Point::all()
         .find(|p| {
-            view.cells[p.index()].is_some_and(|o| o.color == Some(Color::Red))
+            view.cells[p.index()].is_some_and(|o| o.color == Some(Seat::RED))
                 && !actions
                     .iter()
                     .any(|a| matches!(a, Action::Move { from, .. } if from == p))
@@ -262,7 +262,7 @@ fn a_clock_that_runs_out_loses_the_game() {
     assert_eq!(c.clock().unwrap().left, [0.0, 1_000.0]);
     assert_eq!(
         c.game().outcome().and_then(Outcome::winner),
-        Some(Color::Black)
+        Some(Seat::BLACK)
     );
     assert!(!c.can_act(PAGE));
 }
@@ -329,7 +329,7 @@ fn resigning_after_the_first_twenty_plies_ends_the_game() {
     );
     assert_eq!(
         c.game().outcome().and_then(Outcome::winner),
-        Some(Color::Red),
+        Some(Seat::RED),
         "the computer (seat 0) wins"
     );
     assert_eq!(c.shown().map(|s| s.seat), Some(1));
@@ -356,7 +356,7 @@ fn pass_and_play_hands_the_device_over_in_hidden_games() {
         c.handover(),
         Some(Handover {
             seat: 0,
-            color: Some(Color::Red)
+            color: Some(Seat::RED)
         })
     );
     assert!(c.shown().is_none());
@@ -380,7 +380,7 @@ fn pass_and_play_hands_the_device_over_in_hidden_games() {
         c.handover(),
         Some(Handover {
             seat: 1,
-            color: Some(Color::Black)
+            color: Some(Seat::BLACK)
         })
     );
     assert!(c.shown().is_none());
@@ -408,7 +408,7 @@ fn pass_and_play_hands_the_device_over_in_hidden_games() {
     let s = open.shown().unwrap();
     assert_eq!(
         (s.orientation, s.turned),
-        (Orientation::RedBottom, Some(Color::Black))
+        (Orientation::RedBottom, Some(Seat::BLACK))
     );
 }
 

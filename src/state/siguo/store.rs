@@ -13,7 +13,7 @@ use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{Move, Point};
-use junqi_core::{Color, Deployment};
+use junqi_core::Deployment;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -274,7 +274,7 @@ impl SiguoStore {
                 self.arranging.set(Some(seat));
                 store.setup.set(Some(SetupState {
                     seat: 0,
-                    color: Color::Red,
+                    color: Seat::RED,
                     deployment: junqi_ai::deploy::formation_for(seed, &config.rules.rules),
                     selected: None,
                     first: None,

@@ -6,7 +6,7 @@ use super::{Handover, Phase, SetupState, Store};
 use crate::ground::anim::Cue;
 use crate::state::config::Opponent;
 use crate::state::storage;
-use junqi_core::{Color, Piece, PlayerView, Point, Position, Rules};
+use junqi_core::{Piece, PlayerView, Point, Position, Rules, Seat};
 use leptos::prelude::*;
 
 /// The flip that decides the colours.
@@ -24,7 +24,7 @@ impl Store {
     pub(super) fn start_colour_flip(&self) {
         let seed = storage::random_seed();
         self.colour_flip_seed.set_value(seed);
-        let view = Position::new_flip(Rules::default(), seed).view(Some(Color::Red));
+        let view = Position::new_flip(Rules::default(), seed).view(Some(Seat::RED));
         self.colour_flip
             .set(Some(ColourFlip { view, turned: None }));
         self.phase.set(Phase::ColourFlip);
@@ -52,7 +52,7 @@ impl Store {
     }
 
     /// The colour the flip gave the flipper, once turned.
-    pub fn colour_flip_result(&self) -> Option<Color> {
+    pub fn colour_flip_result(&self) -> Option<Seat> {
         self.colour_flip.with(|f| {
             f.as_ref()
                 .and_then(|f| f.turned)
@@ -70,8 +70,8 @@ impl Store {
         self.colour_flip.set(None);
         let config = self.config.get_untracked();
         let seat = match color {
-            Color::Red => 0,
-            Color::Black => 1,
+            Seat::RED => 0,
+            _ => 1,
         };
         match config.opponent {
             // A friend on another device never flips for colours (the proposal leaves it out).
@@ -84,10 +84,10 @@ impl Store {
             Opponent::Watch => self.begin_watched(config),
             Opponent::Friend => {
                 self.begin_setup(&config, 0);
-                if color == Color::Black {
+                if color == Seat::BLACK {
                     self.handover.set(Some(Handover {
                         seat: 0,
-                        color: Some(Color::Red),
+                        color: Some(Seat::RED),
                     }));
                 }
             }
@@ -98,7 +98,7 @@ impl Store {
     pub(super) fn begin_setup(&self, config: &crate::state::config::GameConfig, seat: u8) {
         self.setup.set(Some(SetupState {
             seat,
-            color: if seat == 0 { Color::Red } else { Color::Black },
+            color: if seat == 0 { Seat::RED } else { Seat::BLACK },
             deployment: junqi_ai::deploy::formation_for(storage::random_seed(), &config.rules),
             selected: None,
             first: None,

@@ -4,7 +4,7 @@
 
 use super::Store;
 use crate::state::game::Tray;
-use junqi_core::{Color, Outcome};
+use junqi_core::{Outcome, Seat};
 use leptos::prelude::*;
 
 /// Public facts of the game now.
@@ -14,7 +14,7 @@ pub struct PublicState {
     /// The seat to move, if the game is on.
     pub to_move: Option<u8>,
     /// Each seat's colour (in 翻棋 none until the first flip).
-    pub colors: [Option<Color>; 2],
+    pub colors: [Option<Seat>; 2],
     /// Whether each seat is played by a person on this device.
     pub human: [bool; 2],
     /// The seat of the player against the computer.
@@ -25,12 +25,12 @@ pub struct PublicState {
 
 impl PublicState {
     /// The colour of the seat to move.
-    pub fn color_to_move(&self) -> Option<Color> {
+    pub fn color_to_move(&self) -> Option<Seat> {
         self.colors[usize::from(self.to_move?)]
     }
 
     /// The seat playing `color`.
-    pub fn seat_of(&self, color: Color) -> Option<u8> {
+    pub fn seat_of(&self, color: Seat) -> Option<u8> {
         (0..2u8).find(|&s| self.colors[usize::from(s)] == Some(color))
     }
 }

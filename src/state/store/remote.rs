@@ -14,7 +14,7 @@ use crate::state::remote_saves::{NotKept, RemoteSave};
 use crate::state::saves::SavedSetup;
 use crate::state::storage;
 use junqi_core::types::POINTS;
-use junqi_core::{Color, Deployment, Setup};
+use junqi_core::{Deployment, Seat, Setup};
 use junqi_duel::{Duel, Proposal, Reply};
 use leptos::prelude::*;
 use std::collections::VecDeque;
@@ -295,9 +295,9 @@ impl Store {
         let mut game = [0u8; 16];
         game.copy_from_slice(&seed[..16]);
         let host = if config.seat == 0 {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         };
         match Proposal::new(game, config.mode, config.rules, config.duel_clock(), host) {
             Ok(p) => {
@@ -728,7 +728,7 @@ impl Store {
     /// Both devices arrange their formations on the agreed terms.
     fn arrange(&self, p: Proposal, host: bool) {
         let mine = if host { p.host } else { p.host.other_side() };
-        let seat = u8::from(mine == Color::Black);
+        let seat = u8::from(mine == Seat::BLACK);
         let level = self.config.with_untracked(|c| c.level);
         let config = GameConfig::of_proposal(&p, seat, level);
         self.config.set(config.clone());
@@ -744,9 +744,9 @@ impl Store {
             return;
         };
         let me = if config.seat == 0 {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         };
         let Some(secrets) = secret_seed() else {
             self.message

@@ -8,7 +8,7 @@ use crate::ground::pick::{self, Pick};
 use crate::state::config::Opponent;
 use crate::state::saves::{self, SavedSetup};
 use crate::state::storage;
-use junqi_core::{Color, Deployment, Point, Setup, Slot};
+use junqi_core::{Deployment, Point, Seat, Setup, Slot};
 use leptos::prelude::*;
 
 impl Store {
@@ -98,7 +98,7 @@ impl Store {
                 let computer =
                     saves::computer_formation(seed, crate::state::seeds::SCHEME, &config.rules);
                 let own = s.deployment.clone();
-                let (red, black) = if s.color == Color::Red {
+                let (red, black) = if s.color == Seat::RED {
                     (s.deployment, computer)
                 } else {
                     (computer, s.deployment)
@@ -117,14 +117,14 @@ impl Store {
                 None => {
                     self.setup.set(Some(SetupState {
                         seat: 1,
-                        color: Color::Black,
+                        color: Seat::BLACK,
                         deployment: junqi_ai::deploy::formation_for(seed, &config.rules),
                         selected: None,
                         first: Some(s.deployment),
                     }));
                     self.handover.set(Some(Handover {
                         seat: 1,
-                        color: Some(Color::Black),
+                        color: Some(Seat::BLACK),
                     }));
                 }
                 Some(red) => {

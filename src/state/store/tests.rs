@@ -213,18 +213,18 @@ fn colour_flip_in_pass_and_play_hands_over_to_red_first() {
         let color = t.colour_flip_result().unwrap();
         t.colour_flip_done();
         let s = t.setup.get_untracked().unwrap();
-        assert_eq!((s.seat, s.color), (0, Color::Red), "Red deploys first");
+        assert_eq!((s.seat, s.color), (0, Seat::RED), "Red deploys first");
         match color {
-            Color::Red => assert_eq!(t.handover.get_untracked(), None),
-            Color::Black => assert_eq!(
+            Seat::RED => assert_eq!(t.handover.get_untracked(), None),
+            _ => assert_eq!(
                 t.handover.get_untracked(),
                 Some(Handover {
                     seat: 0,
-                    color: Some(Color::Red)
+                    color: Some(Seat::RED)
                 })
             ),
         }
-        seen[usize::from(color == Color::Black)] = true;
+        seen[usize::from(color == Seat::BLACK)] = true;
         t.open_new_game();
         if seen == [true, true] {
             break;

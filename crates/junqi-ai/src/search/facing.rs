@@ -4,15 +4,15 @@
 use super::Searchable;
 use crate::eval::{base_value, evaluate_with, Style, WIN};
 use junqi_core::types::POINTS;
-use junqi_core::{contact, Action, Clash, Color, Position, Role};
+use junqi_core::{contact, Action, Clash, Position, Role, Seat};
 
 impl Searchable for Position {
     type Move = Action;
-    type Team = Color;
+    type Team = Seat;
     const POINTS: usize = POINTS;
     const QUIESCENCE_DEPTH: u32 = 4;
 
-    fn team_to_move(&self) -> Option<Color> {
+    fn team_to_move(&self) -> Option<Seat> {
         self.turn()
     }
 
@@ -57,7 +57,7 @@ impl Searchable for Position {
 
     /// The game's end, or the end a counting rule (no capture, no contact, total plies) gives
     /// it as the core decides them.
-    fn outcome_for(&self, root: Color, ply: usize) -> Option<i32> {
+    fn outcome_for(&self, root: Seat, ply: usize) -> Option<i32> {
         let o = self.outcome().or_else(|| self.limit_outcome())?;
         Some(match o.winner() {
             Some(w) if w == root => WIN - ply as i32,
@@ -66,15 +66,15 @@ impl Searchable for Position {
         })
     }
 
-    fn evaluate_for(&self, root: Color, style: Style) -> i32 {
+    fn evaluate_for(&self, root: Seat, style: Style) -> i32 {
         let g = self.engine();
-        evaluate_with(g, g.seating().team(root.seat()), style)
+        evaluate_with(g, g.seating().team(root), style)
     }
 
     /// With only flips left the position is judged as it stands (the root's chance nodes
     /// weigh the flips); otherwise the core says how having no legal action ends under the
     /// game's rules (a loss, or a draw under `no_move_draw` when neither side can move).
-    fn stuck_for(&self, root: Color, ply: usize, style: Style) -> i32 {
+    fn stuck_for(&self, root: Seat, ply: usize, style: Style) -> i32 {
         if !self.face_down().is_empty() {
             return self.evaluate_for(root, style);
         }

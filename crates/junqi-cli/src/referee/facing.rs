@@ -11,7 +11,7 @@ use crate::seeds::{self, Player, Purpose};
 use crate::Fail;
 use junqi_ai::search::NodeBudget;
 use junqi_ai::{choose, deploy, greedy, level, random, Context, Level};
-use junqi_core::{Action, Color, Deployment, Game, Mode, Outcome, PlayerView, Rules, Setup};
+use junqi_core::{Action, Deployment, Game, Mode, Outcome, PlayerView, Rules, Seat, Setup};
 use serde_json::json;
 use std::time::Instant;
 
@@ -62,7 +62,7 @@ impl Side {
         &mut self,
         mode: Mode,
         rules: &Rules,
-        color: Option<Color>,
+        color: Option<Seat>,
         match_seed: u64,
         game: u64,
     ) -> Result<Option<Deployment>, String> {
@@ -173,8 +173,8 @@ fn play_game(
     } else {
         (GameResult::BWins, GameResult::AWins)
     };
-    let first_color = (mode != Mode::Flip).then_some(Color::Red);
-    let second_color = (mode != Mode::Flip).then_some(Color::Black);
+    let first_color = (mode != Mode::Flip).then_some(Seat::RED);
+    let second_color = (mode != Mode::Flip).then_some(Seat::BLACK);
     let d1 = first.start(mode, &rules, first_color, match_seed, game);
     let d2 = second.start(mode, &rules, second_color, match_seed, game);
     if let Err(e) = &d1 {
@@ -198,7 +198,7 @@ fn play_game(
     };
     for _ in 0..MAX_PLIES {
         if let Some(o) = state.outcome() {
-            let first_is = state.position().first_color().unwrap_or(Color::Red);
+            let first_is = state.position().first_color().unwrap_or(Seat::RED);
             let result = match o {
                 Outcome::Win { winner, .. } if winner == first_is => win_first,
                 Outcome::Win { .. } => win_second,
@@ -210,7 +210,7 @@ fn play_game(
         let first_is = pos.first_color();
         let (mover_is_first, color) = match pos.turn() {
             Some(t) => (
-                Some(t) == first_is || first_is.is_none() && t == Color::Red,
+                Some(t) == first_is || first_is.is_none() && t == Seat::RED,
                 Some(t),
             ),
             None => (pos.ply() % 2 == 1, None),

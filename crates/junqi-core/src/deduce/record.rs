@@ -7,8 +7,8 @@
 use super::notebook::{Clue, Followed, Notebook};
 use super::{role_bit, roles_in, Army, Contact, Deduction, PieceRef, Problem, RoleMask, ALL_ROLES};
 use crate::{
-    contact, Action, ActionResult, Bitboard, Clash, Color, Deployment, Mode, Point, PublicEvent,
-    Role, Rules, Slot, Topology,
+    contact, Action, ActionResult, Bitboard, Clash, Deployment, Mode, Point, PublicEvent, Role,
+    Rules, Seat, Slot, Topology,
 };
 
 /// Every role but the landmine and the flag: what a piece that moved may be.
@@ -96,7 +96,7 @@ impl Hidden {
     /// Replays the public history from both formations' starting points (`own`: the seat's
     /// own formation).
     pub fn two_player(
-        me: Color,
+        me: Seat,
         own: &Deployment,
         history: &[PublicEvent],
         rules: &Rules,

@@ -247,7 +247,7 @@ fn dark_rules(seed: u64) -> crate::Rules {
 /// engineers.
 #[test]
 fn a_two_player_record_never_rules_out_the_truth() {
-    use crate::{Color, Deployment, Game, Mode, Setup};
+    use crate::{Deployment, Game, Mode, Seat, Setup};
     let mut beyond_own_record = 0;
     let mut engineers = 0;
     for seed in 0..30u64 {
@@ -259,11 +259,11 @@ fn a_two_player_record_never_rules_out_the_truth() {
         let mut game = Game::new(Mode::Dark, rules, setup.clone()).expect("valid formations");
         let mut rng = SplitMix64::new(seed);
         while game.outcome().is_none() && game.reports().len() < 400 {
-            for me in Color::ALL {
+            for me in Seat::RED_BLACK {
                 let Setup::Deployments { red, black } = &setup else {
                     unreachable!()
                 };
-                let own = if me == Color::Red { red } else { black };
+                let own = if me == Seat::RED { red } else { black };
                 let view = game.view(Some(me));
                 let hidden = Hidden::two_player(me, own, &view.history, &rules);
                 let read = &hidden.problem.armies[0].pieces;
@@ -353,7 +353,7 @@ fn check_notebook(book: &Notebook, truth: &[Role]) -> (usize, usize) {
 /// sets are those of the deduction, and the clues say something (moves, runs, contacts, groups).
 #[test]
 fn a_two_player_notebook_keeps_the_truth() {
-    use crate::{Color, Deployment, Game, Mode, Setup};
+    use crate::{Deployment, Game, Mode, Seat, Setup};
     let (mut clues, mut groups, mut met) = (0, 0, 0);
     for seed in 0..16u64 {
         let rules = dark_rules(seed);
@@ -368,10 +368,10 @@ fn a_two_player_notebook_keeps_the_truth() {
         let mut game = Game::new(Mode::Dark, rules, setup).expect("valid formations");
         let mut rng = SplitMix64::new(seed);
         while game.outcome().is_none() && game.reports().len() < 300 {
-            for me in Color::ALL {
+            for me in Seat::RED_BLACK {
                 let (own, enemy) = match me {
-                    Color::Red => (&formations[0], &formations[1]),
-                    Color::Black => (&formations[1], &formations[0]),
+                    Seat::RED => (&formations[0], &formations[1]),
+                    _ => (&formations[1], &formations[0]),
                 };
                 let truth: Vec<Role> = enemy
                     .setup_roles()

@@ -150,7 +150,7 @@ impl Board<crate::Point> {
     /// The colour whose half holds `p`: where its pieces start, whose camps and headquarters
     /// these are.
     #[inline]
-    pub fn half(&self, p: crate::Point) -> crate::Color {
+    pub fn half(&self, p: crate::Point) -> crate::Seat {
         p.half()
     }
 }

@@ -5,7 +5,7 @@
 //! bottom (`Cnw Cn Cne Cw Cc Ce Csw Cs Cse`). A [`PointSet`] is three 64-bit words.
 
 use crate::pointset::{BoardPoint, Set, SetIter};
-use crate::seat::Seat;
+use crate::seat::{Seat, Seating};
 use std::fmt;
 use std::hash::Hash;
 
@@ -36,13 +36,13 @@ impl Grid for crate::Point {
     /// A point of seat 0's or seat 1's area at its local `(column, row)` is Red's or Black's
     /// deployment slot there (row 0 = the front).
     fn from_general(general: Point) -> Option<crate::Point> {
-        let colour = crate::Color::of_seat(general.area()?)?;
+        let colour = general.area().filter(|&s| Seating::two().contains(s))?;
         let (c, r) = general.local()?;
         Some(crate::deployment::Slot::new(r, c)?.point(colour))
     }
     #[inline]
     fn area(self) -> Option<Seat> {
-        Some(self.half().seat())
+        Some(self.half())
     }
 }
 

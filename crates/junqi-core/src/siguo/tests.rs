@@ -93,16 +93,16 @@ fn world_coordinates_of_rule_table() {
 #[test]
 fn the_facing_layout_is_the_two_player_board() {
     use crate::deployment::Slot;
-    use crate::types::Color;
+    use crate::Seat;
     let b = Board::generate(Layout::Facing);
     let topo = crate::board::Topology::two_player();
     let to2 = |p: Point| -> crate::types::Point {
         let seat = p.area().unwrap();
         let (c, r) = p.local().unwrap();
         let colour = if seat.index() == 0 {
-            Color::Red
+            Seat::RED
         } else {
-            Color::Black
+            Seat::BLACK
         };
         Slot::new(r, c).unwrap().point(colour)
     };

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use junqi_core::{Color, Mode, Occupant, Piece, Point, Position, Role, Rules, SplitMix64};
+use junqi_core::{Mode, Occupant, Piece, Point, Position, Role, Rules, Seat, SplitMix64};
 
 /// Which unusual things a random position may hold.
 #[derive(Copy, Clone, Debug)]
@@ -15,7 +15,7 @@ pub struct Kind {
 pub fn random_position(seed: u64, kind: Kind, rules: Rules) -> Position {
     let mut rng = SplitMix64::new(seed);
     let mut pool: Vec<Piece> = Vec::new();
-    for color in Color::ALL {
+    for color in Seat::RED_BLACK {
         for role in Role::ALL {
             for _ in 0..role.count() {
                 pool.push(Piece::new(color, role));
@@ -27,9 +27,9 @@ pub fn random_position(seed: u64, kind: Kind, rules: Rules) -> Position {
     let mut points: Vec<Point> = Point::all().collect();
     rng.shuffle(&mut points);
     let side = if rng.below(2) == 0 {
-        Color::Red
+        Seat::RED
     } else {
-        Color::Black
+        Seat::BLACK
     };
     let mode = if kind.face_down {
         Mode::Flip
