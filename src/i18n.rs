@@ -3,7 +3,7 @@
 //! spell for their own uses (native tests keep both spellings equal), so the font subset
 //! (scripts/make-font.sh reads `src/`) covers every one.
 
-use junqi_core::{DrawReason, Mode, Outcome, Role, Seat, ViolationKind, WinReason};
+use junqi_core::{DrawReason, ExitReason, Mode, Outcome, Role, Seat, ViolationKind};
 
 pub mod board_words;
 pub mod caption;
@@ -963,19 +963,19 @@ pub fn violation_text(kind: ViolationKind, lang: Lang) -> String {
 /// "Red wins: flag captured." — who won and why, in plain words.
 pub fn outcome_text(outcome: Outcome, lang: Lang) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => {
-            let who = color_name(winner, lang);
+        Outcome::Win { reason, .. } => {
+            let who = color_name(outcome.winning_seat().unwrap_or(Seat::RED), lang);
             let why = match (reason, lang) {
-                (WinReason::FlagCaptured, Lang::Zh) => "夺得军旗",
-                (WinReason::FlagCaptured, Lang::En) => "the flag was captured",
-                (WinReason::NoLegalMove, Lang::Zh) => "对方无子可走",
-                (WinReason::NoLegalMove, Lang::En) => "the other side had no legal move",
-                (WinReason::NoContact, Lang::Zh) => "对方31步无碰子",
-                (WinReason::NoContact, Lang::En) => "31 plies without contact",
-                (WinReason::Resignation, Lang::Zh) => "对方认输",
-                (WinReason::Resignation, Lang::En) => "the other side resigned",
-                (WinReason::Timeout, Lang::Zh) => "对方超时",
-                (WinReason::Timeout, Lang::En) => "the other side ran out of time",
+                (ExitReason::FlagCaptured, Lang::Zh) => "夺得军旗",
+                (ExitReason::FlagCaptured, Lang::En) => "the flag was captured",
+                (ExitReason::NoLegalMove, Lang::Zh) => "对方无子可走",
+                (ExitReason::NoLegalMove, Lang::En) => "the other side had no legal move",
+                (ExitReason::NoContact, Lang::Zh) => "对方31步无碰子",
+                (ExitReason::NoContact, Lang::En) => "31 plies without contact",
+                (ExitReason::Resignation, Lang::Zh) => "对方认输",
+                (ExitReason::Resignation, Lang::En) => "the other side resigned",
+                (ExitReason::Timeout, Lang::Zh) => "对方超时",
+                (ExitReason::Timeout, Lang::En) => "the other side ran out of time",
             };
             match lang {
                 Lang::Zh => format!("{who}胜：{why}。"),
@@ -986,12 +986,12 @@ pub fn outcome_text(outcome: Outcome, lang: Lang) -> String {
             let why = match (reason, lang) {
                 (DrawReason::NoCapture, Lang::Zh) => "连续70步无吃子",
                 (DrawReason::NoCapture, Lang::En) => "70 plies without a capture",
-                (DrawReason::Agreement, Lang::Zh) => "双方同意",
-                (DrawReason::Agreement, Lang::En) => "agreed",
+                (DrawReason::Agreed, Lang::Zh) => "双方同意",
+                (DrawReason::Agreed, Lang::En) => "agreed",
                 (DrawReason::NoFlags, Lang::Zh) => "双方都没有军旗",
                 (DrawReason::NoFlags, Lang::En) => "no flags",
-                (DrawReason::NoMoves, Lang::Zh) => "双方都无子可走",
-                (DrawReason::NoMoves, Lang::En) => "neither side could move",
+                (DrawReason::MutualWipeOut, Lang::Zh) => "双方都无子可走",
+                (DrawReason::MutualWipeOut, Lang::En) => "neither side could move",
                 (DrawReason::DeadPosition, Lang::Zh) => "双方都无法再胜",
                 (DrawReason::DeadPosition, Lang::En) => {
                     "neither side can take the other's flag or all its pieces any more"
@@ -1088,10 +1088,7 @@ mod tests {
 
     #[test]
     fn outcomes_say_who_and_why() {
-        let o = Outcome::Win {
-            winner: Seat::BLACK,
-            reason: WinReason::FlagCaptured,
-        };
+        let o = Outcome::won_by(Seat::BLACK, ExitReason::FlagCaptured);
         assert_eq!(
             outcome_text(o, Lang::En),
             "Black wins: the flag was captured."

@@ -4,8 +4,9 @@
 use super::{Lang, T};
 use junqi_ai::siguo::belief::Contact;
 use junqi_core::seat::{Seat, Seating, Team};
-use junqi_core::siguo::{ExitReason, InfoMode, Move, SiguoDraw, SiguoOutcome, Table};
+use junqi_core::siguo::{InfoMode, Move, Table};
 use junqi_core::Role;
+use junqi_core::{DrawReason, ExitReason, Outcome};
 
 pub const SIGUO: T = T {
     zh: "四国",
@@ -209,9 +210,9 @@ fn exit_text(r: ExitReason, lang: Lang) -> &'static str {
 }
 
 /// The result of a game at `table` as a sentence, from `me`'s side when given.
-pub fn outcome_text(o: &SiguoOutcome, table: Table, me: Option<Seat>, lang: Lang) -> String {
+pub fn outcome_text(o: &Outcome, table: Table, me: Option<Seat>, lang: Lang) -> String {
     match o {
-        SiguoOutcome::Win { team, reason } => {
+        Outcome::Win { team, reason } => {
             let seating = table.seating();
             let name = team_name(&seating, *team, lang);
             let mine = me.map(|m| seating.team(m) == *team);
@@ -236,21 +237,21 @@ pub fn outcome_text(o: &SiguoOutcome, table: Table, me: Option<Seat>, lang: Lang
                 (None, Lang::En) => format!("{name} win ({why})"),
             }
         }
-        SiguoOutcome::Draw { reason } => match (reason, lang) {
-            (SiguoDraw::NoCapture, Lang::Zh) => "和棋：70步无吃子。".into(),
-            (SiguoDraw::MutualWipeOut, Lang::Zh) => "和棋：同归于尽。".into(),
-            (SiguoDraw::NoCapture, Lang::En) => "Draw: 70 plies without a capture.".into(),
-            (SiguoDraw::MutualWipeOut, Lang::En) => {
+        Outcome::Draw { reason } => match (reason, lang) {
+            (DrawReason::NoCapture, Lang::Zh) => "和棋：70步无吃子。".into(),
+            (DrawReason::MutualWipeOut, Lang::Zh) => "和棋：同归于尽。".into(),
+            (DrawReason::NoCapture, Lang::En) => "Draw: 70 plies without a capture.".into(),
+            (DrawReason::MutualWipeOut, Lang::En) => {
                 "Draw: the last armies wiped out at once.".into()
             }
-            (SiguoDraw::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
-            (SiguoDraw::Agreed, Lang::En) => "Draw by agreement.".into(),
-            (SiguoDraw::PlyLimit, Lang::Zh) => "和棋：已到步数限制。".into(),
-            (SiguoDraw::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
-            (SiguoDraw::DeadPosition, Lang::Zh) => "和棋：各方都已无法取胜。".into(),
-            (SiguoDraw::DeadPosition, Lang::En) => "Draw: nobody can win any more.".into(),
-            (SiguoDraw::NoFlags, Lang::Zh) => "和棋：棋盘上没有军旗。".into(),
-            (SiguoDraw::NoFlags, Lang::En) => "Draw: no flag on the board.".into(),
+            (DrawReason::Agreed, Lang::Zh) => "和棋：同意和棋。".into(),
+            (DrawReason::Agreed, Lang::En) => "Draw by agreement.".into(),
+            (DrawReason::PlyLimit, Lang::Zh) => "和棋：已到步数限制。".into(),
+            (DrawReason::PlyLimit, Lang::En) => "Draw: the ply limit was reached.".into(),
+            (DrawReason::DeadPosition, Lang::Zh) => "和棋：各方都已无法取胜。".into(),
+            (DrawReason::DeadPosition, Lang::En) => "Draw: nobody can win any more.".into(),
+            (DrawReason::NoFlags, Lang::Zh) => "和棋：棋盘上没有军旗。".into(),
+            (DrawReason::NoFlags, Lang::En) => "Draw: no flag on the board.".into(),
         },
     }
 }

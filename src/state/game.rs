@@ -9,9 +9,9 @@ pub use remote::RemoteState;
 use super::config::{GameConfig, Opponent};
 use super::seeds;
 use junqi_core::{
-    Action, BySide, Deployment, DrawReason, Game, GameRecord, IllegalAction, Mode, Occupant,
-    Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Seat, Setup, SetupError,
-    WinReason,
+    Action, BySide, Deployment, DrawReason, ExitReason, Game, GameRecord, IllegalAction, Mode,
+    Occupant, Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Seat, Setup,
+    SetupError,
 };
 use junqi_duel::{Duel, Input, Phase, Refusal};
 use remote::Remote;
@@ -781,26 +781,33 @@ impl Match {
         if self.outcome().is_none() {
             let seat_of =
                 |m: &Match, c: Seat| m.seat_of(c).unwrap_or(if c == Seat::RED { 0 } else { 1 });
+            let loser = claimed.winning_seat().unwrap_or(Seat::RED).other_side();
             let ended = match claimed {
                 Outcome::Win {
-                    winner,
-                    reason: WinReason::Resignation,
-                } => self.resign(seat_of(self, winner.other_side())).map(|_| ()),
+                    reason: ExitReason::Resignation,
+                    ..
+                } => self.resign(seat_of(self, loser)).map(|_| ()),
                 Outcome::Win {
-                    winner,
-                    reason: WinReason::Timeout,
-                } => self
-                    .time_out(seat_of(self, winner.other_side()))
-                    .map(|_| ()),
+                    reason: ExitReason::Timeout,
+                    ..
+                } => self.time_out(seat_of(self, loser)).map(|_| ()),
                 Outcome::Draw {
-                    reason: DrawReason::Agreement,
+                    reason: DrawReason::Agreed,
                 } => self.agree_draw().map(|_| ()),
                 _ => Ok(()),
             };
-            ended.map_err(|e| format!("result {claimed}: {e}"))?;
+            ended.map_err(|e| {
+                format!(
+                    "result {}: {e}",
+                    claimed.describe(&junqi_core::Seating::two())
+                )
+            })?;
         }
         if self.outcome() != Some(claimed) {
-            return Err(format!("the saved result {claimed} does not follow"));
+            return Err(format!(
+                "the saved result {} does not follow",
+                claimed.describe(&junqi_core::Seating::two())
+            ));
         }
         Ok(())
     }

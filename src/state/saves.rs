@@ -94,7 +94,7 @@ pub struct SavedGame {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub timeouts: Vec<u32>,
     /// The result, once over (checked against the replay).
-    #[serde(default)]
+    #[serde(default, with = "junqi_core::outcome::facing::opt")]
     pub result: Option<Outcome>,
     /// Milliseconds left on each seat's clock. Time while the page is closed does not count:
     /// the clocks stop with the page, like an adjourned game.
@@ -306,7 +306,10 @@ pub fn rebuild(g: &SavedGame) -> Result<Match, String> {
     if let Some(claimed) = g.result {
         m.end_as(claimed)?;
     } else if let Some(o) = m.outcome() {
-        return Err(format!("saved as unfinished, but the replay ends: {o}"));
+        return Err(format!(
+            "saved as unfinished, but the replay ends: {}",
+            o.describe(&junqi_core::Seating::two())
+        ));
     }
     Ok(m)
 }
@@ -551,7 +554,7 @@ pub fn read_with(text: &str, steps: &[Migration], target: u32) -> Result<Loaded,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use junqi_core::{DrawReason, WinReason};
+    use junqi_core::{DrawReason, ExitReason};
 
     fn game(mode: Mode, opponent: Opponent) -> SavedGame {
         let config = GameConfig {
@@ -667,10 +670,7 @@ mod tests {
             m.miss_turn().unwrap();
         }
         assert_eq!(m.timeouts_of(1), 5);
-        let lost = Outcome::Win {
-            winner: m.color_of(0).unwrap(),
-            reason: WinReason::Timeout,
-        };
+        let lost = Outcome::won_by(m.color_of(0).unwrap(), ExitReason::Timeout);
         assert_eq!(m.outcome(), Some(lost));
         g.update_from(&m, 5.0);
         assert_eq!(g.timeouts.len(), 5);
@@ -903,7 +903,7 @@ mod tests {
         let mut saves = Saves::new();
         let base = game(Mode::Open, Opponent::Friend);
         let over = Some(Outcome::Draw {
-            reason: DrawReason::Agreement,
+            reason: DrawReason::Agreed,
         });
         // The oldest game is unfinished; then CAP + 3 finished ones; the newest is unfinished.
         let mut g = base.clone();

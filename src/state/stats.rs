@@ -238,12 +238,12 @@ impl Stats {
         let plies = m.plies();
         let mode = m.mode();
         match m.config.opponent {
-            Opponent::Friend | Opponent::Remote => self.add_friend(mode, outcome.winner()),
+            Opponent::Friend | Opponent::Remote => self.add_friend(mode, outcome.winning_seat()),
             // A game only computers played is nobody's result.
             Opponent::Watch => {}
             Opponent::Computer => {
                 let mine = m.color_of(m.config.seat);
-                let result = match outcome.winner() {
+                let result = match outcome.winning_seat() {
                     None => Result3::Draw,
                     Some(w) if Some(w) == mine => Result3::Win,
                     Some(_) => Result3::Loss,

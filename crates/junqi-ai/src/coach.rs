@@ -45,7 +45,10 @@ pub fn warn(view: &PlayerView, action: Action) -> Option<Warning> {
     let enemy = me.other_side();
     let mut after = view.to_position();
     let report = after.play(action).ok()?;
-    if after.outcome().is_some_and(|o| o.winner() == Some(me)) {
+    if after
+        .outcome()
+        .is_some_and(|o| o.winning_seat() == Some(me))
+    {
         return None;
     }
     let gained = match report.result {

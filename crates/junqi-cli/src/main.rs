@@ -207,7 +207,11 @@ pub fn divide_lines<A: std::fmt::Display>(counts: impl Iterator<Item = (A, u64)>
 fn replay_two_player(record: &GameRecord) -> Result<String, Fail> {
     let game = Game::replay(record)?;
     Ok(match game.outcome() {
-        Some(o) => format!("{} plies, {o}", record.actions.len()),
+        Some(o) => format!(
+            "{} plies, {}",
+            record.actions.len(),
+            o.describe(&junqi_core::Seating::two())
+        ),
         None => format!("{} plies, unfinished", record.actions.len()),
     })
 }

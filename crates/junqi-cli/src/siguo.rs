@@ -58,7 +58,7 @@ pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
         }
     }
     if let Some(o) = pos.outcome() {
-        notes.push(format!("over {o}"));
+        notes.push(format!("over {}", o.describe(pos.seating())));
     }
     let mut lines = vec![pos.to_notation()];
     lines.extend(notes);

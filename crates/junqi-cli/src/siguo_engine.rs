@@ -17,9 +17,8 @@ use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::piece_str;
-use junqi_core::siguo::{
-    ExitReason, InfoMode, Move, Position, SiguoReport, SiguoRules, Table, WipeOut,
-};
+use junqi_core::siguo::{InfoMode, Move, Position, SiguoReport, SiguoRules, Table, WipeOut};
+use junqi_core::ExitReason;
 use junqi_core::{Clash, Role, Rules};
 use serde_json::{json, Value};
 

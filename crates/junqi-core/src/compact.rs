@@ -14,7 +14,7 @@
 use crate::action::Action;
 use crate::deployment::{Deployment, Slot, SLOTS};
 use crate::game::{GameRecord, RecordError, RecordedAction, Setup};
-use crate::position::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, ExitReason, Outcome};
 use crate::rules::{Mode, Rules};
 use crate::siguo::{SiguoRecord, SiguoRecordError};
 use crate::types::{Point, Role};
@@ -80,35 +80,41 @@ pub(crate) fn read_deployment(bytes: &[u8]) -> Option<Deployment> {
 fn outcome_code(o: Option<Outcome>) -> [u8; 2] {
     match o {
         None => [0, 0],
-        Some(Outcome::Win { winner, reason }) => [1 + winner.index() as u8, reason as u8],
-        Some(Outcome::Draw { reason }) => [3, reason as u8],
+        Some(Outcome::Win { team, reason }) => [1 + team.index() as u8, code_of(&WINS, reason)],
+        Some(Outcome::Draw { reason }) => [3, code_of(&DRAWS, reason)],
     }
 }
 
+/// The 2-player links' numbers for the reasons (their order in the first format's enums).
+const WINS: [ExitReason; 5] = [
+    ExitReason::FlagCaptured,
+    ExitReason::NoLegalMove,
+    ExitReason::NoContact,
+    ExitReason::Resignation,
+    ExitReason::Timeout,
+];
+const DRAWS: [DrawReason; 6] = [
+    DrawReason::NoCapture,
+    DrawReason::Agreed,
+    DrawReason::NoFlags,
+    DrawReason::MutualWipeOut,
+    DrawReason::DeadPosition,
+    DrawReason::PlyLimit,
+];
+
+fn code_of<T: PartialEq>(list: &[T], x: T) -> u8 {
+    list.iter().position(|y| *y == x).unwrap_or(0) as u8
+}
+
 fn outcome_from(code: [u8; 2]) -> Option<Option<Outcome>> {
-    let win = [
-        WinReason::FlagCaptured,
-        WinReason::NoLegalMove,
-        WinReason::NoContact,
-        WinReason::Resignation,
-        WinReason::Timeout,
-    ];
-    let draw = [
-        DrawReason::NoCapture,
-        DrawReason::Agreement,
-        DrawReason::NoFlags,
-        DrawReason::NoMoves,
-        DrawReason::DeadPosition,
-        DrawReason::PlyLimit,
-    ];
     Some(match code[0] {
         0 => None,
-        1 | 2 => Some(Outcome::Win {
-            winner: if code[0] == 1 { Seat::RED } else { Seat::BLACK },
-            reason: *win.get(code[1] as usize)?,
-        }),
+        1 | 2 => Some(Outcome::won_by(
+            if code[0] == 1 { Seat::RED } else { Seat::BLACK },
+            *WINS.get(code[1] as usize)?,
+        )),
         3 => Some(Outcome::Draw {
-            reason: *draw.get(code[1] as usize)?,
+            reason: *DRAWS.get(code[1] as usize)?,
         }),
         _ => return None,
     })

@@ -3,14 +3,13 @@
 
 use crate::action::Action;
 use crate::deployment::{Deployment, Violation};
-use crate::position::{
-    ActionResult, IllegalAction, MoveReport, Occupant, Outcome, Position, WinReason,
-};
+use crate::outcome::{DrawReason, ExitReason, Outcome};
+use crate::position::{ActionResult, IllegalAction, MoveReport, Occupant, Position};
 use crate::rng::SplitMix64;
 use crate::rules::{Mode, Rules, RulesConflict};
 use crate::types::{Piece, Point, Role};
 use crate::view::{PlayerView, PublicEvent};
-use crate::Seat;
+use crate::{Seat, Seating};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -364,40 +363,40 @@ impl Game {
             }
         }
         miss_turns(&mut game, record.actions.len())?;
+        let two = Seating::two();
         if let Some(claimed) = record.result {
             if game.outcome().is_none() {
+                let winner = claimed.winning_seat().unwrap_or(Seat::RED);
+                let loser = game.position().opponent(winner);
                 let applied = match claimed {
                     Outcome::Win {
-                        winner,
-                        reason: WinReason::Resignation,
-                    } => {
-                        let loser = game.position().opponent(winner);
-                        game.resign(loser).map(|_| ())
-                    }
+                        reason: ExitReason::Resignation,
+                        ..
+                    } => game.resign(loser).map(|_| ()),
                     Outcome::Win {
-                        winner,
-                        reason: WinReason::Timeout,
-                    } => {
-                        let loser = game.position().opponent(winner);
-                        game.time_out(loser).map(|_| ())
-                    }
+                        reason: ExitReason::Timeout,
+                        ..
+                    } => game.time_out(loser).map(|_| ()),
                     Outcome::Draw {
-                        reason: crate::position::DrawReason::Agreement,
+                        reason: DrawReason::Agreed,
                     } => game.agree_draw().map(|_| ()),
                     _ => Ok(()),
                 };
-                applied.map_err(|e| RecordError::Result(format!("{claimed}: {e}")))?;
+                applied
+                    .map_err(|e| RecordError::Result(format!("{}: {e}", claimed.describe(&two))))?;
             }
             if game.outcome() != Some(claimed) {
                 return Err(RecordError::Result(format!(
-                    "the record claims {claimed}, the replay gives {}",
+                    "the record claims {}, the replay gives {}",
+                    claimed.describe(&two),
                     game.outcome()
-                        .map_or("no result".to_string(), |o| o.to_string())
+                        .map_or("no result".to_string(), |o| o.describe(&two))
                 )));
             }
         } else if let Some(o) = game.outcome() {
             return Err(RecordError::Result(format!(
-                "the record claims no result, the replay gives {o}"
+                "the record claims no result, the replay gives {}",
+                o.describe(&two)
             )));
         }
         Ok(game)
@@ -431,7 +430,7 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub timeouts: Vec<u32>,
     /// The result, once the game is over.
-    #[serde(default)]
+    #[serde(default, with = "crate::outcome::facing::opt")]
     pub result: Option<Outcome>,
 }
 

@@ -5,7 +5,8 @@
 //! piece of unknown identity, `?` a face-down piece; then the side to move (`r`, `b`, or `-` in
 //! 翻棋 before colours are known), plies since the last removal, and the ply number.
 
-use crate::position::{DrawReason, Occupant, Outcome, Position, WinReason};
+use crate::outcome::{DrawReason, ExitReason, Outcome};
+use crate::position::{Occupant, Position};
 use crate::rules::{Mode, Rules};
 use crate::types::{Piece, Point, Role, COLUMNS, PIECES_PER_SIDE, ROWS};
 use crate::Seat;
@@ -223,14 +224,8 @@ impl Position {
             (true, true) => Some(Outcome::Draw {
                 reason: DrawReason::NoFlags,
             }),
-            (true, false) => Some(Outcome::Win {
-                winner: Seat::BLACK,
-                reason: WinReason::FlagCaptured,
-            }),
-            (false, true) => Some(Outcome::Win {
-                winner: Seat::RED,
-                reason: WinReason::FlagCaptured,
-            }),
+            (true, false) => Some(Outcome::won_by(Seat::BLACK, ExitReason::FlagCaptured)),
+            (false, true) => Some(Outcome::won_by(Seat::RED, ExitReason::FlagCaptured)),
             (false, false) => None,
         }
     }

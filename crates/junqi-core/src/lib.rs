@@ -11,8 +11,9 @@
 //! generates for both games ([`siguo::layout::Layout`]); point sets are one type, as wide as the
 //! kind of point needs ([`pointset`]: one word on the 2-player board, three on the cross). One
 //! engine ([`siguo::Position`]), generic over that kind of point ([`siguo::Grid`]), plays both
-//! games; [`Position`] is the 2-player game's naming of it (Red and Black, [`Action`],
-//! [`MoveReport`], [`Outcome`]), with no rule of its own.
+//! games and ends them with one [`Outcome`] (a team wins, or a draw); [`Position`] is the
+//! 2-player game's naming of it (Red and Black, [`Action`], [`MoveReport`]), with no rule of
+//! its own.
 //!
 //! ```
 //! use junqi_core::Position;
@@ -32,6 +33,7 @@ pub mod deployment;
 pub mod game;
 pub mod jfen;
 mod movement;
+pub mod outcome;
 pub mod pointset;
 pub mod position;
 mod rail;
@@ -48,10 +50,8 @@ pub use combat::{clash, contact, Clash};
 pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;
-pub use position::{
-    ActionResult, Carry, DrawReason, IllegalAction, MoveReport, Occupant, Outcome, Position,
-    WinReason,
-};
+pub use outcome::{DrawReason, ExitReason, Outcome};
+pub use position::{ActionResult, Carry, IllegalAction, MoveReport, Occupant, Position};
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};
 pub use told::Told;

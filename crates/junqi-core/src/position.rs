@@ -1,17 +1,16 @@
-//! The 2-player game as its callers name it: Red and Black, [`Action`]s, [`MoveReport`]s and
-//! [`Outcome`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
-//! two). Every rule — movement, combat, 翻棋's flips and colours, flag carrying, the counting
+//! The 2-player game as its callers name it: Red and Black (seats 0 and 1), [`Action`]s and
+//! [`MoveReport`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
+//! two), whose [`Outcome`] it reports as it is. Every rule — movement, combat, 翻棋's flips and colours, flag carrying, the counting
 //! rules and the end of the game — is decided there; this type only names what it decides in
 //! the 2-player terms that JFEN, records, the computer player and the app speak.
 
 use crate::action::Action;
 use crate::board::{BoardRef, Topology};
 use crate::combat::Clash;
+use crate::outcome::Outcome;
 use crate::rules::{Mode, Rules};
 use crate::seat::{Seat, Seating};
-use crate::siguo::{
-    self, ExitReason, InfoMode, SiguoDraw, SiguoIllegal, SiguoOutcome, SiguoReport, SiguoRules,
-};
+use crate::siguo::{self, InfoMode, SiguoIllegal, SiguoReport, SiguoRules};
 use crate::types::{Bitboard, BySide, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -39,90 +38,6 @@ impl Occupant {
     /// The piece, when both colour and role are known.
     pub fn piece(self) -> Option<Piece> {
         Some(Piece::new(self.color?, self.role?))
-    }
-}
-
-/// Why a side won.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WinReason {
-    /// The loser's flag was captured (or bombed, or carried home).
-    FlagCaptured,
-    /// The loser had no legal action on its turn.
-    NoLegalMove,
-    /// `no_collision_31`: the loser was to move after 31 plies without an attack.
-    NoContact,
-    Resignation,
-    /// The loser's clock ran out.
-    Timeout,
-}
-
-/// Why the game was drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawReason {
-    /// 70 plies without a piece removed.
-    NoCapture,
-    Agreement,
-    /// A position given with neither flag on the board.
-    NoFlags,
-    /// `no_move_draw`: neither side had a legal action.
-    NoMoves,
-    /// `dead_position_draw`: neither side can ever take the other's flag nor remove all of the
-    /// other's movable pieces (docs/rules-variants.md says how this is decided).
-    DeadPosition,
-    /// `ply_limit`: the game reached its total number of plies.
-    PlyLimit,
-}
-
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "result", rename_all = "snake_case")]
-pub enum Outcome {
-    Win {
-        #[serde(with = "crate::seat::rb")]
-        winner: Seat,
-        reason: WinReason,
-    },
-    Draw {
-        reason: DrawReason,
-    },
-}
-
-impl Outcome {
-    pub fn winner(self) -> Option<Seat> {
-        match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { winner, reason } => {
-                let why = match reason {
-                    WinReason::FlagCaptured => "flag captured",
-                    WinReason::NoLegalMove => "no legal move",
-                    WinReason::NoContact => "31 plies without contact",
-                    WinReason::Resignation => "resignation",
-                    WinReason::Timeout => "time",
-                };
-                write!(f, "{} wins ({why})", winner.side_name())
-            }
-            Outcome::Draw { reason } => {
-                let why = match reason {
-                    DrawReason::NoCapture => "70 plies without a capture",
-                    DrawReason::Agreement => "agreement",
-                    DrawReason::NoFlags => "no flags",
-                    DrawReason::NoMoves => "neither side can move",
-                    DrawReason::DeadPosition => "neither side can win any more",
-                    DrawReason::PlyLimit => "ply limit reached",
-                };
-                write!(f, "draw ({why})")
-            }
-        }
     }
 }
 
@@ -200,6 +115,7 @@ pub struct MoveReport {
     #[serde(default, with = "crate::seat::rb::opt")]
     pub assigned: Option<Seat>,
     /// The game's outcome, if this action ended it.
+    #[serde(default, with = "crate::outcome::facing::opt")]
     pub outcome: Option<Outcome>,
 }
 
@@ -278,58 +194,6 @@ pub struct Position {
 
 impl Eq for Position {}
 
-/// The 2-player name of an end of the game on the one engine.
-fn outcome_of(o: SiguoOutcome, seating: &Seating) -> Outcome {
-    match o {
-        SiguoOutcome::Win { team, reason } => Outcome::Win {
-            winner: seating.members(team).next().unwrap_or(Seat::RED),
-            reason: match reason {
-                ExitReason::FlagCaptured => WinReason::FlagCaptured,
-                ExitReason::NoLegalMove => WinReason::NoLegalMove,
-                ExitReason::Resignation => WinReason::Resignation,
-                ExitReason::Timeout => WinReason::Timeout,
-                ExitReason::NoContact => WinReason::NoContact,
-            },
-        },
-        SiguoOutcome::Draw { reason } => Outcome::Draw {
-            reason: match reason {
-                SiguoDraw::NoCapture => DrawReason::NoCapture,
-                SiguoDraw::MutualWipeOut => DrawReason::NoMoves,
-                SiguoDraw::Agreed => DrawReason::Agreement,
-                SiguoDraw::PlyLimit => DrawReason::PlyLimit,
-                SiguoDraw::DeadPosition => DrawReason::DeadPosition,
-                SiguoDraw::NoFlags => DrawReason::NoFlags,
-            },
-        },
-    }
-}
-
-/// The one engine's name of a 2-player end of the game.
-fn siguo_outcome(o: Outcome, seating: &Seating) -> SiguoOutcome {
-    match o {
-        Outcome::Win { winner, reason } => SiguoOutcome::Win {
-            team: seating.team(winner),
-            reason: match reason {
-                WinReason::FlagCaptured => ExitReason::FlagCaptured,
-                WinReason::NoLegalMove => ExitReason::NoLegalMove,
-                WinReason::Resignation => ExitReason::Resignation,
-                WinReason::Timeout => ExitReason::Timeout,
-                WinReason::NoContact => ExitReason::NoContact,
-            },
-        },
-        Outcome::Draw { reason } => SiguoOutcome::Draw {
-            reason: match reason {
-                DrawReason::NoCapture => SiguoDraw::NoCapture,
-                DrawReason::NoMoves => SiguoDraw::MutualWipeOut,
-                DrawReason::Agreement => SiguoDraw::Agreed,
-                DrawReason::PlyLimit => SiguoDraw::PlyLimit,
-                DrawReason::DeadPosition => SiguoDraw::DeadPosition,
-                DrawReason::NoFlags => SiguoDraw::NoFlags,
-            },
-        },
-    }
-}
-
 impl Position {
     /// An empty board, Red to move (翻棋: nobody's colour known yet).
     pub fn empty(mode: Mode, rules: Rules) -> Position {
@@ -405,7 +269,7 @@ impl Position {
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.g.outcome().map(|o| outcome_of(o, self.g.seating()))
+        self.g.outcome()
     }
 
     pub fn is_over(&self) -> bool {
@@ -571,7 +435,7 @@ impl Position {
 
     /// Sets how the game ended (a position read from a record, a view).
     pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
-        self.g.outcome = outcome.map(|o| siguo_outcome(o, &self.seating()));
+        self.g.outcome = outcome;
     }
 
     /// 翻棋 in a player's view: landmines of `c` known to lie among the face-down pieces.
@@ -723,7 +587,7 @@ impl Position {
         g.rules.rules.dead_position_draw = false;
         let mut report = SiguoReport::of(g.turn());
         g.end_by_counts(&mut report);
-        g.outcome().map(|o| outcome_of(o, self.g.seating()))
+        g.outcome()
     }
 
     /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).
@@ -744,7 +608,7 @@ impl Position {
 
     /// The side to move let its per-move time run out: the turn passes to the other side (a ply
     /// without contact) and the timeout is counted; the `timeout_limit`-th loses the game
-    /// ([`WinReason::Timeout`]). In 翻棋 before colours are assigned, the turn passes uncounted.
+    /// ([`crate::ExitReason::Timeout`]). In 翻棋 before colours are assigned, the turn passes uncounted.
     pub fn miss_turn(&mut self) -> Result<Option<Outcome>, IllegalAction> {
         let seat = self.g.turn();
         let colours = self.g.mover().is_some();

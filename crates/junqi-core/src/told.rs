@@ -5,7 +5,8 @@
 
 use crate::action::Action;
 use crate::combat::{contact, Clash};
-use crate::position::{IllegalAction, Occupant, Outcome, Position, WinReason};
+use crate::outcome::{ExitReason, Outcome};
+use crate::position::{IllegalAction, Occupant, Position};
 use crate::rules::{Mode, Rules};
 use crate::types::{Piece, Point, Role};
 use crate::view::PublicEvent;
@@ -185,10 +186,7 @@ impl Position {
         if self.turn() != Some(color) {
             return Err(IllegalAction::NotYourTurn);
         }
-        let outcome = Outcome::Win {
-            winner: self.opponent(color),
-            reason: WinReason::NoLegalMove,
-        };
+        let outcome = Outcome::won_by(self.opponent(color), ExitReason::NoLegalMove);
         self.set_outcome(Some(outcome));
         Ok(outcome)
     }
@@ -289,11 +287,7 @@ mod tests {
                 }
             }
             // A side stuck says so: Black's pieces move as widely as any on Red's device.
-            if let Some(Outcome::Win {
-                winner: Seat::RED,
-                reason: WinReason::NoLegalMove,
-            }) = full.outcome()
-            {
+            if full.outcome() == Some(Outcome::won_by(Seat::RED, ExitReason::NoLegalMove)) {
                 mine.concede_no_move(Seat::BLACK).unwrap();
             }
             assert_eq!(mine.turn(), full.turn());
@@ -378,10 +372,7 @@ mod tests {
         );
         assert_eq!(
             mine.concede_no_move(Seat::RED),
-            Ok(Outcome::Win {
-                winner: Seat::BLACK,
-                reason: WinReason::NoLegalMove
-            })
+            Ok(Outcome::won_by(Seat::BLACK, ExitReason::NoLegalMove))
         );
         assert_eq!(
             mine.concede_no_move(Seat::RED),

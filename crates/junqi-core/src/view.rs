@@ -2,7 +2,8 @@
 
 use crate::action::Action;
 use crate::jfen::board_fen_with;
-use crate::position::{ActionResult, Carry, MoveReport, Occupant, Outcome, Position};
+use crate::outcome::Outcome;
+use crate::position::{ActionResult, Carry, MoveReport, Occupant, Position};
 use crate::rules::{Mode, Rules};
 use crate::seat::Visibility;
 use crate::types::{BySide, Piece, Point, Role, POINTS};

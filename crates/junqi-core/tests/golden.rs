@@ -6,7 +6,9 @@
 
 mod common;
 
-use junqi_core::{Deployment, Game, GameRecord, Mode, Rules, Setup, SplitMix64};
+use junqi_core::{
+    Deployment, DrawReason, Game, GameRecord, Mode, Outcome, Rules, Seat, Setup, SplitMix64,
+};
 use std::path::PathBuf;
 
 /// The games frozen: a mode, the switches on, a seed, and how many plies at most.
@@ -134,11 +136,28 @@ fn records_and_links_of_the_frozen_build_still_hold() {
     }
 }
 
-/// The final position and outcome as the fixtures write them: the winner named as the
-/// frozen build's `Red` or `Black` (today seats 0 and 1).
+/// The final position and outcome as the fixtures write them: in the words of the frozen
+/// build's 2-player outcome (its winner `Red` or `Black`, its draws `NoMoves` and
+/// `Agreement`).
 fn end_of(game: &Game) -> String {
-    let outcome = format!("{:?}", game.outcome())
-        .replace("Seat(0)", "Red")
-        .replace("Seat(1)", "Black");
+    let outcome = match game.outcome() {
+        None => "None".to_string(),
+        Some(o @ Outcome::Win { reason, .. }) => {
+            let who = if o.winning_seat() == Some(Seat::RED) {
+                "Red"
+            } else {
+                "Black"
+            };
+            format!("Some(Win {{ winner: {who}, reason: {reason:?} }})")
+        }
+        Some(Outcome::Draw { reason }) => {
+            let reason = match reason {
+                DrawReason::MutualWipeOut => "NoMoves".to_string(),
+                DrawReason::Agreed => "Agreement".to_string(),
+                other => format!("{other:?}"),
+            };
+            format!("Some(Draw {{ reason: {reason} }})")
+        }
+    };
     format!("{}\n{outcome}\n", game.position().to_jfen())
 }

@@ -166,10 +166,7 @@ fn combat_on_the_board() {
     assert_eq!(r.result, ActionResult::Capture);
     assert_eq!(
         r.outcome,
-        Some(Outcome::Win {
-            winner: Seat::RED,
-            reason: WinReason::FlagCaptured
-        })
+        Some(Outcome::won_by(Seat::RED, ExitReason::FlagCaptured))
     );
     assert!(p.legal_actions().is_empty());
     assert_eq!(p.play(act("b1-c1")), Err(IllegalAction::GameOver));
@@ -323,10 +320,7 @@ fn end_by_no_legal_move() {
     p.settle_outcome();
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: Seat::BLACK,
-            reason: WinReason::NoLegalMove
-        })
+        Some(Outcome::won_by(Seat::BLACK, ExitReason::NoLegalMove))
     );
     let mut p = pos("1f1p1/5/5/5/5/5/5/5/5/5/5/1F1G1 b 0 2");
     let r = p.play(act("d12-e12"));
@@ -336,10 +330,7 @@ fn end_by_no_legal_move() {
     let r = p.play(act("e12-d12")).unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::Win {
-            winner: Seat::BLACK,
-            reason: WinReason::NoLegalMove
-        })
+        Some(Outcome::won_by(Seat::BLACK, ExitReason::NoLegalMove))
     );
 }
 
@@ -368,10 +359,7 @@ fn no_collision_31_switch() {
     let r = p.play(act("c1-c2")).unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::Win {
-            winner: Seat::RED,
-            reason: WinReason::NoContact
-        })
+        Some(Outcome::won_by(Seat::RED, ExitReason::NoContact))
     );
 }
 
@@ -383,10 +371,7 @@ fn resignation_and_agreement() {
         pos("llbfb/legme/r1n1r/dz1zd/c1n1c/pepcp/DECPD/B1C1Z/ZN1RB/G1E1C/MENLP/RPLFL r 0 21");
     assert_eq!(
         p2.resign(Seat::RED),
-        Ok(Outcome::Win {
-            winner: Seat::BLACK,
-            reason: WinReason::Resignation
-        })
+        Ok(Outcome::won_by(Seat::BLACK, ExitReason::Resignation))
     );
     assert!(p.agree_draw().is_ok());
     assert!(p.legal_actions().is_empty());
@@ -461,7 +446,7 @@ fn bomb_cannot_take_flag_switch() {
         ActionResult::Capture,
         "a bombed flag counts as captured"
     );
-    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Seat::RED));
+    assert_eq!(r.outcome.and_then(Outcome::winning_seat), Some(Seat::RED));
 }
 
 #[test]
@@ -484,10 +469,7 @@ fn carry_flag_home_switch() {
     let r = p.play(act("d2-d1")).unwrap();
     assert_eq!(
         r.outcome,
-        Some(Outcome::Win {
-            winner: Seat::RED,
-            reason: WinReason::FlagCaptured
-        })
+        Some(Outcome::won_by(Seat::RED, ExitReason::FlagCaptured))
     );
     // A carrier that falls gives the flag back to where it was taken.
     let jfen = fen("c12:R c11:m a11:g e3:C", "r 0 1");

@@ -5,10 +5,10 @@
 
 use junqi_core::compact::{read_shared, SharedGame, SharedGameError};
 use junqi_core::siguo::{
-    InfoMode, SiguoDraw, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoRecordError, SiguoRules,
-    Table, WipeOut,
+    InfoMode, SiguoEvent, SiguoRecord, SiguoRecordError, SiguoRules, Table, WipeOut,
 };
 use junqi_core::{Deployment, GameRecord, Order, PerSeat, RecordError, Rules, Seat, SplitMix64};
+use junqi_core::{DrawReason, Outcome};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -131,7 +131,9 @@ const FIXED_LINK: &str = "AwEAAAAAAgAAAAAAAAAAAAAARgAAAAEDOXg0BwqmBUIJBxlrhYvLOX
 fn a_fixed_game_has_a_fixed_link() {
     let record = fixed_game();
     assert_eq!(
-        record.result.map(|o| o.to_string()),
+        record
+            .result
+            .map(|o| o.describe(&junqi_core::Seating::four())),
         Some("S+N win (Timeout)".to_string())
     );
     assert_eq!(record.to_compact(), FIXED_LINK);
@@ -310,8 +312,8 @@ fn an_agreed_draw_is_recorded_linked_and_replayed() {
     let r = pos.agree_draw(Seat::E).unwrap();
     assert_eq!(
         r.outcome,
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::Agreed
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreed
         })
     );
     assert!(pos.agree_draw(Seat::N).is_err(), "the game is over");

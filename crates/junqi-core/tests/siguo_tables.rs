@@ -6,10 +6,11 @@
 use junqi_core::compact::{read_shared, SharedGame};
 use junqi_core::seat::{Seat, Team};
 use junqi_core::siguo::{
-    ExitReason, InfoMode, Move, Point, Position, SiguoEvent, SiguoOutcome, SiguoRecord,
-    SiguoRecordError, SiguoRules, SiguoRulesError, Table,
+    InfoMode, Move, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError, SiguoRules,
+    SiguoRulesError, Table,
 };
 use junqi_core::{Deployment, PerSeat, SplitMix64};
+use junqi_core::{ExitReason, Outcome};
 
 fn table(t: Table) -> SiguoRules {
     SiguoRules {
@@ -90,7 +91,7 @@ fn the_game_goes_on_until_one_seat_is_left() {
     let end = p.resign(Seat::N).unwrap();
     assert_eq!(
         end.outcome,
-        Some(SiguoOutcome::Win {
+        Some(Outcome::Win {
             team: Team::new(0).unwrap(),
             reason: ExitReason::Resignation
         })
@@ -169,7 +170,7 @@ fn whole_games_at_the_new_tables_finish_replay_and_round_trip() {
         for mode in InfoMode::ALL {
             for seed in 0..4 {
                 let (record, end) = play(seed, t, mode);
-                if let Some(SiguoOutcome::Win { team, .. }) = end.outcome() {
+                if let Some(Outcome::Win { team, .. }) = end.outcome() {
                     let left: Vec<Seat> = end
                         .seating()
                         .seats()

@@ -6,10 +6,11 @@
 
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{
-    seat_violations, ExitReason, InfoMode, Move, Point, Position, SiguoDraw, SiguoEvent,
-    SiguoOutcome, SiguoRecord, SiguoRecordError, SiguoRules, SiguoRulesError,
+    seat_violations, InfoMode, Move, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError,
+    SiguoRules, SiguoRulesError,
 };
 use junqi_core::{Clash, Deployment, PerSeat, Role, Rules, Slot, ViolationKind};
+use junqi_core::{DrawReason, ExitReason, Outcome};
 
 fn rules(items: &[&str]) -> SiguoRules {
     let mut r = Rules::default();
@@ -306,8 +307,8 @@ fn ply_limit_draws() {
     assert_eq!(p.play(mv("Sa4-Sa3")).unwrap().outcome, None);
     assert_eq!(
         p.play(mv("Ea4-Ea3")).unwrap().outcome,
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::PlyLimit
+        Some(Outcome::Draw {
+            reason: DrawReason::PlyLimit
         })
     );
 }
@@ -319,14 +320,14 @@ fn no_move_draw_draws_when_no_seat_can_move() {
     let mut drawn = pos(text, rules(&["no_move_draw"]));
     assert_eq!(
         drawn.play(mv("Sa0-Sb0")).unwrap().outcome,
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::MutualWipeOut
+        Some(Outcome::Draw {
+            reason: DrawReason::MutualWipeOut
         })
     );
     let mut won = pos(text, SiguoRules::default());
     assert!(matches!(
         won.play(mv("Sa0-Sb0")).unwrap().outcome,
-        Some(SiguoOutcome::Win { .. })
+        Some(Outcome::Win { .. })
     ));
 }
 
@@ -349,8 +350,8 @@ fn dead_position_draw_on_the_cross() {
     let mut dead = pos(&text, rules(&["dead_position_draw"]));
     assert_eq!(
         dead.play(mv("Se5-Se4")).unwrap().outcome,
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::DeadPosition
+        Some(Outcome::Draw {
+            reason: DrawReason::DeadPosition
         })
     );
     let mut alive = pos(&text, SiguoRules::default());

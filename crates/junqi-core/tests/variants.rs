@@ -146,7 +146,7 @@ fn a_bombed_flag_counts_at_once_even_when_carried_home() {
     let mut p = open("c12:Z e5:m", "r", rules(&["carry_flag_home"]));
     let r = p.play(act("c12-b12")).unwrap();
     assert_eq!(r.result, ActionResult::Capture);
-    assert_eq!(r.outcome.and_then(Outcome::winner), Some(Seat::RED));
+    assert_eq!(r.outcome.and_then(Outcome::winning_seat), Some(Seat::RED));
 }
 
 #[test]
@@ -165,10 +165,7 @@ fn carry_flag_front_wins_once_the_carrier_crosses_the_front() {
         let rep = p.play(act("a7-a6")).unwrap();
         assert_eq!(
             rep.outcome,
-            Some(Outcome::Win {
-                winner: Seat::RED,
-                reason: WinReason::FlagCaptured
-            })
+            Some(Outcome::won_by(Seat::RED, ExitReason::FlagCaptured))
         );
     }
 }
@@ -195,7 +192,7 @@ fn a_scouting_engineer_still_clears_mines_and_takes_the_flag() {
     p.play(act("c10-b10")).unwrap();
     let rep = p.play(act("a12-b12")).unwrap();
     assert_eq!(rep.result, ActionResult::Capture, "the flag is taken");
-    assert_eq!(rep.outcome.and_then(Outcome::winner), Some(Seat::RED));
+    assert_eq!(rep.outcome.and_then(Outcome::winning_seat), Some(Seat::RED));
     assert_eq!(
         contact(Role::Engineer, Role::Flag, Mode::Dark, &r),
         Clash::Win
@@ -489,23 +486,20 @@ fn both_sides_without_a_move_is_a_draw_under_no_move_draw() {
     assert_eq!(rep.result, ActionResult::Both);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Win {
-            winner: Seat::RED,
-            reason: WinReason::NoLegalMove
-        })
+        Some(Outcome::won_by(Seat::RED, ExitReason::NoLegalMove))
     );
     let mut p = open(start, "r", rules(&["no_move_draw"]));
     p.play(act("a7-a8")).unwrap();
     assert_eq!(
         p.outcome(),
         Some(Outcome::Draw {
-            reason: DrawReason::NoMoves
+            reason: DrawReason::MutualWipeOut
         })
     );
     // Only the side to move stuck: it still loses.
     let mut p = open("a7:P a8:p e3:C", "r", rules(&["no_move_draw"]));
     p.play(act("a7-a8")).unwrap();
-    assert_eq!(p.outcome().and_then(Outcome::winner), Some(Seat::RED));
+    assert_eq!(p.outcome().and_then(Outcome::winning_seat), Some(Seat::RED));
 }
 
 /// Each side's lieutenant is shut in a corner by its own flag and landmines.
@@ -525,7 +519,7 @@ fn a_dead_position_is_drawn_under_dead_position_draw() {
         })
     );
     assert_eq!(
-        p.outcome().unwrap().to_string(),
+        p.outcome().unwrap().describe(&p.seating()),
         "draw (neither side can win any more)"
     );
     // Not dead: a red engineer free on the board can reach the black flag.
@@ -596,13 +590,7 @@ fn the_fifth_timed_out_turn_loses() {
                 .unwrap();
             g.play(quiet).unwrap();
         } else {
-            assert_eq!(
-                o,
-                Some(Outcome::Win {
-                    winner: Seat::BLACK,
-                    reason: WinReason::Timeout
-                })
-            );
+            assert_eq!(o, Some(Outcome::won_by(Seat::BLACK, ExitReason::Timeout)));
         }
     }
     assert_eq!(g.timeouts(), &[0, 1, 2, 3, 4]);

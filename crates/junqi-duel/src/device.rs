@@ -1392,10 +1392,10 @@ impl Duel {
         }
         let stuck = matches!(
             self.view.outcome(),
-            Some(junqi_core::Outcome::Win {
-                reason: junqi_core::WinReason::NoLegalMove,
-                winner
-            }) if winner == self.them()
+            Some(o @ junqi_core::Outcome::Win {
+                reason: junqi_core::ExitReason::NoLegalMove,
+                ..
+            }) if o.winning_seat() == Some(self.them())
         );
         if stuck && !self.said_no_move {
             self.said_no_move = true;

@@ -949,10 +949,10 @@ fn ran_out(t: &mut Table, slow: Seat, total: bool) -> junqi_core::GameRecord {
     let record = checked_alike(t);
     assert_eq!(
         record.result,
-        Some(junqi_core::Outcome::Win {
-            winner: slow.other_side(),
-            reason: junqi_core::WinReason::Timeout
-        })
+        Some(junqi_core::Outcome::won_by(
+            slow.other_side(),
+            junqi_core::ExitReason::Timeout
+        ))
     );
     record
 }

@@ -399,11 +399,11 @@ impl LessonRun {
                 .as_ref()
                 .and_then(|p| p.outcome())
                 .is_some_and(|o| {
-                    o.winner() == Some(Seat::RED)
+                    o.winning_seat() == Some(Seat::RED)
                         && matches!(
                             o,
                             junqi_core::Outcome::Win {
-                                reason: junqi_core::WinReason::FlagCaptured,
+                                reason: junqi_core::ExitReason::FlagCaptured,
                                 ..
                             }
                         )
@@ -498,7 +498,8 @@ impl LessonRun {
         }
         if let Some(r) = &reply {
             self.follow(r);
-            if r.outcome.is_some_and(|o| o.winner() == Some(Seat::BLACK))
+            if r.outcome
+                .is_some_and(|o| o.winning_seat() == Some(Seat::BLACK))
                 && r.result == ActionResult::Capture
             {
                 self.done = true;

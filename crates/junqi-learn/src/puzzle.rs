@@ -311,7 +311,7 @@ impl Solver {
         after.play_unchecked(first);
         if aim == Aim::Stop {
             if let Some(o) = after.outcome() {
-                return Ok(o.winner() == Some(me));
+                return Ok(o.winning_seat() == Some(me));
             }
             return Ok(!self.forces(&after, Want::Flag, depth)?);
         }
@@ -431,7 +431,7 @@ impl Solver {
         if let Some(o) = after.outcome() {
             // A `take` is not solved by winning some other way.
             let taken = followed.is_none() || want == Want::Flag;
-            return Ok(o.winner() == Some(me) && taken);
+            return Ok(o.winning_seat() == Some(me) && taken);
         }
         let Some(want) = followed else {
             // The target was taken: it holds if no answer takes a piece of mine.
@@ -444,7 +444,7 @@ impl Solver {
                 let mut p = after.clone();
                 p.play_unchecked(b);
                 if p.pieces_of(me).count() < mine
-                    || p.outcome().is_some_and(|o| o.winner() != Some(me))
+                    || p.outcome().is_some_and(|o| o.winning_seat() != Some(me))
                 {
                     return Ok(false);
                 }
@@ -480,7 +480,7 @@ impl Solver {
         k: u32,
     ) -> Result<bool, OutOfNodes> {
         if let Some(o) = after.outcome() {
-            return Ok(o.winner() == Some(me));
+            return Ok(o.winning_seat() == Some(me));
         }
         match want {
             Want::Flag => self.forces(after, want, k),

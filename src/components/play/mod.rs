@@ -372,7 +372,7 @@ fn ResultPanel() -> impl IntoView {
         let lang = store.lang();
         let public = store.public()?;
         let outcome = public.outcome?;
-        let headline = match (outcome.winner(), store.against_computer()) {
+        let headline = match (outcome.winning_seat(), store.against_computer()) {
             (None, _) => i18n::DRAW.get(lang).to_string(),
             (Some(w), true) if public.seat_of(w) == Some(public.my_seat) => {
                 i18n::YOU_WIN.get(lang).to_string()

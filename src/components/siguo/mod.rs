@@ -16,7 +16,8 @@ use crate::i18n::siguo_text as t;
 use crate::state::siguo::Table;
 use crate::state::store::Store;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Board, ExitReason, Point};
+use junqi_core::siguo::{Board, Point};
+use junqi_core::ExitReason;
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -224,7 +224,7 @@ fn a_draw_is_offered_by_one_device_and_accepted_on_the_other() {
         assert_eq!(
             p.c[s].game().outcome(),
             Some(Outcome::Draw {
-                reason: DrawReason::Agreement
+                reason: DrawReason::Agreed
             })
         );
         assert_eq!(p.state(s), Some(RemoteState::Verified));
@@ -405,9 +405,9 @@ fn clocks_between_devices_pass_turns_stop_while_disconnected_and_claims_wake_the
     assert_eq!(record.timeouts.len(), 3, "Red twice, Black once");
     assert_eq!(
         record.result,
-        Some(Outcome::Win {
-            winner: Seat::BLACK,
-            reason: junqi_core::WinReason::Timeout
-        })
+        Some(Outcome::won_by(
+            Seat::BLACK,
+            junqi_core::ExitReason::Timeout
+        ))
     );
 }

@@ -261,7 +261,7 @@ fn a_clock_that_runs_out_loses_the_game() {
     );
     assert_eq!(c.clock().unwrap().left, [0.0, 1_000.0]);
     assert_eq!(
-        c.game().outcome().and_then(Outcome::winner),
+        c.game().outcome().and_then(Outcome::winning_seat),
         Some(Seat::BLACK)
     );
     assert!(!c.can_act(PAGE));
@@ -328,7 +328,7 @@ fn resigning_after_the_first_twenty_plies_ends_the_game() {
         ]
     );
     assert_eq!(
-        c.game().outcome().and_then(Outcome::winner),
+        c.game().outcome().and_then(Outcome::winning_seat),
         Some(Seat::RED),
         "the computer (seat 0) wins"
     );

@@ -5,7 +5,7 @@
 
 use crate::state::storage;
 use junqi_core::seat::{Seat, Seating};
-use junqi_core::siguo::SiguoOutcome;
+use junqi_core::Outcome;
 use serde::{Deserialize, Serialize};
 
 pub const KEY: &str = "junqi.siguo.stats.v1";
@@ -23,17 +23,17 @@ pub struct SiguoStats {
 }
 
 /// The points `me` gets for a game that ended with `outcome` after `plies` plies.
-pub fn points(me: Seat, outcome: &SiguoOutcome, plies: usize) -> i64 {
+pub fn points(me: Seat, outcome: &Outcome, plies: usize) -> i64 {
     match outcome {
-        SiguoOutcome::Win { team, .. } if *team == Seating::four().team(me) => {
+        Outcome::Win { team, .. } if *team == Seating::four().team(me) => {
             if plies <= SHORT_GAME {
                 0
             } else {
                 2
             }
         }
-        SiguoOutcome::Win { .. } => -2,
-        SiguoOutcome::Draw { .. } => 0,
+        Outcome::Win { .. } => -2,
+        Outcome::Draw { .. } => 0,
     }
 }
 
@@ -49,15 +49,15 @@ pub fn load() -> Option<SiguoStats> {
 }
 
 /// Adds one game, reading what is stored at this moment (another tab may have added some).
-pub fn count(points: i64, outcome: &SiguoOutcome, me: Seat) {
+pub fn count(points: i64, outcome: &Outcome, me: Seat) {
     let Some(mut s) = load() else {
         return;
     };
     s.games += 1;
     match outcome {
-        SiguoOutcome::Win { team, .. } if *team == Seating::four().team(me) => s.wins += 1,
-        SiguoOutcome::Win { .. } => s.losses += 1,
-        SiguoOutcome::Draw { .. } => s.draws += 1,
+        Outcome::Win { team, .. } if *team == Seating::four().team(me) => s.wins += 1,
+        Outcome::Win { .. } => s.losses += 1,
+        Outcome::Draw { .. } => s.draws += 1,
     }
     s.points += points;
     if let Ok(text) = serde_json::to_string(&s) {
@@ -69,19 +69,19 @@ pub fn count(points: i64, outcome: &SiguoOutcome, me: Seat) {
 mod tests {
     use super::*;
     use junqi_core::seat::Team;
-    use junqi_core::siguo::{ExitReason, SiguoDraw};
+    use junqi_core::{DrawReason, ExitReason};
 
     #[test]
     fn qq_scoring() {
-        let win = |t| SiguoOutcome::Win {
+        let win = |t| Outcome::Win {
             team: Team::new(t).unwrap(),
             reason: ExitReason::FlagCaptured,
         };
         assert_eq!(points(Seat::S, &win(0), 41), 2);
         assert_eq!(points(Seat::N, &win(0), 40), 0);
         assert_eq!(points(Seat::S, &win(1), 12), -2);
-        let draw = SiguoOutcome::Draw {
-            reason: SiguoDraw::NoCapture,
+        let draw = Outcome::Draw {
+            reason: DrawReason::NoCapture,
         };
         assert_eq!(points(Seat::E, &draw, 300), 0);
         count(2, &win(0), Seat::S);

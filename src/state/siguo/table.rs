@@ -8,10 +8,9 @@ pub use crate::i18n::siguo_text::{Met, RowFacts};
 use crate::state::controller::MoveTimer;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{
-    ExitReason, Move, Point, Position, SiguoEvent, SiguoIllegal, SiguoOutcome, SiguoRecord,
-};
+use junqi_core::siguo::{Move, Point, Position, SiguoEvent, SiguoIllegal, SiguoRecord};
 use junqi_core::{Deployment, Role};
+use junqi_core::{ExitReason, Outcome};
 
 /// One line of the move list: what everyone was told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,7 +158,7 @@ impl Table {
         self.truth.quiet()
     }
 
-    pub fn outcome(&self) -> Option<SiguoOutcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         self.truth.outcome()
     }
 

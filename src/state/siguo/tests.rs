@@ -2,7 +2,8 @@ use super::save::{self, SiguoSave, Unreadable};
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{answer, AiRequest};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{InfoMode, Move, SiguoOutcome};
+use junqi_core::siguo::{InfoMode, Move};
+use junqi_core::Outcome;
 
 fn formations(seed: u64) -> PerSeat<junqi_core::Deployment> {
     PerSeat::new_with(|s| junqi_ai::deploy::formation(seed + s.index() as u64))
@@ -168,7 +169,7 @@ fn a_team_wins_when_both_enemies_resign() {
     let mut t = Table::new(SiguoConfig::default(), formations(9), 4).unwrap();
     t.resign(Seat::E).unwrap();
     t.resign(Seat::W).unwrap();
-    assert!(matches!(t.outcome(), Some(SiguoOutcome::Win { .. })));
+    assert!(matches!(t.outcome(), Some(Outcome::Win { .. })));
     assert!(t.human_to_move().is_none() && t.computer_to_move().is_none());
 }
 
@@ -373,8 +374,8 @@ fn computers_decline_a_draw_too_early_or_when_their_side_is_ahead() {
     t.agree_draw(Seat::S).unwrap();
     assert!(matches!(
         t.outcome(),
-        Some(SiguoOutcome::Draw {
-            reason: junqi_core::siguo::SiguoDraw::Agreed
+        Some(Outcome::Draw {
+            reason: junqi_core::DrawReason::Agreed
         })
     ));
     let again = Table::from_record(t.config.clone(), t.record(), t.seed).unwrap();
@@ -547,7 +548,7 @@ fn games_at_the_other_tables_are_played_saved_and_shared() {
         play_out(&mut t, 3000);
         assert!(t.is_over(), "{table:?}: the game ended");
         let outcome = t.outcome().unwrap();
-        if let SiguoOutcome::Win { team, .. } = outcome {
+        if let Outcome::Win { team, .. } = outcome {
             let winners: Vec<Seat> = t.config.seats().filter(|s| t.is_in(*s)).collect();
             assert_eq!(winners.len(), 1, "{table:?}: one seat is left");
             assert_eq!(table.seating().team(winners[0]), team);
@@ -562,7 +563,7 @@ fn games_at_the_other_tables_are_played_saved_and_shared() {
                 "{table:?}: out, but for one"
             );
         }
-        wins += matches!(outcome, SiguoOutcome::Win { .. }) as usize;
+        wins += matches!(outcome, Outcome::Win { .. }) as usize;
         let sum = t.summary().unwrap();
         let took: usize = t.config.seats().map(|s| sum[s].took).sum();
         let lost: usize = t.config.seats().map(|s| sum[s].lost).sum();

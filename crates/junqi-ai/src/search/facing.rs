@@ -59,7 +59,7 @@ impl Searchable for Position {
     /// it as the core decides them.
     fn outcome_for(&self, root: Seat, ply: usize) -> Option<i32> {
         let o = self.outcome().or_else(|| self.limit_outcome())?;
-        Some(match o.winner() {
+        Some(match o.winning_seat() {
             Some(w) if w == root => WIN - ply as i32,
             Some(_) => -WIN + ply as i32,
             None => 0,

@@ -4,7 +4,8 @@
 use crate::eval::{evaluate_with, piece_value, Style, WIN};
 use crate::search::Searchable;
 use junqi_core::seat::Team;
-use junqi_core::siguo::{Move, Position, SiguoOutcome, POINTS};
+use junqi_core::siguo::{Move, Position, POINTS};
+use junqi_core::Outcome;
 use junqi_core::{contact, Clash, Role};
 
 impl Searchable for Position {
@@ -50,9 +51,9 @@ impl Searchable for Position {
 
     fn outcome_for(&self, root: Team, ply: usize) -> Option<i32> {
         Some(match self.outcome()? {
-            SiguoOutcome::Win { team, .. } if team == root => WIN - ply as i32,
-            SiguoOutcome::Win { .. } => -WIN + ply as i32,
-            SiguoOutcome::Draw { .. } => 0,
+            Outcome::Win { team, .. } if team == root => WIN - ply as i32,
+            Outcome::Win { .. } => -WIN + ply as i32,
+            Outcome::Draw { .. } => 0,
         })
     }
 

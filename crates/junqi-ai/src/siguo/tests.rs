@@ -5,8 +5,9 @@ use super::*;
 use crate::deploy::formation;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Point, SiguoDraw, SiguoOutcome, SiguoRules, Table};
+use junqi_core::siguo::{Point, SiguoRules, Table};
 use junqi_core::Role;
+use junqi_core::{DrawReason, Outcome};
 use proptest::prelude::*;
 
 /// A player of these tests: 0 random, 1 greedy, otherwise a level.
@@ -72,7 +73,7 @@ fn play_at(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32, table: Tab
 fn check_outcome(truth: &Position) {
     let seating = truth.seating();
     match truth.outcome() {
-        Some(SiguoOutcome::Win { team, .. }) => {
+        Some(Outcome::Win { team, .. }) => {
             for s in seating.seats() {
                 if seating.team(s) != team {
                     assert!(!seating.is_in(s), "loser {s} still in");
@@ -83,12 +84,12 @@ fn check_outcome(truth: &Position) {
                 .seats()
                 .any(|s| seating.team(s) == team && seating.is_in(s)));
         }
-        Some(SiguoOutcome::Draw { reason }) => match reason {
-            SiguoDraw::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
-            SiguoDraw::MutualWipeOut => {}
-            SiguoDraw::Agreed => panic!("no draw is offered in computer games"),
-            SiguoDraw::NoFlags => panic!("every game starts with its flags"),
-            SiguoDraw::PlyLimit | SiguoDraw::DeadPosition => {
+        Some(Outcome::Draw { reason }) => match reason {
+            DrawReason::NoCapture => assert!(truth.quiet() >= truth.rules().quiet_limit),
+            DrawReason::MutualWipeOut => {}
+            DrawReason::Agreed => panic!("no draw is offered in computer games"),
+            DrawReason::NoFlags => panic!("every game starts with its flags"),
+            DrawReason::PlyLimit | DrawReason::DeadPosition => {
                 panic!("{reason:?} needs a switch these games do not use")
             }
         },
@@ -114,7 +115,7 @@ fn computer_games_finish_at_the_other_tables() {
         for mode in InfoMode::ALL {
             let truth = play_at([3, 2, 1, 3], mode, 21, 3000, table);
             match truth.outcome() {
-                Some(SiguoOutcome::Win { team, .. }) => {
+                Some(Outcome::Win { team, .. }) => {
                     let left: Vec<Seat> = truth
                         .seating()
                         .seats()
@@ -123,7 +124,7 @@ fn computer_games_finish_at_the_other_tables() {
                     assert_eq!(left.len(), 1, "{table:?} {mode}");
                     assert_eq!(truth.seating().team(left[0]), team);
                 }
-                Some(SiguoOutcome::Draw { .. }) => {}
+                Some(Outcome::Draw { .. }) => {}
                 None => panic!("{table:?} {mode}: the game did not finish: {truth}"),
             }
         }

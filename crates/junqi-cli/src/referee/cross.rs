@@ -19,10 +19,11 @@ use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel}
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
-    seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoOutcome, SiguoRecord, SiguoReport,
-    SiguoRules, Table,
+    seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoRecord, SiguoReport, SiguoRules,
+    Table,
 };
 use junqi_core::Deployment;
+use junqi_core::Outcome;
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -324,7 +325,7 @@ pub fn play_game(
         }
     }
     let result = match truth.outcome() {
-        Some(SiguoOutcome::Win { team, .. }) => {
+        Some(Outcome::Win { team, .. }) => {
             // The team of place 0 is the team of its seat.
             if truth.seating().team(seat_of(0)) == team {
                 TeamResult::AWins
@@ -335,7 +336,7 @@ pub fn play_game(
         _ => TeamResult::Draw,
     };
     let winner = match truth.outcome() {
-        Some(SiguoOutcome::Win { team, .. }) => {
+        Some(Outcome::Win { team, .. }) => {
             (0..n).find(|&k| truth.seating().team(seat_of(k)) == team)
         }
         _ => None,

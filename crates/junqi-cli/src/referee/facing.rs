@@ -200,7 +200,7 @@ fn play_game(
         if let Some(o) = state.outcome() {
             let first_is = state.position().first_color().unwrap_or(Seat::RED);
             let result = match o {
-                Outcome::Win { winner, .. } if winner == first_is => win_first,
+                Outcome::Win { .. } if o.winning_seat() == Some(first_is) => win_first,
                 Outcome::Win { .. } => win_second,
                 Outcome::Draw { .. } => GameResult::Draw,
             };

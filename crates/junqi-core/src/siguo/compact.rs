@@ -24,7 +24,6 @@
 
 use super::moves::Move;
 use super::points::Point;
-use super::position::{ExitReason, SiguoDraw, SiguoOutcome};
 use super::record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 use super::rules::{InfoMode, SiguoRules, Table, WipeOut};
 use crate::compact::{
@@ -33,6 +32,7 @@ use crate::compact::{
 use crate::deployment::{Deployment, SLOTS};
 use crate::rules::Rules;
 use crate::seat::{Order, Seat, Team};
+use crate::{DrawReason, ExitReason, Outcome};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
@@ -49,13 +49,13 @@ const EXITS: [ExitReason; 5] = [
     ExitReason::Timeout,
     ExitReason::NoContact,
 ];
-const DRAWS: [SiguoDraw; 6] = [
-    SiguoDraw::NoCapture,
-    SiguoDraw::MutualWipeOut,
-    SiguoDraw::Agreed,
-    SiguoDraw::PlyLimit,
-    SiguoDraw::DeadPosition,
-    SiguoDraw::NoFlags,
+const DRAWS: [DrawReason; 6] = [
+    DrawReason::NoCapture,
+    DrawReason::MutualWipeOut,
+    DrawReason::Agreed,
+    DrawReason::PlyLimit,
+    DrawReason::DeadPosition,
+    DrawReason::NoFlags,
 ];
 
 /// The first result byte of a draw: after the teams' win codes `1 + team` (two teams in
@@ -68,25 +68,25 @@ fn draw_code(format: u8) -> u8 {
     }
 }
 
-fn outcome_code(o: Option<SiguoOutcome>, format: u8) -> [u8; 2] {
+fn outcome_code(o: Option<Outcome>, format: u8) -> [u8; 2] {
     let exit = |r: ExitReason| EXITS.iter().position(|x| *x == r).unwrap_or(0) as u8;
     match o {
         None => [0, 0],
-        Some(SiguoOutcome::Win { team, reason }) => [1 + team.index() as u8, exit(reason)],
-        Some(SiguoOutcome::Draw { reason }) => [
+        Some(Outcome::Win { team, reason }) => [1 + team.index() as u8, exit(reason)],
+        Some(Outcome::Draw { reason }) => [
             draw_code(format),
             DRAWS.iter().position(|x| *x == reason).unwrap_or(0) as u8,
         ],
     }
 }
 
-fn outcome_from(code: [u8; 2], format: u8, teams: usize) -> Option<Option<SiguoOutcome>> {
+fn outcome_from(code: [u8; 2], format: u8, teams: usize) -> Option<Option<Outcome>> {
     Some(match code[0] {
         0 if code[1] == 0 => None,
-        c if c == draw_code(format) => Some(SiguoOutcome::Draw {
+        c if c == draw_code(format) => Some(Outcome::Draw {
             reason: *DRAWS.get(code[1] as usize)?,
         }),
-        c if c >= 1 && (c as usize) <= teams => Some(SiguoOutcome::Win {
+        c if c >= 1 && (c as usize) <= teams => Some(Outcome::Win {
             team: Team::new(c as usize - 1)?,
             reason: *EXITS.get(code[1] as usize)?,
         }),

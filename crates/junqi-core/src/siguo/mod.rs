@@ -26,7 +26,7 @@ pub use moves::Move;
 pub use notation::{looks_like_position, NotationError};
 pub use play::{SiguoIllegal, SiguoReport};
 pub use points::{Grid, Point, PointSet, POINTS};
-pub use position::{Carry, ExitReason, Flip, Occupant, Position, SiguoDraw, SiguoOutcome};
+pub use position::{Carry, Flip, Occupant, Position};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 pub use rules::{InfoMode, SiguoRules, SiguoRulesError, Table, WipeOut};
 pub use setup::{seat_violations, SeatViolation};

@@ -5,12 +5,13 @@
 
 use super::moves::Move;
 use super::points::{Grid, Point};
-use super::position::{Carry, ExitReason, Occupant, Position, SiguoDraw, SiguoOutcome};
+use super::position::{Carry, Occupant, Position};
 use super::rules::{InfoMode, WipeOut};
 use crate::combat::{contact, Clash};
 use crate::rules::{Mode, NO_COLLISION_LIMIT};
 use crate::seat::Seat;
 use crate::types::Role;
+use crate::{DrawReason, ExitReason, Outcome};
 use std::fmt;
 
 /// Why a move or a resignation was refused.
@@ -69,7 +70,7 @@ pub struct SiguoReport<P = Point> {
     /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be carried
     /// from the move's destination (the owner stays in until it arrives).
     pub carried: Option<Seat>,
-    pub outcome: Option<SiguoOutcome>,
+    pub outcome: Option<Outcome>,
 }
 
 impl<P> SiguoReport<P> {
@@ -316,21 +317,21 @@ impl<P: Grid> Position<P> {
                 }
             }
         } else if self.quiet >= self.rules.quiet_limit {
-            self.outcome = Some(SiguoOutcome::Draw {
-                reason: SiguoDraw::NoCapture,
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::NoCapture,
             });
         }
         if self.outcome.is_none()
             && self.rules.rules.ply_limit > 0
             && self.ply > self.rules.rules.ply_limit
         {
-            self.outcome = Some(SiguoOutcome::Draw {
-                reason: SiguoDraw::PlyLimit,
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::PlyLimit,
             });
         }
         if self.outcome.is_none() && self.rules.rules.dead_position_draw && self.is_dead() {
-            self.outcome = Some(SiguoOutcome::Draw {
-                reason: SiguoDraw::DeadPosition,
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::DeadPosition,
             });
         }
     }
@@ -455,7 +456,7 @@ impl<P: Grid> Position<P> {
             // play on).
             let mut left = self.seating.teams_in();
             if let (Some(winner), None) = (left.next(), left.next()) {
-                self.outcome = Some(SiguoOutcome::Win {
+                self.outcome = Some(Outcome::Win {
                     team: winner,
                     reason: why,
                 });
@@ -484,8 +485,8 @@ impl<P: Grid> Position<P> {
                 .filter(|&s| self.seating.is_in(s))
                 .all(|s| !self.has_action(s))
         {
-            self.outcome = Some(SiguoOutcome::Draw {
-                reason: SiguoDraw::MutualWipeOut,
+            self.outcome = Some(Outcome::Draw {
+                reason: DrawReason::MutualWipeOut,
             });
             return;
         }
@@ -589,8 +590,8 @@ impl<P: Grid> Position<P> {
         if !self.seating.is_in(seat) {
             return Err(SiguoIllegal::NotInGame(seat));
         }
-        self.outcome = Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::Agreed,
+        self.outcome = Some(Outcome::Draw {
+            reason: DrawReason::Agreed,
         });
         Ok(SiguoReport {
             outcome: self.outcome,

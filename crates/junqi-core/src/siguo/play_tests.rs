@@ -4,6 +4,7 @@ use super::*;
 use crate::combat::Clash;
 use crate::seat::{Order, Seat};
 use crate::types::Role;
+use crate::{DrawReason, ExitReason, Outcome};
 
 fn pos(s: &str) -> Position {
     Position::from_notation(s).unwrap()
@@ -46,7 +47,7 @@ fn a_team_loses_when_both_players_are_out() {
     let s_n = p.seating().team(Seat::S);
     assert_eq!(
         p.outcome(),
-        Some(SiguoOutcome::Win {
+        Some(Outcome::Win {
             team: s_n,
             reason: ExitReason::FlagCaptured
         })
@@ -75,7 +76,7 @@ fn mutual_wipe_out_goes_to_the_mover_or_is_drawn() {
     assert_eq!(r.clash, Some(Clash::Both));
     assert_eq!(
         p.outcome(),
-        Some(SiguoOutcome::Win {
+        Some(Outcome::Win {
             team: p.seating().team(Seat::S),
             reason: ExitReason::NoLegalMove
         })
@@ -88,8 +89,8 @@ fn mutual_wipe_out_goes_to_the_mover_or_is_drawn() {
     p.play(mv("Sa0-We0")).unwrap();
     assert_eq!(
         p.outcome(),
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::MutualWipeOut
+        Some(Outcome::Draw {
+            reason: DrawReason::MutualWipeOut
         })
     );
 }
@@ -104,8 +105,8 @@ fn seventy_quiet_plies_draw_and_a_capture_resets_the_count() {
     p.play(mv("Ea4-Ea3")).unwrap();
     assert_eq!(
         p.outcome(),
-        Some(SiguoOutcome::Draw {
-            reason: SiguoDraw::NoCapture
+        Some(Outcome::Draw {
+            reason: DrawReason::NoCapture
         })
     );
     let mut p = pos("S Sa4=0C,Sb5=0F,Sa3=1P,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
@@ -140,7 +141,7 @@ fn resignation_removes_the_seat_and_its_partner_plays_on() {
     let r = p.time_out(Seat::N).unwrap();
     assert_eq!(
         r.outcome,
-        Some(SiguoOutcome::Win {
+        Some(Outcome::Win {
             team: p.seating().team(Seat::E),
             reason: ExitReason::Timeout
         })

@@ -3,11 +3,10 @@
 use super::board::Board;
 use super::points::{Grid, Point, POINTS};
 use super::rules::{InfoMode, SiguoRules};
+use crate::outcome::Outcome;
 use crate::pointset::Set;
-use crate::seat::{PerSeat, Seat, Seating, Team};
+use crate::seat::{PerSeat, Seat, Seating};
 use crate::types::Role;
-use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::sync::Arc;
 
 /// A piece on the 4-player board: its seat, and its role when known (`X` when not).
@@ -15,78 +14,6 @@ use std::sync::Arc;
 pub struct Occupant {
     pub seat: Seat,
     pub role: Option<Role>,
-}
-
-/// Why a seat left the game (RULES-4P.md §6.1).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ExitReason {
-    /// Its flag was captured or bombed.
-    FlagCaptured,
-    /// It had no legal move when its turn came.
-    NoLegalMove,
-    Resignation,
-    Timeout,
-    /// `no_collision_31`: it was to move after 31 plies without an attack.
-    NoContact,
-}
-
-/// Why the game was drawn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SiguoDraw {
-    /// 70 plies without a capture.
-    NoCapture,
-    /// One action left no seat of either team able to move, under [`super::WipeOut::Draw`].
-    MutualWipeOut,
-    /// Every player still in agreed to a draw.
-    Agreed,
-    /// `ply_limit` plies were played.
-    PlyLimit,
-    /// `dead_position_draw`: no team can ever take a flag or remove a piece again.
-    DeadPosition,
-    /// A position given with no flag on the board (2-player positions read from JFEN).
-    NoFlags,
-}
-
-/// How a 4-player game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "result", rename_all = "snake_case")]
-pub enum SiguoOutcome {
-    /// Both players of the other team are out; `reason` is how the last of them left.
-    Win {
-        team: Team,
-        reason: ExitReason,
-    },
-    Draw {
-        reason: SiguoDraw,
-    },
-}
-
-impl SiguoOutcome {
-    /// `S+N win (FlagCaptured)`, `E wins (NoLegalMove)`, `draw (NoCapture)`: the result with
-    /// its team named at `seating`'s table.
-    pub fn describe(&self, seating: &Seating) -> String {
-        match self {
-            SiguoOutcome::Win { team, reason } => {
-                let name = seating.team_name(*team);
-                let verb = if seating.members(*team).count() == 1 {
-                    "wins"
-                } else {
-                    "win"
-                };
-                format!("{name} {verb} ({reason:?})")
-            }
-            SiguoOutcome::Draw { reason } => format!("draw ({reason:?})"),
-        }
-    }
-}
-
-impl fmt::Display for SiguoOutcome {
-    /// [`SiguoOutcome::describe`] at 四国's table of two teams.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(&Seating::four()))
-    }
 }
 
 /// A captured flag on its way to the taker's side (`carry_flag_home`, `carry_flag_front`):
@@ -114,7 +41,7 @@ pub struct Position<P: Grid = Point> {
     pub(crate) turn: Seat,
     pub(crate) quiet: u32,
     pub(crate) ply: u32,
-    pub(crate) outcome: Option<SiguoOutcome>,
+    pub(crate) outcome: Option<Outcome>,
     pub(crate) rules: SiguoRules,
     /// Seats whose Field Marshal has fallen: their flag is shown to everyone.
     pub(crate) flag_shown: PerSeat<bool>,
@@ -321,7 +248,7 @@ impl<P: Grid> Position<P> {
         self.ply
     }
 
-    pub fn outcome(&self) -> Option<SiguoOutcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 

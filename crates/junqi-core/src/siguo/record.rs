@@ -4,10 +4,11 @@
 
 use super::moves::Move;
 use super::play::{SiguoIllegal, SiguoReport};
-use super::position::{Position, SiguoOutcome};
+use super::position::Position;
 use super::rules::{InfoMode, SiguoRules, Table};
 use crate::deployment::Deployment;
 use crate::seat::{PerSeat, Seat};
+use crate::Outcome;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -68,8 +69,8 @@ pub struct SiguoRecord {
     pub formations: [Deployment; 4],
     pub events: Vec<SiguoEvent>,
     /// The result, once the game is over.
-    #[serde(default)]
-    pub result: Option<SiguoOutcome>,
+    #[serde(default, with = "crate::outcome::cross::opt")]
+    pub result: Option<Outcome>,
 }
 
 /// Why a record could not be read or replayed.
@@ -93,8 +94,8 @@ pub enum SiguoRecordError {
     },
     /// The replay ends otherwise than the record says (at `table`, which names the teams).
     Result {
-        recorded: Option<SiguoOutcome>,
-        replayed: Option<SiguoOutcome>,
+        recorded: Option<Outcome>,
+        replayed: Option<Outcome>,
         table: Table,
     },
 }
@@ -124,7 +125,7 @@ impl fmt::Display for SiguoRecordError {
     }
 }
 
-fn show(o: &Option<SiguoOutcome>, table: &Table) -> String {
+fn show(o: &Option<Outcome>, table: &Table) -> String {
     o.map_or_else(|| "no result".to_string(), |o| o.describe(&table.seating()))
 }
 
