@@ -125,13 +125,42 @@ impl Outcome {
     }
 }
 
+/// A module's `serialize` and `deserialize` (and its `opt` module's, for an optional outcome)
+/// through its `Form`, a board's saved shape of an outcome.
+macro_rules! through_form {
+    () => {
+        pub fn serialize<S: serde::Serializer>(o: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+            Form::from(*o).serialize(s)
+        }
+
+        pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
+            Form::deserialize(d).map(Outcome::from)
+        }
+
+        /// The same for an optional outcome (`null` for none).
+        pub mod opt {
+            use super::{Form, Outcome};
+            use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+            pub fn serialize<S: Serializer>(o: &Option<Outcome>, s: S) -> Result<S::Ok, S::Error> {
+                o.map(Form::from).serialize(s)
+            }
+
+            pub fn deserialize<'de, D: Deserializer<'de>>(
+                d: D,
+            ) -> Result<Option<Outcome>, D::Error> {
+                Ok(Option::<Form>::deserialize(d)?.map(Outcome::from))
+            }
+        }
+    };
+}
+
 /// An outcome as the 2-player records, saves and messages have always written it:
 /// `{"result": "win", "winner": "r", "reason": "flag_captured"}` or
 /// `{"result": "draw", "reason": "no_moves"}`. For `#[serde(with = "outcome::facing")]`;
 /// [`facing::opt`] for an optional one.
 pub mod facing {
     use super::*;
-    use serde::{Deserializer, Serializer};
 
     #[derive(Serialize, Deserialize)]
     #[serde(rename_all = "snake_case")]
@@ -196,27 +225,7 @@ pub mod facing {
         }
     }
 
-    pub fn serialize<S: Serializer>(o: &Outcome, s: S) -> Result<S::Ok, S::Error> {
-        Form::from(*o).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
-        Form::deserialize(d).map(Outcome::from)
-    }
-
-    /// The same for an optional outcome (`null` for none).
-    pub mod opt {
-        use super::{Form, Outcome};
-        use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-        pub fn serialize<S: Serializer>(o: &Option<Outcome>, s: S) -> Result<S::Ok, S::Error> {
-            o.map(Form::from).serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Outcome>, D::Error> {
-            Ok(Option::<Form>::deserialize(d)?.map(Outcome::from))
-        }
-    }
+    through_form!();
 }
 
 /// An outcome as the cross board's records and saves write it:
@@ -225,7 +234,6 @@ pub mod facing {
 /// [`cross::opt`] for an optional one.
 pub mod cross {
     use super::*;
-    use serde::{Deserializer, Serializer};
 
     #[derive(Serialize, Deserialize)]
     #[serde(tag = "result", rename_all = "snake_case")]
@@ -252,25 +260,60 @@ pub mod cross {
         }
     }
 
-    pub fn serialize<S: Serializer>(o: &Outcome, s: S) -> Result<S::Ok, S::Error> {
-        Form::from(*o).serialize(s)
+    through_form!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Facing(#[serde(with = "facing")] Outcome);
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Cross(#[serde(with = "cross")] Outcome);
+
+    /// Each board keeps the words its saves and records were written in.
+    #[test]
+    fn each_board_writes_its_old_form_and_reads_it_back() {
+        let cases = [
+            (
+                Outcome::won_by(Seat::BLACK, ExitReason::Timeout),
+                r#"{"result":"win","winner":"b","reason":"timeout"}"#,
+                r#"{"result":"win","team":1,"reason":"timeout"}"#,
+            ),
+            (
+                Outcome::Draw {
+                    reason: DrawReason::MutualWipeOut,
+                },
+                r#"{"result":"draw","reason":"no_moves"}"#,
+                r#"{"result":"draw","reason":"mutual_wipe_out"}"#,
+            ),
+            (
+                Outcome::Draw {
+                    reason: DrawReason::Agreed,
+                },
+                r#"{"result":"draw","reason":"agreement"}"#,
+                r#"{"result":"draw","reason":"agreed"}"#,
+            ),
+        ];
+        for (o, two, four) in cases {
+            assert_eq!(serde_json::to_string(&Facing(o)).unwrap(), two);
+            assert_eq!(serde_json::to_string(&Cross(o)).unwrap(), four);
+            assert_eq!(serde_json::from_str::<Facing>(two).unwrap(), Facing(o));
+            assert_eq!(serde_json::from_str::<Cross>(four).unwrap(), Cross(o));
+        }
+        assert!(serde_json::from_str::<Facing>(
+            r#"{"result":"win","winner":"x","reason":"timeout"}"#
+        )
+        .is_err());
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
-        Form::deserialize(d).map(Outcome::from)
-    }
-
-    /// The same for an optional outcome (`null` for none).
-    pub mod opt {
-        use super::{Form, Outcome};
-        use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-        pub fn serialize<S: Serializer>(o: &Option<Outcome>, s: S) -> Result<S::Ok, S::Error> {
-            o.map(Form::from).serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Outcome>, D::Error> {
-            Ok(Option::<Form>::deserialize(d)?.map(Outcome::from))
-        }
+    #[test]
+    fn the_two_player_table_names_its_sides() {
+        let o = Outcome::won_by(Seat::RED, ExitReason::FlagCaptured);
+        assert_eq!(o.winning_seat(), Some(Seat::RED));
+        assert_eq!(o.describe(&Seating::two()), "red wins (flag captured)");
+        assert_eq!(o.describe(&Seating::four()), "S+N win (FlagCaptured)");
     }
 }
