@@ -66,7 +66,10 @@ export function loadGame() {
  * the game is loading, whose files and its computer player's would race the fill for the link. */
 function fillOffline() {
   if (pressed) return;
-  navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage('fill')).catch(() => {});
+  // Asked again once the worker is ready: a press meanwhile leaves the fill to the game.
+  navigator.serviceWorker?.ready
+    .then((reg) => pressed || reg.active?.postMessage('fill'))
+    .catch(() => {});
 }
 
 /** The welcome is up: fetches the whole game ahead of a press, then — the link idle — registers

@@ -189,6 +189,13 @@ test('phone: "play the computer" on a first visit needs no more than its budget,
   console.log(`# "play the computer": ${pressed} bytes until the setup board (budget ${BUDGET})`);
   assert.ok(pressed <= BUDGET, `${pressed} bytes until the setup board, budget ${BUDGET}`);
   assert.deepEqual(alone.problems, []);
+  // That page goes on (its computer player's worker fetches its wasm after the setup board is
+  // up): it is closed, and what it had asked is answered, before the second count begins.
+  await alone.ctx.close();
+  for (let heard = -1; heard !== sent.length; ) {
+    heard = sent.length;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 
   // With the service worker: it keeps the whole build, and no file is sent whole twice.
   sent.length = 0;
