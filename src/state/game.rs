@@ -779,8 +779,7 @@ impl Match {
     /// resignation, time or agreement.
     pub fn end_as(&mut self, claimed: Outcome) -> Result<(), String> {
         if self.outcome().is_none() {
-            let seat_of =
-                |m: &Match, c: Seat| m.seat_of(c).unwrap_or(if c == Seat::RED { 0 } else { 1 });
+            let seat_of = |m: &Match, c: Seat| m.seat_of(c).unwrap_or(c.index() as u8);
             let loser = claimed.winning_seat().unwrap_or(Seat::RED).other_side();
             let ended = match claimed {
                 Outcome::Win {

@@ -1,8 +1,9 @@
 //! The 2-player game as its callers name it: Red and Black (seats 0 and 1), [`Action`]s and
 //! [`MoveReport`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
-//! two), whose [`Outcome`] it reports as it is. Every rule — movement, combat, 翻棋's flips and colours, flag carrying, the counting
-//! rules and the end of the game — is decided there; this type only names what it decides in
-//! the 2-player terms that JFEN, records, the computer player and the app speak.
+//! two), whose [`Outcome`] it reports as it is. Every rule — movement, combat, 翻棋's flips
+//! and colours, flag carrying, the counting rules and the end of the game — is decided there;
+//! this type only names what it decides in the 2-player terms that JFEN, records, the computer
+//! player and the app speak.
 
 use crate::action::Action;
 use crate::board::{BoardRef, Topology};
