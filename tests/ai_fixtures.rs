@@ -153,7 +153,8 @@ mod siguo {
     use super::*;
     use junqi::state::siguo::{SiguoConfig, Table};
     use junqi_core::seat::PerSeat;
-    use junqi_core::siguo::{InfoMode, Move};
+    use junqi_core::siguo::{InfoMode, Point};
+    use junqi_core::Action;
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct SiguoFixture {
@@ -182,7 +183,7 @@ mod siguo {
         let mut t = Table::new(config, formations, 9).unwrap();
         for i in 0..plies {
             let view = junqi_ai::siguo::SeatView::new(&t.view(t.turn()), t.turn(), info);
-            let m: Move = junqi_ai::siguo::random(&view, 100 + i as u64).unwrap();
+            let m: Action<Point> = junqi_ai::siguo::random(&view, 100 + i as u64).unwrap();
             t.play(m).unwrap();
             assert!(!t.is_over(), "{info} ended at ply {i}");
         }
@@ -193,7 +194,11 @@ mod siguo {
         let legal: Vec<String> = t
             .pieces(t.turn())
             .into_iter()
-            .flat_map(|(p, _, _)| t.dests(p).into_iter().map(move |d| Move { from: p, to: d }))
+            .flat_map(|(p, _, _)| {
+                t.dests(p)
+                    .into_iter()
+                    .map(move |d| Action::Move { from: p, to: d })
+            })
             .map(|m| m.to_string())
             .collect();
         SiguoFixture {

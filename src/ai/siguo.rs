@@ -6,7 +6,8 @@ use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{InfoMode, Move, Position, SiguoRules};
+use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
+use junqi_core::Action;
 use serde::{Deserialize, Serialize};
 
 /// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
@@ -44,7 +45,10 @@ impl WireEvent {
 
     pub fn to_event(&self) -> Result<TableEvent, String> {
         let mv = match &self.mv {
-            Some(m) => Some(m.parse::<Move>().map_err(|e| format!("bad move: {e}"))?),
+            Some(m) => Some(
+                m.parse::<Action<Point>>()
+                    .map_err(|e| format!("bad move: {e}"))?,
+            ),
             None => None,
         };
         let contact = match self.contact.as_deref() {

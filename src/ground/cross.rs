@@ -10,7 +10,8 @@ use super::anim::{effect_ms, AnimPlan, Contact};
 use super::geometry::Xy;
 use super::siguo_geometry::point_xy;
 use junqi_core::deduce::Contact as Told;
-use junqi_core::siguo::{Board, Move, Point, PointSet};
+use junqi_core::siguo::{Board, Point, PointSet};
+use junqi_core::Action;
 use junqi_core::{Role, Seat};
 
 /// One piece on the 4-player board.
@@ -57,7 +58,7 @@ pub type CrossPlan = AnimPlan<CrossPiece, PointSet>;
 /// One move as the table records it, for [`plan`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played<'a> {
-    pub mv: Move,
+    pub mv: Action<Point>,
     /// What everyone was told of the combat, if there was one.
     pub told: Option<Told>,
     /// A flag was taken by it (its owner left the game).
@@ -103,7 +104,7 @@ pub fn plan(
     viewer: Seat,
     step_ms: u32,
 ) -> CrossPlan {
-    let Move { from, to } = played.mv;
+    let (from, to) = (played.mv.from(), played.mv.to());
     let at = |p: Point| point_xy(board, p, viewer);
     let model = |ps: &[SiguoPiece], p: Point| {
         ps.iter().find(|pc| pc.at == p).map(|pc| CrossPiece {
@@ -203,7 +204,7 @@ mod tests {
         let after = [piece("Cw", Seat::S, Some(Role::Engineer))];
         let path = [pt("Sa0"), pt("Csw"), pt("Cw")];
         let played = Played {
-            mv: Move {
+            mv: Action::Move {
                 from: pt("Sa0"),
                 to: pt("Cw"),
             },
@@ -229,7 +230,7 @@ mod tests {
     #[test]
     fn contacts_show_only_what_the_eyes_knew() {
         let board = Board::shared();
-        let mv = Move {
+        let mv = Action::Move {
             from: pt("Sc0"),
             to: pt("Cs"),
         };
@@ -288,7 +289,7 @@ mod tests {
         let board = Board::shared();
         let path = [pt("Sc0"), pt("Cs")];
         let played = Played {
-            mv: Move {
+            mv: Action::Move {
                 from: pt("Sc0"),
                 to: pt("Cs"),
             },

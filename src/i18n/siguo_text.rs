@@ -4,7 +4,8 @@
 use super::{Lang, T};
 use junqi_ai::siguo::belief::Contact;
 use junqi_core::seat::{Seat, Seating, Team};
-use junqi_core::siguo::{InfoMode, Move, Table};
+use junqi_core::siguo::{InfoMode, Point, Table};
+use junqi_core::Action;
 use junqi_core::Role;
 use junqi_core::{DrawReason, ExitReason, Outcome};
 
@@ -288,7 +289,7 @@ pub struct Met {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowFacts<'a> {
     pub seat: Seat,
-    pub mv: Option<Move>,
+    pub mv: Option<Action<Point>>,
     pub contact: Option<Contact>,
     pub left: &'a [(Seat, ExitReason)],
     pub flags_shown: &'a [Seat],
@@ -306,7 +307,7 @@ pub fn row_text(row: RowFacts, met: Met, viewer: Option<Seat>, lang: Lang) -> St
         .target
         .and_then(|(seat, role)| piece_phrase(seat, role, viewer, lang));
     let mut text = match (row.mv, row.contact) {
-        (Some(m), None) => format!("{who}{mover} {}-{}", m.from, m.to),
+        (Some(m), None) => format!("{who}{mover} {}-{}", m.from(), m.to()),
         (Some(m), Some(c)) => {
             let word = match (c, lang, target) {
                 (Contact::AttackerWins, Lang::Zh, Some(t)) => format!("吃{t}"),
@@ -326,7 +327,7 @@ pub fn row_text(row: RowFacts, met: Met, viewer: Option<Seat>, lang: Lang) -> St
                 (Contact::BothRemoved, Lang::En, None) => "both gone".into(),
                 (Contact::Bounced, Lang::En, None) => "bounces".into(),
             };
-            format!("{who}{mover} {}×{} {word}", m.from, m.to)
+            format!("{who}{mover} {}×{} {word}", m.from(), m.to())
         }
         (None, _) if row.left.is_empty() => format!("{who} {}", DRAW_WORD.get(lang)),
         (None, _) => format!("{who} {}", RESIGN_WORD.get(lang)),

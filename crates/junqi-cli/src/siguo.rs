@@ -2,7 +2,8 @@
 
 use crate::Fail;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{seat_violations, Move, Position, SiguoRecord, SiguoRules};
+use junqi_core::siguo::{seat_violations, Point, Position, SiguoRecord, SiguoRules};
+use junqi_core::Action;
 use junqi_core::{Deployment, Rules};
 
 /// The 4-player rules with `rules`' switches, or the reason they cannot be played there.
@@ -24,7 +25,7 @@ fn read(text: &str, rules: Rules) -> Result<Position, Fail> {
 pub fn moves(text: &str, rules: Rules) -> Result<String, Fail> {
     let pos = read(text, rules)?;
     Ok(pos
-        .legal_moves()
+        .legal_actions()
         .iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
@@ -37,7 +38,7 @@ pub fn perft(text: &str, depth: u32, divide: bool, rules: Rules) -> Result<Strin
     if !divide || depth == 0 {
         return Ok(pos.perft(depth).to_string());
     }
-    Ok(crate::divide_lines(pos.legal_moves().into_iter().map(
+    Ok(crate::divide_lines(pos.legal_actions().into_iter().map(
         |m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -51,7 +52,7 @@ pub fn apply(text: &str, moves: &[&str], rules: Rules) -> Result<String, Fail> {
     let mut pos = read(text, rules)?;
     let mut notes = Vec::new();
     for m in moves {
-        let mv: Move = m.parse().map_err(|e| Fail(format!("{m}: {e}")))?;
+        let mv: Action<Point> = m.parse().map_err(|e| Fail(format!("{m}: {e}")))?;
         let report = pos.play(mv).map_err(|e| Fail(format!("{m}: {e}")))?;
         for (seat, why) in report.eliminated {
             notes.push(format!("out {seat} {why:?}"));

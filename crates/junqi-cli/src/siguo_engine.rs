@@ -17,7 +17,8 @@ use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::piece_str;
-use junqi_core::siguo::{InfoMode, Move, Position, SiguoReport, SiguoRules, Table, WipeOut};
+use junqi_core::siguo::{InfoMode, Point, Position, SiguoReport, SiguoRules, Table, WipeOut};
+use junqi_core::Action;
 use junqi_core::ExitReason;
 use junqi_core::{Clash, Role, Rules};
 use serde_json::{json, Value};
@@ -84,7 +85,7 @@ pub fn view_fields(truth: &Position, seat: Seat, mode: InfoMode) -> (String, u32
 }
 
 fn result_str(report: &SiguoReport) -> &'static str {
-    match (report.mv, report.clash) {
+    match (report.action, report.clash) {
         (Some(_), None) => "move",
         (Some(_), Some(Clash::Win)) => "win",
         (Some(_), Some(Clash::Lose | Clash::Scout)) => "lose",
@@ -132,7 +133,7 @@ pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]
     }
     let mut last = json!({
         "by": report.by.letter().to_string(),
-        "action": report.mv.map(|m| m.to_string()),
+        "action": report.action.map(|m| m.to_string()),
         "result": result_str(report),
         "out": report.eliminated.iter().map(|(s, r)| json!([s.letter().to_string(), exit_str(*r)])).collect::<Vec<_>>(),
         "revealed": revealed,
@@ -153,7 +154,7 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
     let mv = match last.get("action") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(
-            s.parse::<Move>()
+            s.parse::<Action<Point>>()
                 .map_err(|e| format!("'last.action': {e}"))?,
         ),
         Some(other) => return Err(format!("'last.action' must be a move or null, not {other}")),

@@ -60,7 +60,7 @@ fn legal_actions(c: &mut Criterion) {
     });
     let cross = siguo::Position::start_all(SiguoRules::default(), &Deployment::classic_1());
     c.bench_function("siguo-legal-moves-start", |b| {
-        b.iter(|| cross.legal_moves())
+        b.iter(|| cross.legal_actions())
     });
 }
 

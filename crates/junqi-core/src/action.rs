@@ -1,21 +1,24 @@
-//! Actions (RULES.md §9): a move `a6-a7` or a flip `c4`.
+//! Actions (RULES.md §9, RULES-4P.md §3): a move `a6-a7` (`Sa4-Ea0` on the cross board) or a
+//! 翻棋 flip `c4` — one type for every board, generic over the board's kind of point.
 
-use crate::types::{ParsePointError, Point};
+use crate::seat::Seat;
+use crate::types::Point;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::str::FromStr;
 
-/// One player's turn.
+/// One player's turn on the board whose points are `P`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Action {
+pub enum Action<P = Point> {
     /// Move the piece on `from` to `to` (a step, a run, or an attack).
-    Move { from: Point, to: Point },
+    Move { from: P, to: P },
     /// 翻棋: turn the face-down piece on this point face up.
-    Flip(Point),
+    Flip(P),
 }
 
-impl Action {
+impl<P: Copy> Action<P> {
     /// The point the action starts from (the flipped point for a flip).
-    pub fn from(self) -> Point {
+    pub fn from(self) -> P {
         match self {
             Action::Move { from, .. } => from,
             Action::Flip(p) => p,
@@ -23,15 +26,23 @@ impl Action {
     }
 
     /// The point the action ends on.
-    pub fn to(self) -> Point {
+    pub fn to(self) -> P {
         match self {
             Action::Move { to, .. } => to,
             Action::Flip(p) => p,
         }
     }
+
+    /// The move's two points; `None` for a flip.
+    pub fn as_move(self) -> Option<(P, P)> {
+        match self {
+            Action::Move { from, to } => Some((from, to)),
+            Action::Flip(_) => None,
+        }
+    }
 }
 
-impl fmt::Display for Action {
+impl<P: fmt::Display> fmt::Display for Action<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Move { from, to } => write!(f, "{from}-{to}"),
@@ -52,40 +63,105 @@ impl fmt::Display for ParseActionError {
 
 impl std::error::Error for ParseActionError {}
 
-impl From<ParsePointError> for ParseActionError {
-    fn from(e: ParsePointError) -> Self {
-        ParseActionError(e.to_string())
-    }
-}
-
-impl std::str::FromStr for Action {
+impl<P> FromStr for Action<P>
+where
+    P: FromStr + PartialEq,
+    P::Err: fmt::Display,
+{
     type Err = ParseActionError;
-    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+    /// `from-to` is a move, a lone point a flip; each point as the board writes it. Space
+    /// around the whole is ignored.
+    fn from_str(s: &str) -> Result<Action<P>, ParseActionError> {
+        let s = s.trim();
+        let point = |t: &str| t.parse::<P>().map_err(|e| ParseActionError(e.to_string()));
         match s.split_once('-') {
             Some((a, b)) => {
-                let from: Point = a.parse()?;
-                let to: Point = b.parse()?;
+                let (from, to) = (point(a)?, point(b)?);
                 if from == to {
+                    let shown: String = s.chars().take(24).flat_map(char::escape_debug).collect();
                     return Err(ParseActionError(format!(
-                        "action '{s}' moves a piece to where it stands"
+                        "action '{shown}' moves a piece to where it stands"
                     )));
                 }
                 Ok(Action::Move { from, to })
             }
-            None => Ok(Action::Flip(s.parse()?)),
+            None => Ok(Action::Flip(point(s)?)),
         }
     }
 }
 
-impl Serialize for Action {
+impl<P: fmt::Display> Serialize for Action<P> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+impl<'de, P> Deserialize<'de> for Action<P>
+where
+    P: FromStr + PartialEq,
+    P::Err: fmt::Display,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action<P>, D::Error> {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
 }
+
+/// Why an action (or a resignation, a draw, a timeout) was refused, on any board; nothing
+/// changes when one is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalAction<P = Point> {
+    /// The game is already over.
+    GameOver,
+    /// Not a legal action of the player to act.
+    NotLegal(Action<P>),
+    /// The action is legal but its result depends on an identity this position does not know.
+    UnknownIdentity(P),
+    /// A told contact ([`crate::Position::play_seen`]) with a result no hidden identity can
+    /// give.
+    Impossible(Action<P>),
+    /// At a table of two, resigning is not allowed in the first 20 plies, nor in 翻棋 before
+    /// colours are given (RULES.md §6).
+    ResignTooEarly,
+    /// The seat is already out.
+    NotInGame(Seat),
+    /// The seat is not the one to move.
+    NotToMove(Seat),
+    /// This side may not do that now: a device acting for the seat the other device holds,
+    /// an answer to an offer that was not made.
+    NotYourTurn,
+}
+
+impl<P: fmt::Display> fmt::Display for IllegalAction<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalAction::GameOver => f.write_str("the game is over"),
+            IllegalAction::NotLegal(a @ Action::Move { .. }) => {
+                write!(f, "{a} is not a legal move")
+            }
+            IllegalAction::NotLegal(Action::Flip(p)) => {
+                write!(
+                    f,
+                    "no piece the player to act may turn up lies face down on {p}"
+                )
+            }
+            IllegalAction::UnknownIdentity(p) => {
+                write!(f, "the identity of the piece on {p} is not known")
+            }
+            IllegalAction::Impossible(a) => {
+                write!(
+                    f,
+                    "no identity of the hidden piece gives that result for {a}"
+                )
+            }
+            IllegalAction::ResignTooEarly => {
+                f.write_str("resigning is not allowed in the first 20 plies")
+            }
+            IllegalAction::NotInGame(s) => write!(f, "seat {s} is not in the game"),
+            IllegalAction::NotToMove(s) => write!(f, "seat {s} is not to move"),
+            IllegalAction::NotYourTurn => f.write_str("it is not that side's turn"),
+        }
+    }
+}
+
+impl<P: fmt::Debug + fmt::Display> std::error::Error for IllegalAction<P> {}

@@ -2,9 +2,10 @@
 //! record (RULES.md §9) that replays it exactly.
 
 use crate::action::Action;
+use crate::action::IllegalAction;
 use crate::deployment::{Deployment, Violation};
 use crate::outcome::{DrawReason, ExitReason, Outcome};
-use crate::position::{ActionResult, IllegalAction, MoveReport, Occupant, Position};
+use crate::position::{ActionResult, MoveReport, Occupant, Position};
 use crate::rng::SplitMix64;
 use crate::rules::{Mode, Rules, RulesConflict};
 use crate::types::{Piece, Point, Role};

@@ -44,14 +44,14 @@ pub mod types;
 pub mod undo;
 pub mod view;
 
-pub use action::Action;
+pub use action::{Action, IllegalAction};
 pub use board::{BoardRef, EdgeKind, PointKind, Topology};
 pub use combat::{clash, contact, Clash};
 pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;
 pub use outcome::{DrawReason, ExitReason, Outcome};
-pub use position::{ActionResult, Carry, IllegalAction, MoveReport, Occupant, Position};
+pub use position::{ActionResult, Carry, MoveReport, Occupant, Position};
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};
 pub use told::Told;

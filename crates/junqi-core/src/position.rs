@@ -5,16 +5,15 @@
 //! this type only names what it decides in the 2-player terms that JFEN, records, the computer
 //! player and the app speak.
 
-use crate::action::Action;
+use crate::action::{Action, IllegalAction};
 use crate::board::{BoardRef, Topology};
 use crate::combat::Clash;
 use crate::outcome::Outcome;
 use crate::rules::{Mode, Rules};
 use crate::seat::{Seat, Seating};
-use crate::siguo::{self, InfoMode, SiguoIllegal, SiguoReport, SiguoRules};
+use crate::siguo::{self, InfoMode, SiguoReport, SiguoRules};
 use crate::types::{Bitboard, BySide, Piece, Point, Role};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// What stands on an occupied point, as far as this position knows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -128,47 +127,6 @@ impl MoveReport {
         self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
     }
 }
-
-/// Why an action was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IllegalAction {
-    /// The game is already over.
-    GameOver,
-    /// Not a legal action in this position.
-    NotLegal(Action),
-    /// The action is legal but its result depends on an identity this position does not know.
-    UnknownIdentity(Point),
-    /// Resigning is not allowed in the first 20 plies (nor before 翻棋 colours are assigned).
-    ResignTooEarly,
-    /// A told contact ([`Position::play_seen`]) with a result no hidden identity can give.
-    Impossible(Action),
-    /// Only the side to move may say it has no legal action.
-    NotYourTurn,
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalAction::GameOver => write!(f, "the game is over"),
-            IllegalAction::NotLegal(a) => write!(f, "illegal action {a}"),
-            IllegalAction::UnknownIdentity(p) => {
-                write!(f, "the identity of the piece on {p} is not known")
-            }
-            IllegalAction::ResignTooEarly => {
-                write!(f, "resigning is not allowed in the first 20 plies")
-            }
-            IllegalAction::Impossible(a) => {
-                write!(
-                    f,
-                    "no identity of the hidden piece gives that result for {a}"
-                )
-            }
-            IllegalAction::NotYourTurn => write!(f, "it is not that side's turn"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 /// A captured flag on its way home (`carry_flag_home`, `carry_flag_front`). Public: everyone
 /// sees the flag taken and the carrier move.
@@ -454,15 +412,7 @@ impl Position {
 
     /// Every legal action of the side to move, in a fixed order (moves by origin, then flips).
     pub fn legal_actions(&self) -> Actions {
-        let mut out = Actions::with_capacity(64);
-        if let Some(us) = self.g.mover().filter(|_| !self.is_over()) {
-            self.g.for_each_piece(us, |from, dests| {
-                out.extend(dests.iter().map(|to| Action::Move { from, to }));
-                true
-            });
-        }
-        out.extend(self.g.flips().iter().map(Action::Flip));
-        out
+        self.g.legal_actions()
     }
 
     /// The number of legal actions (cheaper than listing them).
@@ -476,10 +426,7 @@ impl Position {
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
-        match action {
-            Action::Move { from, to } => self.g.is_legal(siguo::Move { from, to }),
-            Action::Flip(p) => self.g.flips().contains(p),
-        }
+        self.g.is_legal(action)
     }
 
     /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway
@@ -549,10 +496,7 @@ impl Position {
     /// the 2-player position string has always written it (the side that lost by it, or that
     /// would have moved next).
     fn act(&mut self, action: Action) -> SiguoReport<Point> {
-        let report = match action {
-            Action::Move { from, to } => self.g.apply(siguo::Move { from, to }),
-            Action::Flip(p) => self.g.apply_flip(p),
-        };
+        let report = self.g.apply(action);
         if self.g.is_over() {
             // (A flip that gives colours reports the seat it gave as `by`.)
             self.hand_on(report.by);
@@ -626,7 +570,7 @@ impl Position {
     pub fn resign(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         match self.g.resign(color) {
             Ok(_) => self.outcome().ok_or(IllegalAction::GameOver),
-            Err(SiguoIllegal::ResignTooEarly) => Err(IllegalAction::ResignTooEarly),
+            Err(IllegalAction::ResignTooEarly) => Err(IllegalAction::ResignTooEarly),
             Err(_) => Err(IllegalAction::GameOver),
         }
     }

@@ -4,9 +4,10 @@
 //! was told.
 
 use crate::action::Action;
+use crate::action::IllegalAction;
 use crate::combat::{contact, Clash};
 use crate::outcome::{ExitReason, Outcome};
-use crate::position::{IllegalAction, Occupant, Position};
+use crate::position::{Occupant, Position};
 use crate::rules::{Mode, Rules};
 use crate::types::{Piece, Point, Role};
 use crate::view::PublicEvent;

@@ -337,21 +337,6 @@ fn on_general_engine(pos: &Position) -> siguo::Position<Point> {
     g
 }
 
-/// Every legal action of the general engine in the 2-player notation: its moves, then 翻棋's
-/// flips.
-fn general_actions(g: &siguo::Position<Point>) -> Vec<Action> {
-    let mut out: Vec<Action> = g
-        .legal_moves()
-        .into_iter()
-        .map(|m| Action::Move {
-            from: m.from,
-            to: m.to,
-        })
-        .collect();
-    out.extend(g.flips().iter().map(Action::Flip));
-    out
-}
-
 /// What stands on every point, as (seat, role, face down), on either engine.
 type Cells = Vec<Option<(Option<Seat>, Option<Role>, bool)>>;
 
@@ -414,7 +399,7 @@ proptest! {
         for _ in 0..200 {
             let listed = two.legal_actions();
             let mut ours = listed.clone();
-            let mut theirs = general_actions(&general);
+            let mut theirs = general.legal_actions();
             ours.sort();
             theirs.sort();
             prop_assert_eq!(&ours, &theirs, "{:?} at {}", rules, two.to_jfen());
@@ -435,7 +420,7 @@ proptest! {
                 for c in Seat::RED_BLACK {
                     prop_assert_eq!(seen.hidden_mines(c), told.hidden_mines[c]);
                 }
-                let mut from_view = general_actions(&seen);
+                let mut from_view = seen.legal_actions();
                 from_view.sort();
                 let mut told_actions = told.legal_actions();
                 told_actions.sort();
@@ -469,10 +454,7 @@ proptest! {
             }
             let action = listed[rng.below(listed.len() as u64) as usize];
             let report = two.play(action).unwrap();
-            let general_report = match action {
-                Action::Move { from, to } => general.play(siguo::Move { from, to }).unwrap(),
-                Action::Flip(p) => general.flip(p).unwrap(),
-            };
+            let general_report = general.play(action).unwrap();
             prop_assert_eq!(report.assigned, general_report.assigned);
             prop_assert_eq!(two.ply(), general.ply());
             prop_assert_eq!(two.halfmoves(), general.quiet());
@@ -516,10 +498,7 @@ proptest! {
             }
             let action = acts[rng.below(acts.len() as u64) as usize];
             two.play(action).unwrap();
-            match action {
-                Action::Move { from, to } => general.play(siguo::Move { from, to }).unwrap(),
-                Action::Flip(p) => general.flip(p).unwrap(),
-            };
+            general.play(action).unwrap();
         }
         prop_assert_eq!(two.perft(2), general.perft(2), "{}", two.to_jfen());
     }

@@ -20,8 +20,8 @@ fn play_game(seed: u64, mode: InfoMode, rules: SiguoRules) -> SiguoRecord {
             continue;
         }
         let view = pos.view(seat, mode);
-        let moves = view.legal_moves();
-        assert_eq!(moves, pos.legal_moves(), "seed {seed} {mode}: {pos}");
+        let moves = view.legal_actions();
+        assert_eq!(moves, pos.legal_actions(), "seed {seed} {mode}: {pos}");
         let mv = moves[rng.below(moves.len() as u64) as usize];
         pos.play(mv).expect("legal");
         record.events.push(SiguoEvent::Move { mv });
@@ -134,5 +134,5 @@ fn a_new_game_starts_with_the_first_seat() {
     );
     let pos: Position = record.start().unwrap();
     assert_eq!(pos.turn(), Seat::N);
-    assert_eq!(pos.legal_moves().len(), 42);
+    assert_eq!(pos.legal_actions().len(), 42);
 }

@@ -38,7 +38,7 @@ fn play_game(seed: u64, mode: InfoMode, rules: SiguoRules, max: usize) -> SiguoR
                 record.events.push(SiguoEvent::Miss { seat });
             }
             _ => {
-                let moves = pos.legal_moves();
+                let moves = pos.legal_actions();
                 let mv = moves[rng.below(moves.len() as u64) as usize];
                 pos.play(mv).expect("legal");
                 record.events.push(SiguoEvent::Move { mv });
@@ -112,7 +112,7 @@ fn fixed_game() -> SiguoRecord {
     );
     let mut pos = record.start().unwrap();
     for _ in 0..2 {
-        let mv = pos.legal_moves()[0];
+        let mv = pos.legal_actions()[0];
         pos.play(mv).unwrap();
         record.events.push(SiguoEvent::Move { mv });
     }
@@ -306,7 +306,7 @@ fn an_agreed_draw_is_recorded_linked_and_replayed() {
         PerSeat::new_with(|_| d.clone()),
     );
     let mut pos = record.start().unwrap();
-    let mv = pos.legal_moves()[0];
+    let mv = pos.legal_actions()[0];
     pos.play(mv).unwrap();
     record.events.push(SiguoEvent::Move { mv });
     let r = pos.agree_draw(Seat::E).unwrap();

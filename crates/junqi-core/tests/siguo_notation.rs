@@ -1,7 +1,8 @@
 //! 四国 notation: round trips of points, moves and position strings, and byte-level fuzzing of
 //! the parsers (no panic; a clear error).
 
-use junqi_core::siguo::{InfoMode, Move, Point, Position, SiguoRules};
+use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
+use junqi_core::Action;
 use junqi_core::{Deployment, Seat};
 use proptest::prelude::*;
 
@@ -25,7 +26,7 @@ fn the_rules_example_round_trips() {
     let back = pos.to_notation();
     assert_eq!(back, "S Sa4=0E,Sb5=0F,Ea0=1X,Nd5=2F");
     assert_eq!(Position::from_notation(&back).unwrap(), pos);
-    let m: Move = "Sa4-Ea0".parse().unwrap();
+    let m: Action<Point> = "Sa4-Ea0".parse().unwrap();
     assert_eq!(m.to_string(), "Sa4-Ea0");
     assert!(pos.is_legal(m));
 }
@@ -46,7 +47,7 @@ fn the_start_round_trips() {
 fn empty_boards_and_spacing() {
     let pos = Position::from_notation("E").unwrap();
     assert_eq!(pos.turn(), Seat::E);
-    assert!(pos.legal_moves().is_empty());
+    assert!(pos.legal_actions().is_empty());
     assert_eq!(pos.to_notation(), "E ");
     assert_eq!(Position::from_notation("E ").unwrap(), pos);
     let spaced = Position::from_notation(" N Sa4=0E, Cc=1M ").unwrap();
@@ -75,9 +76,9 @@ proptest! {
         let again = Position::from_notation(&pos.to_notation()).unwrap();
         prop_assert_eq!(again, pos.clone());
         // Every listed move is legal, names the mover's piece and parses back.
-        for m in pos.legal_moves() {
-            prop_assert_eq!(pos.at(m.from).map(|o| o.seat), Some(seat));
-            prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+        for m in pos.legal_actions() {
+            prop_assert_eq!(pos.at(m.from()).map(|o| o.seat), Some(seat));
+            prop_assert_eq!(m.to_string().parse::<Action<Point>>(), Ok(m));
         }
     }
 
@@ -90,10 +91,10 @@ proptest! {
         let seat = Seat::new(turn).unwrap();
         let list: Vec<String> = items.iter().map(|(p, pc)| format!("{p}={pc}")).collect();
         let pos = Position::from_notation(&format!("{} {}", seat.letter(), list.join(","))).unwrap();
-        let moves = pos.legal_moves();
+        let moves = pos.legal_actions();
         for mode in InfoMode::ALL {
             let view = pos.view(seat, mode);
-            prop_assert_eq!(view.legal_moves(), moves.clone());
+            prop_assert_eq!(view.legal_actions(), moves.clone());
             for p in view.occupied() {
                 let (Some(v), Some(t)) = (view.at(p), pos.at(p)) else {
                     return Err(TestCaseError::fail("a view moved a piece"));
@@ -128,7 +129,7 @@ proptest! {
     #[test]
     fn point_and_move_parsers_never_panic(text in "\\PC{0,12}") {
         let _ = text.parse::<Point>();
-        if let Err(e) = text.parse::<Move>() {
+        if let Err(e) = text.parse::<Action<Point>>() {
             prop_assert!(!e.to_string().is_empty());
         }
     }

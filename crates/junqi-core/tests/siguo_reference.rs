@@ -240,7 +240,7 @@ fn engine_agrees_with_a_naive_reading_of_the_rules() {
         items.sort();
         let text = format!("{} {}", SEATS[seat], items.join(","));
         let pos = Position::from_notation_with(&text, SiguoRules::default()).unwrap();
-        let engine: BTreeSet<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let engine: BTreeSet<String> = pos.legal_actions().iter().map(|m| m.to_string()).collect();
         let naive = reference.moves(&board, seat);
         assert_eq!(engine, naive, "case {case}: {text}");
         total += naive.len();

@@ -6,7 +6,7 @@
 use junqi_core::compact::{read_shared, SharedGame};
 use junqi_core::seat::{Seat, Team};
 use junqi_core::siguo::{
-    InfoMode, Move, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError, SiguoRules,
+    InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError, SiguoRules,
     SiguoRulesError, Table,
 };
 use junqi_core::{Deployment, PerSeat, SplitMix64};
@@ -23,7 +23,7 @@ fn pos(text: &str, t: Table) -> Position {
     Position::from_notation_with(text, table(t)).unwrap()
 }
 
-fn mv(s: &str) -> Move {
+fn mv(s: &str) -> junqi_core::Action<Point> {
     s.parse().unwrap()
 }
 
@@ -50,7 +50,7 @@ fn play(seed: u64, t: Table, mode: InfoMode) -> (SiguoRecord, Position) {
             record.events.push(SiguoEvent::Resign { seat });
             continue;
         }
-        let moves = p.legal_moves();
+        let moves = p.legal_actions();
         let m = moves[rng.below(moves.len() as u64) as usize];
         for q in p.path(m) {
             assert!(!p.closed().contains(q), "{m} passes the closed area");

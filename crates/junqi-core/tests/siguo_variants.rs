@@ -6,7 +6,7 @@
 
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{
-    seat_violations, InfoMode, Move, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError,
+    seat_violations, InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoRecordError,
     SiguoRules, SiguoRulesError,
 };
 use junqi_core::{Clash, Deployment, PerSeat, Role, Rules, Slot, ViolationKind};
@@ -31,7 +31,7 @@ fn pt(s: &str) -> Point {
     s.parse().unwrap()
 }
 
-fn mv(s: &str) -> Move {
+fn mv(s: &str) -> junqi_core::Action<Point> {
     s.parse().unwrap()
 }
 
@@ -381,7 +381,7 @@ fn records_under_every_switch_that_applies_replay_and_round_trip() {
                 if p.is_over() {
                     break;
                 }
-                let moves = p.legal_moves();
+                let moves = p.legal_actions();
                 let m = moves[rng.below(moves.len() as u64) as usize];
                 p.play(m).unwrap();
                 record.events.push(SiguoEvent::Move { mv: m });

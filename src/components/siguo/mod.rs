@@ -221,7 +221,7 @@ pub fn SiguoScreen() -> impl IntoView {
     let anim = animate(store, board.clone(), scene, viewer);
     let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));
     let path = Signal::derive(move || scene.with(|s| s.path.clone()));
-    let hint = Signal::derive(move || sg.hint.get().map(|m| (m.from, m.to)));
+    let hint = Signal::derive(move || sg.hint.get().map(|m| (m.from(), m.to())));
     let out = Signal::derive(move || scene.with(|s| s.out.clone()));
     let empty = Signal::derive(move || {
         sg.with_tracked(|t| t.config.empty_areas())

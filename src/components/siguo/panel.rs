@@ -260,7 +260,7 @@ pub fn SiguoPanel() -> impl IntoView {
             </Show>
             <Show when=move || sg.hint.get().is_some()>
                 <p class="siguo-hint" data-testid="siguo-hint-text">
-                    {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from, m.to))}
+                    {move || sg.hint.get().map(|m| format!("{} {} → {}", i18n::HINT.get(lang()), m.from(), m.to()))}
                 </p>
             </Show>
             <Show when=move || !over() && sg.watching()>

@@ -8,7 +8,8 @@ use crate::ground::drag::Gesture;
 use crate::ground::pick::{self, Pick};
 use crate::state::controller::Typed;
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Move, Point};
+use junqi_core::siguo::Point;
+use junqi_core::Action;
 
 /// The person's hand at the board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct Hand {
     /// The hidden piece whose guess picker is open.
     pub guess_at: Option<Point>,
     /// A move that would leave the person no move of their own, asked first.
-    pub stranding: Option<Move>,
+    pub stranding: Option<Action<Point>>,
 }
 
 /// Who is at the board: the seat whose eyes it uses, and whether that person may move now.
@@ -40,7 +41,7 @@ impl Hand {
     /// A gesture on the board: a tap, a piece dragged and dropped (a move when the drop is one
     /// of its destinations, else the piece goes back), a long press (a guess on a hidden
     /// piece). Returns the move to play now.
-    pub fn gesture(&mut self, t: &Table, at: AtBoard, g: Gesture<Point>) -> Option<Move> {
+    pub fn gesture(&mut self, t: &Table, at: AtBoard, g: Gesture<Point>) -> Option<Action<Point>> {
         match g {
             Gesture::Tap(p) => self.tap(t, at, p),
             // The cross board marks guesses with a tap; a long press marks one too.
@@ -61,7 +62,7 @@ impl Hand {
 
     /// A tap on a point: pick a piece up or put it back, move it, or open the guess picker on
     /// a hidden piece. Nothing is picked up or moved while the person may not act.
-    pub fn tap(&mut self, t: &Table, at: AtBoard, p: Point) -> Option<Move> {
+    pub fn tap(&mut self, t: &Table, at: AtBoard, p: Point) -> Option<Action<Point>> {
         self.stranding = None;
         let act = at.may_act;
         let pick = pick::tap(
@@ -74,7 +75,7 @@ impl Hand {
             Pick::Go { from, to } => {
                 self.guess_at = None;
                 // Asked first, the piece stays picked up until the move is confirmed.
-                let mv = self.go(t, Move { from, to });
+                let mv = self.go(t, Action::Move { from, to });
                 if mv.is_some() {
                     self.selected = None;
                 }
@@ -108,20 +109,20 @@ impl Hand {
         t: &Table,
         at: AtBoard,
         text: &str,
-    ) -> Result<Option<Move>, Typed<Point, Move>> {
-        let mv: Move = text.trim().parse().map_err(|_| Typed::Unreadable)?;
+    ) -> Result<Option<Action<Point>>, Typed<Point, Action<Point>>> {
+        let mv: Action<Point> = text.trim().parse().map_err(|_| Typed::Unreadable)?;
         if !at.may_act {
             return Err(Typed::NotNow);
         }
         let own = t
             .pieces(at.viewer)
             .iter()
-            .any(|(p, s, _)| *p == mv.from && *s == at.viewer);
+            .any(|(p, s, _)| *p == mv.from() && *s == at.viewer);
         if !own {
-            return Err(Typed::NotYours(mv.from));
+            return Err(Typed::NotYours(mv.from()));
         }
-        if !t.dests(mv.from).contains(&mv.to) {
-            return Err(Typed::CannotGo(mv.from, mv));
+        if !t.dests(mv.from()).contains(&mv.to()) {
+            return Err(Typed::CannotGo(mv.from(), mv));
         }
         self.guess_at = None;
         self.selected = None;
@@ -129,7 +130,7 @@ impl Hand {
     }
 
     /// The person confirms the move that leaves them no move.
-    pub fn confirm(&mut self, at: AtBoard) -> Option<Move> {
+    pub fn confirm(&mut self, at: AtBoard) -> Option<Action<Point>> {
         let mv = self.stranding.take()?;
         if at.may_act {
             self.selected = None;
@@ -140,7 +141,7 @@ impl Hand {
     }
 
     /// A legal move chosen: played now, or asked first when it leaves the person no move.
-    fn go(&mut self, t: &Table, mv: Move) -> Option<Move> {
+    fn go(&mut self, t: &Table, mv: Action<Point>) -> Option<Action<Point>> {
         if t.strands(mv) {
             self.stranding = Some(mv);
             return None;

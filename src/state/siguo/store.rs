@@ -12,7 +12,8 @@ use crate::state::controller::Typed;
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{Move, Point};
+use junqi_core::siguo::Point;
+use junqi_core::Action;
 use junqi_core::Deployment;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -67,7 +68,7 @@ pub struct SiguoStore {
     hand: StoredValue<Hand>,
     /// A move that would leave the person no move of their own, waiting for them to confirm
     /// it or take it back.
-    pub stranding: RwSignal<Option<Move>>,
+    pub stranding: RwSignal<Option<Action<Point>>>,
     /// The hidden piece whose guess is being chosen.
     pub guess_at: RwSignal<Option<Point>>,
     /// Bumped on every clock tick.
@@ -75,7 +76,7 @@ pub struct SiguoStore {
     clock_last: StoredValue<f64>,
     clock_saved: StoredValue<f64>,
     /// The computer's suggestion now on show.
-    pub hint: RwSignal<Option<Move>>,
+    pub hint: RwSignal<Option<Action<Point>>>,
     /// Bumped when the saved 四国 games change (records screen).
     pub records_rev: RwSignal<u64>,
     /// Rank points this game gave (once over, against computers).
@@ -426,7 +427,7 @@ impl SiguoStore {
     }
 
     /// A move typed in the notation ([`Hand::typed`]): played, or the reason it was not.
-    pub fn typed(&self, store: &Store, text: &str) -> Result<(), Typed<Point, Move>> {
+    pub fn typed(&self, store: &Store, text: &str) -> Result<(), Typed<Point, Action<Point>>> {
         let mv = self
             .with_hand(|h, t, at| h.typed(t, at, text))
             .unwrap_or(Err(Typed::NotNow))?;
@@ -445,7 +446,7 @@ impl SiguoStore {
 
     /// Plays `mv` for the seat to move (its sound and animation are the board's, planned from
     /// what the eyes saw); returns how long its animation runs, in milliseconds.
-    fn play(&self, store: &Store, mv: Move) -> u32 {
+    fn play(&self, store: &Store, mv: Action<Point>) -> u32 {
         let played = self
             .table
             .try_update_value(|t| t.as_mut().map(|t| t.play(mv).is_ok()));
@@ -466,7 +467,7 @@ impl SiguoStore {
     }
 
     /// A person's move: the next seat waits while it is animated.
-    fn play_person(&self, store: &Store, mv: Move) {
+    fn play_person(&self, store: &Store, mv: Action<Point>) {
         let anim_ms = self.play(store, mv);
         if anim_ms == 0 || self.with_table(Table::is_over).unwrap_or(true) {
             return;
@@ -566,12 +567,12 @@ impl SiguoStore {
         if self.rev.get_untracked() != rev {
             return;
         }
-        let legal = |m: &Move| {
-            self.with_table(|t| t.dests(m.from).contains(&m.to))
+        let legal = |m: &Action<Point>| {
+            self.with_table(|t| t.dests(m.from()).contains(&m.to()))
                 .unwrap_or(false)
         };
         let mv = action
-            .and_then(|a| a.parse::<Move>().ok())
+            .and_then(|a| a.parse::<Action<Point>>().ok())
             .filter(legal)
             .or_else(|| self.with_table(|t| t.fallback_move(req.seed)).flatten());
         let Some(mv) = mv else {
@@ -644,8 +645,8 @@ impl SiguoStore {
             if me.rev.get_untracked() != rev {
                 return;
             }
-            if let Some(mv) = res.action.and_then(|a| a.parse::<Move>().ok()) {
-                me.update_hand(|h| h.selected = Some(mv.from));
+            if let Some(mv) = res.action.and_then(|a| a.parse::<Action<Point>>().ok()) {
+                me.update_hand(|h| h.selected = Some(mv.from()));
                 me.hint.set(Some(mv));
             }
         });

@@ -8,7 +8,9 @@ pub use crate::i18n::siguo_text::{Met, RowFacts};
 use crate::state::controller::MoveTimer;
 use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{Move, Point, Position, SiguoEvent, SiguoIllegal, SiguoRecord};
+use junqi_core::siguo::{Point, Position, SiguoEvent, SiguoRecord};
+use junqi_core::Action;
+use junqi_core::IllegalAction;
 use junqi_core::{Deployment, Role};
 use junqi_core::{ExitReason, Outcome};
 
@@ -18,7 +20,7 @@ pub struct Row {
     pub ply: usize,
     pub seat: Seat,
     /// `None` for a resignation or timeout.
-    pub mv: Option<Move>,
+    pub mv: Option<Action<Point>>,
     pub contact: Option<Contact>,
     pub left: Vec<(Seat, ExitReason)>,
     /// Seats whose flag everyone was shown by this action (its Field Marshal fell).
@@ -351,10 +353,10 @@ impl Table {
             return Vec::new();
         }
         self.truth
-            .legal_moves()
+            .legal_actions()
             .into_iter()
-            .filter(|m| m.from == from)
-            .map(|m| m.to)
+            .filter(|m| m.from() == from)
+            .map(|m| m.to())
             .collect()
     }
 
@@ -389,7 +391,7 @@ impl Table {
 
     /// Whether `mv` leaves the seat to move no move of its own ([`Position::strands`]): the
     /// person is asked before it is played.
-    pub fn strands(&self, mv: Move) -> bool {
+    pub fn strands(&self, mv: Action<Point>) -> bool {
         !self.is_over() && self.truth.strands(mv)
     }
 
@@ -407,11 +409,11 @@ impl Table {
 
     /// A legal move of the seat to move drawn from `seed`: what the page plays for a computer
     /// seat when the computer player fails to answer (the search itself stays in the worker).
-    pub fn fallback_move(&self, seed: u64) -> Option<Move> {
+    pub fn fallback_move(&self, seed: u64) -> Option<Action<Point>> {
         if self.is_over() {
             return None;
         }
-        let legal = self.truth.legal_moves();
+        let legal = self.truth.legal_actions();
         if legal.is_empty() {
             return None;
         }
@@ -420,12 +422,12 @@ impl Table {
     }
 
     /// The seat to move plays `mv`.
-    pub fn play(&mut self, mv: Move) -> Result<&Row, SiguoIllegal> {
+    pub fn play(&mut self, mv: Action<Point>) -> Result<&Row, IllegalAction<Point>> {
         let by = self.turn();
         let path = self.truth.path(mv);
         let met = Met {
-            mover: self.truth.at(mv.from).and_then(|o| o.role),
-            target: self.truth.at(mv.to).map(|o| (o.seat, o.role)),
+            mover: self.truth.at(mv.from()).and_then(|o| o.role),
+            target: self.truth.at(mv.to()).map(|o| (o.seat, o.role)),
         };
         let report = self.truth.play(mv)?;
         self.record.events.push(SiguoEvent::Move { mv });
@@ -458,14 +460,14 @@ impl Table {
     }
 
     /// `seat` resigns: its pieces leave, its partner plays on.
-    pub fn resign(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+    pub fn resign(&mut self, seat: Seat) -> Result<&Row, IllegalAction<Point>> {
         let report = self.truth.resign(seat)?;
         self.record.events.push(SiguoEvent::Resign { seat });
         Ok(self.note(seat, &report))
     }
 
     /// `seat` offered a draw and every other player still in agreed.
-    pub fn agree_draw(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<&Row, IllegalAction<Point>> {
         let report = self.truth.agree_draw(seat)?;
         self.record.events.push(SiguoEvent::Draw { seat });
         Ok(self.note(seat, &report))
@@ -489,7 +491,7 @@ impl Table {
     }
 
     /// `seat` ran out of time.
-    pub fn time_out(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+    pub fn time_out(&mut self, seat: Seat) -> Result<&Row, IllegalAction<Point>> {
         let report = self.truth.time_out(seat)?;
         self.record.events.push(SiguoEvent::Timeout { seat });
         Ok(self.note(seat, &report))
@@ -497,7 +499,7 @@ impl Table {
 
     /// `seat`, to move, let its per-move time run out: its turn passes ([`Table::tick`]; a
     /// record's missed turn).
-    pub fn miss_turn(&mut self, seat: Seat) -> Result<&Row, SiguoIllegal> {
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<&Row, IllegalAction<Point>> {
         let report = self.truth.miss_turn(seat)?;
         self.record.events.push(SiguoEvent::Miss { seat });
         Ok(self.note(seat, &report))
@@ -519,14 +521,14 @@ impl Table {
         self.rows.push(Row {
             ply: self.rows.len() + 1,
             seat: by,
-            mv: report.mv,
+            mv: report.action,
             contact: event.contact,
             left: report.eliminated.clone(),
             flags_shown,
             revealed: report.revealed_anything(),
             met: Met::default(),
         });
-        if report.mv.is_none() {
+        if report.action.is_none() {
             self.last_path.clear();
             self.drop_stale_guesses();
         }
@@ -630,21 +632,21 @@ impl Table {
     }
 
     /// After `by` played `mv`: a mark goes with its piece, and goes away with it.
-    fn carry_guesses(&mut self, by: Seat, mv: Move) {
-        let from_after = self.truth.at(mv.from);
-        let to_after = self.truth.at(mv.to);
+    fn carry_guesses(&mut self, by: Seat, mv: Action<Point>) {
+        let from_after = self.truth.at(mv.from());
+        let to_after = self.truth.at(mv.to());
         let attacker_at_to = from_after.is_none() && to_after.is_some_and(|o| o.seat == by);
         let defender_stays = to_after.is_some_and(|o| o.seat != by);
         for list in self.guesses.0.iter_mut() {
             list.retain_mut(|(p, _)| {
-                if *p == mv.from {
+                if *p == mv.from() {
                     if attacker_at_to {
-                        *p = mv.to;
+                        *p = mv.to();
                         return true;
                     }
                     return from_after.is_some();
                 }
-                if *p == mv.to {
+                if *p == mv.to() {
                     return defender_stays;
                 }
                 true

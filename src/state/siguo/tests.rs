@@ -2,7 +2,8 @@ use super::save::{self, SiguoSave, Unreadable};
 use super::{SiguoConfig, Table};
 use crate::ai::protocol::{answer, AiRequest};
 use junqi_core::seat::{PerSeat, Seat};
-use junqi_core::siguo::{InfoMode, Move};
+use junqi_core::siguo::{InfoMode, Point};
+use junqi_core::Action;
 use junqi_core::Outcome;
 
 fn formations(seed: u64) -> PerSeat<junqi_core::Deployment> {
@@ -10,11 +11,11 @@ fn formations(seed: u64) -> PerSeat<junqi_core::Deployment> {
 }
 
 /// The first move of `seat`'s first piece that can move.
-fn first_move(t: &Table, seat: Seat) -> Move {
+fn first_move(t: &Table, seat: Seat) -> Action<Point> {
     t.pieces(seat)
         .into_iter()
         .filter(|(_, s, _)| *s == seat)
-        .find_map(|(p, _, _)| t.dests(p).first().map(|d| Move { from: p, to: *d }))
+        .find_map(|(p, _, _)| t.dests(p).first().map(|d| Action::Move { from: p, to: *d }))
         .expect("a piece that can move")
 }
 
@@ -39,7 +40,7 @@ fn play_out(t: &mut Table, limit: usize) {
         };
         let res = answer(&AiRequest::siguo(t.ask(), level, t.move_seed()));
         assert!(res.error.is_none(), "{:?}", res.error);
-        let mv: Move = res.action.expect("a move").parse().expect("a move string");
+        let mv: Action<Point> = res.action.expect("a move").parse().expect("a move string");
         t.play(mv).expect("a legal move");
     }
 }
@@ -108,7 +109,8 @@ fn a_person_moves_only_legal_moves_and_sees_removed_ranks_only_of_seats_it_may_s
     let mut t = Table::new(SiguoConfig::default(), formations(5), 2).unwrap();
     assert_eq!(t.human_to_move(), Some(Seat::S));
     assert_eq!(t.viewer(), Seat::S);
-    let Move { from: own, to } = first_move(&t, Seat::S);
+    let first = first_move(&t, Seat::S);
+    let (own, to) = (first.from(), first.to());
     // Another seat's piece has no destinations for S, and a far jump is refused.
     let enemy = t
         .pieces(Seat::S)
@@ -118,12 +120,12 @@ fn a_person_moves_only_legal_moves_and_sees_removed_ranks_only_of_seats_it_may_s
         .0;
     assert!(t.dests(enemy).is_empty());
     assert!(t
-        .play(Move {
+        .play(Action::Move {
             from: enemy,
             to: own
         })
         .is_err());
-    t.play(Move { from: own, to }).unwrap();
+    t.play(Action::Move { from: own, to }).unwrap();
     assert_eq!(t.rows().len(), 1);
     assert_eq!(t.last_path().first(), Some(&own));
     assert_eq!(t.computer_to_move().map(|c| c.0), Some(Seat::E));
@@ -184,7 +186,7 @@ fn undo_takes_back_the_persons_move_and_the_computers_after_it() {
         .filter(|(_, s, _)| *s == Seat::S)
         .find_map(|(p, _, _)| t.dests(p).first().map(|d| (p, *d)))
         .unwrap();
-    t.play(Move { from, to }).unwrap();
+    t.play(Action::Move { from, to }).unwrap();
     play_out(&mut t, 4);
     assert_eq!(t.ply(), 4);
     assert_eq!(t.human_to_move(), Some(Seat::S));
@@ -446,7 +448,7 @@ fn a_person_whose_move_time_runs_out_loses_the_turn_and_the_limit_puts_the_seat_
         assert_eq!(t.tick(60_000.0, false), None);
         let ask = t.ask();
         let res = answer(&AiRequest::siguo(ask, 1, t.move_seed()));
-        let mv: Move = res.action.unwrap().parse().unwrap();
+        let mv: Action<Point> = res.action.unwrap().parse().unwrap();
         t.play(mv).unwrap();
     }
     assert_eq!(missed, 3, "the third turn run out puts S out");
@@ -474,10 +476,10 @@ fn guesses_stay_on_their_piece_and_are_saved() {
         }
         let ask = t.ask();
         let res = answer(&AiRequest::siguo(ask, 1, t.move_seed()));
-        let mv: Move = res.action.unwrap().parse().unwrap();
+        let mv: Action<Point> = res.action.unwrap().parse().unwrap();
         let by = t.turn();
         if by != Seat::S {
-            assert!(t.set_guess(Seat::S, mv.from, Some(Role::Engineer)));
+            assert!(t.set_guess(Seat::S, mv.from(), Some(Role::Engineer)));
         }
         t.play(mv).unwrap();
         if by != Seat::S {
@@ -486,9 +488,13 @@ fn guesses_stay_on_their_piece_and_are_saved() {
     }
     let (mv, by) = moved.unwrap();
     let marks = t.guesses(Seat::S).to_vec();
-    match t.pieces(Seat::S).into_iter().find(|(p, _, _)| *p == mv.to) {
-        Some((_, s, _)) if s == by => assert!(marks.contains(&(mv.to, Role::Engineer))),
-        _ => assert!(!marks.iter().any(|(p, _)| *p == mv.from || *p == mv.to)),
+    match t
+        .pieces(Seat::S)
+        .into_iter()
+        .find(|(p, _, _)| *p == mv.to())
+    {
+        Some((_, s, _)) if s == by => assert!(marks.contains(&(mv.to(), Role::Engineer))),
+        _ => assert!(!marks.iter().any(|(p, _)| *p == mv.from() || *p == mv.to())),
     }
     let s = SiguoSave::of(&t, "g", 1.0, 1.0, false);
     let back = SiguoSave::from_text(&s.to_text()).unwrap().table().unwrap();
@@ -519,7 +525,7 @@ fn an_imported_record_becomes_a_game_of_its_own_and_a_bad_one_changes_nothing() 
 fn the_fallback_move_is_legal_and_repeatable() {
     let t = Table::new(computers(InfoMode::FourDark, 3), formations(71), 1).unwrap();
     let m = t.fallback_move(9).unwrap();
-    assert!(t.dests(m.from).contains(&m.to));
+    assert!(t.dests(m.from()).contains(&m.to()));
     assert_eq!(t.fallback_move(9), Some(m));
 }
 
@@ -862,7 +868,8 @@ fn the_hand_picks_up_moves_guesses_and_types() {
         viewer: Seat::S,
         may_act: true,
     };
-    let Move { from: own, to } = first_move(&t, Seat::S);
+    let first = first_move(&t, Seat::S);
+    let (own, to) = (first.from(), first.to());
     let hidden = t
         .pieces(Seat::S)
         .into_iter()
@@ -875,7 +882,7 @@ fn the_hand_picks_up_moves_guesses_and_types() {
     assert_eq!(h.tap(&t, me, own), None, "tapped again: put back");
     assert_eq!(h.selected, None);
     h.tap(&t, me, own);
-    assert_eq!(h.tap(&t, me, to), Some(Move { from: own, to }));
+    assert_eq!(h.tap(&t, me, to), Some(Action::Move { from: own, to }));
     assert_eq!(h, Hand::default());
     // A hidden piece: its guess picker, the piece picked up put back.
     h.tap(&t, me, own);
@@ -899,19 +906,19 @@ fn the_hand_picks_up_moves_guesses_and_types() {
     assert_eq!(h.gesture(&t, me, drop(None)), None);
     assert_eq!(
         h.gesture(&t, me, drop(Some(to))),
-        Some(Move { from: own, to })
+        Some(Action::Move { from: own, to })
     );
     // Typed: unreadable, not now, not one's own piece, not a move it can make, played.
     let mut h = Hand::default();
     assert_eq!(h.typed(&t, me, "??"), Err(Typed::Unreadable));
     let text = format!("{own}-{to}");
     assert_eq!(h.typed(&t, waiting, &text), Err(Typed::NotNow));
-    let theirs = Move { from: hidden, to };
+    let theirs = Action::Move { from: hidden, to };
     assert_eq!(
         h.typed(&t, me, &theirs.to_string()),
         Err(Typed::NotYours(hidden))
     );
-    let far = Move {
+    let far = Action::Move {
         from: own,
         to: hidden,
     };
@@ -919,6 +926,9 @@ fn the_hand_picks_up_moves_guesses_and_types() {
         h.typed(&t, me, &far.to_string()),
         Err(Typed::CannotGo(own, far))
     );
-    assert_eq!(h.typed(&t, me, &text), Ok(Some(Move { from: own, to })));
+    assert_eq!(
+        h.typed(&t, me, &text),
+        Ok(Some(Action::Move { from: own, to }))
+    );
     assert_eq!(h.confirm(me), None, "nothing to confirm");
 }

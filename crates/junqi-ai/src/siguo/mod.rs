@@ -19,7 +19,8 @@ use crate::search::worlds::{averaged, Budget};
 use crate::search::{search, Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{InfoMode, Move, Position};
+use junqi_core::siguo::{InfoMode, Point, Position};
+use junqi_core::Action;
 use junqi_core::SplitMix64;
 
 /// What one seat may know of a 4-player game, and nothing else.
@@ -63,11 +64,11 @@ impl SeatView {
     }
 
     /// The seat's legal moves now (none unless it is to move).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_actions(&self) -> Vec<Action<Point>> {
         if self.pos.turn() != self.seat {
             return Vec::new();
         }
-        self.pos.legal_moves()
+        self.pos.legal_actions()
     }
 }
 
@@ -150,17 +151,17 @@ fn move_seed(seed: u64, view: &SeatView) -> u64 {
 }
 
 /// `random`: a uniformly random legal move.
-pub fn random(view: &SeatView, seed: u64) -> Option<Move> {
-    let legal = view.legal_moves();
+pub fn random(view: &SeatView, seed: u64) -> Option<Action<Point>> {
+    let legal = view.legal_actions();
     let mut rng = SplitMix64::new(move_seed(seed, view));
     choice::random_pick(&legal, &mut rng)
 }
 
 /// What attacking with `m` gains by what the view shows: the core's contact when both roles are
 /// known, an even chance against the average piece when the defender is hidden.
-fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
-    let att = pos.at(m.from)?.role?;
-    let def = pos.at(m.to)?;
+fn contact_gain(pos: &Position, m: Action<Point>) -> Option<i32> {
+    let att = pos.at(m.from())?.role?;
+    let def = pos.at(m.to())?;
     Some(choice::contact_gain(
         att,
         def.role,
@@ -170,16 +171,21 @@ fn contact_gain(pos: &Position, m: Move) -> Option<i32> {
 }
 
 /// `greedy`: the best immediate contact whose outcome it can judge, else a random move.
-pub fn greedy(view: &SeatView, seed: u64) -> Option<Move> {
-    let legal = view.legal_moves();
+pub fn greedy(view: &SeatView, seed: u64) -> Option<Action<Point>> {
+    let legal = view.legal_actions();
     let mut rng = SplitMix64::new(move_seed(seed, view));
     choice::greedy_pick(&legal, |m| contact_gain(&view.pos, m), &mut rng)
 }
 
 /// The computer's move for the seat of `view` at `level`, or `None` if it is not to move or has
 /// no move. `stop` lets the host end thinking early; the level's node budget applies anyway.
-pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Stop) -> Option<Move> {
-    let legal = view.legal_moves();
+pub fn choose(
+    view: &SeatView,
+    level: &SiguoLevel,
+    seed: u64,
+    stop: &mut dyn Stop,
+) -> Option<Action<Point>> {
+    let legal = view.legal_actions();
     if legal.len() <= 1 {
         return legal.first().copied();
     }
@@ -203,7 +209,10 @@ pub fn choose(view: &SeatView, level: &SiguoLevel, seed: u64, stop: &mut dyn Sto
 const SHUFFLE_COST: i32 = 45;
 const SHUFFLE_WINDOW: usize = 24;
 
-fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Move, i32)> {
+fn shuffle_cost(
+    mut scored: Vec<(Action<Point>, i32)>,
+    history: &[TableEvent],
+) -> Vec<(Action<Point>, i32)> {
     let recent = &history[history.len().saturating_sub(SHUFFLE_WINDOW)..];
     // Only a move that undoes the last move onto its own start point is a shuttle.
     for (m, s) in scored.iter_mut() {
@@ -214,8 +223,8 @@ fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Mo
             .iter()
             .rev()
             .filter_map(|e| e.mv.map(|mv| (mv, e.contact)))
-            .find(|(mv, _)| mv.to == m.from);
-        let back = matches!(came, Some((mv, None)) if mv.from == m.to);
+            .find(|(mv, _)| mv.to() == m.from());
+        let back = matches!(came, Some((mv, None)) if mv.from() == m.to());
         if !back {
             continue;
         }
@@ -225,13 +234,14 @@ fn shuffle_cost(mut scored: Vec<(Move, i32)>, history: &[TableEvent]) -> Vec<(Mo
 }
 
 /// How often `events` walk the step of `m` quietly, either way.
-fn walks(events: &[TableEvent], m: Move) -> usize {
+fn walks(events: &[TableEvent], m: Action<Point>) -> usize {
     events
         .iter()
         .filter(|e| {
             e.contact.is_none()
                 && e.mv.is_some_and(|v| {
-                    (v.from == m.from && v.to == m.to) || (v.from == m.to && v.to == m.from)
+                    (v.from() == m.from() && v.to() == m.to())
+                        || (v.from() == m.to() && v.to() == m.from())
                 })
         })
         .count()
@@ -243,7 +253,7 @@ fn dark_scores(
     level: &SiguoLevel,
     rng: &mut SplitMix64,
     stop: &mut dyn Stop,
-) -> Vec<(Move, i32)> {
+) -> Vec<(Action<Point>, i32)> {
     let worlds = level.worlds.max(1);
     let belief = if view.history.is_empty() {
         None
@@ -254,10 +264,10 @@ fn dark_scores(
         Some(b) => b.sample(&view.pos, view.seat, rng),
         None => worlds::sample(&view.pos, view.seat, rng),
     };
-    let attacks: Vec<Move> = view
-        .legal_moves()
+    let attacks: Vec<Action<Point>> = view
+        .legal_actions()
         .into_iter()
-        .filter(|m| view.pos.at(m.to).is_some_and(|o| o.role.is_none()))
+        .filter(|m| view.pos.at(m.to()).is_some_and(|o| o.role.is_none()))
         .collect();
     let budget = Budget {
         worlds,
@@ -266,7 +276,7 @@ fn dark_scores(
         depth: level.dark_depth,
         style: crate::eval::Style::DARK,
     };
-    let gain = |world: &Position, m: Move| contact_gain(world, m).unwrap_or(0);
+    let gain = |world: &Position, m: Action<Point>| contact_gain(world, m).unwrap_or(0);
     averaged(&budget, &attacks, draw, gain, rng, stop)
 }
 

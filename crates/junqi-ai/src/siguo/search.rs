@@ -4,12 +4,13 @@
 use crate::eval::{evaluate_with, piece_value, Style, WIN};
 use crate::search::Searchable;
 use junqi_core::seat::Team;
-use junqi_core::siguo::{Move, Position, POINTS};
+use junqi_core::siguo::{Point, Position, POINTS};
+use junqi_core::Action;
 use junqi_core::Outcome;
 use junqi_core::{contact, Clash, Role};
 
 impl Searchable for Position {
-    type Move = Move;
+    type Move = Action<Point>;
     type Team = Team;
     const POINTS: usize = POINTS;
     const QUIESCENCE_DEPTH: u32 = 3;
@@ -18,22 +19,22 @@ impl Searchable for Position {
         Some(self.seating().team(self.turn()))
     }
 
-    fn search_moves(&self) -> Vec<Move> {
-        self.legal_moves()
+    fn search_moves(&self) -> Vec<Action<Point>> {
+        self.legal_actions()
     }
 
-    fn play_move(&mut self, m: Move) {
+    fn play_move(&mut self, m: Action<Point>) {
         self.play_unchecked(m);
     }
 
-    fn squares(m: Move) -> (usize, usize) {
-        (m.from.index(), m.to.index())
+    fn squares(m: Action<Point>) -> (usize, usize) {
+        (m.from().index(), m.to().index())
     }
 
     /// Where a role is unknown, half the difference of the values.
-    fn contact_gain(&self, m: Move) -> Option<i32> {
-        let att = self.at(m.from)?;
-        let def = self.at(m.to)?;
+    fn contact_gain(&self, m: Action<Point>) -> Option<i32> {
+        let att = self.at(m.from())?;
+        let def = self.at(m.to())?;
         let (Some(ar), Some(dr)) = (att.role, def.role) else {
             return Some(piece_value(def.role) / 2 - piece_value(att.role) / 2);
         };

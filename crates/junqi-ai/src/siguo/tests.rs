@@ -6,12 +6,13 @@ use crate::deploy::formation;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Point, SiguoRules, Table};
+use junqi_core::Action;
 use junqi_core::Role;
 use junqi_core::{DrawReason, Outcome};
 use proptest::prelude::*;
 
 /// A player of these tests: 0 random, 1 greedy, otherwise a level.
-fn act(kind: u8, view: &SeatView, seed: u64) -> Option<Move> {
+fn act(kind: u8, view: &SeatView, seed: u64) -> Option<Action<Point>> {
     match kind {
         0 => random(view, seed),
         1 => greedy(view, seed),
@@ -60,7 +61,7 @@ fn play_at(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32, table: Tab
             panic!("seat {seat} found no move in {truth}");
         };
         assert!(
-            truth.legal_moves().contains(&m),
+            truth.legal_actions().contains(&m),
             "{m} is not legal for {seat} in {truth}"
         );
         let report = truth.play(m).expect("a legal move plays");
@@ -138,7 +139,7 @@ fn default_level_answers_on_the_start() {
         let truth = start(5);
         let view = SeatView::new(&truth, truth.turn(), mode);
         let m = choose(&view, &level, 1, &mut NodeBudget(u64::MAX));
-        assert!(m.is_some_and(|m| truth.legal_moves().contains(&m)));
+        assert!(m.is_some_and(|m| truth.legal_actions().contains(&m)));
     }
 }
 
@@ -205,7 +206,7 @@ proptest! {
         let mut truth = start(seed);
         let mut rng = SplitMix64::new(seed);
         while !truth.is_over() && truth.ply() <= plies {
-            let legal = truth.legal_moves();
+            let legal = truth.legal_actions();
             let m = legal[rng.below(legal.len() as u64) as usize];
             truth.play(m).expect("legal");
         }
@@ -263,11 +264,11 @@ fn most_shuttles(history: &[belief::TableEvent]) -> usize {
 /// back to Sc2 pays for three walks, a move elsewhere nothing, and the first move back one.
 #[test]
 fn a_shuttle_costs_more_each_time() {
-    let mv = |a: &str, b: &str| Move {
+    let mv = |a: &str, b: &str| Action::Move {
         from: a.parse().expect("a point"),
         to: b.parse().expect("a point"),
     };
-    let quiet = |m: Move| belief::TableEvent {
+    let quiet = |m: Action<Point>| belief::TableEvent {
         mv: Some(m),
         contact: None,
         left: Vec::new(),
@@ -348,7 +349,7 @@ fn a_shown_flag_closes_the_rail_to_it() {
             let open = after.board().neighbours(flag) & !after.pieces_of(north);
             let reach = after.reach(runner, Seat::ALL[3], Role::General);
             // Unseen, the runner may be weak enough to take: an attack on it defends too.
-            let attacks = mode == InfoMode::FourDark && m.to == runner;
+            let attacks = mode == InfoMode::FourDark && m.to() == runner;
             assert!(
                 attacks || ((reach & open).is_empty() && !reach.contains(flag)),
                 "{mode:?} seed {seed}: {m} leaves the rail to {flag} open"

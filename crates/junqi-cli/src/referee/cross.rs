@@ -19,9 +19,10 @@ use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel}
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
-    seat_violations, InfoMode, Move, Position, SiguoEvent, SiguoRecord, SiguoReport, SiguoRules,
+    seat_violations, InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoReport, SiguoRules,
     Table,
 };
+use junqi_core::Action;
 use junqi_core::Deployment;
 use junqi_core::Outcome;
 use serde_json::{json, Value};
@@ -37,7 +38,7 @@ pub enum SiguoPlayer {
 
 impl SiguoPlayer {
     /// The move of the seat of `view`.
-    pub fn act(&self, view: &SeatView, seed: u64) -> Option<Move> {
+    pub fn act(&self, view: &SeatView, seed: u64) -> Option<Action<Point>> {
         match self {
             SiguoPlayer::Random => random(view, seed),
             SiguoPlayer::Greedy => greedy(view, seed),
@@ -163,7 +164,7 @@ impl Place {
         mode: InfoMode,
         history: &[TableEvent],
         seed: u64,
-    ) -> Result<Move, String> {
+    ) -> Result<Action<Point>, String> {
         match &mut self.kind {
             Kind::BuiltIn(p) => {
                 let view = SeatView::new(truth, seat, mode).with_history(history);
@@ -178,7 +179,7 @@ impl Place {
                 }
                 link.go(&go, |text| {
                     text.parse()
-                        .map_err(|e: junqi_core::siguo::NotationError| e.to_string())
+                        .map_err(|e: junqi_core::action::ParseActionError| e.to_string())
                 })
             }
         }
@@ -291,7 +292,7 @@ pub fn play_game(
         let played = mv.and_then(|m| truth.play(m).map_err(|e| e.to_string()));
         let report = match played {
             Ok(report) => {
-                if let Some(m) = report.mv {
+                if let Some(m) = report.action {
                     record.events.push(SiguoEvent::Move { mv: m });
                 }
                 report

@@ -14,8 +14,9 @@ use super::{
     movable, role_bit as bit, roles_in, setup_mask, Army, Link, PieceRef, Problem, RoleMask,
     ALL_ROLES,
 };
+use crate::action::Action;
 use crate::seat::Seat;
-use crate::siguo::{Move, Point, PointSet, Position, SiguoReport, POINTS};
+use crate::siguo::{Point, PointSet, Position, SiguoReport, POINTS};
 use crate::{contact, Clash, Role, Slot};
 
 /// What everyone is told about a combat.
@@ -44,7 +45,7 @@ impl Contact {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableEvent {
     /// The move played; `None` for a resignation or timeout.
-    pub mv: Option<Move>,
+    pub mv: Option<Action<Point>>,
     /// The outcome, when the move attacked.
     pub contact: Option<Contact>,
     /// Seats that left because of this event.
@@ -58,7 +59,7 @@ impl TableEvent {
     /// The public part of what the referee reported.
     pub fn from_report(r: &SiguoReport) -> TableEvent {
         TableEvent {
-            mv: r.mv,
+            mv: r.action,
             contact: r.clash.map(Contact::of),
             left: r.eliminated.iter().map(|(s, _)| *s).collect(),
             carried: r.carried,
@@ -146,10 +147,11 @@ impl Table {
         // Flags being carried: (the flag, its carrier, where it was taken).
         let mut carried: Vec<(usize, usize, Point)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
-            if let Some(m) = ev.mv {
-                let mover = cells[m.from.index()]?;
+            // (The cross board has no face-down pieces to flip.)
+            if let Some((from, to)) = ev.mv.and_then(Action::as_move) {
+                let mover = cells[from.index()]?;
                 moves[mover] = moves[mover].saturating_add(1);
-                if cells[m.to.index()].is_some() {
+                if cells[to.index()].is_some() {
                     attacks[mover] = attacks[mover].saturating_add(1);
                 }
                 if !clues[mover].iter().any(|c| matches!(c, Clue::Moved { .. })) {
@@ -161,10 +163,10 @@ impl Table {
                 let occupied: PointSet = Point::all()
                     .filter(|q| cells[q.index()].is_some())
                     .collect();
-                let plain = board.neighbours(m.from).contains(m.to)
+                let plain = board.neighbours(from).contains(to)
                     || board
-                        .runs(m.from, !occupied, PointSet::single(m.to), &rules)
-                        .contains(m.to);
+                        .runs(from, !occupied, PointSet::single(to), &rules)
+                        .contains(to);
                 if !plain {
                     let mut runner = bit(Role::Engineer);
                     if rules.flying_bomb {
@@ -177,25 +179,25 @@ impl Table {
                         clues[mover].push(Clue::Ran { ply });
                     }
                 }
-                let target = cells[m.to.index()];
-                cells[m.from.index()] = None;
+                let target = cells[to.index()];
+                cells[from.index()] = None;
                 match (target, ev.contact) {
-                    (None, _) => cells[m.to.index()] = Some(mover),
+                    (None, _) => cells[to.index()] = Some(mover),
                     (Some(t), Some(c)) => {
                         contacts.push((mover, t, c, ply));
                         match c {
                             // A carrier beaten where it took a flag: the flag is back there
                             // and the winner stays where it was.
                             Contact::AttackerWins
-                                if carried.iter().any(|&(_, k, home)| k == t && home == m.to) =>
+                                if carried.iter().any(|&(_, k, home)| k == t && home == to) =>
                             {
                                 pieces[t].at = None;
-                                cells[m.to.index()] = None;
-                                cells[m.from.index()] = Some(mover);
+                                cells[to.index()] = None;
+                                cells[from.index()] = Some(mover);
                             }
                             Contact::AttackerWins => {
                                 pieces[t].at = None;
-                                cells[m.to.index()] = Some(mover);
+                                cells[to.index()] = Some(mover);
                                 if ev.carried.is_some() {
                                     // The flag, taken in sight of everyone, leaves with its taker.
                                     pieces[t].mask = bit(Role::Flag);
@@ -204,22 +206,22 @@ impl Table {
                                         ply: Some(ply),
                                         role: Role::Flag,
                                     });
-                                    carried.push((t, mover, m.to));
+                                    carried.push((t, mover, to));
                                 }
                             }
                             Contact::DefenderWins => pieces[mover].at = None,
                             Contact::BothRemoved => {
                                 pieces[t].at = None;
                                 pieces[mover].at = None;
-                                cells[m.to.index()] = None;
+                                cells[to.index()] = None;
                             }
-                            Contact::Bounced => cells[m.from.index()] = Some(mover),
+                            Contact::Bounced => cells[from.index()] = Some(mover),
                         }
                     }
                     (Some(_), None) => return None,
                 }
-                if let Some(id) = cells[m.to.index()] {
-                    pieces[id].at = Some(m.to);
+                if let Some(id) = cells[to.index()] {
+                    pieces[id].at = Some(to);
                 }
             }
             for &s in &ev.left {

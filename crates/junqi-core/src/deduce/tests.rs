@@ -464,7 +464,7 @@ fn a_table_notebook_keeps_the_truth() {
                     groups += g;
                 }
             }
-            let list = truth.legal_moves();
+            let list = truth.legal_actions();
             if list.is_empty() {
                 break;
             }
@@ -519,12 +519,12 @@ fn a_table_follows_carried_flags() {
                     }
                 }
             }
-            let list = truth.legal_moves();
+            let list = truth.legal_actions();
             if list.is_empty() {
                 break;
             }
             // Contacts first, so that flags are taken and carriers fall.
-            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to).is_some()).collect();
+            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
             let m = if !contacts.is_empty() && rng.below(3) > 0 {
                 *contacts[rng.below(contacts.len() as u64) as usize]
             } else {

@@ -22,10 +22,10 @@
 //! Combat results are not stored: replaying recomputes them. A reader refuses a later format,
 //! more numeric settings than it knows, and anything out of range, with a message naming it.
 
-use super::moves::Move;
 use super::points::Point;
 use super::record::{SiguoEvent, SiguoRecord, SiguoRecordError};
 use super::rules::{InfoMode, SiguoRules, Table, WipeOut};
+use crate::action::Action;
 use crate::compact::{
     push_deployment, read_deployment, rules_bits, rules_from_bits, FORMAT_SIGUO, FORMAT_TABLES,
 };
@@ -159,7 +159,9 @@ impl SiguoRecord {
         }
         for e in &self.events {
             out.extend_from_slice(&match *e {
-                SiguoEvent::Move { mv } => [mv.from.index() as u8, mv.to.index() as u8],
+                // A flip, never legal on the cross board, would be written as a move to its own
+                // point, which reading refuses.
+                SiguoEvent::Move { mv } => [mv.from().index() as u8, mv.to().index() as u8],
                 SiguoEvent::Resign { seat } => [RESIGN, seat.index() as u8],
                 SiguoEvent::Timeout { seat } => [TIMEOUT, seat.index() as u8],
                 SiguoEvent::Miss { seat } => [MISS, seat.index() as u8],
@@ -262,7 +264,7 @@ impl SiguoRecord {
                         return Err(bad(&format!("event {i}: a move to where it starts")));
                     }
                     SiguoEvent::Move {
-                        mv: Move { from, to },
+                        mv: Action::Move { from, to },
                     }
                 }
             });

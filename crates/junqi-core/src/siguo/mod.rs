@@ -22,9 +22,8 @@ pub mod setup;
 pub mod view;
 
 pub use board::{Board, Edge};
-pub use moves::Move;
 pub use notation::{looks_like_position, NotationError};
-pub use play::{SiguoIllegal, SiguoReport};
+pub use play::SiguoReport;
 pub use points::{Grid, Point, PointSet, POINTS};
 pub use position::{Carry, Flip, Occupant, Position};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};

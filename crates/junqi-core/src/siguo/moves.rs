@@ -2,27 +2,14 @@
 //! the arcs, engineers turning anywhere on the rails, camps safe for everyone, headquarters
 //! lock, partners' pieces blocking and never attacked.
 
-use super::points::{Grid, Point};
+use super::points::Grid;
 use super::position::Position;
 use super::rules::InfoMode;
+use crate::action::Action;
 use crate::movement::{self, Barred};
 use crate::pointset::Set;
 use crate::seat::Seat;
 use crate::types::Role;
-use std::fmt;
-
-/// One move of the 4-player game, written `Sa4-Ea0`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move<P = Point> {
-    pub from: P,
-    pub to: P,
-}
-
-impl<P: fmt::Display> fmt::Display for Move<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
-    }
-}
 
 impl<P: Grid> Position<P> {
     /// Pieces of seats on the other team than `us`.
@@ -205,10 +192,10 @@ impl<P: Grid> Position<P> {
     }
 
     /// The moves `seat` could make now, whoever is to move.
-    pub fn moves_of(&self, seat: Seat) -> Vec<Move<P>> {
+    pub fn moves_of(&self, seat: Seat) -> Vec<Action<P>> {
         let mut out = Vec::with_capacity(64);
         self.for_each_piece(seat, |from, dests| {
-            out.extend(dests.iter().map(|to| Move { from, to }));
+            out.extend(dests.iter().map(|to| Action::Move { from, to }));
             true
         });
         out
@@ -238,13 +225,15 @@ impl<P: Grid> Position<P> {
         any
     }
 
-    /// The legal moves of the seat to move, by origin then destination (none once over, nor
-    /// in 翻棋 before colours are given). 翻棋's flips are [`Position::flips`].
-    pub fn legal_moves(&self) -> Vec<Move<P>> {
-        match self.mover() {
+    /// The legal actions of the player to act, in a fixed order: moves by origin then
+    /// destination (none once over, nor in 翻棋 before colours are given), then 翻棋's flips.
+    pub fn legal_actions(&self) -> Vec<Action<P>> {
+        let mut out = match self.mover() {
             Some(us) if self.outcome.is_none() => self.moves_of(us),
             _ => Vec::new(),
-        }
+        };
+        out.extend(self.flips().iter().map(Action::Flip));
+        out
     }
 
     /// The number of legal moves of the seat to move.
@@ -285,8 +274,11 @@ impl<P: Grid> Position<P> {
         self.destinations(from, seat, role, self.targets_of(seat))
     }
 
-    pub fn is_legal(&self, m: Move<P>) -> bool {
-        self.destinations_from(m.from).contains(m.to)
+    pub fn is_legal(&self, action: Action<P>) -> bool {
+        match action {
+            Action::Move { from, to } => self.destinations_from(from).contains(to),
+            Action::Flip(p) => self.flips().contains(p),
+        }
     }
 
     /// Whether `m`, a legal move of the seat to move onto an empty point (so its result is
@@ -295,12 +287,15 @@ impl<P: Grid> Position<P> {
     /// (RULES-4P.md §6.1). A move onto a piece is never said to strand: what the contact
     /// leaves is not known before it. Only the mover's own pieces and where pieces stand
     /// decide it, which every seat may know.
-    pub fn strands(&self, m: Move<P>) -> bool {
-        if self.outcome.is_some() || self.cells[m.to.index()].is_some() || !self.is_legal(m) {
+    pub fn strands(&self, m: Action<P>) -> bool {
+        let Action::Move { from, to } = m else {
+            return false;
+        };
+        if self.outcome.is_some() || self.cells[to.index()].is_some() || !self.is_legal(m) {
             return false;
         }
         let mut after = self.clone();
-        after.move_piece(m.from, m.to);
+        after.move_piece(from, to);
         !after.has_move(self.turn)
     }
 
@@ -312,14 +307,9 @@ impl<P: Grid> Position<P> {
             1 => (self.count_moves() + self.flips().count() as usize) as u64,
             _ => {
                 let mut total = 0;
-                for m in self.legal_moves() {
+                for a in self.legal_actions() {
                     let mut child = self.clone();
-                    child.play_unchecked(m);
-                    total += child.perft(depth - 1);
-                }
-                for p in self.flips() {
-                    let mut child = self.clone();
-                    child.flip_unchecked(p);
+                    child.play_unchecked(a);
                     total += child.perft(depth - 1);
                 }
                 total

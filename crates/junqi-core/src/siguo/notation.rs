@@ -2,7 +2,6 @@
 //! position strings (`S Sa4=0E,Sb5=0F,Nd5=2F,Ea0=1X`). Parsing never panics; every error
 //! names what is wrong.
 
-use super::moves::Move;
 use super::points::{Point, CENTRE, CENTRE_NAMES};
 use super::position::{Occupant, Position};
 use super::rules::SiguoRules;
@@ -76,23 +75,6 @@ impl FromStr for Point {
             _ => return Err(NotationError(format!("bad row in '{}' (0–5)", shown(s)))),
         };
         Point::in_area(seat, c, r).ok_or_else(bad)
-    }
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-    /// `Sa4-Ea0`.
-    fn from_str(s: &str) -> Result<Move, NotationError> {
-        let Some((a, b)) = s.trim().split_once('-') else {
-            return err(format!(
-                "bad move '{}': write it from-to, e.g. Sa4-Ea0",
-                shown(s)
-            ));
-        };
-        Ok(Move {
-            from: a.parse()?,
-            to: b.parse()?,
-        })
     }
 }
 

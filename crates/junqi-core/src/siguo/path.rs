@@ -1,26 +1,30 @@
 //! The way a legal move goes, for drawing it and for telling players what the referee shows
 //! (RULES-4P.md §6.3: the move itself, with its path on QQ-like boards).
 
-use super::moves::Move;
 use super::points::Grid;
 use super::position::Position;
+use crate::action::Action;
 use crate::movement;
 
 impl<P: Grid> Position<P> {
     /// The points a legal move passes, `from` and `to` included: one step, a straight run, or
-    /// an engineer's shortest railway path. Empty when the move is not legal.
-    pub fn path(&self, m: Move<P>) -> Vec<P> {
-        if !self.is_legal(m) {
+    /// an engineer's shortest railway path (a flip: its one point). Empty when the action is
+    /// not legal.
+    pub fn path(&self, action: Action<P>) -> Vec<P> {
+        if !self.is_legal(action) {
             return Vec::new();
         }
-        let role = self.at(m.from).and_then(|o| o.role);
+        let Action::Move { from, to } = action else {
+            return vec![action.from()];
+        };
+        let role = self.at(from).and_then(|o| o.role);
         let engineer_like =
             role.is_some_and(|r| movement::runs_like_engineer(r, &self.rules.rules));
         movement::path(
             &self.board,
             &self.rules.rules,
-            m.from,
-            m.to,
+            from,
+            to,
             engineer_like,
             !(self.occupied | self.closed),
         )
@@ -65,14 +69,14 @@ mod tests {
         let mut p = start;
         let mut rng = crate::rng::SplitMix64::new(9);
         for _ in 0..300 {
-            let moves = p.legal_moves();
+            let moves = p.legal_actions();
             if moves.is_empty() {
                 break;
             }
             for &m in &moves {
                 let path = p.path(m);
-                assert_eq!(path.first(), Some(&m.from), "{m} in {p}");
-                assert_eq!(path.last(), Some(&m.to), "{m} in {p}");
+                assert_eq!(path.first(), Some(&m.from()), "{m} in {p}");
+                assert_eq!(path.last(), Some(&m.to()), "{m} in {p}");
                 for w in path.windows(2) {
                     assert!(p.board().neighbours(w[0]).contains(w[1]), "{m}: {path:?}");
                 }

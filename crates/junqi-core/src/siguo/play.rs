@@ -3,50 +3,15 @@
 //! at the start of their turn, a team losing when both its players are out, the mutual
 //! wipe-out switch and the 70-ply draw (RULES-4P.md §6).
 
-use super::moves::Move;
 use super::points::{Grid, Point};
 use super::position::{Carry, Occupant, Position};
 use super::rules::{InfoMode, WipeOut};
+use crate::action::{Action, IllegalAction};
 use crate::combat::{contact, Clash};
 use crate::rules::{Mode, NO_COLLISION_LIMIT};
 use crate::seat::Seat;
 use crate::types::Role;
 use crate::{DrawReason, ExitReason, Outcome};
-use std::fmt;
-
-/// Why a move or a resignation was refused.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SiguoIllegal<P = Point> {
-    GameOver,
-    /// Not a legal move of the seat to move.
-    NotLegal(Move<P>),
-    /// The seat is already out.
-    NotInGame(Seat),
-    /// The seat is not the one to move.
-    NotToMove(Seat),
-    /// 翻棋: no piece lies face down on this point.
-    NotFaceDown(P),
-    /// At a table of two, resigning is not allowed in the first 20 plies, nor in 翻棋 before
-    /// colours are given (RULES.md §6).
-    ResignTooEarly,
-}
-
-impl<P: fmt::Display> fmt::Display for SiguoIllegal<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SiguoIllegal::GameOver => f.write_str("the game is over"),
-            SiguoIllegal::NotLegal(m) => write!(f, "{m} is not a legal move"),
-            SiguoIllegal::NotInGame(s) => write!(f, "seat {s} is not in the game"),
-            SiguoIllegal::NotToMove(s) => write!(f, "seat {s} is not to move"),
-            SiguoIllegal::NotFaceDown(p) => write!(f, "no piece lies face down on {p}"),
-            SiguoIllegal::ResignTooEarly => {
-                f.write_str("resigning is not allowed in the first 20 plies")
-            }
-        }
-    }
-}
-
-impl<P: fmt::Debug + fmt::Display> std::error::Error for SiguoIllegal<P> {}
 
 /// What a move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,10 +19,9 @@ pub struct SiguoReport<P = Point> {
     /// The seat that acted. In 翻棋 before colours are given, a flip's player has no seat yet:
     /// then this is [`Position::turn`]'s placeholder, and only `assigned` says who is who.
     pub by: Seat,
-    /// The move played; `None` for a flip, a resignation or timeout.
-    pub mv: Option<Move<P>>,
-    /// 翻棋: the point whose face-down piece this action turned up.
-    pub flipped: Option<P>,
+    /// The move or 翻棋 flip played; `None` for a resignation, a timeout, a missed turn, an
+    /// agreed draw, or a seat leaving at the start of its turn.
+    pub action: Option<Action<P>>,
     /// 翻棋: the colour (seat) this flip gave to the player who made it.
     pub assigned: Option<Seat>,
     /// The combat result, when the move attacked a piece of known identity.
@@ -80,7 +44,7 @@ impl<P> SiguoReport<P> {
     /// from some seat, only an action that did none of these can be taken back without leaking
     /// — what was seen cannot be unseen.
     pub fn revealed_anything(&self) -> bool {
-        self.flipped.is_some()
+        matches!(self.action, Some(Action::Flip(_)))
             || self.assigned.is_some()
             || self.clash.is_some()
             || !self.shown.is_empty()
@@ -92,8 +56,7 @@ impl<P> SiguoReport<P> {
     pub(crate) fn of(by: Seat) -> SiguoReport<P> {
         SiguoReport {
             by,
-            mv: None,
-            flipped: None,
+            action: None,
             assigned: None,
             clash: None,
             shown: Vec::new(),
@@ -105,38 +68,31 @@ impl<P> SiguoReport<P> {
 }
 
 impl<P: Grid> Position<P> {
-    /// Plays a legal move of the seat to move.
-    pub fn play(&mut self, m: Move<P>) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    /// Plays a legal action of the player to act: a move of the seat to move, or in 翻棋 a
+    /// flip. The first flip gives its colour to its player (`flip_first_engineer`: the first
+    /// engineer turned up; `flip_two_same`: the second of two flips of one colour in a row by
+    /// the same player).
+    pub fn play(&mut self, action: Action<P>) -> Result<SiguoReport<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
-            return Err(SiguoIllegal::GameOver);
+            return Err(IllegalAction::GameOver);
         }
-        if !self.is_legal(m) {
-            return Err(SiguoIllegal::NotLegal(m));
+        if !self.is_legal(action) {
+            return Err(IllegalAction::NotLegal(action));
         }
-        Ok(self.apply(m))
+        Ok(self.apply(action))
     }
 
-    /// Plays a move known to be legal (perft, search).
-    pub fn play_unchecked(&mut self, m: Move<P>) {
-        self.apply(m);
+    /// Plays an action known to be legal (perft, search).
+    pub fn play_unchecked(&mut self, action: Action<P>) {
+        self.apply(action);
     }
 
-    /// 翻棋: the player to act turns up the face-down piece on `p`. The first flip gives its
-    /// colour to its player (`flip_first_engineer`: the first engineer turned up;
-    /// `flip_two_same`: the second of two flips of one colour in a row by the same player).
-    pub fn flip(&mut self, p: P) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
-        if self.outcome.is_some() {
-            return Err(SiguoIllegal::GameOver);
+    /// Plays an action known to be legal and reports what it did.
+    pub(crate) fn apply(&mut self, action: Action<P>) -> SiguoReport<P> {
+        match action {
+            Action::Move { from, to } => self.apply_move(from, to),
+            Action::Flip(p) => self.apply_flip(p),
         }
-        if !self.face_down().contains(p) {
-            return Err(SiguoIllegal::NotFaceDown(p));
-        }
-        Ok(self.apply_flip(p))
-    }
-
-    /// Turns up a face-down piece known to lie on `p` (perft, search).
-    pub fn flip_unchecked(&mut self, p: P) {
-        self.apply_flip(p);
     }
 
     /// 翻棋, reasoning on a seat's view: turns up the face-down piece on `p` as if it were
@@ -154,10 +110,10 @@ impl<P: Grid> Position<P> {
         self.apply_flip(p);
     }
 
-    pub(crate) fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
+    fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
         let mover = self.mover();
         let mut report = SiguoReport {
-            flipped: Some(p),
+            action: Some(Action::Flip(p)),
             ..SiguoReport::of(self.turn)
         };
         let turned = self.turn_up(p);
@@ -206,22 +162,22 @@ impl<P: Grid> Position<P> {
         Some(occ.seat)
     }
 
-    pub(crate) fn apply(&mut self, m: Move<P>) -> SiguoReport<P> {
+    fn apply_move(&mut self, from: P, to: P) -> SiguoReport<P> {
         let us = self.turn;
         let mut report = SiguoReport {
-            mv: Some(m),
+            action: Some(Action::Move { from, to }),
             ..SiguoReport::of(us)
         };
-        let attacker = self.cells[m.from.index()];
-        let defender = self.cells[m.to.index()];
+        let attacker = self.cells[from.index()];
+        let defender = self.cells[to.index()];
         let mut attack = false;
         // Unknown identities (a seat's own reasoning about its view) count as a removal: only
         // a referee who knows them can resolve the attack.
         let mut removal = false;
         match (attacker, defender) {
             (Some(_), None) => {
-                self.move_piece(m.from, m.to);
-                self.after_carrier_move(us, m.from, m.to, &mut report);
+                self.move_piece(from, to);
+                self.after_carrier_move(us, from, to, &mut report);
             }
             (Some(att), Some(def)) => {
                 attack = true;
@@ -231,20 +187,20 @@ impl<P: Grid> Position<P> {
                     report.clash = Some(result);
                     removal = result.attacker_removed() || result.defender_removed();
                     if matches!(result, Clash::Scout | Clash::Bounce) {
-                        self.public.add(m.to);
-                        report.shown.push(m.to);
+                        self.public.add(to);
+                        report.shown.push(to);
                     }
                     if result.attacker_removed() {
-                        self.lose_piece(m.from, att, &mut report);
+                        self.lose_piece(from, att, &mut report);
                     }
                     if result.defender_removed() {
-                        self.lose_piece(m.to, def, &mut report);
+                        self.lose_piece(to, def, &mut report);
                     }
                     // A carrier beaten on the point where it took a flag: the flag is back
                     // there, and the winner stays where it was.
-                    if result == Clash::Win && self.cells[m.to.index()].is_none() {
-                        self.move_piece(m.from, m.to);
-                        self.after_carrier_move(us, m.from, m.to, &mut report);
+                    if result == Clash::Win && self.cells[to.index()].is_none() {
+                        self.move_piece(from, to);
+                        self.after_carrier_move(us, from, to, &mut report);
                     }
                     if dr == Role::Flag && result.defender_removed() {
                         if self.rules.rules.carries_flag() && result == Clash::Win {
@@ -252,11 +208,11 @@ impl<P: Grid> Position<P> {
                             // owner stays in until it arrives.
                             self.extra_mut().carry[def.seat] = Some(Carry {
                                 by: us,
-                                at: m.to,
-                                home: m.to,
+                                at: to,
+                                home: to,
                             });
                             report.carried = Some(def.seat);
-                            self.after_carrier_move(us, m.to, m.to, &mut report);
+                            self.after_carrier_move(us, to, to, &mut report);
                         } else {
                             self.exit(def.seat, ExitReason::FlagCaptured, &mut report);
                         }
@@ -521,9 +477,9 @@ impl<P: Grid> Position<P> {
     /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on. At a
     /// table of two, not in the first 20 plies nor in 翻棋 before colours are given (RULES.md
     /// §6; RULES-4P.md §6.1 sets no such limit).
-    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
         if self.outcome.is_none() && self.seating.count() == 2 && !self.may_resign() {
-            return Err(SiguoIllegal::ResignTooEarly);
+            return Err(IllegalAction::ResignTooEarly);
         }
         self.leave(seat, ExitReason::Resignation)
     }
@@ -536,7 +492,7 @@ impl<P: Grid> Position<P> {
     }
 
     /// `seat` reached the timeout limit: it leaves as if it had resigned.
-    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
         self.leave(seat, ExitReason::Timeout)
     }
 
@@ -546,12 +502,12 @@ impl<P: Grid> Position<P> {
     ///
     /// In 翻棋 before colours are given the players have no seat yet: the turn passes to the
     /// other player uncounted, whichever `seat` of the table is named.
-    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
-            return Err(SiguoIllegal::GameOver);
+            return Err(IllegalAction::GameOver);
         }
         if !self.seating.is_in(seat) {
-            return Err(SiguoIllegal::NotInGame(seat));
+            return Err(IllegalAction::NotInGame(seat));
         }
         if self.mover().is_none() {
             self.ply += 1;
@@ -559,7 +515,7 @@ impl<P: Grid> Position<P> {
             return Ok(SiguoReport::of(seat));
         }
         if self.turn != seat {
-            return Err(SiguoIllegal::NotToMove(seat));
+            return Err(IllegalAction::NotToMove(seat));
         }
         let mut report = SiguoReport::of(seat);
         let count = &mut self.extra_mut().timeouts[seat];
@@ -583,12 +539,12 @@ impl<P: Grid> Position<P> {
     }
 
     /// `seat` offered a draw and every other player still in agreed: the game is drawn.
-    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
-            return Err(SiguoIllegal::GameOver);
+            return Err(IllegalAction::GameOver);
         }
         if !self.seating.is_in(seat) {
-            return Err(SiguoIllegal::NotInGame(seat));
+            return Err(IllegalAction::NotInGame(seat));
         }
         self.outcome = Some(Outcome::Draw {
             reason: DrawReason::Agreed,
@@ -599,12 +555,12 @@ impl<P: Grid> Position<P> {
         })
     }
 
-    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport<P>, SiguoIllegal<P>> {
+    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
-            return Err(SiguoIllegal::GameOver);
+            return Err(IllegalAction::GameOver);
         }
         if !self.seating.is_in(seat) {
-            return Err(SiguoIllegal::NotInGame(seat));
+            return Err(IllegalAction::NotInGame(seat));
         }
         let mut report = SiguoReport::of(seat);
         self.exit(seat, why, &mut report);

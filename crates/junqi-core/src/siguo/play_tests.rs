@@ -4,13 +4,14 @@ use super::*;
 use crate::combat::Clash;
 use crate::seat::{Order, Seat};
 use crate::types::Role;
+use crate::IllegalAction;
 use crate::{DrawReason, ExitReason, Outcome};
 
 fn pos(s: &str) -> Position {
     Position::from_notation(s).unwrap()
 }
 
-fn mv(s: &str) -> Move {
+fn mv(s: &str) -> crate::Action<Point> {
     s.parse().unwrap()
 }
 
@@ -52,7 +53,7 @@ fn a_team_loses_when_both_players_are_out() {
             reason: ExitReason::FlagCaptured
         })
     );
-    assert!(p.legal_moves().is_empty());
+    assert!(p.legal_actions().is_empty());
     assert!(p.play(mv("Na3-Na2")).is_err());
 }
 
@@ -158,10 +159,10 @@ fn clockwise_order_and_first_seat_are_switches() {
     let start = Position::start_all(rules, &crate::deployment::Deployment::classic_1());
     assert_eq!(start.turn(), Seat::N);
     let mut p = start.clone();
-    let m = p.legal_moves()[0];
+    let m = p.legal_actions()[0];
     p.play(m).unwrap();
     assert_eq!(p.turn(), Seat::E);
-    let m = p.legal_moves()[0];
+    let m = p.legal_actions()[0];
     p.play(m).unwrap();
     assert_eq!(p.turn(), Seat::S);
 }
@@ -170,7 +171,7 @@ fn clockwise_order_and_first_seat_are_switches() {
 fn partners_block_and_are_never_attacked_camps_are_safe_hqs_lock() {
     // N's piece on Csw blocks S's run and cannot be attacked; E's piece in S's camp is safe.
     let p = pos("S Sa2=0M,Csw=2C,Sb1=1C,Sb3=1C,Sa1=3E,Sb5=0G");
-    let d: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    let d: Vec<String> = p.legal_actions().iter().map(|m| m.to_string()).collect();
     assert!(d.contains(&"Sa2-Sa1".to_string()), "{d:?}");
     assert!(!d
         .iter()
@@ -238,7 +239,7 @@ fn setup_is_checked_per_seat_through_its_slot_map() {
 fn settle_applies_the_start_of_turn_rule() {
     // S to move with only a flag and a mine: S leaves, E moves.
     let mut p = pos("S Sb5=0F,Sa4=0L,Ea4=1C,Eb5=1F,Na4=2C,Nb5=2F,Wa4=3C,Wb5=3F");
-    assert!(p.legal_moves().is_empty());
+    assert!(p.legal_actions().is_empty());
     assert_eq!(p.settle(), vec![(Seat::S, ExitReason::NoLegalMove)]);
     assert_eq!(p.turn(), Seat::E);
     assert!(p.pieces_of(Seat::S).is_empty());
@@ -316,7 +317,7 @@ fn a_carried_flag_leaves_its_owner_in_until_it_arrives() {
     p.play(mv("Eb5-Eb4")).unwrap();
     assert_eq!(p.carried(Seat::E).map(|c| c.at), Some(pt("Eb4")));
     for seat in [Seat::E, Seat::N, Seat::W, Seat::S] {
-        assert!(p.moves_of(seat).iter().all(|m| m.to != pt("Eb5")));
+        assert!(p.moves_of(seat).iter().all(|m| m.to() != pt("Eb5")));
     }
     // Without the switch the same capture puts E out at once.
     let mut q = pos(start);
@@ -344,9 +345,9 @@ fn the_capture_counts_in_the_carriers_own_headquarters_or_area() {
         "carry_flag_front",
     );
     let into_area = p
-        .legal_moves()
+        .legal_actions()
         .into_iter()
-        .find(|m| m.from == pt("Cc") && m.to.area() == Some(Seat::E))
+        .find(|m| m.from() == pt("Cc") && m.to().area() == Some(Seat::E))
         .expect("a run into E's area");
     let r = p.play(into_area).unwrap();
     assert_eq!(r.eliminated, vec![(Seat::N, ExitReason::FlagCaptured)]);
@@ -434,9 +435,9 @@ fn a_missed_turn_passes_and_the_limit_puts_the_seat_out() {
     let mut rules = SiguoRules::default();
     rules.rules.timeout_limit = 2;
     let mut p = Position::from_notation_with(s, rules).unwrap();
-    assert_eq!(p.miss_turn(Seat::E), Err(SiguoIllegal::NotToMove(Seat::E)));
+    assert_eq!(p.miss_turn(Seat::E), Err(IllegalAction::NotToMove(Seat::E)));
     let r = p.miss_turn(Seat::S).unwrap();
-    assert!(r.eliminated.is_empty() && r.mv.is_none());
+    assert!(r.eliminated.is_empty() && r.action.is_none());
     assert_eq!((p.turn(), p.ply(), p.quiet()), (Seat::E, 2, 1));
     assert_eq!(p.timeouts(Seat::S), 1);
     p.play(mv("Ea4-Ea3")).unwrap();

@@ -75,11 +75,11 @@ fn moves_per_seat_at_the_start() {
         for seat in Seat::ALL {
             let mut pos = Position::start_all(SiguoRules::default(), &d);
             pos.set_turn(seat);
-            assert_eq!(pos.legal_moves().len(), 42, "{d} seat {seat}");
+            assert_eq!(pos.legal_actions().len(), 42, "{d} seat {seat}");
         }
     }
     let pos = Position::start_all(SiguoRules::default(), &Deployment::classic_1());
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    let moves: Vec<String> = pos.legal_actions().iter().map(|m| m.to_string()).collect();
     for m in [
         "Sa0-We0", "Sa0-Cnw", "Sc0-Cn", "Se0-Ea0", "Se0-Cne", "Sc4-Sd3",
     ] {

@@ -2,35 +2,23 @@
 //! mode, one formation per seat, every event in order and the result — enough to replay the
 //! game exactly.
 
-use super::moves::Move;
-use super::play::{SiguoIllegal, SiguoReport};
+use super::play::SiguoReport;
+use super::points::Point;
 use super::position::Position;
 use super::rules::{InfoMode, SiguoRules, Table};
+use crate::action::{Action, IllegalAction};
 use crate::deployment::Deployment;
 use crate::seat::{PerSeat, Seat};
 use crate::Outcome;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-impl Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// One thing that happened in a game, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum SiguoEvent {
     /// The seat to move played `mv`.
-    Move { mv: Move },
+    Move { mv: Action<Point> },
     /// `seat` resigned.
     Resign { seat: Seat },
     /// `seat` reached the timeout limit (its clock ran out).
@@ -43,7 +31,7 @@ pub enum SiguoEvent {
 
 impl SiguoEvent {
     /// Plays the event on `pos`, as the rules check any action.
-    pub fn play(self, pos: &mut Position) -> Result<SiguoReport, SiguoIllegal> {
+    pub fn play(self, pos: &mut Position) -> Result<SiguoReport, IllegalAction<Point>> {
         match self {
             SiguoEvent::Move { mv } => pos.play(mv),
             SiguoEvent::Resign { seat } => pos.resign(seat),

@@ -192,7 +192,7 @@ fn the_two_player_game_on_the_generated_board() {
     p.put(at(Seat::S, 0, 4), piece(Seat::S, Role::Engineer));
     p.put(at(Seat::S, 1, 5), piece(Seat::S, Role::Flag));
     p.put(at(Seat::E, 3, 5), piece(Seat::E, Role::Flag));
-    assert_eq!(p.legal_moves().len(), 33);
+    assert_eq!(p.legal_actions().len(), 33);
     // Points off this board are ignored.
     p.put(Point::new(124).unwrap(), piece(Seat::S, Role::Marshal));
     assert_eq!(p.occupied().count(), 3);

@@ -77,13 +77,13 @@ fn views_move_like_the_referee_in_random_games() {
     for game in 0..12 {
         let mut p = start();
         for _ in 0..3000 {
-            let moves = p.legal_moves();
+            let moves = p.legal_actions();
             if moves.is_empty() {
                 break;
             }
             for mode in InfoMode::ALL {
                 let v = p.view(p.turn(), mode);
-                assert_eq!(v.legal_moves(), moves, "game {game} {mode} {p}");
+                assert_eq!(v.legal_actions(), moves, "game {game} {mode} {p}");
             }
             let m = moves[rng.below(moves.len() as u64) as usize];
             p.play(m).unwrap();
