@@ -9,9 +9,8 @@ pub use remote::RemoteState;
 use super::config::{GameConfig, Opponent};
 use super::seeds;
 use junqi_core::{
-    Action, BySide, Deployment, DrawReason, ExitReason, Game, GameRecord, IllegalAction, Mode,
-    Occupant, Outcome, Piece, PlayerView, Point, Position, PublicEvent, Rules, Seat, Setup,
-    SetupError,
+    Action, BySide, Deployment, Game, GameRecord, IllegalAction, Mode, Occupant, Outcome, Piece,
+    PlayerView, Point, Position, PublicEvent, Rules, Seat, Setup, SetupError,
 };
 use junqi_duel::{Duel, Input, Phase, Refusal};
 use remote::Remote;
@@ -775,40 +774,12 @@ impl Match {
         self.local_mut()?.time_out(color)
     }
 
-    /// Ends a replayed game as a record says it ended, when its actions alone do not: by
-    /// resignation, time or agreement.
+    /// Ends a replayed game as its save or record says it ended, when its actions alone do
+    /// not: by resignation, time or agreement (the core's [`Game::end_as`]). Only a game
+    /// refereed here is replayed.
     pub fn end_as(&mut self, claimed: Outcome) -> Result<(), String> {
-        if self.outcome().is_none() {
-            let seat_of = |m: &Match, c: Seat| m.seat_of(c).unwrap_or(c.index() as u8);
-            let loser = claimed.winning_seat().unwrap_or(Seat::RED).other_side();
-            let ended = match claimed {
-                Outcome::Win {
-                    reason: ExitReason::Resignation,
-                    ..
-                } => self.resign(seat_of(self, loser)).map(|_| ()),
-                Outcome::Win {
-                    reason: ExitReason::Timeout,
-                    ..
-                } => self.time_out(seat_of(self, loser)).map(|_| ()),
-                Outcome::Draw {
-                    reason: DrawReason::Agreed,
-                } => self.agree_draw().map(|_| ()),
-                _ => Ok(()),
-            };
-            ended.map_err(|e| {
-                format!(
-                    "result {}: {e}",
-                    claimed.describe(&junqi_core::Seating::two())
-                )
-            })?;
-        }
-        if self.outcome() != Some(claimed) {
-            return Err(format!(
-                "the saved result {} does not follow",
-                claimed.describe(&junqi_core::Seating::two())
-            ));
-        }
-        Ok(())
+        let game = self.local_mut().map_err(|e| e.to_string())?;
+        game.end_as(claimed).map_err(|e| e.to_string())
     }
 
     /// Plies since the last removal.

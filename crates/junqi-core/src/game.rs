@@ -283,6 +283,41 @@ impl Game {
         Ok(o)
     }
 
+    /// Ends the game as a record says it ended, when its actions alone do not (by
+    /// resignation, time or agreement), and checks that the game ends so: a saved game, a
+    /// record, a game between two devices all end here.
+    pub fn end_as(&mut self, claimed: Outcome) -> Result<(), RecordError> {
+        let two = Seating::two();
+        if self.outcome().is_none() {
+            let winner = claimed.winning_seat().unwrap_or(Seat::RED);
+            let loser = self.position().opponent(winner);
+            let applied = match claimed {
+                Outcome::Win {
+                    reason: ExitReason::Resignation,
+                    ..
+                } => self.resign(loser).map(|_| ()),
+                Outcome::Win {
+                    reason: ExitReason::Timeout,
+                    ..
+                } => self.time_out(loser).map(|_| ()),
+                Outcome::Draw {
+                    reason: DrawReason::Agreed,
+                } => self.agree_draw().map(|_| ()),
+                _ => Ok(()),
+            };
+            applied.map_err(|e| RecordError::Result(format!("{}: {e}", claimed.describe(&two))))?;
+        }
+        if self.outcome() != Some(claimed) {
+            return Err(RecordError::Result(format!(
+                "the record claims {}, the replay gives {}",
+                claimed.describe(&two),
+                self.outcome()
+                    .map_or("no result".to_string(), |o| o.describe(&two))
+            )));
+        }
+        Ok(())
+    }
+
     /// The public history.
     pub fn public_history(&self) -> Vec<PublicEvent> {
         self.reports
@@ -366,34 +401,7 @@ impl Game {
         miss_turns(&mut game, record.actions.len())?;
         let two = Seating::two();
         if let Some(claimed) = record.result {
-            if game.outcome().is_none() {
-                let winner = claimed.winning_seat().unwrap_or(Seat::RED);
-                let loser = game.position().opponent(winner);
-                let applied = match claimed {
-                    Outcome::Win {
-                        reason: ExitReason::Resignation,
-                        ..
-                    } => game.resign(loser).map(|_| ()),
-                    Outcome::Win {
-                        reason: ExitReason::Timeout,
-                        ..
-                    } => game.time_out(loser).map(|_| ()),
-                    Outcome::Draw {
-                        reason: DrawReason::Agreed,
-                    } => game.agree_draw().map(|_| ()),
-                    _ => Ok(()),
-                };
-                applied
-                    .map_err(|e| RecordError::Result(format!("{}: {e}", claimed.describe(&two))))?;
-            }
-            if game.outcome() != Some(claimed) {
-                return Err(RecordError::Result(format!(
-                    "the record claims {}, the replay gives {}",
-                    claimed.describe(&two),
-                    game.outcome()
-                        .map_or("no result".to_string(), |o| o.describe(&two))
-                )));
-            }
+            game.end_as(claimed)?;
         } else if let Some(o) = game.outcome() {
             return Err(RecordError::Result(format!(
                 "the record claims no result, the replay gives {}",
