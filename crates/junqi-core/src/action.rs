@@ -2,6 +2,7 @@
 //! 翻棋 flip `c4` — one type for every board, generic over the board's kind of point.
 
 use crate::seat::Seat;
+use crate::siguo::Grid;
 use crate::types::Point;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -65,27 +66,33 @@ impl std::error::Error for ParseActionError {}
 
 impl<P> FromStr for Action<P>
 where
-    P: FromStr + PartialEq,
+    P: Grid + FromStr,
     P::Err: fmt::Display,
 {
     type Err = ParseActionError;
-    /// `from-to` is a move, a lone point a flip; each point as the board writes it. Space
-    /// around the whole is ignored.
+    /// `from-to` is a move; a lone point is a flip on a board that has 翻棋 ([`Grid::FLIPS`])
+    /// and refused elsewhere; each point as the board writes it. Space around the whole is
+    /// ignored.
     fn from_str(s: &str) -> Result<Action<P>, ParseActionError> {
         let s = s.trim();
+        let shown = || -> String { s.chars().take(24).flat_map(char::escape_debug).collect() };
         let point = |t: &str| t.parse::<P>().map_err(|e| ParseActionError(e.to_string()));
         match s.split_once('-') {
             Some((a, b)) => {
                 let (from, to) = (point(a)?, point(b)?);
                 if from == to {
-                    let shown: String = s.chars().take(24).flat_map(char::escape_debug).collect();
                     return Err(ParseActionError(format!(
-                        "action '{shown}' moves a piece to where it stands"
+                        "action '{}' moves a piece to where it stands",
+                        shown()
                     )));
                 }
                 Ok(Action::Move { from, to })
             }
-            None => Ok(Action::Flip(point(s)?)),
+            None if P::FLIPS => Ok(Action::Flip(point(s)?)),
+            None => Err(ParseActionError(format!(
+                "bad move '{}': write it from-to, from one point to another",
+                shown()
+            ))),
         }
     }
 }
@@ -98,7 +105,7 @@ impl<P: fmt::Display> Serialize for Action<P> {
 
 impl<'de, P> Deserialize<'de> for Action<P>
 where
-    P: FromStr + PartialEq,
+    P: Grid + FromStr,
     P::Err: fmt::Display,
 {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action<P>, D::Error> {
@@ -165,3 +172,41 @@ impl<P: fmt::Display> fmt::Display for IllegalAction<P> {
 }
 
 impl<P: fmt::Debug + fmt::Display> std::error::Error for IllegalAction<P> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::siguo;
+
+    #[test]
+    fn a_lone_point_is_a_flip_only_on_the_board_that_has_flips() {
+        let flip: Action = "c4".parse().unwrap();
+        assert_eq!(flip, Action::Flip("c4".parse().unwrap()));
+        let refused = "Sa4".parse::<Action<siguo::Point>>().unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "bad move 'Sa4': write it from-to, from one point to another"
+        );
+        let mv: Action<siguo::Point> = " Sa4-Ea0 ".parse().unwrap();
+        assert_eq!(mv.to_string(), "Sa4-Ea0");
+        assert_eq!(
+            "a6-a6".parse::<Action>().unwrap_err().to_string(),
+            "action 'a6-a6' moves a piece to where it stands"
+        );
+        assert!("Sa4-Sa9".parse::<Action<siguo::Point>>().is_err());
+    }
+
+    #[test]
+    fn refusals_name_the_action() {
+        let mv: Action<siguo::Point> = "Sa0-Ce".parse().unwrap();
+        assert_eq!(
+            IllegalAction::NotLegal(mv).to_string(),
+            "Sa0-Ce is not a legal move"
+        );
+        let flip: Action = "c4".parse().unwrap();
+        assert_eq!(
+            IllegalAction::NotLegal(flip).to_string(),
+            "no piece the player to act may turn up lies face down on c4"
+        );
+    }
+}

@@ -44,7 +44,7 @@ impl Contact {
 /// One public event of a 4-player game: a move with its combat outcome, or a seat leaving.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableEvent {
-    /// The move played; `None` for a resignation or timeout.
+    /// The move played (the cross board has no flips); `None` for a resignation or timeout.
     pub mv: Option<Action<Point>>,
     /// The outcome, when the move attacked.
     pub contact: Option<Contact>,

@@ -1,6 +1,6 @@
-//! RULES-4P.md notation: points (`Sa4`, `Cnw`), moves (`Sa4-Ea0`), pieces (`0E`, `1X`) and
-//! position strings (`S Sa4=0E,Sb5=0F,Nd5=2F,Ea0=1X`). Parsing never panics; every error
-//! names what is wrong.
+//! RULES-4P.md notation: points (`Sa4`, `Cnw`), pieces (`0E`, `1X`) and position strings
+//! (`S Sa4=0E,Sb5=0F,Nd5=2F,Ea0=1X`); moves (`Sa4-Ea0`) are [`crate::Action`]s. Parsing never
+//! panics; every error names what is wrong.
 
 use super::points::{Point, CENTRE, CENTRE_NAMES};
 use super::position::{Occupant, Position};

@@ -13,7 +13,7 @@ use crate::seat::Seat;
 use crate::types::Role;
 use crate::{DrawReason, ExitReason, Outcome};
 
-/// What a move did.
+/// What an action (a move, a 翻棋 flip) or another event of the game did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiguoReport<P = Point> {
     /// The seat that acted. In 翻棋 before colours are given, a flip's player has no seat yet:

@@ -14,6 +14,9 @@ use std::hash::Hash;
 /// one word, named `a1` … `e12`). Every board is generated in the cross's numbering
 /// ([`super::layout::Layout`]) and then named in its own.
 pub trait Grid: BoardPoint + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
+    /// Whether a game on this kind of point can hold 翻棋's face-down pieces (the 2-player
+    /// board's: 翻棋 is a 2-player game), so that a lone point is an action (a flip).
+    const FLIPS: bool;
     /// This kind's point for `general`, a point of the boards' description in the cross's
     /// numbering, if this kind has it.
     fn from_general(general: Point) -> Option<Self>;
@@ -22,6 +25,7 @@ pub trait Grid: BoardPoint + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'stati
 }
 
 impl Grid for Point {
+    const FLIPS: bool = false;
     #[inline]
     fn from_general(general: Point) -> Option<Point> {
         Some(general)
@@ -33,6 +37,7 @@ impl Grid for Point {
 }
 
 impl Grid for crate::Point {
+    const FLIPS: bool = true;
     /// A point of seat 0's or seat 1's area at its local `(column, row)` is Red's or Black's
     /// deployment slot there (row 0 = the front).
     fn from_general(general: Point) -> Option<crate::Point> {
