@@ -1,8 +1,7 @@
 //! A whole game: how it was set up, the referee's position, every report, and the versioned
 //! record (RULES.md §9) that replays it exactly.
 
-use crate::action::Action;
-use crate::action::IllegalAction;
+use crate::action::{Action, IllegalAction};
 use crate::deployment::{Deployment, Violation};
 use crate::outcome::{DrawReason, ExitReason, Outcome};
 use crate::position::{ActionResult, MoveReport, Occupant, Position};

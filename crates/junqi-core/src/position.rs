@@ -417,7 +417,7 @@ impl Position {
 
     /// The number of legal actions (cheaper than listing them).
     pub fn count_actions(&self) -> usize {
-        self.g.count_moves() + self.g.flips().count() as usize
+        self.g.count_actions()
     }
 
     /// The legal destinations of the piece on `from` (empty if it is not the mover's).
@@ -570,7 +570,7 @@ impl Position {
     pub fn resign(&mut self, color: Seat) -> Result<Outcome, IllegalAction> {
         match self.g.resign(color) {
             Ok(_) => self.outcome().ok_or(IllegalAction::GameOver),
-            Err(IllegalAction::ResignTooEarly) => Err(IllegalAction::ResignTooEarly),
+            Err(e @ IllegalAction::ResignTooEarly) => Err(e),
             Err(_) => Err(IllegalAction::GameOver),
         }
     }

@@ -236,16 +236,16 @@ impl<P: Grid> Position<P> {
         out
     }
 
-    /// The number of legal moves of the seat to move.
-    pub fn count_moves(&self) -> usize {
-        let Some(us) = self.mover().filter(|_| self.outcome.is_none()) else {
-            return 0;
-        };
-        let mut n = 0;
-        self.for_each_piece(us, |_, dests| {
-            n += dests.count() as usize;
-            true
-        });
+    /// The number of legal actions of the player to act, as [`Position::legal_actions`]
+    /// lists them (cheaper than listing them).
+    pub fn count_actions(&self) -> usize {
+        let mut n = self.flips().count() as usize;
+        if let Some(us) = self.mover().filter(|_| self.outcome.is_none()) {
+            self.for_each_piece(us, |_, dests| {
+                n += dests.count() as usize;
+                true
+            });
+        }
         n
     }
 
@@ -304,7 +304,7 @@ impl<P: Grid> Position<P> {
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => (self.count_moves() + self.flips().count() as usize) as u64,
+            1 => self.count_actions() as u64,
             _ => {
                 let mut total = 0;
                 for a in self.legal_actions() {
