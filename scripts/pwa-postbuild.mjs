@@ -5,7 +5,8 @@
 //    before the file list below is made.
 // 1. index.html: the CSP <meta> carries the placeholder {{inline-script-hashes}}; it becomes the
 //    'sha256-…' of every inline <script> Trunk wrote (its loader of the app's wasm), so the
-//    policy needs no 'unsafe-inline'.
+//    policy needs no 'unsafe-inline'. Every integrity attribute Trunk wrote is checked against
+//    its file.
 // 2. sw.js: pwa/sw.js preceded by the list of every file of the build that the app loads (html,
 //    the three binaries' js and wasm, css, fonts, icons, manifest, …; not the font's licence
 //    texts), each with the SHA-256 of its content in
@@ -55,6 +56,18 @@ for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/scrip
 if (hashes.length === 0) fail('index.html has no inline script: where is Trunk\'s loader?');
 html = html.replace(PLACEHOLDER, [...new Set(hashes)].join(' '));
 await writeFile(htmlPath, html);
+
+// --- 1b. every integrity Trunk wrote matches its file ------------------------------------------
+// A build whose page names a hash its file does not have never starts in a browser; say so here
+// rather than in a test that waits for the page.
+for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*\bintegrity\s*=[^>]*>/gi)) {
+  const url = /\b(?:href|src)\s*=\s*"([^"]+)"/i.exec(tag)?.[1];
+  const [, algorithm, expected] = /\bintegrity\s*=\s*"(sha\d+)-([^"]+)"/i.exec(tag) ?? [];
+  if (!url || !algorithm) fail(`cannot read the integrity of ${tag}`);
+  const file = join(staging, decodeURIComponent(new URL(url, 'http://site/').pathname));
+  const actual = sha(algorithm, await readFile(file), 'base64');
+  if (actual !== expected) fail(`${url}: index.html says ${algorithm}-${expected}, the file is ${algorithm}-${actual}`);
+}
 
 // --- 2. the service worker with the build's file list -----------------------------------------
 async function walk(dir) {

@@ -169,18 +169,20 @@ mod web {
     use crate::state::storage;
     use wasm_bindgen::prelude::*;
 
-    #[wasm_bindgen(module = "/src/start.js")]
-    extern "C" {
+    /// The doors to the whole game in `src/start.js`. The page's entry (src/bin/junqi_start.rs)
+    /// binds them, not this library: every wasm built from the library would otherwise write
+    /// the same snippet file, and Trunk builds them at once (it once hashed the file while
+    /// another build was rewriting it).
+    #[derive(Clone, Copy)]
+    pub struct Doors {
         /// Imports `junqi-web.js` beside the page and starts it with its wasm.
-        #[wasm_bindgen(js_name = loadGame)]
-        fn load_game() -> js_sys::Promise;
-        /// Registers the service worker once the page is idle.
-        #[wasm_bindgen(js_name = offlineWhenIdle)]
-        fn offline_when_idle();
+        pub load_game: fn() -> js_sys::Promise,
+        /// Fetches the game ahead and registers the service worker once the page is idle.
+        pub offline_when_idle: fn(),
     }
 
     /// Starts the whole game; `done(false)` if it could not be loaded.
-    fn start_game(done: Box<dyn FnOnce(bool)>) {
+    fn start_game(doors: Doors, done: Box<dyn FnOnce(bool)>) {
         let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
         let failed = done.clone();
         let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
@@ -194,14 +196,14 @@ mod web {
                 d(false)
             }
         });
-        let _ = load_game().then2(&ok, &err);
+        let _ = (doors.load_game)().then2(&ok, &err);
         // Each runs at most once (the other never); kept for as long as the promise may call.
         ok.forget();
         err.forget();
     }
 
     /// The entry of the first screen (src/bin/junqi_start.rs).
-    pub fn boot() {
+    pub fn boot(doors: Doors) {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -211,19 +213,22 @@ mod web {
         if returning(&hash, keys.iter().map(String::as_str)) {
             // The loading screen stays until the game replaces it; if the game cannot be
             // loaded (offline before it was ever cached), the first screen says so.
-            start_game(Box::new(|ok| {
-                if !ok {
-                    welcome(true)
-                }
-            }));
+            start_game(
+                doors,
+                Box::new(move |ok| {
+                    if !ok {
+                        welcome(doors, true)
+                    }
+                }),
+            );
         } else {
-            welcome(false);
-            offline_when_idle();
+            welcome(doors, false);
+            (doors.offline_when_idle)();
         }
     }
 
     /// Mounts the first screen's buttons in the loading screen.
-    fn welcome(failed_first: bool) {
+    fn welcome(doors: Doors, failed_first: bool) {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -235,7 +240,7 @@ mod web {
             if let Some(store) = storage::session() {
                 let _ = store.set_item(INTENT_KEY, &intent_text(intent, l));
             }
-            start_game(done);
+            start_game(doors, done);
         };
         // No longer a loading screen: the first screen.
         let _ = shell.class_list().add_1("welcoming");
@@ -254,7 +259,7 @@ mod web {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use web::boot;
+pub use web::{boot, Doors};
 
 #[cfg(test)]
 mod tests {
