@@ -159,12 +159,14 @@ impl Learn {
             PuzzleFeedback::Illegal => self.wrong_tap(),
             PuzzleFeedback::Right { reply } => {
                 self.sound(if attack { Cue::Capture } else { Cue::Move });
-                let reply = reply.map(|r| (r.action.from(), r.action.to()));
+                let reply = reply.and_then(|r| r.action).map(|a| (a.from(), a.to()));
                 self.puzzle_note.set(Some(PuzzleNote::Right { reply }));
             }
             PuzzleFeedback::Wrong { refutation } => {
                 self.sound(Cue::Lose);
-                let reply = refutation.map(|r| (r.action.from(), r.action.to()));
+                let reply = refutation
+                    .and_then(|r| r.action)
+                    .map(|a| (a.from(), a.to()));
                 self.puzzle_note.set(Some(PuzzleNote::Wrong { reply }));
             }
             PuzzleFeedback::Solved => {
@@ -215,10 +217,13 @@ mod tests {
             for w in wrong {
                 let mut r = PuzzleRun::new(p).unwrap();
                 if let PuzzleFeedback::Wrong {
-                    refutation: Some(b),
+                    refutation:
+                        Some(junqi_core::Report {
+                            action: Some(b), ..
+                        }),
                 } = r.play(w)
                 {
-                    found = Some((day, p, w, b.action));
+                    found = Some((day, p, w, b));
                     break;
                 }
             }

@@ -491,7 +491,7 @@ impl Match {
     /// The last action's start and end.
     pub fn last_action(&self) -> Option<Action> {
         match &self.referee {
-            Referee::Local { game, .. } => game.reports().last().map(|r| r.action),
+            Referee::Local { game, .. } => game.reports().last().and_then(|r| r.action),
             Referee::Remote(r) => r.history().last().map(|e| e.action),
         }
     }
@@ -504,12 +504,14 @@ impl Match {
             game.reports()
                 .iter()
                 .enumerate()
-                .map(|(i, r)| Row {
-                    event: PublicEvent::from_report(i as u32 + 1, r),
-                    known: Known {
-                        mover: r.attacker,
-                        target: r.defender,
-                    },
+                .filter_map(|(i, r)| {
+                    Some(Row {
+                        event: PublicEvent::from_report(i as u32 + 1, r)?,
+                        known: Known {
+                            mover: r.attacker,
+                            target: r.defender,
+                        },
+                    })
                 })
                 .collect(),
         )
@@ -562,8 +564,10 @@ impl Match {
             Referee::Local { game, .. } => {
                 let ply = game.reports().len() as u32 + 1;
                 let report = game.play(action)?;
+                let event = PublicEvent::from_report(ply, report);
+                let event = event.ok_or(IllegalAction::NotLegal(action))?;
                 vec![Played {
-                    event: PublicEvent::from_report(ply, report),
+                    event,
                     path: report.path.clone(),
                 }]
             }

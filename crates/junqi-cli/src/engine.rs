@@ -174,10 +174,10 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
 }
 
 /// `last` for a report, as the protocol writes it.
-pub(crate) fn last_json(report: &junqi_core::MoveReport) -> Value {
+pub(crate) fn last_json(report: &junqi_core::Report) -> Value {
     json!({
         "by": report.by.map(|c| c.rb_char().to_string()),
-        "action": report.action.to_string(),
+        "action": report.action.map(|a| a.to_string()),
         "result": report.result.protocol_str(),
         "revealed": report.revealed.iter().map(|(p, piece)| json!([p.to_string(), piece.char().to_string()])).collect::<Vec<_>>(),
     })

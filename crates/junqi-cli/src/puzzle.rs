@@ -97,10 +97,10 @@ fn make(records: &[PathBuf], per_game: usize, first: usize) -> Result<String, Fa
         let mut positions = Vec::new();
         let mut replay = Game::new(record.mode, record.rules, game.setup().clone())
             .map_err(|e| Fail(format!("{}: {e}", file.display())))?;
-        for report in game.reports() {
+        for action in game.reports().iter().filter_map(|r| r.action) {
             positions.push(replay.position().clone());
             replay
-                .play(report.action)
+                .play(action)
                 .map_err(|e| Fail(format!("{}: {e}", file.display())))?;
         }
         // Every puzzle of the game, then a few of them: a stop first, a take, a flag, then

@@ -17,9 +17,10 @@ use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::piece_str;
-use junqi_core::siguo::{InfoMode, Point, Position, SiguoReport, SiguoRules, Table, WipeOut};
+use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};
 use junqi_core::Action;
 use junqi_core::ExitReason;
+use junqi_core::Report;
 use junqi_core::{Clash, Role, Rules};
 use serde_json::{json, Value};
 
@@ -84,7 +85,7 @@ pub fn view_fields(truth: &Position, seat: Seat, mode: InfoMode) -> (String, u32
     )
 }
 
-fn result_str(report: &SiguoReport) -> &'static str {
+fn result_str(report: &Report<Point>) -> &'static str {
     match (report.action, report.clash) {
         (Some(_), None) => "move",
         (Some(_), Some(Clash::Win)) => "win",
@@ -113,7 +114,7 @@ fn exit_str(r: ExitReason) -> &'static str {
 /// `last` of an `update`: what the referee tells everyone about `report`, and the pieces that
 /// became public with it (a scouted piece, a landmine that sent a piece back, flags shown) (`after` is the position after it, `shown_before` which flags were
 /// shown before).
-pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]) -> Value {
+pub fn last_json(report: &Report<Point>, after: &Position, shown_before: [bool; 4]) -> Value {
     let mut revealed: Vec<Value> = report
         .shown
         .iter()
@@ -132,7 +133,7 @@ pub fn last_json(report: &SiguoReport, after: &Position, shown_before: [bool; 4]
         }
     }
     let mut last = json!({
-        "by": report.by.letter().to_string(),
+        "by": report.by.map(|s| s.letter().to_string()),
         "action": report.action.map(|m| m.to_string()),
         "result": result_str(report),
         "out": report.eliminated.iter().map(|(s, r)| json!([s.letter().to_string(), exit_str(*r)])).collect::<Vec<_>>(),

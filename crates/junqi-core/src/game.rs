@@ -4,7 +4,8 @@
 use crate::action::{Action, IllegalAction};
 use crate::deployment::{Deployment, Violation};
 use crate::outcome::{DrawReason, ExitReason, Outcome};
-use crate::position::{ActionResult, MoveReport, Occupant, Position};
+use crate::position::{Occupant, Position};
+use crate::report::{ActionResult, Report};
 use crate::rng::SplitMix64;
 use crate::rules::{Mode, Rules, RulesConflict};
 use crate::types::{Piece, Point, Role};
@@ -137,7 +138,7 @@ pub struct Game {
     rules: Rules,
     setup: Setup,
     position: Position,
-    reports: Vec<MoveReport>,
+    reports: Vec<Report>,
     /// How the game ended if not by an action (resignation, agreement, time).
     ending: Option<Outcome>,
     /// The position before each action or timed-out turn, for undo.
@@ -178,7 +179,7 @@ impl Game {
         &self.position
     }
 
-    pub fn reports(&self) -> &[MoveReport] {
+    pub fn reports(&self) -> &[Report] {
         &self.reports
     }
 
@@ -187,7 +188,7 @@ impl Game {
     }
 
     /// Plays an action, keeping its report.
-    pub fn play(&mut self, action: Action) -> Result<&MoveReport, IllegalAction> {
+    pub fn play(&mut self, action: Action) -> Result<&Report, IllegalAction> {
         let before = self.position.clone();
         let report = self.position.play(action)?;
         self.before.push(before);
@@ -322,7 +323,7 @@ impl Game {
         self.reports
             .iter()
             .enumerate()
-            .map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
+            .filter_map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
             .collect()
     }
 
@@ -343,9 +344,11 @@ impl Game {
             actions: self
                 .reports
                 .iter()
-                .map(|r| RecordedAction {
-                    action: r.action,
-                    result: Some(r.result),
+                .filter_map(|r| {
+                    Some(RecordedAction {
+                        action: r.action?,
+                        result: Some(r.result),
+                    })
                 })
                 .collect(),
             timeouts: self.timeouts.clone(),

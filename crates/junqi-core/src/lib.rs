@@ -12,7 +12,7 @@
 //! kind of point needs ([`pointset`]: one word on the 2-player board, three on the cross). One
 //! engine ([`siguo::Position`]), generic over that kind of point ([`siguo::Grid`]), plays both
 //! games and ends them with one [`Outcome`] (a team wins, or a draw); [`Position`] is the
-//! 2-player game's naming of it (Red and Black, [`Action`], [`MoveReport`]), with no rule of
+//! 2-player game's naming of it (Red and Black, [`Action`], [`Report`]), with no rule of
 //! its own.
 //!
 //! ```
@@ -37,6 +37,7 @@ pub mod outcome;
 pub mod pointset;
 pub mod position;
 mod rail;
+pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod told;
@@ -51,7 +52,8 @@ pub use deployment::{Deployment, Slot, Violation, ViolationKind};
 pub use game::{Game, GameRecord, RecordError, RecordedAction, Setup, SetupError};
 pub use jfen::JfenError;
 pub use outcome::{DrawReason, ExitReason, Outcome};
-pub use position::{ActionResult, Carry, MoveReport, Occupant, Position};
+pub use position::{Carry, Occupant, Position};
+pub use report::{ActionResult, Report};
 pub use rng::SplitMix64;
 pub use rules::{Mode, Rules};
 pub use told::Told;

@@ -1,5 +1,5 @@
 //! The 2-player game as its callers name it: Red and Black (seats 0 and 1), [`Action`]s and
-//! [`MoveReport`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
+//! [`Report`]s, over the one engine ([`siguo::Position`] on the facing board, seated for
 //! two), whose [`Outcome`] it reports as it is. Every rule — movement, combat, 翻棋's flips
 //! and colours, flag carrying, the counting rules and the end of the game — is decided there;
 //! this type only names what it decides in the 2-player terms that JFEN, records, the computer
@@ -7,13 +7,12 @@
 
 use crate::action::{Action, IllegalAction};
 use crate::board::{BoardRef, Topology};
-use crate::combat::Clash;
 use crate::outcome::Outcome;
+use crate::report::Report;
 use crate::rules::{Mode, Rules};
 use crate::seat::{Seat, Seating};
-use crate::siguo::{self, InfoMode, SiguoReport, SiguoRules};
+use crate::siguo::{self, InfoMode, SiguoRules};
 use crate::types::{Bitboard, BySide, Piece, Point, Role};
-use serde::{Deserialize, Serialize};
 
 /// What stands on an occupied point, as far as this position knows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -38,93 +37,6 @@ impl Occupant {
     /// The piece, when both colour and role are known.
     pub fn piece(self) -> Option<Piece> {
         Some(Piece::new(self.color?, self.role?))
-    }
-}
-
-/// What an action did, as far as the board shows it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ActionResult {
-    /// No contact.
-    Move,
-    /// The defender was removed and the attacker moved in.
-    Win,
-    /// The attacker was removed.
-    Lose,
-    /// Both were removed.
-    Both,
-    /// A flag was taken.
-    Capture,
-    /// 工兵侦察: the engineer was removed and the defender shown.
-    Scout,
-    /// 翻棋: a piece was turned face up.
-    Flip,
-    /// `mines_bounce` / `marshal_survives_mine`: the attacker went back where it came from and
-    /// nothing was removed; the landmine is shown.
-    Bounce,
-}
-
-impl ActionResult {
-    /// The points whose pieces a move from `from` to `to` with this result takes off (RULES.md
-    /// §5): what a player who hears only the result learns was removed. The result alone cannot
-    /// tell one case: a bomb that takes the flag goes too (the game ends there). Under the
-    /// carrying switches a flag can come back to `to` when its carrier falls there.
-    pub fn removals(self, from: Point, to: Point) -> Vec<Point> {
-        match self {
-            ActionResult::Win | ActionResult::Capture => vec![to],
-            ActionResult::Lose | ActionResult::Scout => vec![from],
-            ActionResult::Both => vec![from, to],
-            ActionResult::Move | ActionResult::Flip | ActionResult::Bounce => vec![],
-        }
-    }
-
-    /// The word of the engine protocol (`scout` is reported as `lose`).
-    pub fn protocol_str(self) -> &'static str {
-        match self {
-            ActionResult::Move => "move",
-            ActionResult::Win => "win",
-            ActionResult::Lose | ActionResult::Scout => "lose",
-            ActionResult::Both => "both",
-            ActionResult::Capture => "capture",
-            ActionResult::Flip => "flip",
-            ActionResult::Bounce => "bounce",
-        }
-    }
-}
-
-/// Everything that happened in one action: enough to animate it and to referee it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveReport {
-    pub action: Action,
-    /// The colour that acted; `None` only for a 翻棋 flip made before colours were assigned.
-    #[serde(default, with = "crate::seat::rb::opt")]
-    pub by: Option<Seat>,
-    /// The points the piece travelled through, start and end included (one point for a flip).
-    pub path: Vec<Point>,
-    pub result: ActionResult,
-    /// The moving piece (the flipped piece for a flip).
-    pub attacker: Option<Piece>,
-    /// The piece attacked, if any.
-    pub defender: Option<Piece>,
-    /// Pieces removed from the board, with the points they stood on.
-    pub removed: Vec<(Point, Piece)>,
-    /// Identities made public by this action (a flip, a flag after its marshal fell — in 翻棋
-    /// turned face up if it was face down —, a scout).
-    pub revealed: Vec<(Point, Piece)>,
-    /// 翻棋: the colour given to the player who acted, when this action assigned colours.
-    #[serde(default, with = "crate::seat::rb::opt")]
-    pub assigned: Option<Seat>,
-    /// The game's outcome, if this action ended it.
-    #[serde(default, with = "crate::outcome::facing::opt")]
-    pub outcome: Option<Outcome>,
-}
-
-impl MoveReport {
-    /// Whether this action made anything known that was hidden before: a flip, a contact (its
-    /// result tells about both pieces), an identity shown, or 翻棋 colours given. Only an action
-    /// that did none of these can be taken back in a game with hidden pieces without leaking.
-    pub fn revealed_anything(&self) -> bool {
-        self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
     }
 }
 
@@ -330,12 +242,7 @@ impl Position {
 
     /// Is the identity on `p` public ([`Position::public`])?
     pub(crate) fn is_public(&self, p: Point) -> bool {
-        self.g.public.contains(p)
-            || self.g.at(p).is_some_and(|o| {
-                o.role == Some(Role::Flag)
-                    && self.g.flag_shown(o.seat)
-                    && !self.g.face_down().contains(p)
-            })
+        self.g.known_to_all(p)
     }
 
     /// Puts an occupant on a point (replacing what was there).
@@ -429,48 +336,20 @@ impl Position {
         self.g.is_legal(action)
     }
 
-    /// The path a legal move takes: a step, a straight run, or an engineer's shortest railway
-    /// route (also for a piece whose role this view does not know).
-    pub fn path(&self, from: Point, to: Point) -> Vec<Point> {
-        let engineer_like = self
-            .piece_at(from)
-            .is_some_and(|p| crate::movement::runs_like_engineer(p.role, self.rules()));
-        crate::movement::path(
-            self.board(),
-            self.rules(),
-            from,
-            to,
-            engineer_like,
-            !self.occupied(),
-        )
-        .unwrap_or_else(|| vec![from, to])
+    /// Plays a legal action and reports everything it did ([`siguo::Position::play`]);
+    /// refuses anything else, changing nothing.
+    pub fn play(&mut self, action: Action) -> Result<Report, IllegalAction> {
+        let report = self.g.play(action)?;
+        self.hand_on(&report);
+        Ok(report)
     }
 
-    /// Plays a legal action and reports what happened; refuses anything else, changing nothing.
-    pub fn play(&mut self, action: Action) -> Result<MoveReport, IllegalAction> {
-        if self.is_over() {
-            return Err(IllegalAction::GameOver);
-        }
-        if !self.is_legal(action) {
-            return Err(IllegalAction::NotLegal(action));
-        }
-        match action {
-            Action::Move { to, .. } => {
-                if self.at(to).is_some_and(|o| o.role.is_none()) {
-                    return Err(IllegalAction::UnknownIdentity(to));
-                }
-            }
-            Action::Flip(p) => {
-                if self.at(p).is_some_and(|o| o.piece().is_none()) {
-                    return Err(IllegalAction::UnknownIdentity(p));
-                }
-            }
-        }
-        let path = match action {
-            Action::Move { from, to } => self.path(from, to),
-            Action::Flip(p) => vec![p],
-        };
-        Ok(self.apply(action, path))
+    /// Plays an action its identities make legal (a seat's reasoning) and reports everything
+    /// it did.
+    pub(crate) fn play_named(&mut self, action: Action) -> Report {
+        let report = self.g.play_named(action);
+        self.hand_on(&report);
+        report
     }
 
     /// 翻棋 search over hypotheses: flips the face-down piece on `p` as if it were `piece`.
@@ -492,20 +371,23 @@ impl Position {
         self.act(action);
     }
 
-    /// Plays `action` on the engine. An action that ends the game still hands the turn on, as
-    /// the 2-player position string has always written it (the side that lost by it, or that
-    /// would have moved next).
-    fn act(&mut self, action: Action) -> SiguoReport<Point> {
+    /// Plays `action` on the engine, without naming what it did.
+    fn act(&mut self, action: Action) {
         let report = self.g.apply(action);
-        if self.g.is_over() {
-            // (A flip that gives colours reports the seat it gave as `by`.)
-            self.hand_on(report.by);
+        self.hand_on(&report);
+    }
+
+    /// An action that ends the game still hands the turn on, as the 2-player position string
+    /// has always written it (to the side that lost by it, or that would have moved next). (A
+    /// flip that gives colours reports the seat it gave as `by`.)
+    fn hand_on(&mut self, report: &Report) {
+        if let (true, Some(by)) = (self.g.is_over(), report.by) {
+            self.pass_from(by);
         }
-        report
     }
 
     /// After the end of the game: the turn passes from `by` to the other side.
-    fn hand_on(&mut self, by: Seat) {
+    fn pass_from(&mut self, by: Seat) {
         let next = self.g.seating().next_in_order(by);
         self.g.set_turn(next);
     }
@@ -517,7 +399,7 @@ impl Position {
             return;
         }
         self.g.settle();
-        let mut report = SiguoReport::of(self.g.turn());
+        let mut report = Report::of(self.g.turn());
         self.g.end_by_counts(&mut report);
     }
 
@@ -530,7 +412,7 @@ impl Position {
         }
         let mut g = self.g.clone();
         g.rules.rules.dead_position_draw = false;
-        let mut report = SiguoReport::of(g.turn());
+        let mut report = Report::of(g.turn());
         g.end_by_counts(&mut report);
         g.outcome()
     }
@@ -561,7 +443,7 @@ impl Position {
             .miss_turn(seat)
             .map_err(|_| IllegalAction::GameOver)?;
         if self.g.is_over() && colours {
-            self.hand_on(seat);
+            self.pass_from(seat);
         }
         Ok(self.outcome())
     }
@@ -600,107 +482,5 @@ impl Position {
     /// Counts the leaves of the legal-action tree `depth` plies deep (RULES.md §9).
     pub fn perft(&self, depth: u32) -> u64 {
         self.g.perft(depth)
-    }
-
-    /// Plays `action` on the engine and names what it did: the path, the pieces met, removed
-    /// and shown, in the order the 2-player record has always listed them.
-    pub(crate) fn apply(&mut self, action: Action, path: Vec<Point>) -> MoveReport {
-        let before = self.clone();
-        let mut report = MoveReport {
-            action,
-            by: self.turn(),
-            path,
-            result: ActionResult::Move,
-            attacker: None,
-            defender: None,
-            removed: Vec::new(),
-            revealed: Vec::new(),
-            assigned: None,
-            outcome: None,
-        };
-        match action {
-            Action::Flip(p) => {
-                let done = self.act(action);
-                report.result = ActionResult::Flip;
-                report.attacker = self.piece_at(p);
-                if let Some(piece) = report.attacker {
-                    report.revealed.push((p, piece));
-                }
-                if let Some(s) = done.assigned {
-                    report.by = Some(s);
-                    report.assigned = Some(s);
-                }
-            }
-            Action::Move { from, to } => {
-                let done = self.act(action);
-                report.attacker = before.piece_at(from);
-                report.defender = before.piece_at(to);
-                if let (Some(att), Some(def), Some(clash)) =
-                    (report.attacker, report.defender, done.clash)
-                {
-                    let flag = def.role == Role::Flag;
-                    report.result = match clash {
-                        Clash::Win if flag && done.carried.is_some() => ActionResult::Win,
-                        Clash::Win | Clash::Both if flag => ActionResult::Capture,
-                        Clash::Win => ActionResult::Win,
-                        Clash::Lose => ActionResult::Lose,
-                        Clash::Both => ActionResult::Both,
-                        Clash::Scout => ActionResult::Scout,
-                        Clash::Bounce => ActionResult::Bounce,
-                    };
-                    let mut fallen = Vec::new();
-                    if clash.attacker_removed() {
-                        fallen.push((from, att));
-                    }
-                    if clash.defender_removed() {
-                        fallen.push((to, def));
-                    }
-                    for (p, piece) in fallen {
-                        report.removed.push((p, piece));
-                        self.name_shown(&before, piece, p, &mut report);
-                    }
-                    if clash == Clash::Win && self.g.at(from).is_some() {
-                        // A carrier beaten on the point where it took the flag: the flag is
-                        // back there, and the winner stays where it was.
-                        report.path.truncate(1);
-                    }
-                    if matches!(clash, Clash::Scout | Clash::Bounce) && !before.is_public(to) {
-                        report.revealed.push((to, def));
-                    }
-                    if done.carried.is_some() {
-                        // Everyone sees the flag taken: it is carried from now on.
-                        report.revealed.push((to, def));
-                    }
-                }
-            }
-        }
-        report.outcome = self.outcome();
-        report
-    }
-
-    /// What the fall of `piece` on `p` showed: a fallen Field Marshal's flag (turned face up
-    /// in 翻棋), and a flag its fallen carrier dropped, back where it was taken.
-    fn name_shown(&self, before: &Position, piece: Piece, p: Point, report: &mut MoveReport) {
-        if piece.role == Role::Marshal {
-            for f in before.pieces(piece.color, Role::Flag) {
-                let face_down = before.face_down().contains(f);
-                let known = before.mode == Mode::Flip && !face_down;
-                if !known && !before.is_public(f) {
-                    report
-                        .revealed
-                        .push((f, Piece::new(piece.color, Role::Flag)));
-                }
-            }
-        }
-        if let Some(carry) = before.carrying(piece.color) {
-            if carry.at == p
-                && self
-                    .piece_at(carry.home)
-                    .is_some_and(|f| f.role == Role::Flag)
-            {
-                let flag = Piece::new(self.opponent(piece.color), Role::Flag);
-                report.revealed.push((carry.home, flag));
-            }
-        }
     }
 }

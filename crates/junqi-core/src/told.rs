@@ -111,8 +111,7 @@ impl Position {
             _ => return Err(IllegalAction::NotLegal(action)),
         }
         let ply = trial.ply();
-        let path = trial.path(from, to);
-        let report = trial.apply(action, path);
+        let report = trial.play_named(action);
         // Hide again what stands where a hidden piece stood or went, unless it was shown; a
         // hidden attacker that bounced is back where it came from.
         let hide = |pos: &mut Position, p: Point, c: Seat| {
@@ -132,7 +131,7 @@ impl Position {
             }
         }
         *self = trial;
-        Ok(PublicEvent::from_report(ply, &report))
+        PublicEvent::from_report(ply, &report).ok_or(IllegalAction::NotLegal(action))
     }
 
     /// The side to move loses its turn to the per-move timer ([`Position::miss_turn`]) on a
@@ -279,7 +278,12 @@ mod tests {
                 }
                 _ => mine.play_seen(a, None).unwrap(),
             };
-            assert_eq!(event.removed, PublicEvent::from_report(0, &report).removed);
+            assert_eq!(
+                event.removed,
+                PublicEvent::from_report(0, &report)
+                    .expect("an action")
+                    .removed
+            );
             // The flag a fallen Field Marshal shows is its owner's to say on a device.
             for (p, piece) in &report.revealed {
                 if piece.color == Seat::BLACK || report.result == ActionResult::Capture {

@@ -3,7 +3,8 @@
 use crate::action::Action;
 use crate::jfen::board_fen_with;
 use crate::outcome::Outcome;
-use crate::position::{ActionResult, Carry, MoveReport, Occupant, Position};
+use crate::position::{Carry, Occupant, Position};
+use crate::report::{ActionResult, Report};
 use crate::rules::{Mode, Rules};
 use crate::seat::Visibility;
 use crate::types::{BySide, Piece, Point, Role, POINTS};
@@ -29,21 +30,22 @@ pub struct PublicEvent {
 }
 
 impl PublicEvent {
-    /// The public part of a report of the action played at `ply`.
-    pub fn from_report(ply: u32, r: &MoveReport) -> PublicEvent {
-        PublicEvent {
+    /// The public part of a report of the action played at `ply` (`None` for a report of no
+    /// action: a resignation, a timeout).
+    pub fn from_report(ply: u32, r: &Report) -> Option<PublicEvent> {
+        Some(PublicEvent {
             ply,
             by: r.by,
-            action: r.action,
+            action: r.action?,
             result: r.result,
             removed: r.removed.iter().map(|(p, _)| *p).collect(),
             revealed: r.revealed.clone(),
             assigned: r.assigned,
-        }
+        })
     }
 
     /// Whether this action made anything known that was hidden before (as
-    /// [`crate::MoveReport::revealed_anything`]): what a game with hidden pieces never takes
+    /// [`crate::Report::revealed_anything`]): what a game with hidden pieces never takes
     /// back.
     pub fn revealed_anything(&self) -> bool {
         self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()

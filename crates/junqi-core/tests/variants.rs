@@ -222,7 +222,10 @@ fn rail_one_turn_lets_any_piece_turn_once() {
     }
     assert!(!dests(&p, "c6").contains(&"b11".to_string()), "two turns");
     assert_eq!(
-        p.path(pt("c6"), pt("a9")),
+        p.engine().path(Action::Move {
+            from: pt("c6"),
+            to: pt("a9")
+        }),
         ["c6", "b6", "a6", "a7", "a8", "a9"].map(pt).to_vec()
     );
     // A turn happens only at an empty point, and the run may end in an attack after it.
@@ -802,7 +805,7 @@ fn views_know_the_carried_flag() {
                 "everyone sees the flag taken"
             );
         }
-        history.push(PublicEvent::from_report(i as u32 + 1, &rep));
+        history.extend(PublicEvent::from_report(i as u32 + 1, &rep));
     }
     assert_eq!(
         p.carrying(Seat::RED),

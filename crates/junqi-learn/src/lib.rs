@@ -16,8 +16,8 @@
 pub mod puzzle;
 
 use junqi_core::{
-    Action, ActionResult, Deployment, Mode, MoveReport, Occupant, Piece, Point, Position, Role,
-    Rules, Seat, Slot,
+    Action, ActionResult, Deployment, Mode, Occupant, Piece, Point, Position, Report, Role, Rules,
+    Seat, Slot,
 };
 use serde::Deserialize;
 use std::fmt;
@@ -280,7 +280,7 @@ pub enum Mistake {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Feedback {
     /// Keep going; the other side's reply, if it moved.
-    Continue { reply: Option<MoveReport> },
+    Continue { reply: Option<Report> },
     /// Done, with 1–3 stars.
     Success { stars: u8 },
     /// Wrong: show it, then the lesson restarts.
@@ -370,8 +370,8 @@ impl LessonRun {
         }
     }
 
-    fn follow(&mut self, report: &MoveReport) {
-        let Action::Move { from, to } = report.action else {
+    fn follow(&mut self, report: &Report) {
+        let Some(Action::Move { from, to }) = report.action else {
             return;
         };
         for t in self.targets.iter_mut() {
@@ -414,7 +414,7 @@ impl LessonRun {
         }
     }
 
-    fn lost_piece(&self, report: &MoveReport) -> Option<Mistake> {
+    fn lost_piece(&self, report: &Report) -> Option<Mistake> {
         let lost = report.removed.iter().find(|(_, p)| p.color == Seat::RED)?;
         let by = if Some(lost.1) == report.attacker {
             report.defender

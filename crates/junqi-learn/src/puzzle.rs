@@ -14,7 +14,7 @@
 //! - `stop`: the other side would take the flag within `n` of its moves; find the one move that
 //!   prevents it. The line is that one move.
 
-use junqi_core::{Action, Mode, MoveReport, Position, Role, Rules, Seat};
+use junqi_core::{Action, Mode, Position, Report, Role, Rules, Seat};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -665,12 +665,12 @@ pub fn check(puzzle: &Puzzle) -> Result<Proof, PuzzleError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleFeedback {
     /// Right; the other side answered (the line's next move).
-    Right { reply: Option<MoveReport> },
+    Right { reply: Option<Report> },
     /// Solved.
     Solved,
     /// Not the move: the other side's refutation was played (when the search found one in
     /// its budget); [`PuzzleRun::retry`] goes back to before the move.
-    Wrong { refutation: Option<MoveReport> },
+    Wrong { refutation: Option<Report> },
     /// Not a legal move here (nothing changed).
     Illegal,
 }

@@ -123,7 +123,7 @@ fn the_referee_answers_with_the_line_and_refutes_a_wrong_move() {
             } else {
                 match f {
                     PuzzleFeedback::Right { reply: Some(r) } => {
-                        assert_eq!(r.action, p.line[i + 1], "{}", p.id)
+                        assert_eq!(r.action, Some(p.line[i + 1]), "{}", p.id)
                     }
                     other => panic!("{}: {other:?}", p.id),
                 }

@@ -179,10 +179,7 @@ impl Remote {
             .iter()
             .map(|event| Played {
                 event: event.clone(),
-                path: match event.action {
-                    Action::Move { from, to } => pos.path(from, to),
-                    Action::Flip(p) => vec![p],
-                },
+                path: pos.engine().route(event.action),
             })
             .collect()
     }

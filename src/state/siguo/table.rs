@@ -25,9 +25,9 @@ pub struct Row {
     pub left: Vec<(Seat, ExitReason)>,
     /// Seats whose flag everyone was shown by this action (its Field Marshal fell).
     pub flags_shown: Vec<Seat>,
-    /// This action made something hidden known ([`SiguoReport::revealed_anything`]).
+    /// This action made something hidden known ([`Report::revealed_anything`]).
     ///
-    /// [`SiguoReport::revealed_anything`]: junqi_core::siguo::SiguoReport::revealed_anything
+    /// [`Report::revealed_anything`]: junqi_core::siguo::Report::revealed_anything
     pub revealed: bool,
     /// The pieces the move brought together, as the referee knows them: ask
     /// [`Table::met_seen_by`] for what a seat may be told.
@@ -424,15 +424,14 @@ impl Table {
     /// The seat to move plays `mv`.
     pub fn play(&mut self, mv: Action<Point>) -> Result<&Row, IllegalAction<Point>> {
         let by = self.turn();
-        let path = self.truth.path(mv);
-        let met = Met {
-            mover: self.truth.at(mv.from()).and_then(|o| o.role),
-            target: self.truth.at(mv.to()).map(|o| (o.seat, o.role)),
-        };
         let report = self.truth.play(mv)?;
+        let met = Met {
+            mover: report.attacker.map(|p| p.role),
+            target: report.defender.map(|p| (p.color, Some(p.role))),
+        };
         self.record.events.push(SiguoEvent::Move { mv });
         self.carry_guesses(by, mv);
-        self.last_path = path;
+        self.last_path = report.path.clone();
         self.note(by, &report);
         let row = self.rows.len() - 1;
         self.rows[row].met = met;
@@ -505,7 +504,7 @@ impl Table {
         Ok(self.note(seat, &report))
     }
 
-    fn note(&mut self, by: Seat, report: &junqi_core::siguo::SiguoReport) -> &Row {
+    fn note(&mut self, by: Seat, report: &junqi_core::Report<Point>) -> &Row {
         // Whoever acts next starts with the whole per-move time, even where the action passed
         // the turn without a new ply (a resignation, a clock run out).
         if let Some(t) = &mut self.move_timer {

@@ -19,12 +19,12 @@ use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel}
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
-    seat_violations, InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoReport, SiguoRules,
-    Table,
+    seat_violations, InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoRules, Table,
 };
 use junqi_core::Action;
 use junqi_core::Deployment;
 use junqi_core::Outcome;
+use junqi_core::Report;
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -191,7 +191,7 @@ impl Place {
 fn tell(
     places: &mut [Place],
     truth: &Position,
-    report: &SiguoReport,
+    report: &Report<Point>,
     before: [bool; 4],
     mode: InfoMode,
     shift: usize,

@@ -15,8 +15,9 @@ use super::{
     ALL_ROLES,
 };
 use crate::action::Action;
+use crate::report::Report;
 use crate::seat::Seat;
-use crate::siguo::{Point, PointSet, Position, SiguoReport, POINTS};
+use crate::siguo::{Point, PointSet, Position, POINTS};
 use crate::{contact, Clash, Role, Slot};
 
 /// What everyone is told about a combat.
@@ -57,7 +58,7 @@ pub struct TableEvent {
 
 impl TableEvent {
     /// The public part of what the referee reported.
-    pub fn from_report(r: &SiguoReport) -> TableEvent {
+    pub fn from_report(r: &Report<Point>) -> TableEvent {
         TableEvent {
             mv: r.action,
             contact: r.clash.map(Contact::of),

@@ -23,7 +23,6 @@ pub mod view;
 
 pub use board::{Board, Edge};
 pub use notation::{looks_like_position, NotationError};
-pub use play::SiguoReport;
 pub use points::{Grid, Point, PointSet, POINTS};
 pub use position::{Carry, Flip, Occupant, Position};
 pub use record::{SiguoEvent, SiguoRecord, SiguoRecordError};

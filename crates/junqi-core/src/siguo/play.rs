@@ -3,92 +3,26 @@
 //! at the start of their turn, a team losing when both its players are out, the mutual
 //! wipe-out switch and the 70-ply draw (RULES-4P.md §6).
 
-use super::points::{Grid, Point};
+use super::points::Grid;
 use super::position::{Carry, Occupant, Position};
 use super::rules::{InfoMode, WipeOut};
 use crate::action::{Action, IllegalAction};
 use crate::combat::{contact, Clash};
+use crate::report::Report;
 use crate::rules::{Mode, NO_COLLISION_LIMIT};
 use crate::seat::Seat;
 use crate::types::Role;
 use crate::{DrawReason, ExitReason, Outcome};
 
-/// What an action (a move, a 翻棋 flip) or another event of the game did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SiguoReport<P = Point> {
-    /// The seat that acted. In 翻棋 before colours are given, a flip's player has no seat yet:
-    /// then this is [`Position::turn`]'s placeholder, and only `assigned` says who is who.
-    pub by: Seat,
-    /// The move or 翻棋 flip played; `None` for a resignation, a timeout, a missed turn, an
-    /// agreed draw, or a seat leaving at the start of its turn.
-    pub action: Option<Action<P>>,
-    /// 翻棋: the colour (seat) this flip gave to the player who made it.
-    pub assigned: Option<Seat>,
-    /// The combat result, when the move attacked a piece of known identity.
-    pub clash: Option<Clash>,
-    /// Points whose piece this move made known to every seat: the defender an engineer
-    /// scouted, a landmine that sent a piece back.
-    pub shown: Vec<P>,
-    /// Seats that left the game because of this move, in order.
-    pub eliminated: Vec<(Seat, ExitReason)>,
-    /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be carried
-    /// from the move's destination (the owner stays in until it arrives).
-    pub carried: Option<Seat>,
-    pub outcome: Option<Outcome>,
-}
-
-impl<P> SiguoReport<P> {
-    /// Whether this action made anything known that was hidden before: a flip or the colours
-    /// it gave, a contact (its result tells about both pieces), a piece shown to every seat, a
-    /// seat leaving (its pieces leave the board with it), a flag taken. Where pieces are hidden
-    /// from some seat, only an action that did none of these can be taken back without leaking
-    /// — what was seen cannot be unseen.
-    pub fn revealed_anything(&self) -> bool {
-        matches!(self.action, Some(Action::Flip(_)))
-            || self.assigned.is_some()
-            || self.clash.is_some()
-            || !self.shown.is_empty()
-            || !self.eliminated.is_empty()
-            || self.carried.is_some()
-    }
-
-    /// The report of an event of `by` that is not a move, before it has done anything.
-    pub(crate) fn of(by: Seat) -> SiguoReport<P> {
-        SiguoReport {
-            by,
-            action: None,
-            assigned: None,
-            clash: None,
-            shown: Vec::new(),
-            eliminated: Vec::new(),
-            carried: None,
-            outcome: None,
-        }
-    }
-}
-
 impl<P: Grid> Position<P> {
-    /// Plays a legal action of the player to act: a move of the seat to move, or in 翻棋 a
-    /// flip. The first flip gives its colour to its player (`flip_first_engineer`: the first
-    /// engineer turned up; `flip_two_same`: the second of two flips of one colour in a row by
-    /// the same player).
-    pub fn play(&mut self, action: Action<P>) -> Result<SiguoReport<P>, IllegalAction<P>> {
-        if self.outcome.is_some() {
-            return Err(IllegalAction::GameOver);
-        }
-        if !self.is_legal(action) {
-            return Err(IllegalAction::NotLegal(action));
-        }
-        Ok(self.apply(action))
-    }
-
     /// Plays an action known to be legal (perft, search).
     pub fn play_unchecked(&mut self, action: Action<P>) {
         self.apply(action);
     }
 
-    /// Plays an action known to be legal and reports what it did.
-    pub(crate) fn apply(&mut self, action: Action<P>) -> SiguoReport<P> {
+    /// Plays an action known to be legal and reports what the rules did — who acted, contacts,
+    /// seats out, the outcome — but does not name pieces or routes ([`Position::play`] does).
+    pub(crate) fn apply(&mut self, action: Action<P>) -> Report<P> {
         match action {
             Action::Move { from, to } => self.apply_move(from, to),
             Action::Flip(p) => self.apply_flip(p),
@@ -110,12 +44,13 @@ impl<P: Grid> Position<P> {
         self.apply_flip(p);
     }
 
-    fn apply_flip(&mut self, p: P) -> SiguoReport<P> {
+    fn apply_flip(&mut self, p: P) -> Report<P> {
         let mover = self.mover();
-        let mut report = SiguoReport {
+        let mut report = Report {
             action: Some(Action::Flip(p)),
-            ..SiguoReport::of(self.turn)
+            ..Report::of(self.turn)
         };
+        report.by = mover;
         let turned = self.turn_up(p);
         let us = match mover {
             Some(us) => Some(us),
@@ -137,7 +72,7 @@ impl<P: Grid> Position<P> {
     /// 翻棋 before colours are given: does turning up `occ` give its colour to the player who
     /// flipped it (RULES.md §7, the `flip_*` switches)? If so, the seats are fixed and that
     /// player's seat is returned.
-    fn give_colour(&mut self, occ: Occupant, report: &mut SiguoReport<P>) -> Option<Seat> {
+    fn give_colour(&mut self, occ: Occupant, report: &mut Report<P>) -> Option<Seat> {
         // Ply 1 is the first player's, ply 2 the second's, and so on.
         let player = usize::from(self.ply.is_multiple_of(2));
         let rules = self.rules.rules;
@@ -157,16 +92,16 @@ impl<P: Grid> Position<P> {
         let other = self.seating.next_in(occ.seat).unwrap_or(occ.seat);
         let first = if player == 0 { occ.seat } else { other };
         self.give_colours(first);
-        report.by = occ.seat;
+        report.by = Some(occ.seat);
         report.assigned = Some(occ.seat);
         Some(occ.seat)
     }
 
-    fn apply_move(&mut self, from: P, to: P) -> SiguoReport<P> {
+    fn apply_move(&mut self, from: P, to: P) -> Report<P> {
         let us = self.turn;
-        let mut report = SiguoReport {
+        let mut report = Report {
             action: Some(Action::Move { from, to }),
-            ..SiguoReport::of(us)
+            ..Report::of(us)
         };
         let attacker = self.cells[from.index()];
         let defender = self.cells[to.index()];
@@ -255,7 +190,7 @@ impl<P: Grid> Position<P> {
     /// draw, or under `no_collision_31` the seat to move leaving after 31 plies without an
     /// attack (the count then starts again for the others); then `ply_limit`'s draw and
     /// `dead_position_draw`.
-    pub(crate) fn end_by_counts(&mut self, report: &mut SiguoReport<P>) {
+    pub(crate) fn end_by_counts(&mut self, report: &mut Report<P>) {
         if self.outcome.is_some() {
             return;
         }
@@ -302,7 +237,7 @@ impl<P: Grid> Position<P> {
 
     /// Removes a piece lost in combat; a fallen Field Marshal shows its owner's flag, and a
     /// fallen carrier drops what it carried.
-    fn lose_piece(&mut self, p: P, occ: Occupant, report: &mut SiguoReport<P>) {
+    fn lose_piece(&mut self, p: P, occ: Occupant, report: &mut Report<P>) {
         self.take(p);
         if occ.role == Some(Role::Marshal) {
             self.flag_shown[occ.seat] = true;
@@ -317,7 +252,7 @@ impl<P: Grid> Position<P> {
     /// shows what every seat now knows.
     #[cold]
     #[inline(never)]
-    fn turn_up_flag(&mut self, seat: Seat, report: &mut SiguoReport<P>) {
+    fn turn_up_flag(&mut self, seat: Seat, report: &mut Report<P>) {
         for f in self.face_down() {
             if self.cells[f.index()].is_some_and(|o| o.seat == seat && o.role == Some(Role::Flag)) {
                 self.turn_up(f);
@@ -329,18 +264,14 @@ impl<P: Grid> Position<P> {
     /// Every flag whose carry matches `dropped` goes back, face up and shown to every seat, to
     /// the point where it was taken (kept free for it).
     #[inline(always)]
-    fn drop_carried(&mut self, dropped: impl Fn(&Carry<P>) -> bool, report: &mut SiguoReport<P>) {
+    fn drop_carried(&mut self, dropped: impl Fn(&Carry<P>) -> bool, report: &mut Report<P>) {
         if self.extra.is_some() {
             self.drop_carried_now(&dropped, report);
         }
     }
 
     #[inline(never)]
-    fn drop_carried_now(
-        &mut self,
-        dropped: &dyn Fn(&Carry<P>) -> bool,
-        report: &mut SiguoReport<P>,
-    ) {
+    fn drop_carried_now(&mut self, dropped: &dyn Fn(&Carry<P>) -> bool, report: &mut Report<P>) {
         for owner in Seat::ALL {
             let Some(c) = self.carried(owner).filter(|c| dropped(c)) else {
                 continue;
@@ -364,14 +295,14 @@ impl<P: Grid> Position<P> {
     /// puts each carried flag's owner out once it arrives: in one of `us`'s own headquarters
     /// (`carry_flag_front`: anywhere in `us`'s own area).
     #[inline(always)]
-    fn after_carrier_move(&mut self, us: Seat, from: P, to: P, report: &mut SiguoReport<P>) {
+    fn after_carrier_move(&mut self, us: Seat, from: P, to: P, report: &mut Report<P>) {
         if self.extra.is_some() {
             self.follow_carrier(us, from, to, report);
         }
     }
 
     #[inline(never)]
-    fn follow_carrier(&mut self, us: Seat, from: P, to: P, report: &mut SiguoReport<P>) {
+    fn follow_carrier(&mut self, us: Seat, from: P, to: P, report: &mut Report<P>) {
         for owner in Seat::ALL {
             let Some(mut c) = self.carried(owner).filter(|c| c.by == us && c.at == from) else {
                 continue;
@@ -391,7 +322,7 @@ impl<P: Grid> Position<P> {
     /// Puts `seat` out and ends the game if its team is out. At a table of more than two its
     /// pieces leave at once (RULES-4P.md §6.1); at a table of two the game ends here, and the
     /// last position stands as the players left it (RULES.md §6).
-    fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut SiguoReport<P>) {
+    fn exit(&mut self, seat: Seat, why: ExitReason, report: &mut Report<P>) {
         if !self.seating.is_in(seat) {
             return;
         }
@@ -422,14 +353,14 @@ impl<P: Grid> Position<P> {
 
     /// Gives the turn to the next seat after `from` that is in and can move; seats that cannot
     /// move leave on the way (RULES-4P.md §6.1 item 2).
-    fn pass_turn(&mut self, from: Seat, report: &mut SiguoReport<P>) {
+    fn pass_turn(&mut self, from: Seat, report: &mut Report<P>) {
         if let Some(next) = self.seating.next_in(from) {
             self.begin_turn(next, report);
         }
     }
 
     /// Starts `next`'s turn: if it cannot move it leaves, and so on round the table.
-    fn begin_turn(&mut self, next: Seat, report: &mut SiguoReport<P>) {
+    fn begin_turn(&mut self, next: Seat, report: &mut Report<P>) {
         if self.has_action(next) {
             self.turn = next;
             return;
@@ -467,7 +398,7 @@ impl<P: Grid> Position<P> {
     /// up by hand): while it has no legal move it leaves and the turn passes on. Returns the
     /// seats that left.
     pub fn settle(&mut self) -> Vec<(Seat, ExitReason)> {
-        let mut report = SiguoReport::of(self.turn);
+        let mut report = Report::of(self.turn);
         if self.outcome.is_none() && self.seating.is_in(self.turn) {
             self.begin_turn(self.turn, &mut report);
         }
@@ -477,7 +408,7 @@ impl<P: Grid> Position<P> {
     /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on. At a
     /// table of two, not in the first 20 plies nor in 翻棋 before colours are given (RULES.md
     /// §6; RULES-4P.md §6.1 sets no such limit).
-    pub fn resign(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
+    pub fn resign(&mut self, seat: Seat) -> Result<Report<P>, IllegalAction<P>> {
         if self.outcome.is_none() && self.seating.count() == 2 && !self.may_resign() {
             return Err(IllegalAction::ResignTooEarly);
         }
@@ -492,7 +423,7 @@ impl<P: Grid> Position<P> {
     }
 
     /// `seat` reached the timeout limit: it leaves as if it had resigned.
-    pub fn time_out(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
+    pub fn time_out(&mut self, seat: Seat) -> Result<Report<P>, IllegalAction<P>> {
         self.leave(seat, ExitReason::Timeout)
     }
 
@@ -502,7 +433,7 @@ impl<P: Grid> Position<P> {
     ///
     /// In 翻棋 before colours are given the players have no seat yet: the turn passes to the
     /// other player uncounted, whichever `seat` of the table is named.
-    pub fn miss_turn(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
+    pub fn miss_turn(&mut self, seat: Seat) -> Result<Report<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
             return Err(IllegalAction::GameOver);
         }
@@ -512,12 +443,12 @@ impl<P: Grid> Position<P> {
         if self.mover().is_none() {
             self.ply += 1;
             self.quiet += 1;
-            return Ok(SiguoReport::of(seat));
+            return Ok(Report::of(seat));
         }
         if self.turn != seat {
             return Err(IllegalAction::NotToMove(seat));
         }
-        let mut report = SiguoReport::of(seat);
+        let mut report = Report::of(seat);
         let count = &mut self.extra_mut().timeouts[seat];
         *count = count.saturating_add(1);
         let count = u32::from(*count);
@@ -539,7 +470,7 @@ impl<P: Grid> Position<P> {
     }
 
     /// `seat` offered a draw and every other player still in agreed: the game is drawn.
-    pub fn agree_draw(&mut self, seat: Seat) -> Result<SiguoReport<P>, IllegalAction<P>> {
+    pub fn agree_draw(&mut self, seat: Seat) -> Result<Report<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
             return Err(IllegalAction::GameOver);
         }
@@ -549,20 +480,20 @@ impl<P: Grid> Position<P> {
         self.outcome = Some(Outcome::Draw {
             reason: DrawReason::Agreed,
         });
-        Ok(SiguoReport {
+        Ok(Report {
             outcome: self.outcome,
-            ..SiguoReport::of(seat)
+            ..Report::of(seat)
         })
     }
 
-    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<SiguoReport<P>, IllegalAction<P>> {
+    fn leave(&mut self, seat: Seat, why: ExitReason) -> Result<Report<P>, IllegalAction<P>> {
         if self.outcome.is_some() {
             return Err(IllegalAction::GameOver);
         }
         if !self.seating.is_in(seat) {
             return Err(IllegalAction::NotInGame(seat));
         }
-        let mut report = SiguoReport::of(seat);
+        let mut report = Report::of(seat);
         self.exit(seat, why, &mut report);
         if self.outcome.is_none() && self.turn == seat {
             self.pass_turn(seat, &mut report);

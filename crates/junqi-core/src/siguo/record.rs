@@ -2,12 +2,12 @@
 //! mode, one formation per seat, every event in order and the result — enough to replay the
 //! game exactly.
 
-use super::play::SiguoReport;
 use super::points::Point;
 use super::position::Position;
 use super::rules::{InfoMode, SiguoRules, Table};
 use crate::action::{Action, IllegalAction};
 use crate::deployment::Deployment;
+use crate::report::Report;
 use crate::seat::{PerSeat, Seat};
 use crate::Outcome;
 use serde::{Deserialize, Serialize};
@@ -31,7 +31,7 @@ pub enum SiguoEvent {
 
 impl SiguoEvent {
     /// Plays the event on `pos`, as the rules check any action.
-    pub fn play(self, pos: &mut Position) -> Result<SiguoReport, IllegalAction<Point>> {
+    pub fn play(self, pos: &mut Position) -> Result<Report<Point>, IllegalAction<Point>> {
         match self {
             SiguoEvent::Move { mv } => pos.play(mv),
             SiguoEvent::Resign { seat } => pos.resign(seat),
