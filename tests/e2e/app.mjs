@@ -204,27 +204,32 @@ export async function idle(page, timeout = 30000) {
   try {
     await waitStill(page, timeout);
   } catch (e) {
-    const state = await page
-      .evaluate(() => {
-        const app = document.querySelector('.app');
-        return {
-          phase: app?.getAttribute('data-phase'),
-          busy: app?.hasAttribute('data-busy'),
-          status: document.querySelector('[data-testid="status"]')?.textContent,
-          dialogs: [...document.querySelectorAll('[role="dialog"],[data-testid]')]
-            .map((d) => d.getAttribute('data-testid'))
-            .filter((t) => t && !/^(point|edge)/.test(t))
-            .slice(0, 40),
-          moves: [...document.querySelectorAll('[data-testid="move-list"] > [data-ply]')]
-            .slice(-6)
-            .map((m) => m.textContent.trim()),
-          movable: document.querySelectorAll('[data-movable]').length,
-        };
-      })
-      .catch((err) => ({ unreadable: String(err) }));
-    e.message += `\napp state: ${JSON.stringify(state)}`;
+    e.message += `\napp state: ${JSON.stringify(await appState(page))}`;
     throw e;
   }
+}
+
+/** What a page shows of the game, for a failure's message: the phase, whether it is busy, the
+ * status line, the dialogs and named controls, the last moves, how many pieces may move. */
+export async function appState(page) {
+  return page
+    .evaluate(() => {
+      const app = document.querySelector('.app');
+      return {
+        phase: app?.getAttribute('data-phase'),
+        busy: app?.hasAttribute('data-busy'),
+        status: document.querySelector('[data-testid="status"]')?.textContent,
+        dialogs: [...document.querySelectorAll('[role="dialog"],[data-testid]')]
+          .map((d) => d.getAttribute('data-testid'))
+          .filter((t) => t && !/^(point|edge)/.test(t))
+          .slice(0, 40),
+        moves: [...document.querySelectorAll('[data-testid="move-list"] > [data-ply]')]
+          .slice(-6)
+          .map((m) => m.textContent.trim()),
+        movable: document.querySelectorAll('[data-movable]').length,
+      };
+    })
+    .catch((err) => ({ unreadable: String(err) }));
 }
 
 async function waitStill(page, timeout) {

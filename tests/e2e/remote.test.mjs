@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { rm, writeFile } from 'node:fs/promises';
-import { SHOTS, open, press, idle, playOne, seeded, serveDist } from './app.mjs';
+import { SHOTS, appState, open, press, idle, playOne, seeded, serveDist } from './app.mjs';
 
 const server = serveDist();
 
@@ -95,7 +95,11 @@ async function toMove(apps) {
       const still = !(await app.page.locator('.app[data-busy]').count());
       if (still && (await app.page.locator('[data-movable]').count())) return app;
     }
-    assert.ok(Date.now() < end, 'neither device may move');
+    if (Date.now() >= end) {
+      const states = await Promise.all(apps.map((app) => appState(app.page)));
+      const problems = apps.map((app) => app.problems);
+      assert.fail(`neither device may move: ${JSON.stringify({ states, problems })}`);
+    }
     await apps[0].page.waitForTimeout(50);
   }
 }
