@@ -182,7 +182,9 @@ test('phone: "play the computer" on a first visit needs no more than its budget,
   // rest of the build beside it on this fast link). Until #29 splits the game by screen, the
   // press brings the whole game: about 1.1 MB brotli, of which playing a friend on another
   // device (#27: its screens, its protocol and cryptography) is about 110 KB (BENCHMARKS.md).
-  const BUDGET = 1_200_000;
+  // Raised from 1 200 000 by the one report of every board (#23: the 4-player game's moves
+  // are named as the 2-player game's, 3.5 KB); kept tight so that no growth goes unseen.
+  const BUDGET = 1_205_000;
   const alone = await fresh('phone', 'en-US', { serviceWorkers: 'block' });
   await play(alone.page);
   const pressed = bytes();
