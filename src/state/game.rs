@@ -564,10 +564,8 @@ impl Match {
             Referee::Local { game, .. } => {
                 let ply = game.reports().len() as u32 + 1;
                 let report = game.play(action)?;
-                let event = PublicEvent::from_report(ply, report);
-                let event = event.ok_or(IllegalAction::NotLegal(action))?;
                 vec![Played {
-                    event,
+                    event: PublicEvent::of(ply, action, report),
                     path: report.path.clone(),
                 }]
             }

@@ -131,7 +131,7 @@ impl Position {
             }
         }
         *self = trial;
-        PublicEvent::from_report(ply, &report).ok_or(IllegalAction::NotLegal(action))
+        Ok(PublicEvent::of(ply, action, &report))
     }
 
     /// The side to move loses its turn to the per-move timer ([`Position::miss_turn`]) on a

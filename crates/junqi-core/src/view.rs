@@ -33,20 +33,26 @@ impl PublicEvent {
     /// The public part of a report of the action played at `ply` (`None` for a report of no
     /// action: a resignation, a timeout).
     pub fn from_report(ply: u32, r: &Report) -> Option<PublicEvent> {
-        Some(PublicEvent {
+        Some(PublicEvent::of(ply, r.action?, r))
+    }
+
+    /// The public part of `r`, the report of `action` just played at `ply`.
+    pub fn of(ply: u32, action: Action, r: &Report) -> PublicEvent {
+        PublicEvent {
             ply,
             by: r.by,
-            action: r.action?,
+            action,
             result: r.result,
             removed: r.removed.iter().map(|(p, _)| *p).collect(),
             revealed: r.revealed.clone(),
             assigned: r.assigned,
-        })
+        }
     }
 
-    /// Whether this action made anything known that was hidden before (as
-    /// [`crate::Report::revealed_anything`]): what a game with hidden pieces never takes
-    /// back.
+    /// Whether this action made anything known that was hidden before: what a game with
+    /// hidden pieces never takes back. As [`crate::Report::revealed_anything`], but for a seat
+    /// leaving, which the report also counts: on this board only at the end of the game, when
+    /// nothing is taken back.
     pub fn revealed_anything(&self) -> bool {
         self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
     }

@@ -1317,9 +1317,10 @@ impl Duel {
         let mut snapshot = self.snapshot(mover, false, false);
         let event = match self.terms.mode {
             Mode::Dark => self.view.play_seen(action, told),
-            _ => self.view.play(action).and_then(|r| {
-                PublicEvent::from_report(ply, &r).ok_or(junqi_core::IllegalAction::NotLegal(action))
-            }),
+            _ => self
+                .view
+                .play(action)
+                .map(|r| PublicEvent::of(ply, action, &r)),
         }?;
         snapshot.ply.revealed = event.revealed_anything();
         self.before.push(snapshot);

@@ -457,7 +457,12 @@ impl SiguoStore {
         let step_ms = store.step_ms();
         let anim_ms = self
             .with_table(|t| {
-                let steps = t.last_path().len().saturating_sub(1) as u32;
+                // A carrier beaten where it took the flag stays put (a path of one point): the
+                // board still shows its attack, one step (ground::cross's plan).
+                let steps = match t.last_path().len() {
+                    0 => 0,
+                    n => n.max(2) as u32 - 1,
+                };
                 let contact = t.rows().last().is_some_and(|r| r.contact.is_some());
                 crate::ground::cross::duration_ms(steps, contact, step_ms)
             })

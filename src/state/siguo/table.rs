@@ -27,7 +27,7 @@ pub struct Row {
     pub flags_shown: Vec<Seat>,
     /// This action made something hidden known ([`Report::revealed_anything`]).
     ///
-    /// [`Report::revealed_anything`]: junqi_core::siguo::Report::revealed_anything
+    /// [`Report::revealed_anything`]: junqi_core::Report::revealed_anything
     pub revealed: bool,
     /// The pieces the move brought together, as the referee knows them: ask
     /// [`Table::met_seen_by`] for what a seat may be told.
