@@ -118,6 +118,9 @@ export async function open(
 export function watch(page) {
   const problems = [];
   const aborted = [];
+  const seen = { problems, loads: [], presses: [] };
+  WATCHED.set(page, seen);
+  page.on('load', () => seen.loads.push(page.url()));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
@@ -176,8 +179,15 @@ export async function pastWelcome(app, ready = '[data-testid="start-game"]') {
   }
 }
 
+/** What each watched page went through, for a failure's message: its problems, every page
+ * load, the last presses. */
+const WATCHED = new WeakMap();
+
 /** A tap on touch profiles, a click elsewhere; `force` because pieces and marks lie over points. */
 export async function press(app, selector) {
+  const presses = WATCHED.get(app.page)?.presses;
+  presses?.push(selector);
+  if (presses?.length > 8) presses.shift();
   if (app.touch) await app.page.tap(selector, { force: true });
   else await app.page.click(selector, { force: true });
 }
@@ -204,7 +214,9 @@ export async function idle(page, timeout = 30000) {
   try {
     await waitStill(page, timeout);
   } catch (e) {
+    const { problems, loads, presses } = WATCHED.get(page) ?? {};
     e.message += `\napp state: ${JSON.stringify(await appState(page))}`;
+    e.message += `\npage: ${JSON.stringify({ problems, loads, presses })}`;
     throw e;
   }
 }
