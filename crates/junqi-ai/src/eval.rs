@@ -95,6 +95,9 @@ impl Terms {
 pub trait Ground: Grid {
     /// How this board is weighed.
     const TERMS: Terms;
+    /// How many plies of contacts the search's quiescence follows: two rounds of the facing
+    /// board, most of a round of the cross's four seats.
+    const QUIESCENCE_DEPTH: u32;
     /// Steps (a road or rail step counts one) from `a` to `b` on the empty board.
     fn steps(a: Self, b: Self) -> u8;
 }
@@ -114,6 +117,7 @@ fn step_table<P: Grid, const N: usize>(board: &Board<P>) -> Vec<[u8; N]> {
 
 impl Ground for junqi_core::Point {
     const TERMS: Terms = Terms::FACING;
+    const QUIESCENCE_DEPTH: u32 = 4;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::types::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(Board::standard()))[a.index()][b.index()]
@@ -122,6 +126,7 @@ impl Ground for junqi_core::Point {
 
 impl Ground for junqi_core::siguo::Point {
     const TERMS: Terms = Terms::CROSS;
+    const QUIESCENCE_DEPTH: u32 = 3;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::siguo::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(&Board::siguo()))[a.index()][b.index()]

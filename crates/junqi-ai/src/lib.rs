@@ -18,8 +18,8 @@ pub mod siguo;
 
 use belief::Belief;
 use junqi_core::{
-    Action, ActionResult, Deployment, Mode, Occupant, Piece, PlayerView, Point, Position, Role,
-    Seat, SplitMix64,
+    Action, ActionResult, Deployment, Mode, Occupant, Piece, PlayerView, Point, Role, Seat,
+    SplitMix64,
 };
 use search::worlds::{averaged, Budget};
 use search::{search, Either, NodeBudget, Searcher, Stop};
@@ -193,7 +193,7 @@ pub fn hint(view: &PlayerView, ctx: &Context) -> Option<Action> {
 }
 
 fn open_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
-    let pos = view.to_position();
+    let pos = view.to_position().into_engine();
     search(&pos, level.max_depth, level.noise > 0, stop).scored
 }
 
@@ -230,7 +230,7 @@ fn dark_scores(
                 world.put(p, Occupant::known(piece));
             }
         }
-        world
+        world.into_engine()
     };
     let attacks: Vec<Action> = view
         .legal_actions()
@@ -248,18 +248,7 @@ fn dark_scores(
         depth: level.dark_depth,
         style: eval::Style::OPEN,
     };
-    let gain = |world: &Position, a: Action| -> i32 {
-        let Action::Move { from, to } = a else {
-            return 0;
-        };
-        match (world.piece_at(from), world.piece_at(to)) {
-            (Some(att), Some(def)) => {
-                choice::contact_gain(att.role, Some(def.role), world.mode(), world.rules())
-            }
-            _ => 0,
-        }
-    };
-    averaged(&budget, &attacks, draw, gain, rng, stop)
+    averaged(&budget, &attacks, draw, rng, stop)
 }
 
 /// 暗棋: worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece
@@ -323,8 +312,8 @@ pub fn with_flip_pool(view: &PlayerView) -> PlayerView {
 }
 
 fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
-    let pos = view.to_position();
-    let mut scored = if pos.turn().is_some() {
+    let pos = view.to_position().into_engine();
+    let mut scored = if pos.mover().is_some() {
         search(&pos, level.max_depth.min(4), level.noise > 0, &mut *stop).scored
     } else {
         Vec::new()
@@ -345,11 +334,17 @@ fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Ac
         let mut expect: i64 = 0;
         for &(piece, n) in &pool {
             let mut child = pos.clone();
-            child.play_flip_as(p, piece);
+            child.flip_as(
+                p,
+                junqi_core::siguo::Occupant {
+                    seat: piece.color,
+                    role: Some(piece.role),
+                },
+            );
             // The flipper's colour after the flip is the one not to move next.
-            let flipper = child.turn().map(|t| t.other_side());
+            let flipper = child.mover().map(|t| t.other_side());
             let s = -searcher.value(&child, depth);
-            let s = match (pos.turn(), flipper) {
+            let s = match (pos.mover(), flipper) {
                 (Some(us), Some(f)) if us != f => -s,
                 _ => s,
             };

@@ -352,20 +352,6 @@ impl Position {
         report
     }
 
-    /// 翻棋 search over hypotheses: flips the face-down piece on `p` as if it were `piece`.
-    ///
-    /// For a player's own reasoning about a view (whose face-down pieces are unknown); the
-    /// referee never needs it. Does nothing if `p` holds no face-down piece.
-    pub fn play_flip_as(&mut self, p: Point, piece: Piece) {
-        self.g.flip_as(
-            p,
-            siguo::Occupant {
-                seat: piece.color,
-                role: Some(piece.role),
-            },
-        );
-    }
-
     /// Plays an action known to be legal, for search: no checks and no report.
     pub fn play_unchecked(&mut self, action: Action) {
         self.act(action);
@@ -395,26 +381,12 @@ impl Position {
     /// Decides the end of the game by §6 when the side to move has no legal action or a limit
     /// has been reached (for a position set up by hand).
     pub fn settle_outcome(&mut self) {
-        if self.is_over() || self.g.mover().is_none() {
-            return;
-        }
-        self.g.settle();
-        let mut report = Report::of(self.g.turn());
-        self.g.end_by_counts(&mut report);
+        self.g.settle_outcome();
     }
 
-    /// The end a counting rule gives this position, if one is reached: the no-capture draw (or
-    /// `no_collision_31`'s loss for the side to move), then `ply_limit`'s draw.
-    pub fn limit_outcome(&self) -> Option<Outcome> {
-        self.g.mover()?;
-        if !self.g.count_reached() {
-            return None;
-        }
-        let mut g = self.g.clone();
-        g.rules.rules.dead_position_draw = false;
-        let mut report = Report::of(g.turn());
-        g.end_by_counts(&mut report);
-        g.outcome()
+    /// The game on the one engine, for a player's search.
+    pub fn into_engine(self) -> siguo::Position<Point> {
+        self.g
     }
 
     /// The flag `color` is carrying, if any (`carry_flag_home`, `carry_flag_front`).

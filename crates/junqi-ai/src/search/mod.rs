@@ -9,16 +9,19 @@
 //! where each plays for himself (四方混战, 三国) it is the "paranoid" reduction of max-n to two
 //! players (Sturtevant & Korf 2000), every other seat treated as one enemy.
 //!
-//! What differs between boards — moves, the end of the game, the evaluation, what a contact
-//! gains — is asked of the position through [`Searchable`]. The search never reads a clock: the
+//! It searches the one engine's position on any board ([`Position`]); what differs between
+//! boards is data of the board ([`Ground`]: the evaluation's terms, how many plies of contacts
+//! the quiescence search follows). The search never reads a clock: the
 //! host passes a [`Stop`] that is asked every few nodes, so the same search runs natively, in a
 //! Web Worker, and in tests with node budgets.
 
-mod facing;
 pub mod worlds;
 
 use crate::choice::{best, deepen};
-use crate::eval::{Style, WIN};
+use crate::eval::{evaluate_with, Ground, Style, WIN};
+use junqi_core::seat::Team;
+use junqi_core::siguo::Position;
+use junqi_core::Action;
 
 /// Asked by the search whether to give up; `nodes` is the count so far.
 pub trait Stop {
@@ -43,40 +46,6 @@ impl<A: Stop + ?Sized, B: Stop + ?Sized> Stop for Either<'_, A, B> {
     }
 }
 
-/// What the search asks of a position of some board. Scores "for `root`" are for the team
-/// `root`: positive when it is ahead.
-pub trait Searchable: Clone {
-    /// A move the search plays.
-    type Move: Copy + Ord;
-    /// Who moves: a team of the seating.
-    type Team: Copy + Eq;
-    /// Points of the board, for the history table.
-    const POINTS: usize;
-    /// How many plies of contacts the quiescence search follows.
-    const QUIESCENCE_DEPTH: u32;
-
-    /// The team to move; `None` when no team is (a 翻棋 game before colours are given).
-    fn team_to_move(&self) -> Option<Self::Team>;
-    /// The moves to search here, in the order the core lists them.
-    fn search_moves(&self) -> Vec<Self::Move>;
-    /// Plays a move of [`Searchable::search_moves`].
-    fn play_move(&mut self, m: Self::Move);
-    /// The origin and destination of `m`, as point indices below [`Searchable::POINTS`].
-    fn squares(m: Self::Move) -> (usize, usize);
-    /// What `m` gains the mover when it attacks a piece (a win is worth more than any
-    /// material; where the outcome cannot be judged, the board's estimate); `None` when `m`
-    /// meets no piece.
-    fn contact_gain(&self, m: Self::Move) -> Option<i32>;
-    /// The score for `root` of a game that is over (or has reached a counting limit), `ply`
-    /// plies below the root; `None` while it goes on.
-    fn outcome_for(&self, root: Self::Team, ply: usize) -> Option<i32>;
-    /// The static evaluation for `root`.
-    fn evaluate_for(&self, root: Self::Team, style: Style) -> i32;
-    /// The score for `root` when the side to move has nothing to search, `ply` plies below the
-    /// root.
-    fn stuck_for(&self, root: Self::Team, ply: usize, style: Style) -> i32;
-}
-
 const INF: i32 = 2 * WIN;
 const MAX_PLY: usize = 64;
 /// Order keys: contacts first (by gain), then the two killers, then history.
@@ -86,29 +55,29 @@ const KILLER: i32 = 800_000;
 const QUIESCENCE_LOSS: i32 = 50;
 
 /// A search over one position whose every piece has a known identity.
-pub struct Searcher<'s, P: Searchable> {
+pub struct Searcher<'s, G: Ground> {
     stop: &'s mut dyn Stop,
     pub nodes: u64,
     aborted: bool,
-    killers: [[Option<P::Move>; 2]; MAX_PLY],
+    killers: [[Option<Action<G>>; 2]; MAX_PLY],
     history: Vec<u32>,
     style: Style,
     /// The team the search plays for.
-    root: Option<P::Team>,
+    root: Option<Team>,
 }
 
-impl<'s, P: Searchable> Searcher<'s, P> {
-    pub fn new(stop: &'s mut dyn Stop) -> Searcher<'s, P> {
+impl<'s, G: Ground> Searcher<'s, G> {
+    pub fn new(stop: &'s mut dyn Stop) -> Searcher<'s, G> {
         Searcher::with_style(stop, Style::default())
     }
 
-    pub fn with_style(stop: &'s mut dyn Stop, style: Style) -> Searcher<'s, P> {
+    pub fn with_style(stop: &'s mut dyn Stop, style: Style) -> Searcher<'s, G> {
         Searcher {
             stop,
             nodes: 0,
             aborted: false,
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; P::POINTS * P::POINTS],
+            history: vec![0; G::POINTS * G::POINTS],
             style,
             root: None,
         }
@@ -127,8 +96,8 @@ impl<'s, P: Searchable> Searcher<'s, P> {
     }
 
     /// Is the root's team to move in `pos`?
-    fn side(&self, pos: &P) -> bool {
-        self.root.is_some() && pos.team_to_move() == self.root
+    fn side(&self, pos: &Position<G>) -> bool {
+        self.root.is_some() && team_to_move(pos) == self.root
     }
 
     /// `s`, a score for the root's team, for the side to move (`side`).
@@ -140,15 +109,15 @@ impl<'s, P: Searchable> Searcher<'s, P> {
         }
     }
 
-    fn evaluate(&self, pos: &P, side: bool) -> i32 {
+    fn evaluate(&self, pos: &Position<G>, side: bool) -> i32 {
         match self.root {
-            Some(root) => Self::for_side(pos.evaluate_for(root, self.style), side),
+            Some(root) => Self::for_side(evaluate_with(pos, root, self.style), side),
             None => 0,
         }
     }
 
-    fn order_score(&self, pos: &P, m: P::Move, ply: usize) -> i32 {
-        if let Some(g) = pos.contact_gain(m) {
+    fn order_score(&self, pos: &Position<G>, m: Action<G>, ply: usize) -> i32 {
+        if let Some(g) = contact_gain(pos, m) {
             return CONTACT + g.min(100_000);
         }
         let k = &self.killers[ply.min(MAX_PLY - 1)];
@@ -158,12 +127,12 @@ impl<'s, P: Searchable> Searcher<'s, P> {
         if k[1] == Some(m) {
             return KILLER - 1;
         }
-        let (from, to) = P::squares(m);
-        self.history[from * P::POINTS + to] as i32
+        let (from, to) = (m.from().index(), m.to().index());
+        self.history[from * G::POINTS + to] as i32
     }
 
-    fn order(&self, pos: &P, moves: &mut [P::Move], ply: usize) {
-        let mut keyed: Vec<(i32, P::Move)> = moves
+    fn order(&self, pos: &Position<G>, moves: &mut [Action<G>], ply: usize) {
+        let mut keyed: Vec<(i32, Action<G>)> = moves
             .iter()
             .map(|&m| (self.order_score(pos, m, ply), m))
             .collect();
@@ -176,7 +145,7 @@ impl<'s, P: Searchable> Searcher<'s, P> {
     /// The score of `child` (reached by a move of `side`) for `side`, searched to `depth`.
     fn child_score(
         &mut self,
-        child: &P,
+        child: &Position<G>,
         side: bool,
         depth: u32,
         (alpha, beta): (i32, i32),
@@ -184,7 +153,7 @@ impl<'s, P: Searchable> Searcher<'s, P> {
         quiet: bool,
     ) -> i32 {
         if let Some(root) = self.root {
-            if let Some(s) = child.outcome_for(root, ply) {
+            if let Some(s) = outcome_for(child, root, ply) {
                 self.nodes += 1;
                 return Self::for_side(s, side);
             }
@@ -204,7 +173,14 @@ impl<'s, P: Searchable> Searcher<'s, P> {
     }
 
     /// Contacts only, until quiet; scores for the side to move.
-    fn quiescence(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, depth: u32) -> i32 {
+    fn quiescence(
+        &mut self,
+        pos: &Position<G>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: u32,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -214,15 +190,14 @@ impl<'s, P: Searchable> Searcher<'s, P> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut contacts: Vec<P::Move> = pos
-            .search_moves()
+        let mut contacts: Vec<Action<G>> = search_moves(pos)
             .into_iter()
-            .filter(|&m| pos.contact_gain(m).is_some_and(|g| g >= -QUIESCENCE_LOSS))
+            .filter(|&m| contact_gain(pos, m).is_some_and(|g| g >= -QUIESCENCE_LOSS))
             .collect();
         self.order(pos, &mut contacts, ply);
         for m in contacts {
             let mut child = pos.clone();
-            child.play_move(m);
+            child.play_unchecked(m);
             let score = self.child_score(&child, side, depth - 1, (alpha, beta), ply + 1, true);
             if self.aborted {
                 return 0;
@@ -236,18 +211,25 @@ impl<'s, P: Searchable> Searcher<'s, P> {
     }
 
     /// Alpha-beta to `depth`, then quiescence; scores for the side to move.
-    fn negamax(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position<G>,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if depth == 0 {
-            return self.quiescence(pos, alpha, beta, ply, P::QUIESCENCE_DEPTH);
+            return self.quiescence(pos, alpha, beta, ply, G::QUIESCENCE_DEPTH);
         }
         if self.tick() {
             return 0;
         }
         let side = self.side(pos);
-        let mut moves = pos.search_moves();
+        let mut moves = search_moves(pos);
         if moves.is_empty() {
             return match self.root {
-                Some(root) => Self::for_side(pos.stuck_for(root, ply, self.style), side),
+                Some(root) => Self::for_side(stuck_for(pos, root, ply, self.style), side),
                 None => 0,
             };
         }
@@ -255,7 +237,7 @@ impl<'s, P: Searchable> Searcher<'s, P> {
         let mut best = -INF;
         for m in moves {
             let mut child = pos.clone();
-            child.play_move(m);
+            child.play_unchecked(m);
             let score = self.child_score(&child, side, depth - 1, (alpha, beta), ply + 1, false);
             if self.aborted {
                 return 0;
@@ -263,14 +245,14 @@ impl<'s, P: Searchable> Searcher<'s, P> {
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
-                if pos.contact_gain(m).is_none() {
+                if contact_gain(pos, m).is_none() {
                     let k = &mut self.killers[ply.min(MAX_PLY - 1)];
                     if k[0] != Some(m) {
                         k[1] = k[0];
                         k[0] = Some(m);
                     }
-                    let (from, to) = P::squares(m);
-                    self.history[from * P::POINTS + to] += depth * depth;
+                    let (from, to) = (m.from().index(), m.to().index());
+                    self.history[from * G::POINTS + to] += depth * depth;
                 }
                 break;
             }
@@ -281,10 +263,10 @@ impl<'s, P: Searchable> Searcher<'s, P> {
     /// The score of `pos` for its side to move, searched `depth` plies deep (for chance nodes
     /// a host scores itself, such as a 翻棋 flip's possible pieces); 0 when nobody is to move.
     /// The killers and history carry over from one call to the next.
-    pub fn value(&mut self, pos: &P, depth: u32) -> i32 {
-        self.root = pos.team_to_move();
+    pub fn value(&mut self, pos: &Position<G>, depth: u32) -> i32 {
+        self.root = team_to_move(pos);
         let Some(root) = self.root else { return 0 };
-        if let Some(s) = pos.outcome_for(root, 1) {
+        if let Some(s) = outcome_for(pos, root, 1) {
             self.nodes += 1;
             return s;
         }
@@ -312,26 +294,26 @@ impl<M: Copy + Ord> SearchResult<M> {
 /// Iterative deepening from depth 1 to `max_depth` (plies, one seat's move each) until `stop`
 /// says so, with the evaluation in its default style. With `exact`, every root move is
 /// searched with a full window, so root scores are comparable across sampled worlds.
-pub fn search<P: Searchable>(
-    pos: &P,
+pub fn search<G: Ground>(
+    pos: &Position<G>,
     max_depth: u32,
     exact: bool,
     stop: &mut dyn Stop,
-) -> SearchResult<P::Move> {
+) -> SearchResult<Action<G>> {
     search_with(pos, max_depth, exact, Style::default(), stop)
 }
 
 /// [`search`] with the evaluation in `style`.
-pub fn search_with<P: Searchable>(
-    pos: &P,
+pub fn search_with<G: Ground>(
+    pos: &Position<G>,
     max_depth: u32,
     exact: bool,
     style: Style,
     stop: &mut dyn Stop,
-) -> SearchResult<P::Move> {
+) -> SearchResult<Action<G>> {
     let mut searcher = Searcher::with_style(stop, style);
-    searcher.root = pos.team_to_move();
-    let mut root = pos.search_moves();
+    searcher.root = team_to_move(pos);
+    let mut root = search_moves(pos);
     let mut result = SearchResult {
         scored: root.iter().map(|&m| (m, 0)).collect(),
         depth: 0,
@@ -349,7 +331,7 @@ pub fn search_with<P: Searchable>(
         exact,
         |m, depth, lower| {
             let mut child = pos.clone();
-            child.play_move(m);
+            child.play_unchecked(m);
             let score = searcher.child_score(&child, true, depth - 1, (lower, INF), 1, false);
             (!searcher.aborted()).then_some(score)
         },
@@ -360,4 +342,58 @@ pub fn search_with<P: Searchable>(
     result.depth = depth;
     result.nodes = searcher.nodes;
     result
+}
+
+/// The team to move; `None` when no seat is (a 翻棋 game before colours are given).
+fn team_to_move<G: Ground>(pos: &Position<G>) -> Option<Team> {
+    pos.mover().map(|s| pos.seating().team(s))
+}
+
+/// The moves to search, in the order the core lists them: 翻棋's flips are chance nodes the
+/// host scores at the root.
+fn search_moves<G: Ground>(pos: &Position<G>) -> Vec<Action<G>> {
+    let mut moves = pos.legal_actions();
+    moves.retain(|a| matches!(a, Action::Move { .. }));
+    moves
+}
+
+/// What `m` gains the mover when it attacks a piece ([`crate::choice::contact_gain`]: a flag
+/// taken wins, a hidden defender is an even chance against the average piece); `None` when
+/// `m` meets no piece.
+pub(crate) fn contact_gain<G: Ground>(pos: &Position<G>, m: Action<G>) -> Option<i32> {
+    let (from, to) = m.as_move()?;
+    let def = pos.at(to)?;
+    let att = pos.at(from)?.role?;
+    Some(crate::choice::contact_gain(
+        att,
+        def.role,
+        pos.contact_mode(),
+        &pos.rules().rules,
+    ))
+}
+
+/// The score for `root` of a game that is over, or that a counting rule (no capture, no
+/// contact, total plies) ends here as the core decides it, `ply` plies below the root; `None`
+/// while it goes on.
+fn outcome_for<G: Ground>(pos: &Position<G>, root: Team, ply: usize) -> Option<i32> {
+    let o = pos.outcome().or_else(|| pos.limit_outcome())?;
+    Some(match o.winner() {
+        Some(w) if w == root => WIN - ply as i32,
+        Some(_) => -WIN + ply as i32,
+        None => 0,
+    })
+}
+
+/// The score for `root` when the side to move has nothing to search, `ply` plies below the
+/// root. With only 翻棋's flips left the position is judged as it stands (the root's chance
+/// nodes weigh the flips); otherwise the core says how having no legal action ends (the seat
+/// leaves; at a table of two that loses, or draws under `no_move_draw`), and what is left is
+/// judged.
+fn stuck_for<G: Ground>(pos: &Position<G>, root: Team, ply: usize, style: Style) -> i32 {
+    if pos.face_down().any() {
+        return evaluate_with(pos, root, style);
+    }
+    let mut end = pos.clone();
+    end.settle_outcome();
+    outcome_for(&end, root, ply).unwrap_or_else(|| evaluate_with(&end, root, style))
 }

@@ -7,9 +7,10 @@
 //! expectation over many more drawn worlds (a control variate: Glasserman 2004, §4.1).
 //! Otherwise the attack whose few draws happen to be lucky is chosen.
 
-use super::{search_with, Either, NodeBudget, Searchable, Stop};
-use crate::eval::Style;
-use junqi_core::SplitMix64;
+use super::{contact_gain, search_with, Either, NodeBudget, Stop};
+use crate::eval::{Ground, Style};
+use junqi_core::siguo::Position;
+use junqi_core::{Action, SplitMix64};
 
 /// Root scores are clamped to this before averaging, so one proven result in one world does
 /// not outweigh every other world.
@@ -32,18 +33,21 @@ pub struct Budget {
 
 /// Each root move's score averaged over the worlds `draw` gives.
 ///
-/// `hidden_attacks` are the root moves onto a piece whose identity is hidden; `gain(world, m)`
-/// is what such a move wins on the spot in `world`. `stop` may end the drawing early: the
-/// worlds searched by then are averaged.
-pub fn averaged<P: Searchable>(
+/// `hidden_attacks` are the root moves onto a piece whose identity is hidden; what such a move
+/// wins on the spot in a world is its contact's gain there. `stop` may end the drawing early:
+/// the worlds searched by then are averaged.
+pub fn averaged<G: Ground>(
     budget: &Budget,
-    hidden_attacks: &[P::Move],
-    mut draw: impl FnMut(&mut SplitMix64) -> P,
-    gain: impl Fn(&P, P::Move) -> i32,
+    hidden_attacks: &[Action<G>],
+    mut draw: impl FnMut(&mut SplitMix64) -> Position<G>,
     rng: &mut SplitMix64,
     stop: &mut dyn Stop,
-) -> Vec<(P::Move, i32)> {
-    let gain_in = |world: &P, m: P::Move| gain(world, m).clamp(-CLAMP as i32, CLAMP as i32) as i64;
+) -> Vec<(Action<G>, i32)> {
+    let gain_in = |world: &Position<G>, m: Action<G>| {
+        contact_gain(world, m)
+            .unwrap_or(0)
+            .clamp(-CLAMP as i32, CLAMP as i32) as i64
+    };
     let mut expected = vec![0i64; hidden_attacks.len()];
     if !hidden_attacks.is_empty() {
         for _ in 0..budget.extra {
@@ -54,7 +58,7 @@ pub fn averaged<P: Searchable>(
         }
     }
     let mut seen = vec![0i64; hidden_attacks.len()];
-    let mut totals: Vec<(P::Move, i64)> = Vec::new();
+    let mut totals: Vec<(Action<G>, i64)> = Vec::new();
     let mut searched = 0i64;
     for _ in 0..budget.worlds.max(1) {
         let world = draw(rng);

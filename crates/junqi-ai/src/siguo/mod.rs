@@ -11,12 +11,11 @@
 //! Every choice is a pure function of the view, the level and a seed.
 
 pub mod belief;
-pub mod search;
 pub mod worlds;
 
 use crate::choice;
 use crate::search::worlds::{averaged, Budget};
-use crate::search::{search, Either, NodeBudget, Stop};
+use crate::search::{contact_gain, search, Either, NodeBudget, Stop};
 use belief::{TableBelief, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position};
@@ -157,19 +156,6 @@ pub fn random(view: &SeatView, seed: u64) -> Option<Action<Point>> {
     choice::random_pick(&legal, &mut rng)
 }
 
-/// What attacking with `m` gains by what the view shows: the core's contact when both roles are
-/// known, an even chance against the average piece when the defender is hidden.
-fn contact_gain(pos: &Position, m: Action<Point>) -> Option<i32> {
-    let att = pos.at(m.from())?.role?;
-    let def = pos.at(m.to())?;
-    Some(choice::contact_gain(
-        att,
-        def.role,
-        pos.contact_mode(),
-        &pos.rules().rules,
-    ))
-}
-
 /// `greedy`: the best immediate contact whose outcome it can judge, else a random move.
 pub fn greedy(view: &SeatView, seed: u64) -> Option<Action<Point>> {
     let legal = view.legal_actions();
@@ -276,8 +262,7 @@ fn dark_scores(
         depth: level.dark_depth,
         style: crate::eval::Style::DARK,
     };
-    let gain = |world: &Position, m: Action<Point>| contact_gain(world, m).unwrap_or(0);
-    averaged(&budget, &attacks, draw, gain, rng, stop)
+    averaged(&budget, &attacks, draw, rng, stop)
 }
 
 /// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece gains

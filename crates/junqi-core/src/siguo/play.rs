@@ -405,6 +405,33 @@ impl<P: Grid> Position<P> {
         report.eliminated
     }
 
+    /// Decides the end of the game when the seat to move has no legal action or a counting
+    /// limit has been reached (a position set up by hand, or a search that finds the seat to
+    /// move without a move): [`Position::settle`], then the counting rules.
+    pub fn settle_outcome(&mut self) {
+        if self.is_over() || self.mover().is_none() {
+            return;
+        }
+        self.settle();
+        let mut report = Report::of(self.turn);
+        self.end_by_counts(&mut report);
+    }
+
+    /// The end a counting rule gives this position, if one is reached: the no-capture draw (or
+    /// `no_collision_31`'s exit of the seat to move), then `ply_limit`'s draw. The dead-position
+    /// test is left out: this is asked at every node of a search.
+    pub fn limit_outcome(&self) -> Option<Outcome> {
+        self.mover()?;
+        if !self.count_reached() {
+            return None;
+        }
+        let mut g = self.clone();
+        g.rules.rules.dead_position_draw = false;
+        let mut report = Report::of(g.turn);
+        g.end_by_counts(&mut report);
+        g.outcome()
+    }
+
     /// `seat` resigns (投降): it leaves at once with its pieces; its partner plays on. At a
     /// table of two, not in the first 20 plies nor in 翻棋 before colours are given (RULES.md
     /// §6; RULES-4P.md §6.1 sets no such limit).
