@@ -15,9 +15,10 @@ use super::{
     ALL_ROLES,
 };
 use crate::action::Action;
+use crate::pointset::Set;
 use crate::report::Report;
 use crate::seat::Seat;
-use crate::siguo::{Point, PointSet, Position, POINTS};
+use crate::siguo::{Grid, Point, Position};
 use crate::{contact, Clash, Role, Slot};
 
 /// What everyone is told about a combat.
@@ -44,9 +45,9 @@ impl Contact {
 
 /// One public event of a 4-player game: a move with its combat outcome, or a seat leaving.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableEvent {
+pub struct TableEvent<P = Point> {
     /// The move played (the cross board has no flips); `None` for a resignation or timeout.
-    pub mv: Option<Action<Point>>,
+    pub mv: Option<Action<P>>,
     /// The outcome, when the move attacked.
     pub contact: Option<Contact>,
     /// Seats that left because of this event.
@@ -56,9 +57,9 @@ pub struct TableEvent {
     pub carried: Option<Seat>,
 }
 
-impl TableEvent {
+impl<P: Copy> TableEvent<P> {
     /// The public part of what the referee reported.
-    pub fn from_report(r: &Report<Point>) -> TableEvent {
+    pub fn from_report(r: &Report<P>) -> TableEvent<P> {
         TableEvent {
             mv: r.action,
             contact: r.clash.map(Contact::of),
@@ -70,18 +71,18 @@ impl TableEvent {
 
 /// One piece followed through the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TablePiece {
+pub struct TablePiece<P = Point> {
     pub seat: Seat,
     /// The roles its own record allows, narrowed by [`Table::read`] with the combats and counts.
     pub mask: RoleMask,
     /// Where it stands at the end, `None` once lost.
-    pub at: Option<Point>,
+    pub at: Option<P>,
 }
 
 /// Every piece of a 4-player game with the roles it may have, as one seat reads the record.
 #[derive(Clone, Debug)]
-pub struct Table {
-    pub pieces: Vec<TablePiece>,
+pub struct Table<P = Point> {
+    pub pieces: Vec<TablePiece<P>>,
     /// Each piece's place in `problem`.
     pub refs: Vec<PieceRef>,
     /// The record as a deduction problem, its sets narrowed ([`Problem::narrow`]).
@@ -97,11 +98,11 @@ pub struct Table {
     clues: Vec<Vec<Clue>>,
 }
 
-impl Table {
+impl<P: Grid> Table<P> {
     /// Replays `history` from the start (every seat's 25 pieces on its setup points) and checks
     /// the result against `view`; `None` when they disagree (a position that did not start
     /// from a full setup).
-    pub fn read(view: &Position, history: &[TableEvent]) -> Option<Table> {
+    pub fn read(view: &Position<P>, history: &[TableEvent<P>]) -> Option<Table<P>> {
         Table::read_knowing(view, history, None)
     }
 
@@ -109,14 +110,14 @@ impl Table {
     /// position): the pieces it saw then (its own, and its partner's in 双明) are known from
     /// their setup points on, lost or not, and so is what they met.
     pub fn read_knowing(
-        view: &Position,
-        history: &[TableEvent],
-        start: Option<&Position>,
-    ) -> Option<Table> {
+        view: &Position<P>,
+        history: &[TableEvent<P>],
+        start: Option<&Position<P>>,
+    ) -> Option<Table<P>> {
         let board = view.board();
         let rules = view.rules().rules;
-        let mut cells: [Option<usize>; POINTS] = [None; POINTS];
-        let mut pieces: Vec<TablePiece> = Vec::with_capacity(100);
+        let mut cells: Vec<Option<usize>> = vec![None; P::POINTS];
+        let mut pieces: Vec<TablePiece<P>> = Vec::with_capacity(100);
         let seats: Vec<Seat> = view.seating().seats().collect();
         for &seat in &seats {
             for slot in Slot::setup() {
@@ -146,7 +147,7 @@ impl Table {
         let mut attacks = vec![0u16; pieces.len()];
         let mut contacts: Vec<(usize, usize, Contact, u32)> = Vec::new();
         // Flags being carried: (the flag, its carrier, where it was taken).
-        let mut carried: Vec<(usize, usize, Point)> = Vec::new();
+        let mut carried: Vec<(usize, usize, P)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
             // (The cross board has no face-down pieces to flip.)
             if let Some((from, to)) = ev.mv.and_then(Action::as_move) {
@@ -161,12 +162,13 @@ impl Table {
                 pieces[mover].mask &= movable();
                 // A move no other piece could make (a railway run that turns, one longer than
                 // the railway switches allow) shows everyone an engineer (or a flying bomb).
-                let occupied: PointSet = Point::all()
+                let occupied: Set<P> = board
+                    .points()
                     .filter(|q| cells[q.index()].is_some())
                     .collect();
                 let plain = board.neighbours(from).contains(to)
                     || board
-                        .runs(from, !occupied, PointSet::single(to), &rules)
+                        .runs(from, !occupied, Set::single(to), &rules)
                         .contains(to);
                 if !plain {
                     let mut runner = bit(Role::Engineer);
@@ -248,7 +250,7 @@ impl Table {
             });
         }
         // The replay must end where the view stands.
-        for p in Point::all().take(POINTS) {
+        for p in board.points() {
             let tracked = cells[p.index()].map(|id| pieces[id].seat);
             if tracked != view.at(p).map(|o| o.seat) {
                 return None;
