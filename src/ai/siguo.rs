@@ -3,8 +3,8 @@
 //! by [`SiguoAsk::new`], which writes only what the seat may know; answered by [`answer`].
 
 use junqi_ai::search::NodeBudget;
-use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_ai::siguo::{choose, siguo_level, SeatView};
+use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
 use junqi_core::Action;

@@ -2,7 +2,7 @@
 //! the rows of its move list.
 
 use super::{Lang, T};
-use junqi_ai::siguo::belief::Contact;
+use junqi_core::deduce::Contact;
 use junqi_core::seat::{Seat, Seating, Team};
 use junqi_core::siguo::{InfoMode, Point, Table};
 use junqi_core::Action;

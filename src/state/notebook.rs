@@ -3,10 +3,10 @@
 //! may know — its view with the public history, and its own formation (on the cross: its view of
 //! the start) — and nothing else. Never the computer's guesses.
 
-use junqi_core::deduce::{Hidden, Notebook, RoleMask, Table as TableReading, TableEvent};
+use junqi_core::deduce::{Notebook, RoleMask, Table as TableReading, TableEvent};
 use junqi_core::siguo::{Point as SgPoint, Position as SgPosition};
 use junqi_core::types::POINTS;
-use junqi_core::{Deployment, Mode, PlayerView, Point};
+use junqi_core::{Deployment, PlayerView, Point};
 
 /// One seat's notebook: the core's notes, and where each noted piece stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,22 +65,14 @@ impl SeatNotebook<Point> {
 /// 暗棋: the notebook of `view`'s seat (the view must carry the public history) with its own
 /// formation `own`; `None` in the other modes.
 pub fn two_player(view: &PlayerView, own: &Deployment) -> Option<SeatNotebook<Point>> {
-    if view.mode != Mode::Dark {
-        return None;
-    }
-    let me = view.me?;
-    let hidden = Hidden::two_player(me, own, &view.history, &view.rules);
-    let book = hidden.notebook();
-    let unseen = hidden
-        .at
+    let reading = TableReading::two_player(view, own)?;
+    let book = reading.notebook();
+    let at: Vec<Option<Point>> = reading.pieces.iter().map(|q| q.at).collect();
+    let hidden = at
         .iter()
         .map(|at| at.is_some_and(|p| view.cells[p.index()].is_some_and(|o| o.role.is_none())))
         .collect();
-    Some(SeatNotebook {
-        book,
-        at: hidden.at,
-        hidden: unseen,
-    })
+    Some(SeatNotebook { book, at, hidden })
 }
 
 /// 四暗 and 双明: the notebook of the seat whose view is `view`, with its view of the start
@@ -108,7 +100,7 @@ pub fn table(
 mod tests {
     use super::*;
     use junqi_core::deduce::{setup_mask, ALL_ROLES};
-    use junqi_core::{Action, Game, Rules, Seat, Setup, Slot, SplitMix64};
+    use junqi_core::{Action, Game, Mode, Rules, Seat, Setup, Slot, SplitMix64};
 
     /// Plays `actions` from the two formations; `None` when one is not legal there.
     fn replay(red: &Deployment, black: &Deployment, actions: &[Action]) -> Option<Game> {

@@ -14,7 +14,7 @@
 //! ```
 
 use junqi_ai::behaviour::{bucket, BUCKETS};
-use junqi_core::deduce::{Hidden, Table, TableEvent};
+use junqi_core::deduce::{Table, TableEvent};
 use junqi_core::siguo::SiguoRecord;
 use junqi_core::{Game, GameRecord, Seat, Setup};
 
@@ -85,13 +85,21 @@ fn count_facing(record: &GameRecord, counts: &mut Counts) -> bool {
             for me in Seat::RED_BLACK {
                 let own = if me == Seat::RED { red } else { black };
                 let view = game.view(Some(me));
-                let hidden = Hidden::two_player(me, own, &view.history, &record.rules);
-                for (i, at) in hidden.at.iter().enumerate() {
-                    let Some(role) = at.and_then(|p| game.position().at(p)).and_then(|o| o.role)
+                let Some(table) = Table::two_player(&view, own) else {
+                    continue;
+                };
+                for (i, piece) in table.pieces.iter().enumerate() {
+                    if piece.seat == me {
+                        continue;
+                    }
+                    let Some(role) = piece
+                        .at
+                        .and_then(|p| game.position().at(p))
+                        .and_then(|o| o.role)
                     else {
                         continue;
                     };
-                    counts[bucket(hidden.moves[i], hidden.attacks[i])][role as usize] += 1;
+                    counts[bucket(table.moves[i], table.attacks[i])][role as usize] += 1;
                 }
             }
         }

@@ -98,6 +98,9 @@ pub trait Ground: Grid {
     /// How many plies of contacts the search's quiescence follows: two rounds of the facing
     /// board, most of a round of the cross's four seats.
     const QUIESCENCE_DEPTH: u32;
+    /// How likely what a hidden piece was seen to do is for each role, fitted from this
+    /// board's games ([`crate::behaviour`]).
+    const LIKELIHOOD: &'static crate::behaviour::Likelihood;
     /// Steps (a road or rail step counts one) from `a` to `b` on the empty board.
     fn steps(a: Self, b: Self) -> u8;
 }
@@ -118,6 +121,7 @@ fn step_table<P: Grid, const N: usize>(board: &Board<P>) -> Vec<[u8; N]> {
 impl Ground for junqi_core::Point {
     const TERMS: Terms = Terms::FACING;
     const QUIESCENCE_DEPTH: u32 = 4;
+    const LIKELIHOOD: &'static crate::behaviour::Likelihood = &crate::behaviour::FACING;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::types::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(Board::standard()))[a.index()][b.index()]
@@ -127,6 +131,7 @@ impl Ground for junqi_core::Point {
 impl Ground for junqi_core::siguo::Point {
     const TERMS: Terms = Terms::CROSS;
     const QUIESCENCE_DEPTH: u32 = 3;
+    const LIKELIHOOD: &'static crate::behaviour::Likelihood = &crate::behaviour::CROSS;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::siguo::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(&Board::siguo()))[a.index()][b.index()]

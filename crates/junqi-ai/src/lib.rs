@@ -2,7 +2,7 @@
 //!
 //! A computer opponent for Junqi that sees only its player's [`PlayerView`] — never the
 //! referee's position. 明棋 is searched directly; 暗棋 through a [`belief::Belief`] sampled into
-//! worlds; 翻棋 flips are chance events over the known pool of face-down pieces.
+//! worlds (as 四暗 and 双明 are, [`siguo`]); 翻棋 flips are chance events over the known pool of face-down pieces.
 //!
 //! Every choice is a pure function of the view, the level and a seed: the same view and seed
 //! give the same action on every machine.
@@ -17,6 +17,7 @@ pub mod search;
 pub mod siguo;
 
 use belief::Belief;
+use junqi_core::deduce::Table;
 use junqi_core::{
     Action, ActionResult, Deployment, Mode, Occupant, Piece, PlayerView, Point, Role, Seat,
     SplitMix64,
@@ -209,28 +210,16 @@ fn dark_scores(
     stop: &mut dyn Stop,
 ) -> Vec<(Action, i32)> {
     let Some(me) = view.me else { return Vec::new() };
-    let belief = match ctx.own {
-        Some(own) => Belief::from_history(me, own, &view.history, &view.rules),
-        None => Belief {
-            me,
-            alive: Point::all()
-                .filter(|p| view.cells[p.index()].is_some_and(|o| o.color == Some(me.other_side())))
-                .map(|p| (p, belief::ALL_ROLES))
-                .collect(),
-            dead: Vec::new(),
-            buckets: Vec::new(),
-        },
-    };
-    let base = view.to_position();
-    let draw = |rng: &mut SplitMix64| {
-        let mut world = base.clone();
-        for (p, piece) in belief.pieces(&belief.sample(rng)) {
-            // Public identities stay as they are; the rest take the sampled role.
-            if world.at(p).is_some_and(|o| o.role.is_none()) {
-                world.put(p, Occupant::known(piece));
-            }
-        }
-        world.into_engine()
+    let base = view.to_position().into_engine();
+    // With the seat's own formation, the public record read as the core reads it; without
+    // (a position set up by hand), what the view alone allows.
+    let belief = ctx
+        .own
+        .and_then(|own| Table::two_player(view, own))
+        .map(Belief::of);
+    let draw = |rng: &mut SplitMix64| match &belief {
+        Some(b) => b.sample(&base, me, rng),
+        None => belief::view::sample(&base, me, rng),
     };
     let attacks: Vec<Action> = view
         .legal_actions()

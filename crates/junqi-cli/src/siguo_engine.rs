@@ -12,9 +12,9 @@
 
 use junqi_ai::deploy::formation_for;
 use junqi_ai::search::Stop;
-use junqi_ai::siguo::belief::{Contact, TableEvent};
 use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_ai::Level;
+use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::piece_str;
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};

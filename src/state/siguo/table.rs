@@ -6,7 +6,7 @@ use super::config::SiguoConfig;
 use crate::ai::siguo::SiguoAsk;
 pub use crate::i18n::siguo_text::{Met, RowFacts};
 use crate::state::controller::MoveTimer;
-use junqi_ai::siguo::belief::{Contact, TableEvent};
+use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{Point, Position, SiguoEvent, SiguoRecord};
 use junqi_core::Action;

@@ -5,18 +5,16 @@
 //! - [`greedy`]: the best immediate contact it can judge (the core's `contact`), else random.
 //! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
 //!   team score, the enemies minimise it, over the real seat order — on the view itself when
-//!   every identity is known (全明), else on worlds sampled from the view ([`worlds`]) with the
+//!   every identity is known (全明), else on worlds sampled from the view and its record ([`belief`]) with the
 //!   root scores averaged, the evaluation hunting the enemy flags ([`crate::eval::Style::DARK`]).
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
-pub mod belief;
-pub mod worlds;
-
+use crate::belief::{self, Belief};
 use crate::choice;
 use crate::search::worlds::{averaged, Budget};
 use crate::search::{contact_gain, search, Either, NodeBudget, Stop};
-use belief::{TableBelief, TableEvent};
+use junqi_core::deduce::TableEvent;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position};
 use junqi_core::Action;
@@ -176,7 +174,7 @@ pub fn choose(
         return legal.first().copied();
     }
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    let scored = if worlds::has_hidden(&view.pos) {
+    let scored = if belief::view::has_hidden(&view.pos) {
         dark_scores(view, level, &mut rng, stop)
     } else {
         let mut budget = NodeBudget(level.nodes);
@@ -244,11 +242,11 @@ fn dark_scores(
     let belief = if view.history.is_empty() {
         None
     } else {
-        TableBelief::infer(&view.pos, &view.history)
+        Belief::infer(&view.pos, &view.history)
     };
     let draw = |rng: &mut SplitMix64| match &belief {
         Some(b) => b.sample(&view.pos, view.seat, rng),
-        None => worlds::sample(&view.pos, view.seat, rng),
+        None => belief::view::sample(&view.pos, view.seat, rng),
     };
     let attacks: Vec<Action<Point>> = view
         .legal_actions()

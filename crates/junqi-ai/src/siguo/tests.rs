@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::deploy::formation;
+use junqi_core::deduce::Contact;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Point, SiguoRules, Table};
@@ -65,7 +66,7 @@ fn play_at(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32, table: Tab
             "{m} is not legal for {seat} in {truth}"
         );
         let report = truth.play(m).expect("a legal move plays");
-        history.push(belief::TableEvent::from_report(&report));
+        history.push(TableEvent::from_report(&report));
     }
     truth
 }
@@ -166,7 +167,7 @@ fn sampled_worlds_keep_the_view_and_fill_every_piece() {
         }
         let seat = truth.turn();
         let view = SeatView::new(&truth, seat, InfoMode::FourDark);
-        let world = worlds::sample(view.position(), seat, &mut rng);
+        let world = crate::belief::view::sample(view.position(), seat, &mut rng);
         for p in truth.occupied() {
             let (Some(v), Some(w)) = (view.position().at(p), world.at(p)) else {
                 panic!("ply {ply}: {p} lost in the world");
@@ -246,7 +247,7 @@ fn a_piece_stuck_in_a_headquarters_counts_little_when_hunting() {
 
 /// The most times one step was walked quietly (either way) within any [`SHUFFLE_WINDOW`] events
 /// of `history`.
-fn most_shuttles(history: &[belief::TableEvent]) -> usize {
+fn most_shuttles(history: &[TableEvent]) -> usize {
     let mut most = 0;
     for end in 1..=history.len() {
         let window = &history[end.saturating_sub(SHUFFLE_WINDOW)..end];
@@ -268,7 +269,7 @@ fn a_shuttle_costs_more_each_time() {
         from: a.parse().expect("a point"),
         to: b.parse().expect("a point"),
     };
-    let quiet = |m: Action<Point>| belief::TableEvent {
+    let quiet = |m: Action<Point>| TableEvent {
         mv: Some(m),
         contact: None,
         left: Vec::new(),
@@ -294,8 +295,8 @@ fn a_shuttle_costs_more_each_time() {
         vec![(back, 100 - 3 * SHUFFLE_COST), (other, 90)]
     );
     // A piece that came by a combat is not going back over a quiet step.
-    let fought = [belief::TableEvent {
-        contact: Some(belief::Contact::AttackerWins),
+    let fought = [TableEvent {
+        contact: Some(Contact::AttackerWins),
         ..quiet(mv("Sc2", "Sd3"))
     }];
     assert_eq!(shuffle_cost(scored(), &fought), scored());
@@ -315,7 +316,7 @@ fn default_level_computers_do_not_shuttle() {
                 SeatView::new(&truth, truth.turn(), InfoMode::FourDark).with_history(&history);
             let m = act(4, &view, seed ^ truth.ply() as u64).expect("a move");
             let report = truth.play(m).expect("legal");
-            history.push(belief::TableEvent::from_report(&report));
+            history.push(TableEvent::from_report(&report));
         }
         let most = most_shuttles(&history);
         assert!(

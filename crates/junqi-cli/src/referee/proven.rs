@@ -3,25 +3,21 @@
 //! it again: the core's deduction (`junqi_core::deduce`) read from what the seat may know — its
 //! view, its own formation and the public record — and nothing else.
 
-use junqi_core::deduce::{letters, Hidden, Table, TableEvent};
+use junqi_core::deduce::{letters, Table, TableEvent};
 use junqi_core::siguo::Position as TablePosition;
-use junqi_core::{Deployment, Mode, PlayerView};
+use junqi_core::{Deployment, PlayerView};
 use serde_json::{json, Value};
 
 /// 暗棋: `[[point, letters], …]` for every enemy piece the view hides, in point order; `None`
 /// in the other modes, or without the seat's own formation.
 pub fn facing(view: &PlayerView, own: Option<&Deployment>) -> Option<Value> {
-    if view.mode != Mode::Dark {
-        return None;
-    }
-    let (me, own) = (view.me?, own?);
-    let hidden = Hidden::two_player(me, own, &view.history, &view.rules);
-    let mut list: Vec<(usize, Value)> = hidden
-        .at
+    let table = Table::two_player(view, own?)?;
+    let mut list: Vec<(usize, Value)> = table
+        .pieces
         .iter()
-        .zip(hidden.possible())
-        .filter_map(|(at, m)| {
-            let p = (*at)?;
+        .zip(table.possible())
+        .filter_map(|(piece, m)| {
+            let p = piece.at?;
             let unseen = view.cells[p.index()].is_some_and(|o| o.role.is_none());
             unseen.then(|| (p.index(), json!([p.to_string(), letters(m)])))
         })

@@ -1,7 +1,8 @@
-//! A 4-player record read as a deduction problem (RULES-4P.md §6.3): what the referee tells
-//! everyone — each move, each combat's outcome (attacker wins, defender wins, both removed) and
-//! each seat that left — with the setup rules, as for the 2-player game ([`super::Hidden`]),
-//! generalised to four armies and to combats between two pieces hidden to the seat.
+//! A game's public record read as a deduction problem, on any board and at any table (RULES.md
+//! §7, RULES-4P.md §6.3): what the referee tells everyone — each move, each combat's outcome
+//! (attacker wins, defender wins, both removed, bounced) and each seat that left — with the
+//! setup rules. The 2-player game reads its record here too ([`Table::two_player`]); a combat
+//! between two pieces hidden to the seat (another two seats' at the cross) links their roles.
 //!
 //! Every piece of the game is followed from its setup point. Each has a set of roles it may
 //! have: the setup rules' for its slot (flag in a headquarters, landmines on the last two rows,
@@ -345,6 +346,21 @@ impl<P: Grid> Table<P> {
             setup,
             clues,
         })
+    }
+
+    /// What the record proves of every piece, in the order of [`Table::pieces`]: the roles each
+    /// can still have, exactly ([`Problem::deduce`]: some complete assignment of every army
+    /// agrees with every set, count and combat); a record that contradicts itself (a position
+    /// set up by hand) keeps the sets as read.
+    pub fn possible(&self) -> Vec<RoleMask> {
+        match self.problem.deduce() {
+            Ok(d) => self
+                .refs
+                .iter()
+                .map(|r| d.possible[r.army][r.piece])
+                .collect(),
+            Err(_) => self.pieces.iter().map(|q| q.mask).collect(),
+        }
     }
 
     /// The notebook of every piece of the table (the seat's own too): each one's clues, the

@@ -241,10 +241,10 @@ fn dark_rules(seed: u64) -> crate::Rules {
     rules
 }
 
-/// Over whole 暗棋 games of random moves, each seat's reading of the record follows the
-/// enemy's pieces to where they stand, and the deduction never rules out a piece's true role;
-/// the counts prove something no piece's own record says in some of them, and runs show
-/// engineers.
+/// Over whole 暗棋 games of random moves, each seat's reading of the record (the table reading
+/// on the facing board) follows the enemy's pieces to where they stand, and the deduction
+/// never rules out a piece's true role; the counts prove something no piece's own record says
+/// in some of them, and runs show engineers.
 #[test]
 fn a_two_player_record_never_rules_out_the_truth() {
     use crate::{Deployment, Game, Mode, Seat, Setup};
@@ -265,22 +265,26 @@ fn a_two_player_record_never_rules_out_the_truth() {
                 };
                 let own = if me == Seat::RED { red } else { black };
                 let view = game.view(Some(me));
-                let hidden = Hidden::two_player(me, own, &view.history, &rules);
-                let read = &hidden.problem.armies[0].pieces;
-                let possible = hidden.possible();
+                let table = Table::two_player(&view, own).expect("the record leads to the view");
+                let book = table.notebook();
+                let possible = table.possible();
                 let mut standing = 0;
-                for (i, at) in hidden.at.iter().enumerate() {
-                    let Some(p) = at else { continue };
+                for (i, piece) in table.pieces.iter().enumerate() {
+                    if piece.seat == me {
+                        continue;
+                    }
+                    let Some(p) = piece.at else { continue };
                     standing += 1;
-                    let truth = game.position().at(*p).expect("a piece stands there");
+                    let truth = game.position().at(p).expect("a piece stands there");
                     assert_eq!(truth.color, Some(me.other_side()), "{p} followed wrongly");
                     let role = truth.role.expect("the referee knows");
                     assert!(
                         possible[i] & role_bit(role) != 0,
                         "{p} is {role:?}, ruled out"
                     );
-                    assert_eq!(possible[i] & !read[i], 0, "more than the record allows");
-                    if possible[i] != read[i] {
+                    let own_record = book.notes[i].own;
+                    assert_eq!(possible[i] & !own_record, 0, "more than the record allows");
+                    if possible[i] != own_record {
                         beyond_own_record += 1;
                     }
                     if possible[i] == role_bit(crate::Role::Engineer) {
@@ -369,28 +373,29 @@ fn a_two_player_notebook_keeps_the_truth() {
         let mut rng = SplitMix64::new(seed);
         while game.outcome().is_none() && game.reports().len() < 300 {
             for me in Seat::RED_BLACK {
-                let (own, enemy) = match me {
-                    Seat::RED => (&formations[0], &formations[1]),
-                    _ => (&formations[1], &formations[0]),
-                };
-                let truth: Vec<Role> = enemy
-                    .setup_roles()
+                let own = &formations[me.index()];
+                // Pieces are followed in setup order, Red's army then Black's.
+                let truth: Vec<Role> = [&formations[0], &formations[1]]
+                    .into_iter()
+                    .flat_map(|f| f.setup_roles())
                     .map(|r| r.expect("a full formation"))
                     .collect();
                 let view = game.view(Some(me));
-                let hidden = Hidden::two_player(me, own, &view.history, &rules);
-                let book = hidden.notebook();
-                let possible = hidden.possible();
+                let table = Table::two_player(&view, own).expect("the record leads to the view");
+                let book = table.notebook();
+                let possible = table.possible();
                 for (note, p) in book.notes.iter().zip(&possible) {
                     assert_eq!(note.possible, *p);
                 }
-                for (note, at) in book.notes.iter().zip(&hidden.at) {
-                    assert_eq!(note.lost, at.is_none());
-                    met += note
-                        .clues
-                        .iter()
-                        .filter(|c| matches!(c, Clue::Met { .. }))
-                        .count();
+                for (note, piece) in book.notes.iter().zip(&table.pieces) {
+                    assert_eq!(note.lost, piece.at.is_none());
+                    if piece.seat != me {
+                        met += note
+                            .clues
+                            .iter()
+                            .filter(|c| matches!(c, Clue::Met { .. }))
+                            .count();
+                    }
                 }
                 let (c, g) = check_notebook(&book, &truth);
                 clues += c;

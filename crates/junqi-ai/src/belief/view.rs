@@ -1,5 +1,5 @@
-//! 四暗 and 双明: worlds consistent with one seat's view, for determinised search (Perfect
-//! Information Monte Carlo, as in 2-player 暗棋 — see `crate::belief`). The view alone tells a
+//! Worlds consistent with one seat's view alone, on any board, for determinised search where
+//! no record of the game is at hand ([`super::Belief`] reads one). The view alone tells a
 //! good deal about every hidden army: how many pieces each seat has left, which of its pieces
 //! stand off their own setup rows (those moved, so they are neither landmines nor the flag),
 //! where its flag can be (one of its own two headquarters: the flag never moves and a seat
@@ -8,11 +8,11 @@
 //! within those limits; roles left over stand for pieces already lost.
 
 use junqi_core::seat::Seat;
-use junqi_core::siguo::{Occupant, Point, Position};
+use junqi_core::siguo::{Grid, Occupant, Position};
 use junqi_core::{PointKind, Role, SplitMix64};
 
 /// May a piece of `seat` standing on `p` still be where it was deployed, as a landmine or flag?
-fn may_be(pos: &Position, seat: Seat, p: Point, role: Role) -> bool {
+fn may_be<P: Grid>(pos: &Position<P>, seat: Seat, p: P, role: Role) -> bool {
     let Some(slot) = pos.board().point_slot(seat, p) else {
         return false;
     };
@@ -24,7 +24,7 @@ fn may_be(pos: &Position, seat: Seat, p: Point, role: Role) -> bool {
 }
 
 /// The roles of `seat` that the view does not show: 25 pieces less those known.
-fn unseen_roles(pos: &Position, seat: Seat) -> Vec<Role> {
+fn unseen_roles<P: Grid>(pos: &Position<P>, seat: Seat) -> Vec<Role> {
     let mut counts = [0u8; 12];
     for r in Role::ALL {
         counts[r as usize] = r.count();
@@ -44,8 +44,8 @@ fn unseen_roles(pos: &Position, seat: Seat) -> Vec<Role> {
 }
 
 /// Fills in `seat`'s hidden pieces in `world`.
-fn fill_seat(world: &mut Position, seat: Seat, rng: &mut SplitMix64) {
-    let hidden: Vec<Point> = world
+fn fill_seat<P: Grid>(world: &mut Position<P>, seat: Seat, rng: &mut SplitMix64) {
+    let hidden: Vec<P> = world
         .pieces_of(seat)
         .iter()
         .filter(|&p| world.at(p).is_some_and(|o| o.role.is_none()))
@@ -55,7 +55,7 @@ fn fill_seat(world: &mut Position, seat: Seat, rng: &mut SplitMix64) {
     }
     let mut pool = unseen_roles(world, seat);
     rng.shuffle(&mut pool);
-    let put = |w: &mut Position, p: Point, role: Role| {
+    let put = |w: &mut Position<P>, p: P, role: Role| {
         w.put(
             p,
             Occupant {
@@ -64,11 +64,11 @@ fn fill_seat(world: &mut Position, seat: Seat, rng: &mut SplitMix64) {
             },
         )
     };
-    let mut left: Vec<Point> = hidden.clone();
+    let mut left: Vec<P> = hidden.clone();
     // The flag first: it stands on one of the seat's own headquarters.
     if let Some(i) = pool.iter().position(|&r| r == Role::Flag) {
         pool.remove(i);
-        let homes: Vec<Point> = left
+        let homes: Vec<P> = left
             .iter()
             .copied()
             .filter(|&p| may_be(world, seat, p, Role::Flag))
@@ -95,7 +95,7 @@ fn fill_seat(world: &mut Position, seat: Seat, rng: &mut SplitMix64) {
 }
 
 /// One world consistent with `view` (the view of `me`): every hidden piece given a role.
-pub fn sample(view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
+pub fn sample<P: Grid>(view: &Position<P>, me: Seat, rng: &mut SplitMix64) -> Position<P> {
     let mut world = view.clone();
     for seat in Seat::ALL {
         if seat != me && view.seating().is_in(seat) {
@@ -106,7 +106,7 @@ pub fn sample(view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
 }
 
 /// Does `view` hide any identity?
-pub fn has_hidden(view: &Position) -> bool {
+pub fn has_hidden<P: Grid>(view: &Position<P>) -> bool {
     view.occupied()
         .iter()
         .any(|p| view.at(p).is_some_and(|o| o.role.is_none()))

@@ -1,31 +1,39 @@
-//! 四暗 and 双明 with the game's public record: what every hidden piece may be, as the core
-//! reads it ([`Table::read`]: setup rules, moves, runs, combats, seats that left, narrowed by
-//! the combats and each army's counts together), and worlds drawn from it as whole assignments
-//! of the armies that agree with all of it, each role weighted by how likely what the piece
-//! was seen to do is for it ([`behaviour::CROSS`]), for determinised search.
+//! Hidden games on every board (暗棋, 四暗, 双明): what every hidden piece may be, as the core
+//! reads the game's public record ([`Table`]: setup rules, moves, runs, combats, seats that
+//! left, narrowed by the combats and each army's counts together), and worlds drawn from it as
+//! whole assignments of the armies that agree with all of it, each role weighted by how likely
+//! what the piece was seen to do is for it ([`Ground::LIKELIHOOD`]), for determinised search
+//! (Perfect Information Monte Carlo: Ginsberg 2001, "GIB"; Long et al. 2010, "Understanding
+//! the Success of Perfect Information Monte Carlo Sampling in Game Tree Search"). Without a
+//! record, worlds come from the view alone ([`view`]).
 
-use super::worlds;
+pub mod view;
+
 use crate::behaviour;
-use junqi_core::deduce::PieceRef;
-pub use junqi_core::deduce::{Contact, Table, TableEvent};
+use crate::eval::Ground;
+use junqi_core::deduce::{PieceRef, Table, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Occupant, Position};
 use junqi_core::{Role, SplitMix64};
 
 /// Every piece of the game with the roles it may have, as one seat infers them.
 #[derive(Clone, Debug)]
-pub struct TableBelief {
-    table: Table,
+pub struct Belief<P = junqi_core::siguo::Point> {
+    table: Table<P>,
     /// The behaviour bucket of each piece, army by army as in the table's problem.
     buckets: Vec<Vec<usize>>,
 }
 
-impl TableBelief {
+impl<P: Ground> Belief<P> {
     /// Reads `history` from the start (every seat's 25 pieces on its setup points) and checks
     /// the result against `view`; `None` when they disagree (a position that did not start
     /// from a full setup).
-    pub fn infer(view: &Position, history: &[TableEvent]) -> Option<TableBelief> {
-        let table = Table::read(view, history)?;
+    pub fn infer(view: &Position<P>, history: &[TableEvent<P>]) -> Option<Belief<P>> {
+        Table::read(view, history).map(Belief::of)
+    }
+
+    /// The belief of a reading of the record (for the 2-player game: [`Table::two_player`]).
+    pub fn of(table: Table<P>) -> Belief<P> {
         let mut buckets: Vec<Vec<usize>> = table
             .problem
             .armies
@@ -35,17 +43,17 @@ impl TableBelief {
         for (i, r) in table.refs.iter().enumerate() {
             buckets[r.army][r.piece] = behaviour::bucket(table.moves[i], table.attacks[i]);
         }
-        Some(TableBelief { table, buckets })
+        Belief { table, buckets }
     }
 
     /// One world consistent with the view of `me` and with this belief.
-    pub fn sample(&self, view: &Position, me: Seat, rng: &mut SplitMix64) -> Position {
+    pub fn sample(&self, view: &Position<P>, me: Seat, rng: &mut SplitMix64) -> Position<P> {
         let mut world = view.clone();
         let weight = |at: PieceRef, r: Role| {
             self.buckets
                 .get(at.army)
                 .and_then(|a| a.get(at.piece))
-                .map_or(1, |&b| behaviour::weight(&behaviour::CROSS, b, r))
+                .map_or(1, |&b| behaviour::weight(P::LIKELIHOOD, b, r))
         };
         if let Some(roles) = self.table.problem.sample_weighted(rng, &weight) {
             for (piece, r) in self.table.pieces.iter().zip(&self.table.refs) {
@@ -69,8 +77,8 @@ impl TableBelief {
         }
         // Anything left unknown (no assignment agreed: a position set up by hand) takes a role
         // from the view alone.
-        if worlds::has_hidden(&world) {
-            world = worlds::sample(&world, me, rng);
+        if view::has_hidden(&world) {
+            world = view::sample(&world, me, rng);
         }
         world
     }
@@ -79,9 +87,11 @@ impl TableBelief {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::siguo::{random, InfoMode, SeatView};
+    use crate::siguo::{random, SeatView};
     use junqi_core::deduce::role_bit as bit;
     use junqi_core::seat::PerSeat;
+    use junqi_core::siguo::InfoMode;
+    use junqi_core::siguo::Point;
     use junqi_core::siguo::SiguoRules;
     use junqi_core::Rules;
 
@@ -124,7 +134,7 @@ mod tests {
             while !truth.is_over() && truth.ply() < 300 {
                 let seat = truth.turn();
                 let view = SeatView::new(&truth, seat, InfoMode::FourDark);
-                let belief = TableBelief::infer(view.position(), &history)
+                let belief: Belief<Point> = Belief::infer(view.position(), &history)
                     .unwrap_or_else(|| panic!("replay disagrees at ply {}", truth.ply()));
                 // Pieces are followed in setup order, seat by seat.
                 let setup: Vec<Role> = Seat::ALL
@@ -146,7 +156,7 @@ mod tests {
                     }
                 }
                 let world = belief.sample(view.position(), seat, &mut rng);
-                assert!(!worlds::has_hidden(&world));
+                assert!(!view::has_hidden(&world));
                 let m = random(&view, rng.next_u64()).expect("a move");
                 let report = truth.play(m).expect("legal");
                 history.push(TableEvent::from_report(&report));
