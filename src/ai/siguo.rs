@@ -7,7 +7,7 @@ use junqi_ai::siguo::{choose, siguo_level, SeatView};
 use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
-use junqi_core::Action;
+use junqi_core::{Action, Deployment};
 use serde::{Deserialize, Serialize};
 
 /// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
@@ -73,6 +73,7 @@ impl WireEvent {
             contact,
             left,
             carried,
+            shown: Vec::new(),
         })
     }
 }
@@ -96,12 +97,21 @@ pub struct SiguoAsk {
     pub flags: String,
     #[serde(default)]
     pub history: Vec<WireEvent>,
+    /// The seat's own formation (RULES.md §9), which it knows from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<String>,
 }
 
 impl SiguoAsk {
     /// `seat`'s question about the referee's position `truth`: the view hides what the seat may
     /// not know under `info`.
-    pub fn new(truth: &Position, seat: Seat, info: InfoMode, history: &[TableEvent]) -> SiguoAsk {
+    pub fn new(
+        truth: &Position,
+        seat: Seat,
+        info: InfoMode,
+        history: &[TableEvent],
+        own: &Deployment,
+    ) -> SiguoAsk {
         let view = truth.view(seat, info);
         SiguoAsk {
             info,
@@ -116,6 +126,7 @@ impl SiguoAsk {
                 .map(Seat::letter)
                 .collect(),
             history: history.iter().map(WireEvent::from_event).collect(),
+            own: Some(own.to_string()),
         }
     }
 
@@ -136,7 +147,14 @@ impl SiguoAsk {
             .iter()
             .map(WireEvent::to_event)
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(SeatView::new(&pos, seat, self.info).with_history(&history))
+        let view = SeatView::new(&pos, seat, self.info).with_history(&history);
+        match &self.own {
+            Some(text) => {
+                let own: Deployment = text.parse().map_err(|e| format!("bad formation: {e}"))?;
+                Ok(view.with_own(&own))
+            }
+            None => Ok(view),
+        }
     }
 }
 

@@ -63,7 +63,7 @@ impl SeatNotebook<Point> {
 }
 
 /// 暗棋: the notebook of `view`'s seat (the view must carry the public history) with its own
-/// formation `own`; `None` in the other modes.
+/// formation `own`; `None` in the other modes, or when the history does not lead to the view.
 pub fn two_player(view: &PlayerView, own: &Deployment) -> Option<SeatNotebook<Point>> {
     let reading = TableReading::two_player(view, own)?;
     let book = reading.notebook();

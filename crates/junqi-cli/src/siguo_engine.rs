@@ -21,7 +21,7 @@ use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};
 use junqi_core::Action;
 use junqi_core::ExitReason;
 use junqi_core::Report;
-use junqi_core::{Clash, Role, Rules};
+use junqi_core::{Clash, Deployment, Role, Rules};
 use serde_json::{json, Value};
 
 /// A 4-player `new` message's `mode`: `siguo-dark`, `siguo-double` or `siguo-open`.
@@ -202,6 +202,7 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
         contact,
         left,
         carried,
+        shown: Vec::new(),
     })
 }
 
@@ -269,6 +270,9 @@ pub struct SiguoGame {
     seat: Seat,
     seed: u64,
     history: Vec<TableEvent>,
+    /// The built-in formation for this game's seed and seat: the one this engine answers
+    /// `new` with, and so knows from the start.
+    own: Deployment,
 }
 
 impl SiguoGame {
@@ -328,22 +332,23 @@ impl SiguoGame {
                 format!("'seed' must be a whole number from 0 to 2^64-1, not {v}")
             })?,
         };
+        let own = formation_for(
+            seed ^ (seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9),
+            &table.rules,
+        );
         Ok(SiguoGame {
             mode,
             rules: table,
             seat,
             seed,
             history: Vec::new(),
+            own,
         })
     }
 
     /// The answer to `new`: the built-in formation for this game's seed and seat.
     pub fn deployment(&self) -> Value {
-        let d = formation_for(
-            self.seed ^ (self.seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9),
-            &self.rules.rules,
-        );
-        json!({"type": "deployment", "deployment": d.to_string()})
+        json!({"type": "deployment", "deployment": self.own.to_string()})
     }
 
     /// Takes an `update`'s `last` into the public record.
@@ -373,7 +378,9 @@ impl SiguoGame {
         };
         pos.set_counters(number("quiet", 0)?, number("ply", 1)?);
         pos.settle_view(self.seat, self.mode);
-        Ok(SeatView::new(&pos, self.seat, self.mode).with_history(&self.history))
+        Ok(SeatView::new(&pos, self.seat, self.mode)
+            .with_history(&self.history)
+            .with_own(&self.own))
     }
 
     /// The answer to `go`: the move of the built-in player at `level`, or an error.

@@ -397,7 +397,14 @@ impl Table {
 
     /// The seat to move's question for the computer player: its own view only.
     pub fn ask(&self) -> SiguoAsk {
-        SiguoAsk::new(&self.truth, self.turn(), self.config.info, &self.history)
+        let seat = self.turn();
+        SiguoAsk::new(
+            &self.truth,
+            seat,
+            self.config.info,
+            &self.history,
+            &self.record.formations[seat.index()],
+        )
     }
 
     /// The seed for the computer's next choice.

@@ -14,7 +14,7 @@ use crate::eval::Ground;
 use junqi_core::deduce::{PieceRef, Table, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Occupant, Position};
-use junqi_core::{Role, SplitMix64};
+use junqi_core::{Deployment, Role, SplitMix64};
 
 /// Every piece of the game with the roles it may have, as one seat infers them.
 #[derive(Clone, Debug)]
@@ -27,9 +27,18 @@ pub struct Belief<P = junqi_core::siguo::Point> {
 impl<P: Ground> Belief<P> {
     /// Reads `history` from the start (every seat's 25 pieces on its setup points) and checks
     /// the result against `view`; `None` when they disagree (a position that did not start
-    /// from a full setup).
-    pub fn infer(view: &Position<P>, history: &[TableEvent<P>]) -> Option<Belief<P>> {
-        Table::read(view, history).map(Belief::of)
+    /// from a full setup). With `own`, the seat's own formation, its pieces are known from the
+    /// start on, lost or not, and so is what they met ([`Table::read_own`]).
+    pub fn infer(
+        view: &Position<P>,
+        history: &[TableEvent<P>],
+        own: Option<(Seat, &Deployment)>,
+    ) -> Option<Belief<P>> {
+        match own {
+            Some((me, own)) => Table::read_own(view, history, me, own),
+            None => Table::read(view, history),
+        }
+        .map(Belief::of)
     }
 
     /// The belief of a reading of the record (for the 2-player game: [`Table::two_player`]).
@@ -122,6 +131,7 @@ mod tests {
     #[test]
     fn the_truth_is_always_allowed() {
         let mut engineers_seen = 0;
+        let mut narrower = 0;
         for seed in 0..12u64 {
             let rules = table(seed);
             let formations = PerSeat::new_with(|s| {
@@ -134,7 +144,7 @@ mod tests {
             while !truth.is_over() && truth.ply() < 300 {
                 let seat = truth.turn();
                 let view = SeatView::new(&truth, seat, InfoMode::FourDark);
-                let belief: Belief<Point> = Belief::infer(view.position(), &history)
+                let belief: Belief<Point> = Belief::infer(view.position(), &history, None)
                     .unwrap_or_else(|| panic!("replay disagrees at ply {}", truth.ply()));
                 // Pieces are followed in setup order, seat by seat.
                 let setup: Vec<Role> = Seat::ALL
@@ -155,7 +165,28 @@ mod tests {
                         assert!(piece.mask & bit(role) != 0, "own lost {role:?} ruled out");
                     }
                 }
-                let world = belief.sample(view.position(), seat, &mut rng);
+                // Knowing its own formation, the seat knows each of its pieces, lost or not,
+                // and never less of the others'.
+                let knowing: Belief<Point> =
+                    Belief::infer(view.position(), &history, Some((seat, &formations[seat])))
+                        .expect("the same record");
+                let pairs = belief.table.pieces.iter().zip(&knowing.table.pieces);
+                for ((alone, known), &role) in pairs.zip(&setup) {
+                    if known.seat == seat {
+                        assert_eq!(known.mask, bit(role), "own {role:?} not known");
+                    } else {
+                        assert!(known.mask & bit(role) != 0, "{role:?} ruled out");
+                        assert_eq!(
+                            known.mask & !alone.mask,
+                            0,
+                            "knowing more never allows more"
+                        );
+                        if known.mask != alone.mask {
+                            narrower += 1;
+                        }
+                    }
+                }
+                let world = knowing.sample(view.position(), seat, &mut rng);
                 assert!(!view::has_hidden(&world));
                 let m = random(&view, rng.next_u64()).expect("a move");
                 let report = truth.play(m).expect("legal");
@@ -163,5 +194,6 @@ mod tests {
             }
         }
         assert!(engineers_seen > 0, "no engineer was ever told by its run");
+        assert!(narrower > 0, "one's own formation never told anything more");
     }
 }

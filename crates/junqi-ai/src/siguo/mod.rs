@@ -17,8 +17,8 @@ use crate::search::{contact_gain, search, Either, NodeBudget, Stop};
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position};
-use junqi_core::Action;
 use junqi_core::SplitMix64;
+use junqi_core::{Action, Deployment};
 
 /// What one seat may know of a 4-player game, and nothing else.
 ///
@@ -31,6 +31,8 @@ pub struct SeatView {
     seat: Seat,
     /// The game's public record so far, when the host keeps one.
     history: Vec<TableEvent>,
+    /// The seat's own formation, when the host gives it.
+    own: Option<Deployment>,
 }
 
 impl SeatView {
@@ -40,6 +42,7 @@ impl SeatView {
             pos: pos.view(seat, mode),
             seat,
             history: Vec::new(),
+            own: None,
         }
     }
 
@@ -48,6 +51,13 @@ impl SeatView {
     /// inferred.
     pub fn with_history(mut self, history: &[TableEvent]) -> SeatView {
         self.history = history.to_vec();
+        self
+    }
+
+    /// The same view with the seat's own formation, which it knows from the start: its pieces
+    /// lost since, and what they met, are known too.
+    pub fn with_own(mut self, own: &Deployment) -> SeatView {
+        self.own = Some(own.clone());
         self
     }
 
@@ -242,7 +252,11 @@ fn dark_scores(
     let belief = if view.history.is_empty() {
         None
     } else {
-        Belief::infer(&view.pos, &view.history)
+        Belief::infer(
+            &view.pos,
+            &view.history,
+            view.own.as_ref().map(|own| (view.seat, own)),
+        )
     };
     let draw = |rng: &mut SplitMix64| match &belief {
         Some(b) => b.sample(&view.pos, view.seat, rng),

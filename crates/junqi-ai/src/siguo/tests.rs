@@ -274,6 +274,7 @@ fn a_shuttle_costs_more_each_time() {
         contact: None,
         left: Vec::new(),
         carried: None,
+        shown: Vec::new(),
     };
     let back = mv("Sd3", "Sc2");
     let other = mv("Sd3", "Sd4");

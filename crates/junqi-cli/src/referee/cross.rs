@@ -163,11 +163,14 @@ impl Place {
         seat: Seat,
         mode: InfoMode,
         history: &[TableEvent],
+        own: &Deployment,
         seed: u64,
     ) -> Result<Action<Point>, String> {
         match &mut self.kind {
             Kind::BuiltIn(p) => {
-                let view = SeatView::new(truth, seat, mode).with_history(history);
+                let view = SeatView::new(truth, seat, mode)
+                    .with_history(history)
+                    .with_own(own);
                 p.act(&view, seed)
                     .ok_or_else(|| "no legal move".to_string())
             }
@@ -283,7 +286,8 @@ pub fn play_game(
         let seat = truth.turn();
         let place = place_of(seat);
         let clock = Instant::now();
-        let mv = places[place].act(&truth, seat, mode, &history, play_seeds[place]);
+        let own = &record.formations[seat.index()];
+        let mv = places[place].act(&truth, seat, mode, &history, own, play_seeds[place]);
         let took = clock.elapsed().as_secs_f64();
         timing.moves[place] += 1;
         timing.total[place] += took;

@@ -9,7 +9,8 @@ use junqi_core::{Deployment, PlayerView};
 use serde_json::{json, Value};
 
 /// 暗棋: `[[point, letters], …]` for every enemy piece the view hides, in point order; `None`
-/// in the other modes, or without the seat's own formation.
+/// in the other modes, without the seat's own formation, or when the public record does not
+/// lead to the view.
 pub fn facing(view: &PlayerView, own: Option<&Deployment>) -> Option<Value> {
     let table = Table::two_player(view, own?)?;
     let mut list: Vec<(usize, Value)> = table

@@ -29,7 +29,7 @@ use crate::{Role, SplitMix64};
 
 mod record;
 mod table;
-pub use record::{facing_start, movable, setup_mask, table_event};
+pub use record::{movable, setup_mask};
 mod notebook;
 pub use notebook::{Among, Clue, Note, Notebook};
 pub use table::{Contact, Table, TableEvent, TablePiece};

@@ -1,15 +1,14 @@
 //! A 2-player record read as the table reading reads any board's ([`Table`]): the seat's
-//! view and its view of the start on the facing board, and the public history in the words
-//! every board shares ([`TableEvent`]). The enemy's 25 pieces are followed from their setup
-//! points, each with the roles its own record allows — the setup rules for its slot (RULES.md
+//! view and its own formation on the facing board, and the public history in the words every
+//! board shares ([`TableEvent`]). Both armies are followed from their setup points, each enemy
+//! piece with the roles its own record allows — the setup rules for its slot (RULES.md
 //! §3 with the game's switches), movable roles once it has moved, an engineer (or a flying
 //! bomb) once it made a run no other piece could, what each contact with one of the seat's own
 //! pieces allows, and public reveals.
 
 use super::table::{Contact, Table, TableEvent};
 use super::{role_bit, RoleMask, ALL_ROLES};
-use crate::position::{Occupant, Position};
-use crate::siguo;
+use crate::siguo::{self, Grid};
 use crate::{
     Action, ActionResult, Deployment, Mode, PlayerView, Point, PublicEvent, Role, Rules, Seat, Slot,
 };
@@ -40,12 +39,36 @@ fn told(result: ActionResult) -> Option<Contact> {
     }
 }
 
-/// One action of a 2-player game as every board's reading takes it: the move, what its contact
-/// told everyone, and a flag taken to be carried (shown at the move's destination). A 翻棋
-/// flip moves nothing and is left out.
-pub fn table_event(e: &PublicEvent) -> Option<TableEvent<Point>> {
-    let Action::Move { to, .. } = e.action else {
-        return None;
+/// A 2-player public history as every board's reading takes it, one event a ply (a turn lost
+/// to the per-move timer, which the public history leaves out, is an event of no move): each
+/// move, what its contact told everyone, a flag taken to be carried, and the identities it made
+/// public. A 翻棋 flip moves nothing.
+pub(crate) fn table_events(history: &[PublicEvent]) -> Vec<TableEvent<Point>> {
+    let mut events = Vec::with_capacity(history.len());
+    // A history written elsewhere may number its plies wrongly: the gaps filled stay bounded.
+    let most = 2 * history.len() + 64;
+    for e in history {
+        while events.len() + 1 < e.ply as usize && events.len() < most {
+            events.push(no_move());
+        }
+        events.push(table_event(e));
+    }
+    events
+}
+
+fn no_move() -> TableEvent<Point> {
+    TableEvent {
+        mv: None,
+        contact: None,
+        left: Vec::new(),
+        carried: None,
+        shown: Vec::new(),
+    }
+}
+
+fn table_event(e: &PublicEvent) -> TableEvent<Point> {
+    let Action::Move { from, to } = e.action else {
+        return no_move();
     };
     let carried = (e.result == ActionResult::Win)
         .then(|| {
@@ -55,33 +78,62 @@ pub fn table_event(e: &PublicEvent) -> Option<TableEvent<Point>> {
                 .map(|(_, piece)| piece.color)
         })
         .flatten();
-    Some(TableEvent {
+    // A bomb that takes the flag goes too: the result alone says "capture".
+    let contact = match e.result {
+        ActionResult::Capture if e.removed.contains(&from) => Some(Contact::BothRemoved),
+        r => told(r),
+    };
+    let mut shown: Vec<(Point, Role)> = e.revealed.iter().map(|(p, q)| (*p, q.role)).collect();
+    if e.result == ActionResult::Scout {
+        // Only an engineer scouts.
+        shown.push((from, Role::Engineer));
+    }
+    TableEvent {
         mv: Some(e.action),
-        contact: told(e.result),
+        contact,
         left: Vec::new(),
         carried,
-    })
+        shown,
+    }
 }
 
-/// What `me` saw at the start of a 2-player 暗棋 game: its own formation, and an enemy piece
-/// of unknown role on every setup point of the other half.
-pub fn facing_start(me: Seat, own: &Deployment, rules: &Rules) -> siguo::Position<Point> {
-    let mut start = Position::empty(Mode::Dark, *rules);
-    for (p, piece) in own.placed(me) {
-        start.put(p, Occupant::known(piece));
+/// What `me` knew at the start of a game like `view`'s from its own formation `own`: its
+/// pieces on their setup points (all a reading takes from a seat's view of the start), on any
+/// board.
+pub(crate) fn start_view<P: Grid>(
+    view: &siguo::Position<P>,
+    me: Seat,
+    own: &Deployment,
+) -> siguo::Position<P> {
+    let mut start = view.clone();
+    for p in view.occupied() {
+        start.take(p);
     }
-    let enemy = me.other_side();
     for slot in Slot::setup() {
-        start.put(
-            slot.point(enemy),
-            Occupant {
-                color: Some(enemy),
-                role: None,
-                face_down: false,
-            },
-        );
+        if let (Some(p), Some(role)) = (view.board().slot_point(me, slot), own.get(slot)) {
+            start.put(
+                p,
+                siguo::Occupant {
+                    seat: me,
+                    role: Some(role),
+                },
+            );
+        }
     }
-    start.into_engine()
+    start
+}
+
+impl<P: Grid> Table<P> {
+    /// [`Table::read_knowing`] for the seat `me` whose own formation is `own`: its pieces are
+    /// known from their setup points on, lost or not, and so is what they met.
+    pub fn read_own(
+        view: &siguo::Position<P>,
+        history: &[TableEvent<P>],
+        me: Seat,
+        own: &Deployment,
+    ) -> Option<Table<P>> {
+        Table::read_knowing(view, history, Some(&start_view(view, me, own)))
+    }
 }
 
 impl Table<Point> {
@@ -94,8 +146,7 @@ impl Table<Point> {
             return None;
         }
         let me = view.me?;
-        let events: Vec<TableEvent<Point>> = view.history.iter().filter_map(table_event).collect();
-        let start = facing_start(me, own, &view.rules);
-        Table::read_knowing(&view.to_position().into_engine(), &events, Some(&start))
+        let events = table_events(&view.history);
+        Table::read_own(&view.to_position().into_engine(), &events, me, own)
     }
 }

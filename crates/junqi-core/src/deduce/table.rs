@@ -44,10 +44,12 @@ impl Contact {
     }
 }
 
-/// One public event of a 4-player game: a move with its combat outcome, or a seat leaving.
+/// One public event of a game, on any board: a move with its combat outcome, a seat leaving,
+/// or a turn that passed (each event is one ply).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableEvent<P = Point> {
-    /// The move played (the cross board has no flips); `None` for a resignation or timeout.
+    /// The move played (a 翻棋 flip moves nothing and is read as no move); `None` for a
+    /// resignation, a timeout or a turn that passed.
     pub mv: Option<Action<P>>,
     /// The outcome, when the move attacked.
     pub contact: Option<Contact>,
@@ -56,6 +58,11 @@ pub struct TableEvent<P = Point> {
     /// `carry_flag_home`, `carry_flag_front`: the seat whose flag the move took, to be carried
     /// (the defender was that flag; its owner stays in).
     pub carried: Option<Seat>,
+    /// Identities everyone was told with this event, each of the piece on that point as the
+    /// event began (a scouted defender and the engineer that scouted it, a landmine that sent
+    /// a piece back, a fallen 司令's flag). The 2-player game's record names them
+    /// ([`super::table_event`]); the 4-player protocol's `revealed` does not yet come here.
+    pub shown: Vec<(P, Role)>,
 }
 
 impl<P: Copy> TableEvent<P> {
@@ -66,6 +73,7 @@ impl<P: Copy> TableEvent<P> {
             contact: r.clash.map(Contact::of),
             left: r.eliminated.iter().map(|(s, _)| *s).collect(),
             carried: r.carried,
+            shown: Vec::new(),
         }
     }
 }
@@ -80,7 +88,7 @@ pub struct TablePiece<P = Point> {
     pub at: Option<P>,
 }
 
-/// Every piece of a 4-player game with the roles it may have, as one seat reads the record.
+/// Every piece of a game with the roles it may have, as one seat reads the record.
 #[derive(Clone, Debug)]
 pub struct Table<P = Point> {
     pub pieces: Vec<TablePiece<P>>,
@@ -150,7 +158,17 @@ impl<P: Grid> Table<P> {
         // Flags being carried: (the flag, its carrier, where it was taken).
         let mut carried: Vec<(usize, usize, P)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
-            // (The cross board has no face-down pieces to flip.)
+            for &(p, role) in &ev.shown {
+                let Some(id) = cells[p.index()] else { continue };
+                if pieces[id].mask & bit(role) != 0 && known[id].is_none() {
+                    pieces[id].mask = bit(role);
+                    known[id] = Some(role);
+                    clues[id].push(Clue::Shown {
+                        ply: Some(ply),
+                        role,
+                    });
+                }
+            }
             if let Some((from, to)) = ev.mv.and_then(Action::as_move) {
                 let mover = cells[from.index()]?;
                 moves[mover] = moves[mover].saturating_add(1);

@@ -308,9 +308,81 @@ fn a_two_player_record_never_rules_out_the_truth() {
             let a = *list[rng.below(list.len() as u64) as usize];
             game.play(a).expect("a legal action");
         }
+        // The record still leads to the board once the game is over.
+        let Setup::Deployments { red, black } = &setup else {
+            unreachable!()
+        };
+        for (me, own) in [(Seat::RED, red), (Seat::BLACK, black)] {
+            let view = game.view(Some(me));
+            assert!(
+                Table::two_player(&view, own).is_some(),
+                "seed {seed}: the end"
+            );
+        }
     }
     assert!(beyond_own_record > 0, "the counts never proved anything");
     assert!(engineers > 0, "no run ever showed an engineer");
+}
+
+/// A bomb that takes the flag goes too, though the result says only "capture": the reading
+/// is told both were removed.
+#[test]
+fn a_bomb_that_takes_the_flag_is_read_as_both_removed() {
+    use crate::{Action, ActionResult, Piece, Point, PublicEvent, Role, Seat};
+    let p = |s: &str| s.parse::<Point>().expect("a point");
+    let took = |removed: Vec<Point>| PublicEvent {
+        ply: 1,
+        by: Some(Seat::RED),
+        action: Action::Move {
+            from: p("b11"),
+            to: p("b12"),
+        },
+        result: ActionResult::Capture,
+        removed,
+        revealed: vec![(p("b12"), Piece::new(Seat::BLACK, Role::Flag))],
+        assigned: None,
+    };
+    let bomb = super::record::table_events(&[took(vec![p("b11"), p("b12")])]);
+    assert_eq!(bomb[0].contact, Some(Contact::BothRemoved));
+    let other = super::record::table_events(&[took(vec![p("b12")])]);
+    assert_eq!(other[0].contact, Some(Contact::AttackerWins));
+    assert_eq!(other[0].carried, None, "taken at once, not carried");
+}
+
+/// A history that numbers its plies with a gap (a device that counts a turn lost to the timer)
+/// is read with a ply of no move there, so clues name the plies the move list shows.
+#[test]
+fn a_gap_in_the_plies_is_a_ply_of_no_move() {
+    use crate::{Deployment, Game, Mode, Seat, Setup};
+    let red = Deployment::random(7);
+    let setup = Setup::Deployments {
+        red: red.clone(),
+        black: Deployment::random(8),
+    };
+    let mut game = Game::new(Mode::Dark, crate::Rules::default(), setup).expect("valid formations");
+    let first = game.position().legal_actions()[0];
+    game.play(first).expect("legal");
+    let reply = game.position().legal_actions()[0];
+    game.play(reply).expect("legal");
+    let mut view = game.view(Some(Seat::RED));
+    view.history[1].ply = 3;
+    let events = super::record::table_events(&view.history);
+    assert_eq!(events.len(), 3);
+    assert!(events[1].mv.is_none());
+    let table = Table::two_player(&view, &red).expect("the record leads to the view");
+    let (_, to) = reply.as_move().expect("a move");
+    let moved = table
+        .pieces
+        .iter()
+        .position(|q| q.at == Some(to))
+        .expect("Black's piece is followed");
+    assert!(table.notebook().notes[moved]
+        .clues
+        .iter()
+        .any(|c| matches!(c, Clue::Moved { ply: 3 })));
+    // A ply number far beyond the history fills no more than a bounded gap.
+    view.history[1].ply = u32::MAX;
+    assert!(super::record::table_events(&view.history).len() < 100);
 }
 
 /// Checks a notebook against the truth (`truth[i]`: piece `i`'s role): every set and every
