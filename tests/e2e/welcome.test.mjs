@@ -183,8 +183,10 @@ test('phone: "play the computer" on a first visit needs no more than its budget,
   // press brings the whole game: about 1.1 MB brotli, of which playing a friend on another
   // device (#27: its screens, its protocol and cryptography) is about 110 KB (BENCHMARKS.md).
   // Raised from 1 200 000 by the one report of every board (#23: the 4-player game's moves
-  // are named as the 2-player game's, 3.5 KB); kept tight so that no growth goes unseen.
-  const BUDGET = 1_205_000;
+  // are named as the 2-player game's, 3.5 KB), then to 1 215 000 by the one reading of a
+  // hidden game's record (#23: the 2-player notebook reads it as the cross board's does, one
+  // generic reading built for both boards, 10.5 KB); kept tight so that no growth goes unseen.
+  const BUDGET = 1_215_000;
   const alone = await fresh('phone', 'en-US', { serviceWorkers: 'block' });
   await play(alone.page);
   const pressed = bytes();
