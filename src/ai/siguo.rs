@@ -1,6 +1,7 @@
 //! The 4-player (四国) question to the computer player: one seat's view as a RULES-4P.md
-//! position string, the counters, and the game's public record. Built from the referee's table
-//! by [`SiguoAsk::new`], which writes only what the seat may know; answered by [`answer`].
+//! position string, the counters, the game's public record and the seat's own formation (which
+//! it knows from the start). Built from the referee's table by [`SiguoAsk::new`], which writes
+//! only what the seat may know; answered by [`answer`].
 
 use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::{choose, siguo_level, SeatView};

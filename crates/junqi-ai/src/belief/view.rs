@@ -7,18 +7,17 @@
 //! Marshal fell). Each hidden piece is given a role drawn from what its seat has not shown,
 //! within those limits; roles left over stand for pieces already lost.
 
-use junqi_core::deduce::{role_bit, setup_mask};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Grid, Occupant, Position};
-use junqi_core::{Role, SplitMix64};
+use junqi_core::{Deployment, Role, SplitMix64};
 
 /// May a piece of `seat` standing on `p` still be where it was deployed, as a `role` that
 /// never moves (a landmine or the flag)? The setup rules of the game's switches say
-/// ([`setup_mask`]).
+/// ([`Deployment::allowed_slots_with`]).
 fn may_be<P: Grid>(pos: &Position<P>, seat: Seat, p: P, role: Role) -> bool {
-    pos.board()
-        .point_slot(seat, p)
-        .is_some_and(|slot| setup_mask(slot, &pos.rules().rules) & role_bit(role) != 0)
+    pos.board().point_slot(seat, p).is_some_and(|slot| {
+        Deployment::allowed_slots_with(role, &pos.rules().rules).contains(&slot)
+    })
 }
 
 /// The roles of `seat` that the view does not show: 25 pieces less those known.

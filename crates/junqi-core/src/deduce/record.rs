@@ -10,7 +10,8 @@ use super::table::{Contact, Table, TableEvent};
 use super::{role_bit, RoleMask, ALL_ROLES};
 use crate::siguo::{self, Grid};
 use crate::{
-    Action, ActionResult, Deployment, Mode, PlayerView, Point, PublicEvent, Role, Rules, Seat, Slot,
+    Action, ActionResult, Deployment, Mode, Piece, PlayerView, Point, PublicEvent, Role, Rules,
+    Seat, Slot,
 };
 
 /// Every role but the landmine and the flag: what a piece that moved may be.
@@ -83,10 +84,10 @@ fn table_event(e: &PublicEvent) -> TableEvent<Point> {
         ActionResult::Capture if e.removed.contains(&from) => Some(Contact::BothRemoved),
         r => told(r),
     };
-    let mut shown: Vec<(Point, Role)> = e.revealed.iter().map(|(p, q)| (*p, q.role)).collect();
-    if e.result == ActionResult::Scout {
+    let mut shown: Vec<(Point, Piece)> = e.revealed.clone();
+    if let (ActionResult::Scout, Some(by)) = (e.result, e.by) {
         // Only an engineer scouts.
-        shown.push((from, Role::Engineer));
+        shown.push((from, Piece::new(by, Role::Engineer)));
     }
     TableEvent {
         mv: Some(e.action),

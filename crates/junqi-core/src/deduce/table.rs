@@ -20,7 +20,7 @@ use crate::pointset::Set;
 use crate::report::Report;
 use crate::seat::Seat;
 use crate::siguo::{Grid, Point, Position};
-use crate::{contact, Clash, Role, Slot};
+use crate::{contact, Clash, Piece, Role, Slot};
 
 /// What everyone is told about a combat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,11 +58,13 @@ pub struct TableEvent<P = Point> {
     /// `carry_flag_home`, `carry_flag_front`: the seat whose flag the move took, to be carried
     /// (the defender was that flag; its owner stays in).
     pub carried: Option<Seat>,
-    /// Identities everyone was told with this event, each of the piece on that point as the
-    /// event began (a scouted defender and the engineer that scouted it, a landmine that sent
-    /// a piece back, a fallen 司令's flag). The 2-player game's record names them
-    /// ([`super::table_event`]); the 4-player protocol's `revealed` does not yet come here.
-    pub shown: Vec<(P, Role)>,
+    /// Identities everyone was told with this event: a scouted defender and the engineer that
+    /// scouted it, a landmine that sent a piece back, a fallen 司令's flag, a flag taken. Each
+    /// names the piece of its colour on that point as the event began; one that names no such
+    /// piece (a flag dropped back where it was taken) tells nothing more. The 2-player game's
+    /// record names them ([`Table::two_player`]); the 4-player protocol's `revealed` does not
+    /// yet come here.
+    pub shown: Vec<(P, Piece)>,
 }
 
 impl<P: Copy> TableEvent<P> {
@@ -158,9 +160,13 @@ impl<P: Grid> Table<P> {
         // Flags being carried: (the flag, its carrier, where it was taken).
         let mut carried: Vec<(usize, usize, P)> = Vec::new();
         for (ev, ply) in history.iter().zip(1u32..) {
-            for &(p, role) in &ev.shown {
+            for &(p, piece) in &ev.shown {
                 let Some(id) = cells[p.index()] else { continue };
-                if pieces[id].mask & bit(role) != 0 && known[id].is_none() {
+                let role = piece.role;
+                if pieces[id].seat == piece.color
+                    && pieces[id].mask & bit(role) != 0
+                    && known[id].is_none()
+                {
                     pieces[id].mask = bit(role);
                     known[id] = Some(role);
                     clues[id].push(Clue::Shown {
@@ -221,13 +227,15 @@ impl<P: Grid> Table<P> {
                                 pieces[t].at = None;
                                 cells[to.index()] = Some(mover);
                                 if ev.carried.is_some() {
-                                    // The flag, taken in sight of everyone, leaves with its taker.
+                                    // The flag, taken in sight of everyone, leaves with its taker
+                                    // (the event may have named it already).
                                     pieces[t].mask = bit(Role::Flag);
-                                    known[t] = Some(Role::Flag);
-                                    clues[t].push(Clue::Shown {
-                                        ply: Some(ply),
-                                        role: Role::Flag,
-                                    });
+                                    if known[t].replace(Role::Flag).is_none() {
+                                        clues[t].push(Clue::Shown {
+                                            ply: Some(ply),
+                                            role: Role::Flag,
+                                        });
+                                    }
                                     carried.push((t, mover, to));
                                 }
                             }
@@ -277,6 +285,10 @@ impl<P: Grid> Table<P> {
         }
         for p in view.occupied() {
             if let (Some(id), Some(role)) = (cells[p.index()], view.at(p).and_then(|o| o.role)) {
+                if known[id].is_some_and(|k| k != role) {
+                    // What the seat was told it started with is not what stands there.
+                    return None;
+                }
                 pieces[id].mask = bit(role);
                 if start.is_some() && known[id].is_none() {
                     clues[id].push(Clue::Shown { ply: None, role });

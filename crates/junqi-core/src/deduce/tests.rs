@@ -349,6 +349,22 @@ fn a_bomb_that_takes_the_flag_is_read_as_both_removed() {
     assert_eq!(other[0].carried, None, "taken at once, not carried");
 }
 
+/// A seat told a formation it did not start with reads nothing: the board shows its own
+/// pieces otherwise.
+#[test]
+fn a_formation_the_board_does_not_show_is_refused() {
+    use crate::{Deployment, Game, Mode, Seat, Setup};
+    let red = Deployment::random(3);
+    let setup = Setup::Deployments {
+        red: red.clone(),
+        black: Deployment::random(4),
+    };
+    let game = Game::new(Mode::Dark, crate::Rules::default(), setup).expect("valid formations");
+    let view = game.view(Some(Seat::RED));
+    assert!(Table::two_player(&view, &red).is_some());
+    assert!(Table::two_player(&view, &Deployment::random(5)).is_none());
+}
+
 /// A history that numbers its plies with a gap (a device that counts a turn lost to the timer)
 /// is read with a ply of no move there, so clues name the plies the move list shows.
 #[test]
