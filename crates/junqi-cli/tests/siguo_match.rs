@@ -146,11 +146,11 @@ fn engines_play_seats_of_a_four_player_match() {
     // (E+W). Over 60 games the same levels win 95 % against random+greedy (BENCHMARKS.md).
     assert_eq!(
         replay(&dir.join("game-0.json")),
-        "239 events, S+N win (FlagCaptured)"
+        "309 events, S+N win (FlagCaptured)"
     );
     assert_eq!(
         replay(&dir.join("game-1.json")),
-        "227 events, E+W win (FlagCaptured)"
+        "201 events, E+W win (FlagCaptured)"
     );
 }
 
