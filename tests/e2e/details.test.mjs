@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp, startGame, serveDist } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, openGrownUp, startGame, serveDist, sameRandom } from './app.mjs';
 
 const server = serveDist();
 
@@ -588,8 +588,8 @@ test('tablet: the computer declines a draw in a lively game and accepts one afte
   // 翻棋: flips remove nothing, so a game of flips can stay quiet long enough to reach the
   // computer's threshold (store.rs: it accepts once 30 plies have passed without a removal). The
   // player flips the piece farthest from any face-up one; should the computer keep attacking,
-  // a new game is tried (bounded).
-  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+  // a new game is tried (bounded). The page's random is fixed, so the same games come every run.
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(1) });
   const { page } = app;
   try {
     const quiet = async () => {
