@@ -4,7 +4,7 @@
 //! only what the seat may know; answered by [`answer`].
 
 use junqi_ai::search::NodeBudget;
-use junqi_ai::siguo::{choose, siguo_level, SeatView};
+use junqi_ai::siguo::{choose, SeatView};
 use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
@@ -162,6 +162,6 @@ impl SiguoAsk {
 /// The computer's move (`Sa4-Ea0`) at `level` for the asked seat, `None` when it has none.
 pub fn answer(ask: &SiguoAsk, level: u8, seed: u64) -> Result<Option<String>, String> {
     let view = ask.seat_view()?;
-    let lvl = siguo_level(level).ok_or_else(|| format!("no level {level} (1 to 5)"))?;
+    let lvl = junqi_ai::level(level).ok_or_else(|| format!("no level {level} (1 to 5)"))?;
     Ok(choose(&view, &lvl, seed, &mut NodeBudget(u64::MAX)).map(|m| m.to_string()))
 }

@@ -794,7 +794,7 @@ impl Match {
         let seat = self.computer_to_move()?;
         let view = self.full_view_of(seat);
         let mut lv = junqi_ai::level(level).unwrap_or(junqi_ai::LEVELS[0]);
-        lv.nodes = lv.nodes.min(max_nodes);
+        lv.facing.nodes = lv.facing.nodes.min(max_nodes);
         let ctx = junqi_ai::Context {
             own: self.formation_of(seat),
             seed: self.computer_seed(),

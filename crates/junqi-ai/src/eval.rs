@@ -101,6 +101,13 @@ pub trait Ground: Grid {
     /// How likely what a hidden piece was seen to do is for each role, fitted from this
     /// board's games ([`crate::behaviour`]).
     const LIKELIHOOD: &'static crate::behaviour::Likelihood;
+    /// How the worlds of a hidden game are searched here: the 2-player game hunts pieces
+    /// ([`Style::OPEN`]), 四国's four armies make the evaluation hunt the enemy flags
+    /// ([`Style::DARK`]).
+    const HIDDEN_STYLE: Style;
+    /// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece
+    /// gains on the spot ([`crate::search::worlds::averaged`]).
+    const EXTRA_WORLDS: usize;
     /// Steps (a road or rail step counts one) from `a` to `b` on the empty board.
     fn steps(a: Self, b: Self) -> u8;
 }
@@ -122,6 +129,8 @@ impl Ground for junqi_core::Point {
     const TERMS: Terms = Terms::FACING;
     const QUIESCENCE_DEPTH: u32 = 4;
     const LIKELIHOOD: &'static crate::behaviour::Likelihood = &crate::behaviour::FACING;
+    const HIDDEN_STYLE: Style = Style::OPEN;
+    const EXTRA_WORLDS: usize = 48;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::types::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(Board::standard()))[a.index()][b.index()]
@@ -132,6 +141,8 @@ impl Ground for junqi_core::siguo::Point {
     const TERMS: Terms = Terms::CROSS;
     const QUIESCENCE_DEPTH: u32 = 3;
     const LIKELIHOOD: &'static crate::behaviour::Likelihood = &crate::behaviour::CROSS;
+    const HIDDEN_STYLE: Style = Style::DARK;
+    const EXTRA_WORLDS: usize = 32;
     fn steps(a: Self, b: Self) -> u8 {
         static D: OnceLock<Vec<[u8; junqi_core::siguo::POINTS]>> = OnceLock::new();
         D.get_or_init(|| step_table(&Board::siguo()))[a.index()][b.index()]

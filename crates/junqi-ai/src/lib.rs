@@ -13,6 +13,7 @@ pub mod choice;
 pub mod coach;
 pub mod deploy;
 pub mod eval;
+pub mod level;
 pub mod search;
 pub mod siguo;
 
@@ -22,110 +23,9 @@ use junqi_core::{
     Action, ActionResult, Deployment, Mode, Occupant, Piece, PlayerView, Point, Role, Seat,
     SplitMix64,
 };
-use search::worlds::{averaged, Budget};
+pub use level::{level, Budgets, Level, DEFAULT_LEVEL, LEVELS};
+use search::worlds::hidden_scores;
 use search::{search, Either, NodeBudget, Searcher, Stop};
-
-/// A named strength preset: search budget and style.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Level {
-    pub number: u8,
-    pub name_en: &'static str,
-    pub name_zh: &'static str,
-    /// Search nodes per move.
-    pub nodes: u64,
-    /// Deepest full-width iteration.
-    pub max_depth: u32,
-    /// 暗棋: worlds sampled per move.
-    pub worlds: usize,
-    /// 暗棋: search nodes per move, shared by the worlds.
-    pub dark_nodes: u64,
-    /// 暗棋: full-width depth searched in each world.
-    pub dark_depth: u32,
-    /// Random noise added to each root score (centipawn-like units).
-    pub noise: i32,
-    /// 暗棋: the same noise; hidden identities make every score uncertain already, so the levels
-    /// are set apart there by their own amounts (see BENCHMARKS.md).
-    pub dark_noise: i32,
-    /// Percent chance of a random plausible move instead of the searched one.
-    pub wander: u32,
-}
-
-/// From "a young child can beat it" to the strongest this machine affords.
-pub const LEVELS: [Level; 5] = [
-    Level {
-        number: 1,
-        name_en: "Recruit",
-        name_zh: "新兵",
-        nodes: 300,
-        max_depth: 1,
-        worlds: 1,
-        dark_nodes: 300,
-        dark_depth: 1,
-        noise: 300,
-        dark_noise: 400,
-        wander: 40,
-    },
-    Level {
-        number: 2,
-        name_en: "Corporal",
-        name_zh: "班长",
-        nodes: 2_000,
-        max_depth: 2,
-        worlds: 1,
-        dark_nodes: 2_000,
-        dark_depth: 1,
-        noise: 150,
-        dark_noise: 280,
-        wander: 15,
-    },
-    Level {
-        number: 3,
-        name_en: "Captain",
-        name_zh: "连长",
-        nodes: 10_000,
-        max_depth: 3,
-        worlds: 8,
-        dark_nodes: 20_000,
-        dark_depth: 2,
-        noise: 20,
-        dark_noise: 40,
-        wander: 0,
-    },
-    Level {
-        number: 4,
-        name_en: "Colonel",
-        name_zh: "团长",
-        nodes: 35_000,
-        max_depth: 5,
-        worlds: 12,
-        dark_nodes: 60_000,
-        dark_depth: 2,
-        noise: 5,
-        dark_noise: 0,
-        wander: 0,
-    },
-    Level {
-        number: 5,
-        name_en: "Marshal",
-        name_zh: "司令",
-        nodes: 120_000,
-        max_depth: 8,
-        worlds: 12,
-        dark_nodes: 300_000,
-        dark_depth: 3,
-        noise: 0,
-        dark_noise: 0,
-        wander: 0,
-    },
-];
-
-/// The level used when none is chosen.
-pub const DEFAULT_LEVEL: u8 = 3;
-
-/// The preset numbered `n` (1 ..= 5).
-pub fn level(n: u8) -> Option<Level> {
-    LEVELS.iter().copied().find(|l| l.number == n)
-}
 
 /// Everything the computer player needs besides the view.
 pub struct Context<'a> {
@@ -165,37 +65,39 @@ pub fn choose(
         return Some(legal[0]);
     }
     let mut rng = SplitMix64::new(move_seed(ctx.seed, view));
+    let budgets = &level.facing;
     let mut budget = NodeBudget(if view.mode == Mode::Dark {
-        level.dark_nodes
+        budgets.hidden_nodes
     } else {
-        level.nodes
+        budgets.nodes
     });
     let mut stop = Either(&mut budget, stop);
     let scored = match view.mode {
-        Mode::Open => open_scores(view, level, &mut stop),
-        Mode::Dark => dark_scores(view, level, ctx, &mut rng, &mut stop),
-        Mode::Flip => flip_scores(view, level, &mut stop),
+        Mode::Open => open_scores(view, budgets, &mut stop),
+        Mode::Dark => dark_scores(view, budgets, ctx, &mut rng, &mut stop),
+        Mode::Flip => flip_scores(view, budgets, &mut stop),
     };
     let noise = if view.mode == Mode::Dark {
-        level.dark_noise
+        budgets.hidden_noise
     } else {
-        level.noise
+        budgets.noise
     };
     choice::pick(scored, &legal, &mut rng, level.wander, noise)
 }
 
 /// The best action for the side to move, for the hint button (uses the default level).
 pub fn hint(view: &PlayerView, ctx: &Context) -> Option<Action> {
-    let mut level = level(DEFAULT_LEVEL).unwrap_or(LEVELS[2]);
-    level.noise = 0;
-    level.dark_noise = 0;
-    level.wander = 0;
-    choose(view, &level, ctx, &mut NodeBudget(u64::MAX))
+    choose(
+        view,
+        &level::best_of_default(),
+        ctx,
+        &mut NodeBudget(u64::MAX),
+    )
 }
 
-fn open_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
+fn open_scores(view: &PlayerView, budgets: &Budgets, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
     let pos = view.to_position().into_engine();
-    search(&pos, level.max_depth, level.noise > 0, stop).scored
+    search(&pos, budgets.max_depth, budgets.noise > 0, stop).scored
 }
 
 fn clamp(s: i32) -> i32 {
@@ -204,45 +106,21 @@ fn clamp(s: i32) -> i32 {
 
 fn dark_scores(
     view: &PlayerView,
-    level: &Level,
+    budgets: &Budgets,
     ctx: &Context,
     rng: &mut SplitMix64,
     stop: &mut dyn Stop,
 ) -> Vec<(Action, i32)> {
     let Some(me) = view.me else { return Vec::new() };
-    let base = view.to_position().into_engine();
     // With the seat's own formation, the public record read as the core reads it; without
     // (a position set up by hand), what the view alone allows.
     let belief = ctx
         .own
         .and_then(|own| Table::two_player(view, own))
         .map(Belief::of);
-    let draw = |rng: &mut SplitMix64| match &belief {
-        Some(b) => b.sample(&base, me, rng),
-        None => belief::view::sample(&base, me, rng),
-    };
-    let attacks: Vec<Action> = view
-        .legal_actions()
-        .into_iter()
-        .filter(|a| match a {
-            Action::Move { to, .. } => base.at(*to).is_some_and(|o| o.role.is_none()),
-            Action::Flip(_) => false,
-        })
-        .collect();
-    let worlds = level.worlds.max(1);
-    let budget = Budget {
-        worlds,
-        extra: DARK_EXTRA_WORLDS,
-        nodes: (level.dark_nodes / worlds as u64).max(200),
-        depth: level.dark_depth,
-        style: eval::Style::OPEN,
-    };
-    averaged(&budget, &attacks, draw, rng, stop)
+    let pos = view.to_position().into_engine();
+    hidden_scores(&pos, me, belief.as_ref(), budgets, rng, stop)
 }
-
-/// 暗棋: worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece
-/// gains on the spot.
-const DARK_EXTRA_WORLDS: usize = 48;
 
 /// The face-down pool: all 50 pieces less every piece ever turned face up.
 fn flip_pool(view: &PlayerView) -> Vec<(Piece, u32)> {
@@ -300,10 +178,16 @@ pub fn with_flip_pool(view: &PlayerView) -> PlayerView {
     v
 }
 
-fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
+fn flip_scores(view: &PlayerView, budgets: &Budgets, stop: &mut dyn Stop) -> Vec<(Action, i32)> {
     let pos = view.to_position().into_engine();
     let mut scored = if pos.mover().is_some() {
-        search(&pos, level.max_depth.min(4), level.noise > 0, &mut *stop).scored
+        search(
+            &pos,
+            budgets.max_depth.min(4),
+            budgets.noise > 0,
+            &mut *stop,
+        )
+        .scored
     } else {
         Vec::new()
     };
@@ -313,7 +197,7 @@ fn flip_scores(view: &PlayerView, level: &Level, stop: &mut dyn Stop) -> Vec<(Ac
         return scored;
     }
     let flips: Vec<Point> = pos.face_down().iter().collect();
-    let depth = if level.max_depth >= 3 && flips.len() <= 24 {
+    let depth = if budgets.max_depth >= 3 && flips.len() <= 24 {
         1
     } else {
         0

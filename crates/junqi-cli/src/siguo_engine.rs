@@ -12,7 +12,7 @@
 
 use junqi_ai::deploy::formation_for;
 use junqi_ai::search::Stop;
-use junqi_ai::siguo::{choose, siguo_level, SeatView};
+use junqi_ai::siguo::{choose, SeatView};
 use junqi_ai::Level;
 use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::{Order, Seat};
@@ -392,8 +392,7 @@ impl SiguoGame {
         if view.position().turn() != self.seat {
             return json!({"type": "error", "message": format!("go: it is {}'s turn, and this engine plays {}", view.position().turn(), self.seat)});
         }
-        let lvl = siguo_level(level.number).or_else(|| siguo_level(1));
-        match lvl.and_then(|l| choose(&view, &l, self.seed, stop)) {
+        match choose(&view, level, self.seed, stop) {
             Some(m) => json!({"type": "action", "action": m.to_string()}),
             None => json!({"type": "error", "message": "go: no legal move"}),
         }

@@ -54,7 +54,7 @@ pub fn SiguoOptions() -> impl IntoView {
         let set_human = move |h: bool| config.update(|c| c.players[s.index()].human = h);
         let levels = move || {
             let l = lang();
-            junqi_ai::siguo::SIGUO_LEVELS
+            junqi_ai::LEVELS
                 .iter()
                 .map(|lv| {
                     let n = lv.number;

@@ -8,27 +8,61 @@
 //! Otherwise the attack whose few draws happen to be lucky is chosen.
 
 use super::{contact_gain, search_with, Either, NodeBudget, Stop};
+use crate::belief::{self, Belief};
 use crate::eval::{Ground, Style};
+use crate::level::Budgets;
+use junqi_core::seat::Seat;
 use junqi_core::siguo::Position;
 use junqi_core::{Action, SplitMix64};
+
+/// The root scores of `me`, to move in `pos` (its view: hidden pieces have no role), at the
+/// hidden-game budgets of a level: worlds drawn from `belief`, the reading of the game's
+/// record, or without one (a position set up by hand) from what the view alone allows.
+pub fn hidden_scores<G: Ground>(
+    pos: &Position<G>,
+    me: Seat,
+    belief: Option<&Belief<G>>,
+    budgets: &Budgets,
+    rng: &mut SplitMix64,
+    stop: &mut dyn Stop,
+) -> Vec<(Action<G>, i32)> {
+    let draw = |rng: &mut SplitMix64| match belief {
+        Some(b) => b.sample(pos, me, rng),
+        None => belief::view::sample(pos, me, rng),
+    };
+    let attacks: Vec<Action<G>> = pos
+        .legal_actions()
+        .into_iter()
+        .filter(|m| m.as_move().is_some() && pos.at(m.to()).is_some_and(|o| o.role.is_none()))
+        .collect();
+    let worlds = budgets.worlds.max(1);
+    let budget = Budget {
+        worlds,
+        extra: G::EXTRA_WORLDS,
+        nodes: (budgets.hidden_nodes / worlds as u64).max(200),
+        depth: budgets.hidden_depth,
+        style: G::HIDDEN_STYLE,
+    };
+    averaged(&budget, &attacks, draw, rng, stop)
+}
 
 /// Root scores are clamped to this before averaging, so one proven result in one world does
 /// not outweigh every other world.
 const CLAMP: i64 = 30_000;
 
 /// How the worlds are searched.
-pub struct Budget {
+struct Budget {
     /// Worlds searched.
-    pub worlds: usize,
+    worlds: usize,
     /// Worlds drawn beyond those searched, to estimate what a root attack on a hidden piece
     /// gains on the spot.
-    pub extra: usize,
+    extra: usize,
     /// Nodes for each searched world.
-    pub nodes: u64,
+    nodes: u64,
     /// Deepest iteration in each world.
-    pub depth: u32,
+    depth: u32,
     /// The evaluation's style.
-    pub style: Style,
+    style: Style,
 }
 
 /// Each root move's score averaged over the worlds `draw` gives.
@@ -36,7 +70,7 @@ pub struct Budget {
 /// `hidden_attacks` are the root moves onto a piece whose identity is hidden; what such a move
 /// wins on the spot in a world is its contact's gain there. `stop` may end the drawing early:
 /// the worlds searched by then are averaged.
-pub fn averaged<G: Ground>(
+fn averaged<G: Ground>(
     budget: &Budget,
     hidden_attacks: &[Action<G>],
     mut draw: impl FnMut(&mut SplitMix64) -> Position<G>,

@@ -3,16 +3,18 @@
 //!
 //! - [`random`]: a uniformly random legal move.
 //! - [`greedy`]: the best immediate contact it can judge (the core's `contact`), else random.
-//! - [`choose`] at a [`SiguoLevel`]: the team search of [`search`] — the partners maximise one
-//!   team score, the enemies minimise it, over the real seat order — on the view itself when
-//!   every identity is known (全明), else on worlds sampled from the view and its record ([`belief`]) with the
-//!   root scores averaged, the evaluation hunting the enemy flags ([`crate::eval::Style::DARK`]).
+//! - [`choose`] at a [`Level`] (its cross-board budgets): the team search of [`search`] — the
+//!   partners maximise one team score, the enemies minimise it, over the real seat order — on
+//!   the view itself when every identity is known (全明), else on worlds drawn from the view and
+//!   its record ([`belief`]) with the root scores averaged
+//!   ([`crate::search::worlds::hidden_scores`]), the evaluation hunting the enemy flags.
 //!
 //! Every choice is a pure function of the view, the level and a seed.
 
 use crate::belief::{self, Belief};
 use crate::choice;
-use crate::search::worlds::{averaged, Budget};
+use crate::level::Level;
+use crate::search::worlds::hidden_scores;
 use crate::search::{contact_gain, search, Either, NodeBudget, Stop};
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::Seat;
@@ -79,78 +81,6 @@ impl SeatView {
     }
 }
 
-/// A strength preset for 四国: search budget and style.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SiguoLevel {
-    pub number: u8,
-    /// Search nodes per move (shared by the worlds when identities are hidden).
-    pub nodes: u64,
-    /// Deepest iteration, in plies (one seat's move each; 4 plies are a full round).
-    pub max_depth: u32,
-    /// Worlds sampled per move when the view hides identities.
-    pub worlds: usize,
-    /// Deepest iteration in each sampled world.
-    pub dark_depth: u32,
-    /// Random noise added to each root score.
-    pub noise: i32,
-    /// Percent chance of a random plausible move instead of the searched one.
-    pub wander: u32,
-}
-
-/// Levels 1 to 5, as in 2-player (names in [`crate::LEVELS`]); budgets in BENCHMARKS.md.
-pub const SIGUO_LEVELS: [SiguoLevel; 5] = [
-    SiguoLevel {
-        number: 1,
-        nodes: 300,
-        max_depth: 1,
-        worlds: 1,
-        dark_depth: 1,
-        noise: 300,
-        wander: 40,
-    },
-    SiguoLevel {
-        number: 2,
-        nodes: 2_000,
-        max_depth: 2,
-        worlds: 1,
-        dark_depth: 1,
-        noise: 150,
-        wander: 15,
-    },
-    SiguoLevel {
-        number: 3,
-        nodes: 12_000,
-        max_depth: 4,
-        worlds: 4,
-        dark_depth: 2,
-        noise: 10,
-        wander: 0,
-    },
-    SiguoLevel {
-        number: 4,
-        nodes: 20_000,
-        max_depth: 5,
-        worlds: 5,
-        dark_depth: 3,
-        noise: 0,
-        wander: 0,
-    },
-    SiguoLevel {
-        number: 5,
-        nodes: 32_000,
-        max_depth: 6,
-        worlds: 6,
-        dark_depth: 3,
-        noise: 0,
-        wander: 0,
-    },
-];
-
-/// The preset numbered `n` (1 ..= 5).
-pub fn siguo_level(n: u8) -> Option<SiguoLevel> {
-    SIGUO_LEVELS.iter().copied().find(|l| l.number == n)
-}
-
 /// A seed for one move: the game's seed mixed with the seat and the ply.
 fn move_seed(seed: u64, view: &SeatView) -> u64 {
     let mix = (view.pos.ply() as u64) << 8 | view.seat.index() as u64;
@@ -171,11 +101,12 @@ pub fn greedy(view: &SeatView, seed: u64) -> Option<Action<Point>> {
     choice::greedy_pick(&legal, |m| contact_gain(&view.pos, m), &mut rng)
 }
 
-/// The computer's move for the seat of `view` at `level`, or `None` if it is not to move or has
-/// no move. `stop` lets the host end thinking early; the level's node budget applies anyway.
+/// The computer's move for the seat of `view` at `level` (its cross-board budgets), or `None`
+/// if it is not to move or has no move. `stop` lets the host end thinking early; the level's
+/// node budget applies anyway.
 pub fn choose(
     view: &SeatView,
-    level: &SiguoLevel,
+    level: &Level,
     seed: u64,
     stop: &mut dyn Stop,
 ) -> Option<Action<Point>> {
@@ -183,16 +114,35 @@ pub fn choose(
     if legal.len() <= 1 {
         return legal.first().copied();
     }
+    let budgets = &level.cross;
     let mut rng = SplitMix64::new(move_seed(seed, view));
-    let scored = if belief::view::has_hidden(&view.pos) {
-        dark_scores(view, level, &mut rng, stop)
+    let (scored, noise) = if belief::view::has_hidden(&view.pos) {
+        let belief = if view.history.is_empty() {
+            None
+        } else {
+            Belief::infer(
+                &view.pos,
+                &view.history,
+                view.own.as_ref().map(|own| (view.seat, own)),
+            )
+        };
+        let scored = hidden_scores(
+            &view.pos,
+            view.seat,
+            belief.as_ref(),
+            budgets,
+            &mut rng,
+            stop,
+        );
+        (scored, budgets.hidden_noise)
     } else {
-        let mut budget = NodeBudget(level.nodes);
+        let mut budget = NodeBudget(budgets.nodes);
         let mut both = Either(&mut budget, stop);
-        search(&view.pos, level.max_depth, level.noise > 0, &mut both).scored
+        let scored = search(&view.pos, budgets.max_depth, budgets.noise > 0, &mut both).scored;
+        (scored, budgets.noise)
     };
     let scored = shuffle_cost(scored, &view.history);
-    choice::pick(scored, &legal, &mut rng, level.wander, level.noise)
+    choice::pick(scored, &legal, &mut rng, level.wander, noise)
 }
 
 /// What a move that shuttles one piece back over the same step costs, per time the record shows
@@ -240,46 +190,6 @@ fn walks(events: &[TableEvent], m: Action<Point>) -> usize {
         })
         .count()
 }
-
-/// Root scores averaged over worlds sampled from the view.
-fn dark_scores(
-    view: &SeatView,
-    level: &SiguoLevel,
-    rng: &mut SplitMix64,
-    stop: &mut dyn Stop,
-) -> Vec<(Action<Point>, i32)> {
-    let worlds = level.worlds.max(1);
-    let belief = if view.history.is_empty() {
-        None
-    } else {
-        Belief::infer(
-            &view.pos,
-            &view.history,
-            view.own.as_ref().map(|own| (view.seat, own)),
-        )
-    };
-    let draw = |rng: &mut SplitMix64| match &belief {
-        Some(b) => b.sample(&view.pos, view.seat, rng),
-        None => belief::view::sample(&view.pos, view.seat, rng),
-    };
-    let attacks: Vec<Action<Point>> = view
-        .legal_actions()
-        .into_iter()
-        .filter(|m| view.pos.at(m.to()).is_some_and(|o| o.role.is_none()))
-        .collect();
-    let budget = Budget {
-        worlds,
-        extra: EXTRA_WORLDS,
-        nodes: (level.nodes / worlds as u64).max(200),
-        depth: level.dark_depth,
-        style: crate::eval::Style::DARK,
-    };
-    averaged(&budget, &attacks, draw, rng, stop)
-}
-
-/// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece gains
-/// on the spot.
-const EXTRA_WORLDS: usize = 32;
 
 #[cfg(test)]
 mod tests;

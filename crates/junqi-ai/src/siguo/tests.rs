@@ -18,7 +18,7 @@ fn act(kind: u8, view: &SeatView, seed: u64) -> Option<Action<Point>> {
         0 => random(view, seed),
         1 => greedy(view, seed),
         n => {
-            let level = siguo_level(n - 1).unwrap_or(SIGUO_LEVELS[0]);
+            let level = crate::level(n - 1).unwrap_or(crate::LEVELS[0]);
             choose(view, &level, seed, &mut NodeBudget(u64::MAX))
         }
     }
@@ -135,7 +135,7 @@ fn computer_games_finish_at_the_other_tables() {
 
 #[test]
 fn default_level_answers_on_the_start() {
-    let level = siguo_level(3).unwrap_or(SIGUO_LEVELS[2]);
+    let level = crate::level(3).unwrap_or(crate::LEVELS[2]);
     for mode in InfoMode::ALL {
         let truth = start(5);
         let view = SeatView::new(&truth, truth.turn(), mode);
@@ -152,7 +152,7 @@ fn not_to_move_means_no_move() {
     assert_eq!(random(&view, 1), None);
     assert_eq!(greedy(&view, 1), None);
     assert_eq!(
-        choose(&view, &SIGUO_LEVELS[0], 1, &mut NodeBudget(1000)),
+        choose(&view, &crate::LEVELS[0], 1, &mut NodeBudget(1000)),
         None
     );
 }
@@ -341,7 +341,7 @@ fn a_shown_flag_closes_the_rail_to_it() {
     truth.show_flag(north);
     let flag: Point = "Nb5".parse().expect("a point");
     let runner: Point = "Ne4".parse().expect("a point");
-    let level = siguo_level(3).unwrap_or(SIGUO_LEVELS[2]);
+    let level = crate::level(3).unwrap_or(crate::LEVELS[2]);
     for mode in [InfoMode::AllOpen, InfoMode::FourDark] {
         for seed in 1..=4u64 {
             let view = SeatView::new(&truth, north, mode);

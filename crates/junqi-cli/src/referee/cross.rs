@@ -15,7 +15,8 @@ use crate::siguo_engine::{last_json, new_message, shown_flags, view_fields};
 use crate::Fail;
 use junqi_ai::deploy::formation_for;
 use junqi_ai::search::NodeBudget;
-use junqi_ai::siguo::{choose, greedy, random, siguo_level, SeatView, SiguoLevel};
+use junqi_ai::siguo::{choose, greedy, random, SeatView};
+use junqi_ai::{level, Level};
 use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
@@ -33,7 +34,7 @@ use std::time::Instant;
 pub enum SiguoPlayer {
     Random,
     Greedy,
-    Level(SiguoLevel),
+    Level(Level),
 }
 
 impl SiguoPlayer {
@@ -96,7 +97,7 @@ impl Place {
             Spec::Random => Kind::BuiltIn(SiguoPlayer::Random),
             Spec::Greedy => Kind::BuiltIn(SiguoPlayer::Greedy),
             Spec::Level(n) => Kind::BuiltIn(SiguoPlayer::Level(
-                siguo_level(*n).ok_or_else(|| Fail(format!("no level '{n}' (1..=5)")))?,
+                level(*n).ok_or_else(|| Fail(format!("no level '{n}' (1..=5)")))?,
             )),
             Spec::External(cmd) => Kind::External(Link::new(cmd, m.limits)),
         };
