@@ -336,7 +336,7 @@ test('tablet: the last move is marked at its start and end and follows every ply
 // ----- 2. trays ---------------------------------------------------------------------------------
 
 test('tablet: 明棋 trays hold exactly the removed pieces by identity; the computer\'s move is marked', async () => {
-  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce' });
+  const app = await open(server.url, 'tablet', { reducedMotion: 'reduce', init: sameRandom(2) });
   const { page } = app;
   try {
     await startComputer(app, 'open');
@@ -408,7 +408,7 @@ test('tablet: 明棋 trays hold exactly the removed pieces by identity; the comp
 });
 
 test('desktop: 暗棋 trays name my lost pieces but not the enemy\'s, until the game is over', async () => {
-  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce' });
+  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce', init: sameRandom(3) });
   const { page } = app;
   try {
     await startComputer(app, 'dark');
@@ -456,7 +456,8 @@ test('desktop: 暗棋 trays name my lost pieces but not the enemy\'s, until the 
 // ----- 3. contact effects and the path ------------------------------------------------------------
 
 test('desktop: contacts animate distinctly, and a piece travels its real path', async () => {
-  const app = await open(server.url, 'desktop');
+  // The page's random is fixed: the same games, with every kind of contact, come every run.
+  const app = await open(server.url, 'desktop', { init: sameRandom(4) });
   const { page } = app;
   try {
     await recordEffects(page);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, startGame, serveDist } from './app.mjs';
+import { SHOTS, open, press, newGame, idle, isOver, playOne, seeded, smallTargets, startGame, serveDist, sameRandom } from './app.mjs';
 
 const server = serveDist();
 
@@ -40,7 +40,7 @@ async function cutRows(page) {
 }
 
 test('phone: 暗棋 against the computer reads well — turn at the board, captions, named moves, grouped trays, summary, rematch', async () => {
-  const app = await open(server.url, 'phone', { reducedMotion: 'reduce' });
+  const app = await open(server.url, 'phone', { reducedMotion: 'reduce', init: sameRandom(5) });
   const { page } = app;
   try {
     await startGame(app, { mode: 'dark', level: '1', seat: '0' });

@@ -264,7 +264,7 @@ test('tablet: a finished 明棋 game replays by keys, slider, autoplay and move 
 });
 
 test('desktop: a 暗棋 replay from one side hides the enemy, fully open shows all; a short game scores nothing', async () => {
-  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce' });
+  const app = await open(server.url, 'desktop', { reducedMotion: 'reduce', init: sameRandom(6) });
   const { page } = app;
   try {
     await page.evaluate((t) => localStorage.setItem('junqi.stats.v1', t), statsText(12));
