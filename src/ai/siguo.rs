@@ -7,13 +7,14 @@ use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::{choose, SeatView};
 use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::Seat;
+use junqi_core::siguo::notation::{parse_shown, shown_pair};
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
 use junqi_core::{Action, Deployment};
 use serde::{Deserialize, Serialize};
 
 /// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
-/// (`win`, `lose`, `both`, `bounce`), the seats that left (`S`, `E`, `N`, `W`) and the seat
-/// whose flag the move took to be carried, if any.
+/// (`win`, `lose`, `both`, `bounce`), the seats that left (`S`, `E`, `N`, `W`), the seat whose
+/// flag the move took to be carried, if any, and the pieces it made public (`["Nb5","2F"]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireEvent {
     #[serde(default)]
@@ -24,23 +25,18 @@ pub struct WireEvent {
     pub left: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<char>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<(String, String)>,
 }
 
 impl WireEvent {
     pub fn from_event(e: &TableEvent) -> WireEvent {
         WireEvent {
             mv: e.mv.map(|m| m.to_string()),
-            contact: e.contact.map(|c| {
-                match c {
-                    Contact::AttackerWins => "win",
-                    Contact::DefenderWins => "lose",
-                    Contact::BothRemoved => "both",
-                    Contact::Bounced => "bounce",
-                }
-                .to_string()
-            }),
+            contact: e.contact.map(|c| c.word().to_string()),
             left: e.left.iter().map(|s| s.letter()).collect(),
             carried: e.carried.map(Seat::letter),
+            shown: e.shown.iter().map(|&s| shown_pair(s)).collect(),
         }
     }
 
@@ -54,11 +50,7 @@ impl WireEvent {
         };
         let contact = match self.contact.as_deref() {
             None => None,
-            Some("win") => Some(Contact::AttackerWins),
-            Some("lose") => Some(Contact::DefenderWins),
-            Some("both") => Some(Contact::BothRemoved),
-            Some("bounce") => Some(Contact::Bounced),
-            Some(other) => return Err(format!("bad contact '{other}'")),
+            Some(w) => Some(Contact::from_word(w).ok_or_else(|| format!("bad contact '{w}'"))?),
         };
         let left = self
             .left
@@ -69,12 +61,17 @@ impl WireEvent {
             Some(c) => Some(Seat::from_letter(c).ok_or_else(|| format!("bad seat '{c}'"))?),
             None => None,
         };
+        let shown = self
+            .shown
+            .iter()
+            .map(|(at, piece)| parse_shown(at, piece).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(TableEvent {
             mv,
             contact,
             left,
             carried,
-            shown: Vec::new(),
+            shown,
         })
     }
 }
@@ -164,4 +161,51 @@ pub fn answer(ask: &SiguoAsk, level: u8, seed: u64) -> Result<Option<String>, St
     let view = ask.seat_view()?;
     let lvl = junqi_ai::level(level).ok_or_else(|| format!("no level {level} (1 to 5)"))?;
     Ok(choose(&view, &lvl, seed, &mut NodeBudget(u64::MAX)).map(|m| m.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use junqi_core::{Piece, Role};
+
+    #[test]
+    fn an_event_crosses_to_the_worker_with_what_it_made_public() {
+        let event = TableEvent {
+            mv: Some("Sa4-Na0".parse().expect("a move")),
+            contact: Some(Contact::Bounced),
+            left: vec![Seat::W],
+            carried: None,
+            shown: vec![(
+                "Na0".parse().expect("a point"),
+                Piece::new(Seat::N, Role::Landmine),
+            )],
+        };
+        let wire = WireEvent::from_event(&event);
+        assert_eq!(wire.shown, vec![("Na0".to_string(), "2L".to_string())]);
+        let text = serde_json::to_string(&wire).expect("json");
+        assert!(text.contains(r#""shown":[["Na0","2L"]]"#), "{text}");
+        let back: WireEvent = serde_json::from_str(&text).expect("json");
+        assert_eq!(back.to_event(), Ok(event));
+        // An event written before `shown` existed still reads.
+        let old: WireEvent =
+            serde_json::from_str(r#"{"mv":"Sa4-Na0","contact":"lose","left":""}"#).expect("json");
+        assert_eq!(old.to_event().map(|e| e.shown), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn a_public_piece_without_its_rank_is_refused() {
+        let wire = WireEvent {
+            shown: vec![("Na0".to_string(), "2X".to_string())],
+            ..WireEvent::default()
+        };
+        assert_eq!(
+            wire.to_event(),
+            Err("a piece made public names its rank, not '2X'".to_string())
+        );
+        let wire = WireEvent {
+            contact: Some("draw".to_string()),
+            ..WireEvent::default()
+        };
+        assert_eq!(wire.to_event(), Err("bad contact 'draw'".to_string()));
+    }
 }

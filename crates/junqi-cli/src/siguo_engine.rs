@@ -16,7 +16,7 @@ use junqi_ai::siguo::{choose, SeatView};
 use junqi_ai::Level;
 use junqi_core::deduce::{Contact, TableEvent};
 use junqi_core::seat::{Order, Seat};
-use junqi_core::siguo::notation::piece_str;
+use junqi_core::siguo::notation::{parse_shown, piece_str};
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};
 use junqi_core::Action;
 use junqi_core::ExitReason;
@@ -162,16 +162,9 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
     };
     let contact = match last.get("result").and_then(Value::as_str) {
         Some("move" | "resign" | "timeout" | "miss") => None,
-        Some("win") => Some(Contact::AttackerWins),
-        Some("lose") => Some(Contact::DefenderWins),
-        Some("both") => Some(Contact::BothRemoved),
-        Some("bounce") => Some(Contact::Bounced),
-        _ => {
-            return Err(
-                "'last.result' must be move, win, lose, both, bounce, resign, timeout or miss"
-                    .into(),
-            )
-        }
+        w => Some(w.and_then(Contact::from_word).ok_or(
+            "'last.result' must be move, win, lose, both, bounce, resign, timeout or miss",
+        )?),
     };
     let mut left = Vec::new();
     if let Some(Value::Array(out)) = last.get("out") {
@@ -197,12 +190,25 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
                 .ok_or_else(|| format!("'last.carried' must be a seat letter, not {v}"))?,
         ),
     };
+    let mut shown = Vec::new();
+    if let Some(Value::Array(items)) = last.get("revealed") {
+        for item in items {
+            let pair = item.as_array().filter(|a| a.len() == 2);
+            let text = |i: usize| pair.and_then(|a| a[i].as_str());
+            let (Some(at), Some(piece)) = (text(0), text(1)) else {
+                return Err(format!(
+                    "'last.revealed': bad entry {item} (a point and a piece, e.g. [\"Nb5\",\"2F\"])"
+                ));
+            };
+            shown.push(parse_shown(at, piece).map_err(|e| format!("'last.revealed': {e}"))?);
+        }
+    }
     Ok(TableEvent {
         mv,
         contact,
         left,
         carried,
-        shown: Vec::new(),
+        shown,
     })
 }
 

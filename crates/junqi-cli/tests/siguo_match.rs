@@ -150,7 +150,7 @@ fn engines_play_seats_of_a_four_player_match() {
     );
     assert_eq!(
         replay(&dir.join("game-1.json")),
-        "201 events, E+W win (FlagCaptured)"
+        "177 events, E+W win (FlagCaptured)"
     );
 }
 
@@ -267,6 +267,8 @@ fn engine_answers_the_four_player_protocol() {
         r#"{"type":"new","mode":"siguo-dark","seed":1}"#.to_string(),
         r#"{"type":"new","mode":"siguo-dark","seat":"Q"}"#.to_string(),
         r#"{"type":"update","last":{"by":"S","action":"Sa1-Sa0","result":"dance"}}"#.to_string(),
+        r#"{"type":"update","last":{"by":"S","action":"Sa1-Sa0","result":"move","revealed":[["Nb5"]]}}"#.to_string(),
+        r#"{"type":"update","last":{"by":"S","action":"Sa1-Sa0","result":"move","revealed":[["Nb5","2X"]]}}"#.to_string(),
         r#"{"type":"go","view":"S Sa0=0X","ms":100}"#.to_string(),
         r#"{"type":"quit"}"#.to_string(),
     ];
@@ -281,7 +283,7 @@ fn engine_answers_the_four_player_protocol() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines.len(), 9, "{lines:?}");
     assert_eq!(lines[0]["type"], "hello");
     assert_eq!(lines[1]["type"], "deployment");
     let d = lines[1]["deployment"].as_str().unwrap();
@@ -306,6 +308,14 @@ fn engine_answers_the_four_player_protocol() {
     );
     assert_eq!(
         lines[6]["message"],
+        r#"update: 'last.revealed': bad entry ["Nb5"] (a point and a piece, e.g. ["Nb5","2F"])"#
+    );
+    assert_eq!(
+        lines[7]["message"],
+        "update: 'last.revealed': a piece made public names its rank, not '2X'"
+    );
+    assert_eq!(
+        lines[8]["message"],
         "go: it is S's turn, and this engine plays E"
     );
 }

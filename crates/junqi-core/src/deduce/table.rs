@@ -42,6 +42,29 @@ impl Contact {
             Clash::Bounce => Contact::Bounced,
         }
     }
+
+    /// The word the 4-player protocol and the app's worker write for it (`result` in
+    /// docs/protocol-4p.md).
+    pub fn word(self) -> &'static str {
+        match self {
+            Contact::AttackerWins => "win",
+            Contact::DefenderWins => "lose",
+            Contact::BothRemoved => "both",
+            Contact::Bounced => "bounce",
+        }
+    }
+
+    /// The contact a [`Contact::word`] names.
+    pub fn from_word(w: &str) -> Option<Contact> {
+        [
+            Contact::AttackerWins,
+            Contact::DefenderWins,
+            Contact::BothRemoved,
+            Contact::Bounced,
+        ]
+        .into_iter()
+        .find(|c| c.word() == w)
+    }
 }
 
 /// One public event of a game, on any board: a move with its combat outcome, a seat leaving,
@@ -61,9 +84,9 @@ pub struct TableEvent<P = Point> {
     /// Identities everyone was told with this event: a scouted defender and the engineer that
     /// scouted it, a landmine that sent a piece back, a fallen 司令's flag, a flag taken. Each
     /// names the piece of its colour on that point as the event began; one that names no such
-    /// piece (a flag dropped back where it was taken) tells nothing more. The 2-player game's
-    /// record names them ([`Table::two_player`]); the 4-player protocol's `revealed` does not
-    /// yet come here.
+    /// piece (a flag dropped back where it was taken) tells nothing more. A report's
+    /// `revealed` ([`TableEvent::from_report`]), the 2-player record ([`Table::two_player`]) and
+    /// the 4-player protocol's `revealed` all name them.
     pub shown: Vec<(P, Piece)>,
 }
 
@@ -75,7 +98,7 @@ impl<P: Copy> TableEvent<P> {
             contact: r.clash.map(Contact::of),
             left: r.eliminated.iter().map(|(s, _)| *s).collect(),
             carried: r.carried,
-            shown: Vec::new(),
+            shown: r.revealed.clone(),
         }
     }
 }

@@ -634,3 +634,72 @@ fn a_table_follows_carried_flags() {
     }
     assert!(carried > 0 && back > 0, "carried {carried}, back {back}");
 }
+
+/// What a 4-player report makes public reaches every seat's reading: a landmine that sent a
+/// piece back (`mines_bounce`) and the defender an engineer scouted (`engineer_scouts`) are
+/// known from then on to every seat, when they have moved on or fallen too (the view alone shows
+/// them only while they stand).
+#[test]
+fn a_table_knows_what_4_player_contacts_showed() {
+    use crate::seat::{PerSeat, Seat};
+    use crate::siguo::{InfoMode, Position, SiguoRules};
+    use crate::{Clash, Deployment, Rules};
+    let (mut known, mut fallen) = (0, 0);
+    for seed in 0..8u64 {
+        let rules = SiguoRules {
+            rules: Rules {
+                mines_bounce: true,
+                engineer_scouts: true,
+                ..Rules::default()
+            },
+            ..SiguoRules::default()
+        };
+        let formations = PerSeat::new_with(|s| Deployment::random(seed * 4 + s.index() as u64));
+        let mut truth = Position::start(rules, &formations);
+        truth.settle();
+        let start = truth.clone();
+        let mut history = Vec::new();
+        let mut rng = SplitMix64::new(seed);
+        // The pieces a contact showed (their place in every reading) and their roles.
+        let mut public: Vec<(usize, Role)> = Vec::new();
+        while !truth.is_over() && truth.ply() < 400 {
+            let list = truth.legal_actions();
+            if list.is_empty() {
+                break;
+            }
+            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
+            let m = if !contacts.is_empty() && rng.below(3) > 0 {
+                *contacts[rng.below(contacts.len() as u64) as usize]
+            } else {
+                list[rng.below(list.len() as u64) as usize]
+            };
+            // Where each piece stands before the move, as every reading numbers them.
+            let before = Table::read_knowing(&truth, &history, Some(&start)).expect("read");
+            let report = truth.play(m).expect("legal");
+            if matches!(report.clash, Some(Clash::Bounce | Clash::Scout)) {
+                for &(p, piece) in &report.revealed {
+                    let id = before
+                        .pieces
+                        .iter()
+                        .position(|q| q.at == Some(p))
+                        .expect("a piece");
+                    public.push((id, piece.role));
+                }
+            }
+            history.push(TableEvent::from_report(&report));
+            for seat in Seat::ALL.into_iter().filter(|&s| truth.seating().is_in(s)) {
+                let view = truth.view(seat, InfoMode::FourDark);
+                let seen = start.view(seat, InfoMode::FourDark);
+                let table = Table::read_knowing(&view, &history, Some(&seen))
+                    .unwrap_or_else(|| panic!("seed {seed} ply {}: no reading", truth.ply()));
+                for &(id, role) in &public {
+                    let q = &table.pieces[id];
+                    assert_eq!(q.mask, role_bit(role), "seed {seed}: piece {id} for {seat}");
+                    known += 1;
+                    fallen += usize::from(q.at.is_none());
+                }
+            }
+        }
+    }
+    assert!(known > 0 && fallen > 0, "known {known}, fallen {fallen}");
+}

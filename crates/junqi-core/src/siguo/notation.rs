@@ -6,7 +6,7 @@ use super::points::{Point, CENTRE, CENTRE_NAMES};
 use super::position::{Occupant, Position};
 use super::rules::SiguoRules;
 use crate::seat::Seat;
-use crate::types::Role;
+use crate::types::{Piece, Role};
 use std::fmt;
 use std::str::FromStr;
 
@@ -82,6 +82,29 @@ impl FromStr for Point {
 pub fn piece_str(occ: Occupant) -> String {
     let letter = occ.role.map_or('X', Role::upper_char);
     format!("{}{letter}", occ.seat.digit())
+}
+
+/// A piece made public, as the 4-player protocol's `revealed` and the app's worker write it:
+/// its point and the piece with its letter (`Nb5`, `2F`).
+pub fn parse_shown(point: &str, piece: &str) -> Result<(Point, Piece), NotationError> {
+    let at: Point = point.parse()?;
+    let occ = parse_piece(piece)?;
+    let role = occ.role.ok_or_else(|| {
+        NotationError(format!(
+            "a piece made public names its rank, not '{}'",
+            shown(piece)
+        ))
+    })?;
+    Ok((at, Piece::new(occ.seat, role)))
+}
+
+/// A piece made public as [`parse_shown`] reads it.
+pub fn shown_pair((at, piece): (Point, Piece)) -> (String, String) {
+    let occ = Occupant {
+        seat: piece.color,
+        role: Some(piece.role),
+    };
+    (at.to_string(), piece_str(occ))
 }
 
 fn parse_piece(s: &str) -> Result<Occupant, NotationError> {
