@@ -106,7 +106,7 @@ pub trait Ground: Grid {
     /// ([`Style::DARK`]).
     const HIDDEN_STYLE: Style;
     /// Worlds drawn, beyond those searched, to estimate what a root attack on a hidden piece
-    /// gains on the spot ([`crate::search::worlds::averaged`]).
+    /// gains on the spot ([`crate::search::worlds::hidden_scores`]).
     const EXTRA_WORLDS: usize;
     /// Steps (a road or rail step counts one) from `a` to `b` on the empty board.
     fn steps(a: Self, b: Self) -> u8;

@@ -21,7 +21,7 @@ use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};
 use junqi_core::Action;
 use junqi_core::ExitReason;
 use junqi_core::Report;
-use junqi_core::{Clash, Deployment, Role, Rules};
+use junqi_core::{Clash, Deployment, Piece, Role, Rules};
 use serde_json::{json, Value};
 
 /// A 4-player `new` message's `mode`: `siguo-dark`, `siguo-double` or `siguo-open`.
@@ -190,26 +190,67 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
                 .ok_or_else(|| format!("'last.carried' must be a seat letter, not {v}"))?,
         ),
     };
-    let mut shown = Vec::new();
-    if let Some(Value::Array(items)) = last.get("revealed") {
-        for item in items {
-            let pair = item.as_array().filter(|a| a.len() == 2);
-            let text = |i: usize| pair.and_then(|a| a[i].as_str());
-            let (Some(at), Some(piece)) = (text(0), text(1)) else {
-                return Err(format!(
-                    "'last.revealed': bad entry {item} (a point and a piece, e.g. [\"Nb5\",\"2F\"])"
-                ));
-            };
-            shown.push(parse_shown(at, piece).map_err(|e| format!("'last.revealed': {e}"))?);
-        }
-    }
     Ok(TableEvent {
         mv,
         contact,
         left,
         carried,
-        shown,
+        shown: Vec::new(),
     })
+}
+
+/// The public event a `last` tells, with the pieces it made public, and what was wrong with
+/// any `revealed` entry left out of it.
+fn public_event(last: &Value) -> Result<(TableEvent, Option<String>), String> {
+    let mut event = event_from_last(last)?;
+    let (shown, bad) = shown_from_last(last);
+    event.shown = shown;
+    // A lost attack whose defender everyone was shown is an engineer's scout: no other
+    // contact shows the defender of an attack that lost (`revealed` names a fallen 司令's
+    // flags on their own points).
+    let by = last
+        .get("by")
+        .and_then(Value::as_str)
+        .and_then(|s| s.chars().next())
+        .and_then(Seat::from_letter);
+    let to = event.mv.map(|m| m.to());
+    if let (Some(by), Some(Contact::DefenderWins)) = (by, event.contact) {
+        if event.shown.iter().any(|&(p, _)| Some(p) == to) {
+            event.scouted_by(by);
+        }
+    }
+    Ok((event, bad))
+}
+
+/// The pieces a `last` made public (`revealed`), and what was wrong with any entry left out.
+fn shown_from_last(last: &Value) -> (Vec<(Point, Piece)>, Option<String>) {
+    let mut shown = Vec::new();
+    let mut bad = None;
+    let items = match last.get("revealed") {
+        None | Some(Value::Null) => return (shown, None),
+        Some(Value::Array(items)) => items.as_slice(),
+        Some(other) => {
+            return (
+                shown,
+                Some(format!("'last.revealed' must be a list, not {other}")),
+            )
+        }
+    };
+    for item in items {
+        let pair = item.as_array().filter(|a| a.len() == 2);
+        let text = |i: usize| pair.and_then(|a| a[i].as_str());
+        let read = match (text(0), text(1)) {
+            (Some(at), Some(piece)) => parse_shown(at, piece).map_err(|e| e.to_string()),
+            _ => Err(format!(
+                "bad entry {item} (a point and a piece, e.g. [\"Nb5\",\"2F\"])"
+            )),
+        };
+        match read {
+            Ok(p) => shown.push(p),
+            Err(e) => bad = bad.or(Some(format!("'last.revealed': {e}"))),
+        }
+    }
+    (shown, bad)
 }
 
 /// The table a `seating`'s `seats` and `teams` describe: 四国 (the default: four seats, S+N
@@ -357,12 +398,18 @@ impl SiguoGame {
         json!({"type": "deployment", "deployment": self.own.to_string()})
     }
 
-    /// Takes an `update`'s `last` into the public record.
+    /// Takes an `update`'s `last` into the public record. A `revealed` entry that cannot be
+    /// read is left out and named in the error, the event kept without it.
     pub fn update(&mut self, msg: &Value) -> Result<(), String> {
-        if let Some(last) = msg.get("last").filter(|v| !v.is_null()) {
-            self.history.push(event_from_last(last)?);
+        let Some(last) = msg.get("last").filter(|v| !v.is_null()) else {
+            return Ok(());
+        };
+        let (event, bad) = public_event(last)?;
+        self.history.push(event);
+        match bad {
+            Some(e) => Err(format!("{e} (the event is kept without it)")),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The seat's view from a `go` or `update`.
@@ -402,5 +449,67 @@ impl SiguoGame {
             Some(m) => json!({"type": "action", "action": m.to_string()}),
             None => json!({"type": "error", "message": "go: no legal move"}),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use junqi_core::deduce::Table as Reading;
+    use junqi_core::seat::PerSeat;
+    use junqi_core::SplitMix64;
+
+    /// What an engine reads from the protocol's `last` knows what the referee's own reading
+    /// of the report knows: random 四暗 games that hunt contacts, under the switches that show
+    /// pieces (scouts, bounces, carried flags), every seat's reading compared at every ply.
+    #[test]
+    fn the_protocol_tells_an_engine_what_the_report_tells_the_referee() {
+        let mut scouts = 0;
+        for seed in 0..6u64 {
+            let rules = SiguoRules {
+                rules: Rules {
+                    mines_bounce: true,
+                    engineer_scouts: true,
+                    carry_flag_home: seed % 2 == 0,
+                    ..Rules::default()
+                },
+                ..SiguoRules::default()
+            };
+            let formations = PerSeat::new_with(|s| Deployment::random(seed * 4 + s.index() as u64));
+            let mut truth = Position::start(rules, &formations);
+            truth.settle();
+            let start = truth.clone();
+            let (mut referee, mut engine) = (Vec::new(), Vec::new());
+            let mut rng = SplitMix64::new(seed);
+            while !truth.is_over() && truth.ply() < 300 {
+                let list = truth.legal_actions();
+                if list.is_empty() {
+                    break;
+                }
+                let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
+                let m = if !contacts.is_empty() && rng.below(3) > 0 {
+                    *contacts[rng.below(contacts.len() as u64) as usize]
+                } else {
+                    list[rng.below(list.len() as u64) as usize]
+                };
+                let before = shown_flags(&truth);
+                let report = truth.play(m).expect("legal");
+                scouts += usize::from(report.clash == Some(Clash::Scout));
+                referee.push(TableEvent::from_report(&report));
+                let last = last_json(&report, &truth, before);
+                let (event, bad) = public_event(&last).expect("a last the host writes");
+                assert_eq!(bad, None);
+                engine.push(event);
+                for seat in Seat::ALL.into_iter().filter(|&s| truth.seating().is_in(s)) {
+                    let view = truth.view(seat, InfoMode::FourDark);
+                    let seen = start.view(seat, InfoMode::FourDark);
+                    let a = Reading::read_knowing(&view, &referee, Some(&seen)).expect("read");
+                    let b = Reading::read_knowing(&view, &engine, Some(&seen)).expect("read");
+                    let masks = |t: &Reading| t.pieces.iter().map(|q| q.mask).collect::<Vec<_>>();
+                    assert_eq!(masks(&a), masks(&b), "seed {seed} ply {}", truth.ply());
+                }
+            }
+        }
+        assert!(scouts > 0, "no scout");
     }
 }

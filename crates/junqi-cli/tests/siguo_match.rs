@@ -308,11 +308,11 @@ fn engine_answers_the_four_player_protocol() {
     );
     assert_eq!(
         lines[6]["message"],
-        r#"update: 'last.revealed': bad entry ["Nb5"] (a point and a piece, e.g. ["Nb5","2F"])"#
+        r#"update: 'last.revealed': bad entry ["Nb5"] (a point and a piece, e.g. ["Nb5","2F"]) (the event is kept without it)"#
     );
     assert_eq!(
         lines[7]["message"],
-        "update: 'last.revealed': a piece made public names its rank, not '2X'"
+        "update: 'last.revealed': a piece made public names its rank, not '2X' (the event is kept without it)"
     );
     assert_eq!(
         lines[8]["message"],

@@ -10,8 +10,7 @@ use super::table::{Contact, Table, TableEvent};
 use super::{role_bit, RoleMask, ALL_ROLES};
 use crate::siguo::{self, Grid};
 use crate::{
-    Action, ActionResult, Deployment, Mode, Piece, PlayerView, Point, PublicEvent, Role, Rules,
-    Seat, Slot,
+    Action, ActionResult, Deployment, Mode, PlayerView, Point, PublicEvent, Role, Rules, Seat, Slot,
 };
 
 /// Every role but the landmine and the flag: what a piece that moved may be.
@@ -84,18 +83,17 @@ fn table_event(e: &PublicEvent) -> TableEvent<Point> {
         ActionResult::Capture if e.removed.contains(&from) => Some(Contact::BothRemoved),
         r => told(r),
     };
-    let mut shown: Vec<(Point, Piece)> = e.revealed.clone();
-    if let (ActionResult::Scout, Some(by)) = (e.result, e.by) {
-        // Only an engineer scouts.
-        shown.push((from, Piece::new(by, Role::Engineer)));
-    }
-    TableEvent {
+    let mut event = TableEvent {
         mv: Some(e.action),
         contact,
         left: Vec::new(),
         carried,
-        shown,
+        shown: e.revealed.clone(),
+    };
+    if let (ActionResult::Scout, Some(by)) = (e.result, e.by) {
+        event.scouted_by(by);
     }
+    event
 }
 
 /// What `me` knew at the start of a game like `view`'s from its own formation `own`: its

@@ -93,12 +93,24 @@ pub struct TableEvent<P = Point> {
 impl<P: Copy> TableEvent<P> {
     /// The public part of what the referee reported.
     pub fn from_report(r: &Report<P>) -> TableEvent<P> {
-        TableEvent {
+        let mut event = TableEvent {
             mv: r.action,
             contact: r.clash.map(Contact::of),
             left: r.eliminated.iter().map(|(s, _)| *s).collect(),
             carried: r.carried,
             shown: r.revealed.clone(),
+        };
+        if let (Some(Clash::Scout), Some(by)) = (r.clash, r.by) {
+            event.scouted_by(by);
+        }
+        event
+    }
+
+    /// `engineer_scouts`: this move was a scout, so everyone knows the piece that made it (and
+    /// was removed) was `by`'s engineer: only an engineer scouts.
+    pub fn scouted_by(&mut self, by: Seat) {
+        if let Some((from, _)) = self.mv.and_then(Action::as_move) {
+            self.shown.push((from, Piece::new(by, Role::Engineer)));
         }
     }
 }

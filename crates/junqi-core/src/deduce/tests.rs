@@ -636,8 +636,8 @@ fn a_table_follows_carried_flags() {
 }
 
 /// What a 4-player report makes public reaches every seat's reading: a landmine that sent a
-/// piece back (`mines_bounce`) and the defender an engineer scouted (`engineer_scouts`) are
-/// known from then on to every seat, when they have moved on or fallen too (the view alone shows
+/// piece back (`mines_bounce`), the defender an engineer scouted and the engineer
+/// (`engineer_scouts`) are known from then on to every seat, when they have moved on or fallen too (the view alone shows
 /// them only while they stand).
 #[test]
 fn a_table_knows_what_4_player_contacts_showed() {
@@ -685,6 +685,11 @@ fn a_table_knows_what_4_player_contacts_showed() {
                         .expect("a piece");
                     public.push((id, piece.role));
                 }
+            }
+            if report.clash == Some(Clash::Scout) {
+                // Only an engineer scouts: everyone knows what the fallen attacker was.
+                let id = before.pieces.iter().position(|q| q.at == Some(m.from()));
+                public.push((id.expect("the attacker"), Role::Engineer));
             }
             history.push(TableEvent::from_report(&report));
             for seat in Seat::ALL.into_iter().filter(|&s| truth.seating().is_in(s)) {
