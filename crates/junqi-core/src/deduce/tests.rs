@@ -612,16 +612,9 @@ fn a_table_follows_carried_flags() {
                     }
                 }
             }
-            let list = truth.legal_actions();
-            if list.is_empty() {
-                break;
-            }
             // Contacts first, so that flags are taken and carriers fall.
-            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
-            let m = if !contacts.is_empty() && rng.below(3) > 0 {
-                *contacts[rng.below(contacts.len() as u64) as usize]
-            } else {
-                list[rng.below(list.len() as u64) as usize]
+            let Some(m) = hunting_move(&truth, &mut rng) else {
+                break;
             };
             let carries_before = truth.carries().count();
             let report = truth.play(m).expect("legal");
@@ -635,10 +628,26 @@ fn a_table_follows_carried_flags() {
     assert!(carried > 0 && back > 0, "carried {carried}, back {back}");
 }
 
+/// A random legal move of a 4-player game, an attack two times in three where there is one.
+fn hunting_move(
+    truth: &crate::siguo::Position,
+    rng: &mut SplitMix64,
+) -> Option<crate::Action<crate::siguo::Point>> {
+    let list = truth.legal_actions();
+    let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
+    if !contacts.is_empty() && rng.below(3) > 0 {
+        return Some(*contacts[rng.below(contacts.len() as u64) as usize]);
+    }
+    if list.is_empty() {
+        return None;
+    }
+    Some(list[rng.below(list.len() as u64) as usize])
+}
+
 /// What a 4-player report makes public reaches every seat's reading: a landmine that sent a
 /// piece back (`mines_bounce`), the defender an engineer scouted and the engineer
-/// (`engineer_scouts`) are known from then on to every seat, when they have moved on or fallen too (the view alone shows
-/// them only while they stand).
+/// (`engineer_scouts`) are known from then on to every seat, when they have moved on or fallen
+/// too (the view alone shows them only while they stand).
 #[test]
 fn a_table_knows_what_4_player_contacts_showed() {
     use crate::seat::{PerSeat, Seat};
@@ -663,15 +672,8 @@ fn a_table_knows_what_4_player_contacts_showed() {
         // The pieces a contact showed (their place in every reading) and their roles.
         let mut public: Vec<(usize, Role)> = Vec::new();
         while !truth.is_over() && truth.ply() < 400 {
-            let list = truth.legal_actions();
-            if list.is_empty() {
+            let Some(m) = hunting_move(&truth, &mut rng) else {
                 break;
-            }
-            let contacts: Vec<_> = list.iter().filter(|m| truth.at(m.to()).is_some()).collect();
-            let m = if !contacts.is_empty() && rng.below(3) > 0 {
-                *contacts[rng.below(contacts.len() as u64) as usize]
-            } else {
-                list[rng.below(list.len() as u64) as usize]
             };
             // Where each piece stands before the move, as every reading numbers them.
             let before = Table::read_knowing(&truth, &history, Some(&start)).expect("read");
