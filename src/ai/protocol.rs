@@ -534,13 +534,15 @@ mod fuzz {
                 _ => rng.below(80) as u32,
             },
             by: color(rng),
-            action,
+            action: (rng.below(8) > 0).then_some(action),
             result: RESULTS[rng.below(RESULTS.len() as u64) as usize],
             removed: (0..rng.below(4)).map(|_| point(rng)).collect(),
             revealed: (0..rng.below(4))
                 .map(|_| (point(rng), piece(rng)))
                 .collect(),
             assigned: color(rng),
+            left: Vec::new(),
+            carried: None,
         }
     }
 

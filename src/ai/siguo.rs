@@ -5,11 +5,11 @@
 
 use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::{choose, SeatView};
-use junqi_core::deduce::{Contact, TableEvent};
+use junqi_core::deduce::Contact;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::notation::{parse_shown, shown_pair};
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules};
-use junqi_core::{Action, Deployment};
+use junqi_core::{Action, ActionResult, Deployment, PublicEvent};
 use serde::{Deserialize, Serialize};
 
 /// One public event as it crosses to the worker: the move (`Sa4-Ea0`), the combat outcome
@@ -30,17 +30,19 @@ pub struct WireEvent {
 }
 
 impl WireEvent {
-    pub fn from_event(e: &TableEvent) -> WireEvent {
+    pub fn from_event(e: &PublicEvent<Point>) -> WireEvent {
         WireEvent {
-            mv: e.mv.map(|m| m.to_string()),
-            contact: e.contact.map(|c| c.word().to_string()),
+            mv: e.action.map(|m| m.to_string()),
+            contact: e.contact().map(|c| c.word().to_string()),
             left: e.left.iter().map(|s| s.letter()).collect(),
             carried: e.carried.map(Seat::letter),
-            shown: e.shown.iter().map(|&s| shown_pair(s)).collect(),
+            shown: e.revealed.iter().map(|&s| shown_pair(s)).collect(),
         }
     }
 
-    pub fn to_event(&self) -> Result<TableEvent, String> {
+    /// The event, the `ply`-th of the game, as the worker reads it (as the protocol's
+    /// [`PublicEvent::heard`]).
+    pub fn to_event(&self, ply: u32) -> Result<PublicEvent<Point>, String> {
         let mv = match &self.mv {
             Some(m) => Some(
                 m.parse::<Action<Point>>()
@@ -48,9 +50,11 @@ impl WireEvent {
             ),
             None => None,
         };
-        let contact = match self.contact.as_deref() {
-            None => None,
-            Some(w) => Some(Contact::from_word(w).ok_or_else(|| format!("bad contact '{w}'"))?),
+        let result = match self.contact.as_deref() {
+            None => ActionResult::Move,
+            Some(w) => Contact::from_word(w)
+                .ok_or_else(|| format!("bad contact '{w}'"))?
+                .result(),
         };
         let left = self
             .left
@@ -66,12 +70,10 @@ impl WireEvent {
             .iter()
             .map(|(at, piece)| parse_shown(at, piece).map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(TableEvent {
-            mv,
-            contact,
+        Ok(PublicEvent {
             left,
             carried,
-            shown,
+            ..PublicEvent::heard(ply, None, mv, result, shown)
         })
     }
 }
@@ -107,7 +109,7 @@ impl SiguoAsk {
         truth: &Position,
         seat: Seat,
         info: InfoMode,
-        history: &[TableEvent],
+        history: &[PublicEvent<Point>],
         own: &Deployment,
     ) -> SiguoAsk {
         let view = truth.view(seat, info);
@@ -143,7 +145,8 @@ impl SiguoAsk {
         let history = self
             .history
             .iter()
-            .map(WireEvent::to_event)
+            .zip(1..)
+            .map(|(e, ply)| e.to_event(ply))
             .collect::<Result<Vec<_>, _>>()?;
         let view = SeatView::new(&pos, seat, self.info).with_history(&history);
         match &self.own {
@@ -170,26 +173,29 @@ mod tests {
 
     #[test]
     fn an_event_crosses_to_the_worker_with_what_it_made_public() {
-        let event = TableEvent {
-            mv: Some("Sa4-Na0".parse().expect("a move")),
-            contact: Some(Contact::Bounced),
+        let event = PublicEvent {
             left: vec![Seat::W],
-            carried: None,
-            shown: vec![(
-                "Na0".parse().expect("a point"),
-                Piece::new(Seat::N, Role::Landmine),
-            )],
+            ..PublicEvent::heard(
+                1,
+                None,
+                Some("Sa4-Na0".parse().expect("a move")),
+                ActionResult::Bounce,
+                vec![(
+                    "Na0".parse().expect("a point"),
+                    Piece::new(Seat::N, Role::Landmine),
+                )],
+            )
         };
         let wire = WireEvent::from_event(&event);
         assert_eq!(wire.shown, vec![("Na0".to_string(), "2L".to_string())]);
         let text = serde_json::to_string(&wire).expect("json");
         assert!(text.contains(r#""shown":[["Na0","2L"]]"#), "{text}");
         let back: WireEvent = serde_json::from_str(&text).expect("json");
-        assert_eq!(back.to_event(), Ok(event));
+        assert_eq!(back.to_event(1), Ok(event));
         // An event written before `shown` existed still reads.
         let old: WireEvent =
             serde_json::from_str(r#"{"mv":"Sa4-Na0","contact":"lose","left":""}"#).expect("json");
-        assert_eq!(old.to_event().map(|e| e.shown), Ok(Vec::new()));
+        assert_eq!(old.to_event(1).map(|e| e.revealed), Ok(Vec::new()));
     }
 
     #[test]
@@ -199,13 +205,13 @@ mod tests {
             ..WireEvent::default()
         };
         assert_eq!(
-            wire.to_event(),
+            wire.to_event(1),
             Err("a piece made public names its rank, not '2X'".to_string())
         );
         let wire = WireEvent {
             contact: Some("draw".to_string()),
             ..WireEvent::default()
         };
-        assert_eq!(wire.to_event(), Err("bad contact 'draw'".to_string()));
+        assert_eq!(wire.to_event(1), Err("bad contact 'draw'".to_string()));
     }
 }

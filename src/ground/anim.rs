@@ -109,7 +109,7 @@ impl<M, S> AnimPlan<M, S> {
 /// What the contact was, judged only from roles the viewer knew before the action.
 pub fn contact(before: &PlayerView, ev: &PublicEvent) -> Contact {
     let role = |p: Point| before.cells[p.index()].and_then(|o| o.role);
-    let (att, def) = (role(ev.action.from()), role(ev.action.to()));
+    let (att, def) = ev.span().map_or((None, None), |(f, t)| (role(f), role(t)));
     match ev.result {
         ActionResult::Move | ActionResult::Flip => Contact::None,
         ActionResult::Capture => Contact::Flag,
@@ -169,8 +169,23 @@ pub fn plan(
     orientation: Orientation,
     step_ms: u32,
 ) -> AnimPlan {
-    let from = ev.action.from();
-    let to = ev.action.to();
+    let Some((from, to)) = ev.span() else {
+        // A turn that passed moves nothing (the 2-player history leaves none).
+        return AnimPlan {
+            mover: None,
+            path: Vec::new(),
+            contact: Contact::None,
+            contact_at: Xy { x: 0.0, y: 0.0 },
+            mover_survives: true,
+            removed: Vec::new(),
+            flips: Vec::new(),
+            reveals: Vec::new(),
+            hidden: Bitboard::EMPTY,
+            travel_ms: 0,
+            effect_ms: 0,
+            cue: Cue::Move,
+        };
+    };
     let contact = contact(before, ev);
     let mut hidden = Bitboard::EMPTY;
     let mut flips = Vec::new();

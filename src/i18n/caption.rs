@@ -19,7 +19,11 @@ impl Known {
     /// a flip names the piece it turned up.
     pub fn of(event: &PublicEvent, at: impl Fn(Point) -> Option<Piece>) -> Known {
         match event.action {
-            Action::Flip(p) => Known {
+            None => Known {
+                mover: None,
+                target: None,
+            },
+            Some(Action::Flip(p)) => Known {
                 mover: event
                     .revealed
                     .iter()
@@ -27,7 +31,7 @@ impl Known {
                     .map(|(_, piece)| *piece),
                 target: None,
             },
-            Action::Move { from, to } => Known {
+            Some(Action::Move { from, to }) => Known {
                 mover: at(from),
                 target: at(to),
             },
@@ -40,11 +44,13 @@ pub fn move_row(ev: &PublicEvent, known: Known, lang: Lang) -> String {
     let name = known.mover.map_or("?", |p| role_name(p.role, lang));
     let word = result_word(ev.result, lang);
     match ev.action {
-        Action::Move { from, to } if ev.result == ActionResult::Move => {
+        Some(Action::Move { from, to }) if ev.result == ActionResult::Move => {
             format!("{name} {from}-{to}")
         }
-        Action::Move { from, to } => format!("{name} {from}×{to} {word}"),
-        Action::Flip(p) => format!("{p} {word} {name}"),
+        Some(Action::Move { from, to }) => format!("{name} {from}×{to} {word}"),
+        Some(Action::Flip(p)) => format!("{p} {word} {name}"),
+        // A turn that passed: the 2-player history leaves none.
+        None => String::new(),
     }
 }
 
@@ -86,15 +92,16 @@ pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Seat>, lang: Lang)
     let mover = piece_words(known.mover, by, viewer, lang);
     let target = piece_words(known.target, other, viewer, lang);
     let mut out = match (ev.action, ev.result, lang) {
-        (Action::Flip(p), _, Lang::Zh) => {
+        (None, _, _) => String::new(),
+        (Some(Action::Flip(p)), _, Lang::Zh) => {
             let piece = piece_words(known.mover, known.mover.map(|m| m.color), viewer, lang);
             format!("{p}翻出{piece}。")
         }
-        (Action::Flip(p), _, Lang::En) => {
+        (Some(Action::Flip(p)), _, Lang::En) => {
             let piece = piece_words(known.mover, known.mover.map(|m| m.color), viewer, lang);
             format!("{piece} turned up on {p}.")
         }
-        (Action::Move { from, to }, r, Lang::Zh) => match r {
+        (Some(Action::Move { from, to }), r, Lang::Zh) => match r {
             ActionResult::Move | ActionResult::Flip => format!("{mover}从{from}走到{to}。"),
             ActionResult::Win => format!("{mover}吃掉{target}（{to}）。"),
             ActionResult::Lose => format!("{mover}攻击{target}（{to}），被吃掉。"),
@@ -103,7 +110,7 @@ pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Seat>, lang: Lang)
             ActionResult::Scout => format!("{mover}侦察{target}（{to}），被吃掉。"),
             ActionResult::Bounce => format!("{mover}碰到地雷（{to}），弹回{from}。"),
         },
-        (Action::Move { from, to }, r, Lang::En) => match r {
+        (Some(Action::Move { from, to }), r, Lang::En) => match r {
             ActionResult::Move | ActionResult::Flip => format!("{mover} moved {from}–{to}."),
             ActionResult::Win => format!("{mover} took {target} on {to}."),
             ActionResult::Lose => format!("{mover} attacked {target} on {to} and was taken."),
@@ -119,7 +126,7 @@ pub fn caption(ev: &PublicEvent, known: Known, viewer: Option<Seat>, lang: Lang)
     };
     out = capitalised(out);
     for (p, piece) in &ev.revealed {
-        if piece.role != Role::Flag || matches!(ev.action, Action::Flip(at) if at == *p) {
+        if piece.role != Role::Flag || matches!(ev.action, Some(Action::Flip(at)) if at == *p) {
             continue;
         }
         let c = color_name(piece.color, lang);
@@ -150,10 +157,10 @@ mod tests {
         let ev = PublicEvent {
             ply: 9,
             by: Some(Seat::RED),
-            action: Action::Move {
+            action: Some(Action::Move {
                 from: pt("c6"),
                 to: pt("c7"),
-            },
+            }),
             result: ActionResult::Both,
             removed: vec![pt("c6"), pt("c7")],
             revealed: vec![
@@ -173,6 +180,8 @@ mod tests {
                 ),
             ],
             assigned: None,
+            left: Vec::new(),
+            carried: None,
         };
         let known = Known {
             mover: piece(Seat::RED, Role::Marshal),
@@ -195,7 +204,7 @@ mod tests {
         let flip = PublicEvent {
             ply: 1,
             by: None,
-            action: Action::Flip(pt("c4")),
+            action: Some(Action::Flip(pt("c4"))),
             result: ActionResult::Flip,
             removed: vec![],
             revealed: vec![(
@@ -206,6 +215,8 @@ mod tests {
                 },
             )],
             assigned: Some(Seat::BLACK),
+            left: Vec::new(),
+            carried: None,
         };
         let known = Known {
             mover: piece(Seat::BLACK, Role::Captain),
@@ -219,14 +230,16 @@ mod tests {
         let quiet = PublicEvent {
             ply: 2,
             by: Some(Seat::BLACK),
-            action: Action::Move {
+            action: Some(Action::Move {
                 from: pt("c7"),
                 to: pt("c6"),
-            },
+            }),
             result: ActionResult::Move,
             removed: vec![],
             revealed: vec![],
             assigned: None,
+            left: Vec::new(),
+            carried: None,
         };
         assert_eq!(
             caption(&quiet, Known::default(), Some(Seat::RED), Lang::En),

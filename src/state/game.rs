@@ -492,7 +492,7 @@ impl Match {
     pub fn last_action(&self) -> Option<Action> {
         match &self.referee {
             Referee::Local { game, .. } => game.reports().last().and_then(|r| r.action),
-            Referee::Remote(r) => r.history().last().map(|e| e.action),
+            Referee::Remote(r) => r.history().last().and_then(|e| e.action),
         }
     }
 
@@ -504,14 +504,13 @@ impl Match {
             game.reports()
                 .iter()
                 .enumerate()
-                .filter_map(|(i, r)| {
-                    Some(Row {
-                        event: PublicEvent::from_report(i as u32 + 1, r)?,
-                        known: Known {
-                            mover: r.attacker,
-                            target: r.defender,
-                        },
-                    })
+                .filter(|(_, r)| r.action.is_some())
+                .map(|(i, r)| Row {
+                    event: PublicEvent::from_report(i as u32 + 1, r),
+                    known: Known {
+                        mover: r.attacker,
+                        target: r.defender,
+                    },
                 })
                 .collect(),
         )
@@ -565,7 +564,7 @@ impl Match {
                 let ply = game.reports().len() as u32 + 1;
                 let report = game.play(action)?;
                 vec![Played {
-                    event: PublicEvent::of(ply, action, report),
+                    event: PublicEvent::from_report(ply, report),
                     path: report.path.clone(),
                 }]
             }

@@ -3,7 +3,7 @@
 //! may know — its view with the public history, and its own formation (on the cross: its view of
 //! the start) — and nothing else. Never the computer's guesses.
 
-use junqi_core::deduce::{Notebook, RoleMask, Table as TableReading, TableEvent};
+use junqi_core::deduce::{Notebook, RoleMask, Table as TableReading};
 use junqi_core::siguo::{Point as SgPoint, Position as SgPosition};
 use junqi_core::types::POINTS;
 use junqi_core::{Deployment, PlayerView, Point};
@@ -81,7 +81,7 @@ pub fn two_player(view: &PlayerView, own: &Deployment) -> Option<SeatNotebook<Po
 pub fn table(
     view: &SgPosition,
     start: &SgPosition,
-    history: &[TableEvent],
+    history: &[junqi_core::PublicEvent<junqi_core::siguo::Point>],
 ) -> Option<SeatNotebook<SgPoint>> {
     let reading = TableReading::read_knowing(view, history, Some(start))?;
     let book = reading.notebook();

@@ -98,7 +98,7 @@ impl Replay {
     /// The action that led to the current ply: its start and end.
     pub fn last(&self) -> Option<(Point, Point)> {
         let ev = self.events.get(self.ply.checked_sub(1)?)?;
-        Some((ev.action.from(), ev.action.to()))
+        ev.span()
     }
 
     /// The move list, naming every mover: a replay shows a finished game (every identity

@@ -227,7 +227,8 @@ impl SavedGame {
         let actions = m
             .history()
             .iter()
-            .map(|e| e.action.to_string())
+            .filter_map(|e| e.action)
+            .map(|a| a.to_string())
             .collect::<Vec<_>>()
             .join(" ");
         let result = m.outcome();

@@ -14,8 +14,9 @@
 //! ```
 
 use junqi_ai::behaviour::{bucket, BUCKETS};
-use junqi_core::deduce::{Table, TableEvent};
+use junqi_core::deduce::Table;
 use junqi_core::siguo::SiguoRecord;
+use junqi_core::PublicEvent;
 use junqi_core::{Game, GameRecord, Seat, Setup};
 
 /// Pieces seen, by bucket and role.
@@ -116,7 +117,7 @@ fn count_cross(record: &SiguoRecord, counts: &mut Counts) -> bool {
     let Ok(mut pos) = record.start() else {
         return false;
     };
-    let mut history: Vec<TableEvent> = Vec::new();
+    let mut history: Vec<PublicEvent<junqi_core::siguo::Point>> = Vec::new();
     for (k, e) in record.events.iter().enumerate() {
         if k % 4 == 0 {
             for me in pos.seating().seats().filter(|&s| pos.seating().is_in(s)) {
@@ -136,7 +137,7 @@ fn count_cross(record: &SiguoRecord, counts: &mut Counts) -> bool {
             }
         }
         match e.play(&mut pos) {
-            Ok(report) => history.push(TableEvent::from_report(&report)),
+            Ok(report) => history.push(PublicEvent::from_report(k as u32 + 1, &report)),
             Err(_) => break,
         }
     }

@@ -128,16 +128,7 @@ fn error_json(message: String) -> Value {
 /// The public event a host's `last` describes.
 fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
     let action: Action = last.get("action")?.as_str()?.parse().ok()?;
-    let result = match last.get("result")?.as_str()? {
-        "move" => ActionResult::Move,
-        "win" => ActionResult::Win,
-        "lose" => ActionResult::Lose,
-        "both" => ActionResult::Both,
-        "capture" => ActionResult::Capture,
-        "flip" => ActionResult::Flip,
-        "bounce" => ActionResult::Bounce,
-        _ => return None,
-    };
+    let result = ActionResult::from_protocol(last.get("result")?.as_str()?)?;
     let by = last
         .get("by")
         .and_then(Value::as_str)
@@ -160,17 +151,7 @@ fn event_from_last(last: &Value, ply: u32) -> Option<PublicEvent> {
             }
         }
     }
-    let (from, to) = (action.from(), action.to());
-    let removed = result.removals(from, to);
-    Some(PublicEvent {
-        ply,
-        by,
-        action,
-        result,
-        removed,
-        revealed,
-        assigned: None,
-    })
+    Some(PublicEvent::heard(ply, by, Some(action), result, revealed))
 }
 
 /// `last` for a report, as the protocol writes it.

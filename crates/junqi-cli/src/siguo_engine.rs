@@ -14,13 +14,13 @@ use junqi_ai::deploy::formation_for;
 use junqi_ai::search::Stop;
 use junqi_ai::siguo::{choose, SeatView};
 use junqi_ai::Level;
-use junqi_core::deduce::{Contact, TableEvent};
+use junqi_core::deduce::Contact;
 use junqi_core::seat::{Order, Seat};
 use junqi_core::siguo::notation::{parse_shown, piece_str};
 use junqi_core::siguo::{InfoMode, Point, Position, SiguoRules, Table, WipeOut};
-use junqi_core::Action;
 use junqi_core::ExitReason;
 use junqi_core::Report;
+use junqi_core::{Action, ActionResult, PublicEvent};
 use junqi_core::{Clash, Deployment, Piece, Role, Rules};
 use serde_json::{json, Value};
 
@@ -150,9 +150,10 @@ pub fn shown_flags(pos: &Position) -> [bool; 4] {
     Seat::ALL.map(|s| pos.flag_shown(s))
 }
 
-/// The public event an `update`'s `last` describes.
-fn event_from_last(last: &Value) -> Result<TableEvent, String> {
-    let mv = match last.get("action") {
+/// The public event an `update`'s `last` describes, the `ply`-th of the game, and what was
+/// wrong with any `revealed` entry left out of it.
+fn public_event(last: &Value, ply: u32) -> Result<(PublicEvent<Point>, Option<String>), String> {
+    let action = match last.get("action") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(
             s.parse::<Action<Point>>()
@@ -160,11 +161,11 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
         ),
         Some(other) => return Err(format!("'last.action' must be a move or null, not {other}")),
     };
-    let contact = match last.get("result").and_then(Value::as_str) {
-        Some("move" | "resign" | "timeout" | "miss") => None,
-        w => Some(w.and_then(Contact::from_word).ok_or(
+    let result = match last.get("result").and_then(Value::as_str) {
+        Some("move" | "resign" | "timeout" | "miss") => ActionResult::Move,
+        w => w.and_then(Contact::from_word).map(Contact::result).ok_or(
             "'last.result' must be move, win, lose, both, bounce, resign, timeout or miss",
-        )?),
+        )?,
     };
     let mut left = Vec::new();
     if let Some(Value::Array(out)) = last.get("out") {
@@ -190,35 +191,17 @@ fn event_from_last(last: &Value) -> Result<TableEvent, String> {
                 .ok_or_else(|| format!("'last.carried' must be a seat letter, not {v}"))?,
         ),
     };
-    Ok(TableEvent {
-        mv,
-        contact,
-        left,
-        carried,
-        shown: Vec::new(),
-    })
-}
-
-/// The public event a `last` tells, with the pieces it made public, and what was wrong with
-/// any `revealed` entry left out of it.
-fn public_event(last: &Value) -> Result<(TableEvent, Option<String>), String> {
-    let mut event = event_from_last(last)?;
-    let (shown, bad) = shown_from_last(last);
-    event.shown = shown;
-    // A lost attack whose defender everyone was shown is an engineer's scout: no other
-    // contact shows the defender of an attack that lost (`revealed` names a fallen 司令's
-    // flags on their own points).
     let by = last
         .get("by")
         .and_then(Value::as_str)
         .and_then(|s| s.chars().next())
         .and_then(Seat::from_letter);
-    let to = event.mv.map(|m| m.to());
-    if let (Some(by), Some(Contact::DefenderWins)) = (by, event.contact) {
-        if event.shown.iter().any(|&(p, _)| Some(p) == to) {
-            event.scouted_by(by);
-        }
-    }
+    let (revealed, bad) = shown_from_last(last);
+    let event = PublicEvent {
+        left,
+        carried,
+        ..PublicEvent::heard(ply, by, action, result, revealed)
+    };
     Ok((event, bad))
 }
 
@@ -316,7 +299,7 @@ pub struct SiguoGame {
     rules: SiguoRules,
     seat: Seat,
     seed: u64,
-    history: Vec<TableEvent>,
+    history: Vec<PublicEvent<Point>>,
     /// The built-in formation for this game's seed and seat: the one this engine answers
     /// `new` with, and so knows from the start.
     own: Deployment,
@@ -404,7 +387,7 @@ impl SiguoGame {
         let Some(last) = msg.get("last").filter(|v| !v.is_null()) else {
             return Ok(());
         };
-        let (event, bad) = public_event(last)?;
+        let (event, bad) = public_event(last, self.history.len() as u32 + 1)?;
         self.history.push(event);
         match bad {
             Some(e) => Err(format!("{e} (the event is kept without it)")),
@@ -495,9 +478,10 @@ mod tests {
                 let before = shown_flags(&truth);
                 let report = truth.play(m).expect("legal");
                 scouts += usize::from(report.clash == Some(Clash::Scout));
-                referee.push(TableEvent::from_report(&report));
+                let ply = referee.len() as u32 + 1;
+                referee.push(PublicEvent::from_report(ply, &report));
                 let last = last_json(&report, &truth, before);
-                let (event, bad) = public_event(&last).expect("a last the host writes");
+                let (event, bad) = public_event(&last, ply).expect("a last the host writes");
                 assert_eq!(bad, None);
                 engine.push(event);
                 for seat in Seat::ALL.into_iter().filter(|&s| truth.seating().is_in(s)) {

@@ -323,7 +323,8 @@ impl Game {
         self.reports
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
+            .filter(|(_, r)| r.action.is_some())
+            .map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
             .collect()
     }
 

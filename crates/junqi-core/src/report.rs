@@ -61,6 +61,22 @@ impl ActionResult {
         }
     }
 
+    /// The result a word of the engine protocol names (`lose` a plain loss: a scout is told
+    /// by what it shows, [`crate::PublicEvent::heard`]).
+    pub fn from_protocol(word: &str) -> Option<ActionResult> {
+        [
+            ActionResult::Move,
+            ActionResult::Win,
+            ActionResult::Lose,
+            ActionResult::Both,
+            ActionResult::Capture,
+            ActionResult::Flip,
+            ActionResult::Bounce,
+        ]
+        .into_iter()
+        .find(|r| r.protocol_str() == word)
+    }
+
     /// The word of the engine protocol (`scout` is reported as `lose`).
     pub fn protocol_str(self) -> &'static str {
         match self {

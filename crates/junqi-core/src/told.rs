@@ -131,7 +131,7 @@ impl Position {
             }
         }
         *self = trial;
-        Ok(PublicEvent::of(ply, action, &report))
+        Ok(PublicEvent::from_report(ply, &report))
     }
 
     /// The side to move loses its turn to the per-move timer ([`Position::miss_turn`]) on a
@@ -278,12 +278,7 @@ mod tests {
                 }
                 _ => mine.play_seen(a, None).unwrap(),
             };
-            assert_eq!(
-                event.removed,
-                PublicEvent::from_report(0, &report)
-                    .expect("an action")
-                    .removed
-            );
+            assert_eq!(event.removed, PublicEvent::from_report(0, &report).removed);
             // The flag a fallen Field Marshal shows is its owner's to say on a device.
             for (p, piece) in &report.revealed {
                 if piece.color == Seat::BLACK || report.result == ActionResult::Capture {

@@ -7,54 +7,109 @@ use crate::position::{Carry, Occupant, Position};
 use crate::report::{ActionResult, Report};
 use crate::rules::{Mode, Rules};
 use crate::seat::Visibility;
+use crate::siguo::Grid;
 use crate::types::{BySide, Piece, Point, Role, POINTS};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
-/// One action as everybody saw it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PublicEvent {
-    /// The ply number of the action.
+/// One event of a game as everyone saw it, on any board (`P`: the board's kind of point): a
+/// move or a 翻棋 flip with what the board showed of it, or a seat leaving without one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "P: Serialize + std::fmt::Display",
+    deserialize = "P: Deserialize<'de> + Grid + std::str::FromStr, P::Err: std::fmt::Display"
+))]
+pub struct PublicEvent<P = Point> {
+    /// The ply number of the event.
     pub ply: u32,
     #[serde(default, with = "crate::seat::rb::opt")]
     pub by: Option<Seat>,
-    pub action: Action,
+    /// The move or flip played; `None` for a seat that left, or lost its turn, without one (a
+    /// 2-player history leaves such turns out).
+    pub action: Option<Action<P>>,
     pub result: ActionResult,
     /// Points whose pieces were removed.
-    pub removed: Vec<Point>,
-    /// Identities that became public.
-    pub revealed: Vec<(Point, Piece)>,
+    pub removed: Vec<P>,
+    /// Identities that became public: a flip, a scouted defender, a landmine that sent a piece
+    /// back, a fallen 司令's flag, a flag taken or dropped back where it was taken. Each names
+    /// the piece of its colour on that point as the event began, or (a flag dropped back) as
+    /// it ended.
+    pub revealed: Vec<(P, Piece)>,
     /// 翻棋: the colour this action gave to the player who acted.
     #[serde(default, with = "crate::seat::rb::opt")]
     pub assigned: Option<Seat>,
+    /// Seats that left the game with this event.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<Seat>,
+    /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be
+    /// carried from the move's destination.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<Seat>,
 }
 
-impl PublicEvent {
-    /// The public part of a report of the action played at `ply` (`None` for a report of no
-    /// action: a resignation, a timeout).
-    pub fn from_report(ply: u32, r: &Report) -> Option<PublicEvent> {
-        Some(PublicEvent::of(ply, r.action?, r))
-    }
-
-    /// The public part of `r`, the report of `action` just played at `ply`.
-    pub fn of(ply: u32, action: Action, r: &Report) -> PublicEvent {
+impl<P: Copy + PartialEq> PublicEvent<P> {
+    /// The public part of `r`, the report of the event played at `ply`.
+    pub fn from_report(ply: u32, r: &Report<P>) -> PublicEvent<P> {
         PublicEvent {
             ply,
             by: r.by,
-            action,
+            action: r.action,
             result: r.result,
             removed: r.removed.iter().map(|(p, _)| *p).collect(),
             revealed: r.revealed.clone(),
             assigned: r.assigned,
+            left: r.eliminated.iter().map(|(s, _)| *s).collect(),
+            carried: r.carried,
         }
+    }
+
+    /// An event as a referee tells it in words (the engine protocols, the app's worker), which
+    /// name the result and the pieces made public but not what was removed: the removals follow
+    /// from the result, and an attack that lost while everyone was shown its defender was an
+    /// engineer's scout (no other contact shows the defender of an attack that lost).
+    pub fn heard(
+        ply: u32,
+        by: Option<Seat>,
+        action: Option<Action<P>>,
+        result: ActionResult,
+        revealed: Vec<(P, Piece)>,
+    ) -> PublicEvent<P> {
+        let mv = action.and_then(Action::as_move);
+        let scout = result == ActionResult::Lose
+            && mv.is_some_and(|(_, to)| revealed.iter().any(|&(p, _)| p == to));
+        let result = if scout { ActionResult::Scout } else { result };
+        PublicEvent {
+            ply,
+            by,
+            action,
+            result,
+            removed: mv.map_or_else(Vec::new, |(from, to)| result.removals(from, to)),
+            revealed,
+            assigned: None,
+            left: Vec::new(),
+            carried: None,
+        }
+    }
+
+    /// The move played, if the event was one.
+    pub fn mv(&self) -> Option<(P, P)> {
+        self.action.and_then(Action::as_move)
+    }
+
+    /// Where the action started and ended (a flip's point twice), if the event was one.
+    pub fn span(&self) -> Option<(P, P)> {
+        self.action.map(|a| (a.from(), a.to()))
     }
 
     /// Whether this action made anything known that was hidden before: what a game with
     /// hidden pieces never takes back. As [`crate::Report::revealed_anything`], but for a seat
-    /// leaving, which the report also counts: on this board only at the end of the game, when
-    /// nothing is taken back.
+    /// leaving, which the report also counts: on the 2-player board only at the end of the
+    /// game, when nothing is taken back.
     pub fn revealed_anything(&self) -> bool {
-        self.result != ActionResult::Move || !self.revealed.is_empty() || self.assigned.is_some()
+        self.result != ActionResult::Move
+            || !self.revealed.is_empty()
+            || self.assigned.is_some()
+            || self.carried.is_some()
     }
 }
 
@@ -237,7 +292,7 @@ impl Position {
 fn carry_from_history(history: &[PublicEvent]) -> BySide<Option<Carry>> {
     let mut carry: BySide<Option<Carry>> = BySide::default();
     for ev in history {
-        let Action::Move { from, to } = ev.action else {
+        let Some((from, to)) = ev.mv() else {
             continue;
         };
         for c in Seat::RED_BLACK {

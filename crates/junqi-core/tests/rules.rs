@@ -259,7 +259,7 @@ fn flip_marshal_falling_turns_a_face_down_flag_face_up() {
     let flag = Piece::new(Seat::BLACK, Role::Flag);
     assert_eq!(r.revealed, vec![(pt("b12"), flag)]);
     assert_eq!(
-        PublicEvent::from_report(9, &r).expect("an action").revealed,
+        PublicEvent::from_report(9, &r).revealed,
         vec![(pt("b12"), flag)]
     );
     assert_eq!(p.at(pt("b12")), Some(Occupant::known(flag)));

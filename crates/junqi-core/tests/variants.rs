@@ -805,7 +805,7 @@ fn views_know_the_carried_flag() {
                 "everyone sees the flag taken"
             );
         }
-        history.extend(PublicEvent::from_report(i as u32 + 1, &rep));
+        history.push(PublicEvent::from_report(i as u32 + 1, &rep));
     }
     assert_eq!(
         p.carrying(Seat::RED),

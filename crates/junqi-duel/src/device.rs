@@ -1320,7 +1320,7 @@ impl Duel {
             _ => self
                 .view
                 .play(action)
-                .map(|r| PublicEvent::of(ply, action, &r)),
+                .map(|r| PublicEvent::from_report(ply, &r)),
         }?;
         snapshot.ply.revealed = event.revealed_anything();
         self.before.push(snapshot);

@@ -382,14 +382,13 @@ impl Controller {
 
     /// Guess marks follow the pieces they are on (every seat's).
     fn move_guesses(&mut self, ev: &PublicEvent) {
+        let Some((from, to)) = ev.span() else { return };
         let follow = |g: &mut super::Marks| {
-            let from = ev.action.from();
-            let to = ev.action.to();
             let mark = g[from.index()].take();
             for p in &ev.removed {
                 g[p.index()] = None;
             }
-            if matches!(ev.action, Action::Move { .. }) && !ev.removed.contains(&from) {
+            if matches!(ev.action, Some(Action::Move { .. })) && !ev.removed.contains(&from) {
                 g[to.index()] = mark;
             }
             for (p, _) in &ev.revealed {

@@ -179,7 +179,9 @@ impl Remote {
             .iter()
             .map(|event| Played {
                 event: event.clone(),
-                path: pos.engine().route(event.action),
+                path: event
+                    .action
+                    .map_or_else(Vec::new, |a| pos.engine().route(a)),
             })
             .collect()
     }

@@ -6,13 +6,13 @@ use super::config::SiguoConfig;
 use crate::ai::siguo::SiguoAsk;
 pub use crate::i18n::siguo_text::{Met, RowFacts};
 use crate::state::controller::MoveTimer;
-use junqi_core::deduce::{Contact, TableEvent};
+use junqi_core::deduce::Contact;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{Point, Position, SiguoEvent, SiguoRecord};
 use junqi_core::Action;
 use junqi_core::IllegalAction;
 use junqi_core::{Deployment, Role};
-use junqi_core::{ExitReason, Outcome};
+use junqi_core::{ExitReason, Outcome, PublicEvent};
 
 /// One line of the move list: what everyone was told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub struct Table {
     pub config: SiguoConfig,
     record: SiguoRecord,
     truth: Position,
-    history: Vec<TableEvent>,
+    history: Vec<PublicEvent<Point>>,
     rows: Vec<Row>,
     /// The points the last move passed (its rail path), for drawing.
     last_path: Vec<Point>,
@@ -517,7 +517,7 @@ impl Table {
         if let Some(t) = &mut self.move_timer {
             t.ply = u32::MAX;
         }
-        let event = TableEvent::from_report(report);
+        let event = PublicEvent::from_report(self.rows.len() as u32 + 1, report);
         let flags_shown = Seat::ALL
             .into_iter()
             .filter(|s| self.truth.flag_shown(*s) && !self.flags_before[s.index()])
@@ -528,7 +528,7 @@ impl Table {
             ply: self.rows.len() + 1,
             seat: by,
             mv: report.action,
-            contact: event.contact,
+            contact: event.contact(),
             left: report.eliminated.clone(),
             flags_shown,
             revealed: report.revealed_anything(),

@@ -11,7 +11,7 @@ pub mod view;
 
 use crate::behaviour;
 use crate::eval::Ground;
-use junqi_core::deduce::{PieceRef, Table, TableEvent};
+use junqi_core::deduce::{PieceRef, Table};
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Occupant, Position};
 use junqi_core::{Deployment, Role, SplitMix64};
@@ -31,7 +31,7 @@ impl<P: Ground> Belief<P> {
     /// start on, lost or not, and so is what they met ([`Table::read_own`]).
     pub fn infer(
         view: &Position<P>,
-        history: &[TableEvent<P>],
+        history: &[junqi_core::PublicEvent<P>],
         own: Option<(Seat, &Deployment)>,
     ) -> Option<Belief<P>> {
         match own {
@@ -190,7 +190,10 @@ mod tests {
                 assert!(!view::has_hidden(&world));
                 let m = random(&view, rng.next_u64()).expect("a move");
                 let report = truth.play(m).expect("legal");
-                history.push(TableEvent::from_report(&report));
+                history.push(junqi_core::PublicEvent::from_report(
+                    history.len() as u32 + 1,
+                    &report,
+                ));
             }
         }
         assert!(engineers_seen > 0, "no engineer was ever told by its run");

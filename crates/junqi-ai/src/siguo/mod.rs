@@ -16,11 +16,10 @@ use crate::choice;
 use crate::level::Level;
 use crate::search::worlds::hidden_scores;
 use crate::search::{contact_gain, search, Either, NodeBudget, Stop};
-use junqi_core::deduce::TableEvent;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{InfoMode, Point, Position};
 use junqi_core::SplitMix64;
-use junqi_core::{Action, Deployment};
+use junqi_core::{Action, Deployment, PublicEvent};
 
 /// What one seat may know of a 4-player game, and nothing else.
 ///
@@ -32,7 +31,7 @@ pub struct SeatView {
     pos: Position,
     seat: Seat,
     /// The game's public record so far, when the host keeps one.
-    history: Vec<TableEvent>,
+    history: Vec<PublicEvent<Point>>,
     /// The seat's own formation, when the host gives it.
     own: Option<Deployment>,
 }
@@ -51,7 +50,7 @@ impl SeatView {
     /// The same view with the game's public record from the start (moves, combat outcomes,
     /// seats that left: what the referee tells everyone), from which hidden pieces are
     /// inferred.
-    pub fn with_history(mut self, history: &[TableEvent]) -> SeatView {
+    pub fn with_history(mut self, history: &[PublicEvent<Point>]) -> SeatView {
         self.history = history.to_vec();
         self
     }
@@ -155,7 +154,7 @@ const SHUFFLE_WINDOW: usize = 24;
 
 fn shuffle_cost(
     mut scored: Vec<(Action<Point>, i32)>,
-    history: &[TableEvent],
+    history: &[PublicEvent<Point>],
 ) -> Vec<(Action<Point>, i32)> {
     let recent = &history[history.len().saturating_sub(SHUFFLE_WINDOW)..];
     // Only a move that undoes the last move onto its own start point is a shuttle.
@@ -166,7 +165,7 @@ fn shuffle_cost(
         let came = recent
             .iter()
             .rev()
-            .filter_map(|e| e.mv.map(|mv| (mv, e.contact)))
+            .filter_map(|e| e.action.map(|mv| (mv, e.contact())))
             .find(|(mv, _)| mv.to() == m.from());
         let back = matches!(came, Some((mv, None)) if mv.from() == m.to());
         if !back {
@@ -178,12 +177,12 @@ fn shuffle_cost(
 }
 
 /// How often `events` walk the step of `m` quietly, either way.
-fn walks(events: &[TableEvent], m: Action<Point>) -> usize {
+fn walks(events: &[PublicEvent<Point>], m: Action<Point>) -> usize {
     events
         .iter()
         .filter(|e| {
-            e.contact.is_none()
-                && e.mv.is_some_and(|v| {
+            e.contact().is_none()
+                && e.action.is_some_and(|v| {
                     (v.from() == m.from() && v.to() == m.to())
                         || (v.from() == m.to() && v.to() == m.from())
                 })

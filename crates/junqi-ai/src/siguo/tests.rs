@@ -3,12 +3,11 @@
 
 use super::*;
 use crate::deploy::formation;
-use junqi_core::deduce::Contact;
 use junqi_core::seat::PerSeat;
 use junqi_core::seat::Seat;
 use junqi_core::siguo::{Point, SiguoRules, Table};
-use junqi_core::Action;
 use junqi_core::Role;
+use junqi_core::{Action, ActionResult};
 use junqi_core::{DrawReason, Outcome};
 use proptest::prelude::*;
 
@@ -66,7 +65,7 @@ fn play_at(kinds: [u8; 4], mode: InfoMode, seed: u64, max_plies: u32, table: Tab
             "{m} is not legal for {seat} in {truth}"
         );
         let report = truth.play(m).expect("a legal move plays");
-        history.push(TableEvent::from_report(&report));
+        history.push(PublicEvent::from_report(history.len() as u32 + 1, &report));
     }
     truth
 }
@@ -247,12 +246,12 @@ fn a_piece_stuck_in_a_headquarters_counts_little_when_hunting() {
 
 /// The most times one step was walked quietly (either way) within any [`SHUFFLE_WINDOW`] events
 /// of `history`.
-fn most_shuttles(history: &[TableEvent]) -> usize {
+fn most_shuttles(history: &[PublicEvent<Point>]) -> usize {
     let mut most = 0;
     for end in 1..=history.len() {
         let window = &history[end.saturating_sub(SHUFFLE_WINDOW)..end];
         for e in window {
-            let Some(m) = e.mv.filter(|_| e.contact.is_none()) else {
+            let Some(m) = e.action.filter(|_| e.contact().is_none()) else {
                 continue;
             };
             most = most.max(walks(window, m));
@@ -269,13 +268,8 @@ fn a_shuttle_costs_more_each_time() {
         from: a.parse().expect("a point"),
         to: b.parse().expect("a point"),
     };
-    let quiet = |m: Action<Point>| TableEvent {
-        mv: Some(m),
-        contact: None,
-        left: Vec::new(),
-        carried: None,
-        shown: Vec::new(),
-    };
+    let quiet =
+        |m: Action<Point>| PublicEvent::heard(0, None, Some(m), ActionResult::Move, Vec::new());
     let back = mv("Sd3", "Sc2");
     let other = mv("Sd3", "Sd4");
     let scored = || vec![(back, 100), (other, 90)];
@@ -296,8 +290,8 @@ fn a_shuttle_costs_more_each_time() {
         vec![(back, 100 - 3 * SHUFFLE_COST), (other, 90)]
     );
     // A piece that came by a combat is not going back over a quiet step.
-    let fought = [TableEvent {
-        contact: Some(Contact::AttackerWins),
+    let fought = [PublicEvent {
+        result: ActionResult::Win,
         ..quiet(mv("Sc2", "Sd3"))
     }];
     assert_eq!(shuffle_cost(scored(), &fought), scored());
@@ -317,7 +311,7 @@ fn default_level_computers_do_not_shuttle() {
                 SeatView::new(&truth, truth.turn(), InfoMode::FourDark).with_history(&history);
             let m = act(4, &view, seed ^ truth.ply() as u64).expect("a move");
             let report = truth.play(m).expect("legal");
-            history.push(TableEvent::from_report(&report));
+            history.push(PublicEvent::from_report(history.len() as u32 + 1, &report));
         }
         let most = most_shuttles(&history);
         assert!(

@@ -17,15 +17,14 @@ use junqi_ai::deploy::formation_for;
 use junqi_ai::search::NodeBudget;
 use junqi_ai::siguo::{choose, greedy, random, SeatView};
 use junqi_ai::{level, Level};
-use junqi_core::deduce::TableEvent;
 use junqi_core::seat::{PerSeat, Seat};
 use junqi_core::siguo::{
     seat_violations, InfoMode, Point, Position, SiguoEvent, SiguoRecord, SiguoRules, Table,
 };
-use junqi_core::Action;
 use junqi_core::Deployment;
 use junqi_core::Outcome;
 use junqi_core::Report;
+use junqi_core::{Action, PublicEvent};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -143,7 +142,7 @@ impl Place {
         truth: &Position,
         seat: Seat,
         mode: InfoMode,
-        history: &[TableEvent],
+        history: &[PublicEvent<Point>],
         last: &Value,
     ) {
         if let Kind::External(link) = &mut self.kind {
@@ -163,7 +162,7 @@ impl Place {
         truth: &Position,
         seat: Seat,
         mode: InfoMode,
-        history: &[TableEvent],
+        history: &[PublicEvent<Point>],
         own: &Deployment,
         seed: u64,
     ) -> Result<Action<Point>, String> {
@@ -199,7 +198,7 @@ fn tell(
     before: [bool; 4],
     mode: InfoMode,
     shift: usize,
-    history: &[TableEvent],
+    history: &[PublicEvent<Point>],
 ) {
     let last = last_json(report, truth, before);
     let n = places.len();
@@ -274,12 +273,12 @@ pub fn play_game(
     let mut truth = record
         .start()
         .map_err(|e| Fail(format!("game {game}: {e}")))?;
-    let mut history: Vec<TableEvent> = Vec::new();
+    let mut history: Vec<PublicEvent<Point>> = Vec::new();
     for seat in failed_start {
         let before = shown_flags(&truth);
         if let Ok(report) = truth.resign(seat) {
             record.events.push(SiguoEvent::Resign { seat });
-            history.push(TableEvent::from_report(&report));
+            history.push(PublicEvent::from_report(history.len() as u32 + 1, &report));
             tell(places, &truth, &report, before, mode, shift, &history);
         }
     }
@@ -312,7 +311,7 @@ pub fn play_game(
                 }
             }
         };
-        history.push(TableEvent::from_report(&report));
+        history.push(PublicEvent::from_report(history.len() as u32 + 1, &report));
         tell(places, &truth, &report, before, mode, shift, &history);
     }
     // The record of the game replays to the same position and result.

@@ -3,7 +3,7 @@
 //! it again: the core's deduction (`junqi_core::deduce`) read from what the seat may know — its
 //! view, its own formation and the public record — and nothing else.
 
-use junqi_core::deduce::{letters, Table, TableEvent};
+use junqi_core::deduce::{letters, Table};
 use junqi_core::siguo::Position as TablePosition;
 use junqi_core::{Deployment, PlayerView};
 use serde_json::{json, Value};
@@ -29,7 +29,10 @@ pub fn facing(view: &PlayerView, own: Option<&Deployment>) -> Option<Value> {
 
 /// 四暗 and 双明: the same for every piece of another seat that `view` (a seat's view of the
 /// cross) hides; `None` when nothing is hidden, or when the record does not lead to the view.
-pub fn table(view: &TablePosition, history: &[TableEvent]) -> Option<Value> {
+pub fn table(
+    view: &TablePosition,
+    history: &[junqi_core::PublicEvent<junqi_core::siguo::Point>],
+) -> Option<Value> {
     let read = Table::read(view, history)?;
     let mut list: Vec<(usize, Value)> = read
         .pieces

@@ -32,7 +32,7 @@ mod table;
 pub use record::{movable, setup_mask};
 mod notebook;
 pub use notebook::{Among, Clue, Note, Notebook};
-pub use table::{Contact, Table, TableEvent, TablePiece};
+pub use table::{Contact, Table, TablePiece};
 
 /// A set of roles, one bit per [`Role`] (bit `role as u16`).
 pub type RoleMask = u16;

@@ -1,17 +1,15 @@
 //! A 2-player record read as the table reading reads any board's ([`Table`]): the seat's
-//! view and its own formation on the facing board, and the public history in the words every
-//! board shares ([`TableEvent`]). Both armies are followed from their setup points, each enemy
+//! view and its own formation on the facing board, and the public history, whose events
+//! ([`crate::PublicEvent`]) are every board's. Both armies are followed from their setup points, each enemy
 //! piece with the roles its own record allows — the setup rules for its slot (RULES.md
 //! §3 with the game's switches), movable roles once it has moved, an engineer (or a flying
 //! bomb) once it made a run no other piece could, what each contact with one of the seat's own
 //! pieces allows, and public reveals.
 
-use super::table::{Contact, Table, TableEvent};
+use super::table::Table;
 use super::{role_bit, RoleMask, ALL_ROLES};
 use crate::siguo::{self, Grid};
-use crate::{
-    Action, ActionResult, Deployment, Mode, PlayerView, Point, PublicEvent, Role, Rules, Seat, Slot,
-};
+use crate::{Deployment, Mode, PlayerView, Point, PublicEvent, Role, Rules, Seat, Slot};
 
 /// Every role but the landmine and the flag: what a piece that moved may be.
 pub fn movable() -> RoleMask {
@@ -26,74 +24,6 @@ pub fn setup_mask(slot: Slot, rules: &Rules) -> RoleMask {
         .into_iter()
         .filter(|&r| Deployment::allowed_slots_with(r, rules).contains(&slot))
         .fold(0, |m, r| m | role_bit(r))
-}
-
-/// What everyone is told of a contact, in the words both boards share.
-fn told(result: ActionResult) -> Option<Contact> {
-    match result {
-        ActionResult::Win | ActionResult::Capture => Some(Contact::AttackerWins),
-        ActionResult::Lose | ActionResult::Scout => Some(Contact::DefenderWins),
-        ActionResult::Both => Some(Contact::BothRemoved),
-        ActionResult::Bounce => Some(Contact::Bounced),
-        ActionResult::Move | ActionResult::Flip => None,
-    }
-}
-
-/// A 2-player public history as every board's reading takes it, one event a ply (a turn lost
-/// to the per-move timer, which the public history leaves out, is an event of no move): each
-/// move, what its contact told everyone, a flag taken to be carried, and the identities it made
-/// public. A 翻棋 flip moves nothing.
-pub(crate) fn table_events(history: &[PublicEvent]) -> Vec<TableEvent<Point>> {
-    let mut events = Vec::with_capacity(history.len());
-    // A history written elsewhere may number its plies wrongly: the gaps filled stay bounded.
-    let most = 2 * history.len() + 64;
-    for e in history {
-        while events.len() + 1 < e.ply as usize && events.len() < most {
-            events.push(no_move());
-        }
-        events.push(table_event(e));
-    }
-    events
-}
-
-fn no_move() -> TableEvent<Point> {
-    TableEvent {
-        mv: None,
-        contact: None,
-        left: Vec::new(),
-        carried: None,
-        shown: Vec::new(),
-    }
-}
-
-fn table_event(e: &PublicEvent) -> TableEvent<Point> {
-    let Action::Move { from, to } = e.action else {
-        return no_move();
-    };
-    let carried = (e.result == ActionResult::Win)
-        .then(|| {
-            e.revealed
-                .iter()
-                .find(|(p, piece)| *p == to && piece.role == Role::Flag)
-                .map(|(_, piece)| piece.color)
-        })
-        .flatten();
-    // A bomb that takes the flag goes too: the result alone says "capture".
-    let contact = match e.result {
-        ActionResult::Capture if e.removed.contains(&from) => Some(Contact::BothRemoved),
-        r => told(r),
-    };
-    let mut event = TableEvent {
-        mv: Some(e.action),
-        contact,
-        left: Vec::new(),
-        carried,
-        shown: e.revealed.clone(),
-    };
-    if let (ActionResult::Scout, Some(by)) = (e.result, e.by) {
-        event.scouted_by(by);
-    }
-    event
 }
 
 /// What `me` knew at the start of a game like `view`'s from its own formation `own`: its
@@ -127,7 +57,7 @@ impl<P: Grid> Table<P> {
     /// known from their setup points on, lost or not, and so is what they met.
     pub fn read_own(
         view: &siguo::Position<P>,
-        history: &[TableEvent<P>],
+        history: &[PublicEvent<P>],
         me: Seat,
         own: &Deployment,
     ) -> Option<Table<P>> {
@@ -145,7 +75,6 @@ impl Table<Point> {
             return None;
         }
         let me = view.me?;
-        let events = table_events(&view.history);
-        Table::read_own(&view.to_position().into_engine(), &events, me, own)
+        Table::read_own(&view.to_position().into_engine(), &view.history, me, own)
     }
 }

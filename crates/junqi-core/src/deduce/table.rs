@@ -15,11 +15,11 @@ use super::{
     movable, role_bit as bit, roles_in, setup_mask, Army, Link, PieceRef, Problem, RoleMask,
     ALL_ROLES,
 };
-use crate::action::Action;
 use crate::pointset::Set;
-use crate::report::Report;
+use crate::report::ActionResult;
 use crate::seat::Seat;
 use crate::siguo::{Grid, Point, Position};
+use crate::view::PublicEvent;
 use crate::{contact, Clash, Piece, Role, Slot};
 
 /// What everyone is told about a combat.
@@ -67,51 +67,48 @@ impl Contact {
     }
 }
 
-/// One public event of a game, on any board: a move with its combat outcome, a seat leaving,
-/// or a turn that passed (each event is one ply).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableEvent<P = Point> {
-    /// The move played (a 翻棋 flip moves nothing and is read as no move); `None` for a
-    /// resignation, a timeout or a turn that passed.
-    pub mv: Option<Action<P>>,
-    /// The outcome, when the move attacked.
-    pub contact: Option<Contact>,
-    /// Seats that left because of this event.
-    pub left: Vec<Seat>,
-    /// `carry_flag_home`, `carry_flag_front`: the seat whose flag the move took, to be carried
-    /// (the defender was that flag; its owner stays in).
-    pub carried: Option<Seat>,
-    /// Identities everyone was told with this event: a scouted defender and the engineer that
-    /// scouted it, a landmine that sent a piece back, a fallen 司令's flag, a flag taken. Each
-    /// names the piece of its colour on that point as the event began; one that names no such
-    /// piece (a flag dropped back where it was taken) tells nothing more. A report's
-    /// `revealed` ([`TableEvent::from_report`]), the 2-player record ([`Table::two_player`]) and
-    /// the 4-player protocol's `revealed` all name them.
-    pub shown: Vec<(P, Piece)>,
+impl Contact {
+    /// What the board shows of a contact everyone was told in these words (the protocols and
+    /// the app's worker speak them): a flag taken is read as any attack that won.
+    pub fn result(self) -> ActionResult {
+        match self {
+            Contact::AttackerWins => ActionResult::Win,
+            Contact::DefenderWins => ActionResult::Lose,
+            Contact::BothRemoved => ActionResult::Both,
+            Contact::Bounced => ActionResult::Bounce,
+        }
+    }
 }
 
-impl<P: Copy> TableEvent<P> {
-    /// The public part of what the referee reported.
-    pub fn from_report(r: &Report<P>) -> TableEvent<P> {
-        let mut event = TableEvent {
-            mv: r.action,
-            contact: r.clash.map(Contact::of),
-            left: r.eliminated.iter().map(|(s, _)| *s).collect(),
-            carried: r.carried,
-            shown: r.revealed.clone(),
-        };
-        if let (Some(Clash::Scout), Some(by)) = (r.clash, r.by) {
-            event.scouted_by(by);
+impl<P: Copy + PartialEq> PublicEvent<P> {
+    /// What everyone was told of the event's contact, if it had one.
+    pub fn contact(&self) -> Option<Contact> {
+        let (from, _) = self.mv()?;
+        match self.result {
+            // A bomb that takes the flag goes too: the result alone says "capture".
+            ActionResult::Capture if self.removed.contains(&from) => Some(Contact::BothRemoved),
+            ActionResult::Win | ActionResult::Capture => Some(Contact::AttackerWins),
+            ActionResult::Lose | ActionResult::Scout => Some(Contact::DefenderWins),
+            ActionResult::Both => Some(Contact::BothRemoved),
+            ActionResult::Bounce => Some(Contact::Bounced),
+            ActionResult::Move | ActionResult::Flip => None,
         }
-        event
     }
 
-    /// `engineer_scouts`: this move was a scout, so everyone knows the piece that made it (and
-    /// was removed) was `by`'s engineer: only an engineer scouts.
-    pub fn scouted_by(&mut self, by: Seat) {
-        if let Some((from, _)) = self.mv.and_then(Action::as_move) {
-            self.shown.push((from, Piece::new(by, Role::Engineer)));
-        }
+    /// The seat whose flag the event's move took to be carried: as the event says, or (a
+    /// history that does not say) a flag shown on the destination of an attack that won.
+    pub fn carried_flag(&self) -> Option<Seat> {
+        let (_, to) = self.mv()?;
+        self.carried.or_else(|| {
+            (self.result == ActionResult::Win)
+                .then(|| {
+                    self.revealed
+                        .iter()
+                        .find(|(p, piece)| *p == to && piece.role == Role::Flag)
+                        .map(|(_, piece)| piece.color)
+                })
+                .flatten()
+        })
     }
 }
 
@@ -148,7 +145,7 @@ impl<P: Grid> Table<P> {
     /// Replays `history` from the start (every seat's 25 pieces on its setup points) and checks
     /// the result against `view`; `None` when they disagree (a position that did not start
     /// from a full setup).
-    pub fn read(view: &Position<P>, history: &[TableEvent<P>]) -> Option<Table<P>> {
+    pub fn read(view: &Position<P>, history: &[PublicEvent<P>]) -> Option<Table<P>> {
         Table::read_knowing(view, history, None)
     }
 
@@ -157,7 +154,7 @@ impl<P: Grid> Table<P> {
     /// their setup points on, lost or not, and so is what they met.
     pub fn read_knowing(
         view: &Position<P>,
-        history: &[TableEvent<P>],
+        history: &[PublicEvent<P>],
         start: Option<&Position<P>>,
     ) -> Option<Table<P>> {
         let board = view.board();
@@ -194,8 +191,15 @@ impl<P: Grid> Table<P> {
         let mut contacts: Vec<(usize, usize, Contact, u32)> = Vec::new();
         // Flags being carried: (the flag, its carrier, where it was taken).
         let mut carried: Vec<(usize, usize, P)> = Vec::new();
-        for (ev, ply) in history.iter().zip(1u32..) {
-            for &(p, piece) in &ev.shown {
+        for ev in history {
+            let ply = ev.ply;
+            // An engineer's scout shows the engineer too: only an engineer scouts.
+            let scout = (ev.result == ActionResult::Scout)
+                .then(|| ev.mv())
+                .flatten()
+                .and_then(|(from, _)| Some((from, pieces[cells[from.index()]?].seat)))
+                .map(|(from, seat)| (from, Piece::new(seat, Role::Engineer)));
+            for &(p, piece) in ev.revealed.iter().chain(&scout) {
                 let Some(id) = cells[p.index()] else { continue };
                 let role = piece.role;
                 if pieces[id].seat == piece.color
@@ -210,7 +214,7 @@ impl<P: Grid> Table<P> {
                     });
                 }
             }
-            if let Some((from, to)) = ev.mv.and_then(Action::as_move) {
+            if let Some((from, to)) = ev.mv() {
                 let mover = cells[from.index()]?;
                 moves[mover] = moves[mover].saturating_add(1);
                 if cells[to.index()].is_some() {
@@ -244,7 +248,7 @@ impl<P: Grid> Table<P> {
                 }
                 let target = cells[to.index()];
                 cells[from.index()] = None;
-                match (target, ev.contact) {
+                match (target, ev.contact()) {
                     (None, _) => cells[to.index()] = Some(mover),
                     (Some(t), Some(c)) => {
                         contacts.push((mover, t, c, ply));
@@ -261,7 +265,7 @@ impl<P: Grid> Table<P> {
                             Contact::AttackerWins => {
                                 pieces[t].at = None;
                                 cells[to.index()] = Some(mover);
-                                if ev.carried.is_some() {
+                                if ev.carried_flag().is_some() {
                                     // The flag, taken in sight of everyone, leaves with its taker
                                     // (the event may have named it already).
                                     pieces[t].mask = bit(Role::Flag);
@@ -289,7 +293,9 @@ impl<P: Grid> Table<P> {
                     pieces[id].at = Some(to);
                 }
             }
-            for &s in &ev.left {
+            // A seat that leaves a table of more than two takes its pieces with it; at two, the
+            // game is over and the board stays as it was.
+            for &s in ev.left.iter().filter(|_| seats.len() > 2) {
                 for c in cells.iter_mut() {
                     if let Some(id) = c.filter(|&id| pieces[id].seat == s) {
                         pieces[id].at = None;
