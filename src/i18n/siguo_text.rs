@@ -70,7 +70,7 @@ pub const SEATS: T = T {
 };
 /// Beside the seat that plays on the viewer's side.
 pub const PARTNER: T = T {
-    zh: "盟友",
+    zh: "队友",
     en: "partner",
 };
 pub const PERSON: T = T {

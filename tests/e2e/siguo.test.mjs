@@ -230,6 +230,11 @@ test('四暗 against three computer players: played by taps to the end, recorded
     assert.equal(removed, 4 * 25 - end.length, 'the trays count every piece off the board');
     assert.equal(await page.locator('.siguo-trays [data-testid="pieces-left"] thead th').count(), 5);
     await page.screenshot({ path: join(SHOTS, 'siguo-over-tablet.png') });
+    // Right after the end, the last move is the current one and a click on a move steps back
+    // to it, as the replay bar's controls do.
+    assert.equal(await page.getAttribute('[data-testid="siguo-moves"] li.current', 'data-ply'), String(plies));
+    await press(app, '[data-testid="siguo-moves"] li[data-ply="5"]');
+    assert.equal((await page.textContent('[data-testid="siguo-replay-ply"]')).trim(), `5 / ${plies}`);
 
     // The record: in Records, and its replay reaches the same end.
     await press(app, '[data-testid="siguo-new"]');

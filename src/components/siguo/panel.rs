@@ -160,7 +160,13 @@ pub fn SiguoPanel() -> impl IntoView {
         }
         .unwrap_or_default()
     });
-    let shown_ply = Signal::derive(move || sg.replay_ply.get());
+    // Once the game is over the list already steps through it, from its end: a click on a
+    // move shows the board then, as the replay bar's controls do.
+    let shown_ply = Signal::derive(move || {
+        sg.replay_ply
+            .get()
+            .or_else(|| over().then(|| sg.with_tracked(Table::ply).unwrap_or(0)))
+    });
     let go = Callback::new(move |ply: usize| sg.replay_ply.set(Some(ply)));
     let look = crate::components::play::label_look(store);
     let trays = move || {

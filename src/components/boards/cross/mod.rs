@@ -6,8 +6,9 @@
 //!
 //! A board whose points would be closer than [`MIN_TARGET_PX`] on the screen (a phone) cannot
 //! be tapped point by point: there a finger's tap inside one of the viewer's own pieces picks
-//! it up (or drags it), any other tap zooms the board about the tapped place; taps then act, a
-//! finger that slides from anywhere but a piece it may drag pans the zoomed board, and the
+//! it up (a finger drags only where it can tell the points apart), any other tap zooms the
+//! board about the tapped place; taps then act, a finger that slides from anywhere but a piece
+//! it may drag pans the zoomed board, and the
 //! "whole board" button (or any change of the pieces, a move being made) zooms back out. A mouse
 //! or a pen always acts at once.
 
