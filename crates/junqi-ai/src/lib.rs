@@ -114,11 +114,11 @@ fn dark_scores(
     let Some(me) = view.me else { return Vec::new() };
     // With the seat's own formation, the public record read as the core reads it; without
     // (a position set up by hand), what the view alone allows.
+    let pos = view.to_position().into_engine();
     let belief = ctx
         .own
-        .and_then(|own| Table::two_player(view, own))
+        .and_then(|own| Table::read_own(&pos, &view.history, me, own))
         .map(Belief::of);
-    let pos = view.to_position().into_engine();
     hidden_scores(&pos, me, belief.as_ref(), budgets, rng, stop)
 }
 
