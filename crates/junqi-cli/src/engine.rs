@@ -353,3 +353,33 @@ pub fn run_engine(level_arg: Option<&str>) -> Result<(), Fail> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use junqi_core::{Piece, Point, Role};
+
+    /// A lost attack is a scout when its defender was shown to everyone (`engineer_scouts`:
+    /// the protocol says `lose` for both): what the attack removed follows from the result.
+    #[test]
+    fn a_lost_attack_that_showed_its_defender_is_read_as_a_scout() {
+        let pt = |s: &str| s.parse::<Point>().expect("a point");
+        let scout =
+            json!({"by": "r", "action": "c6-c7", "result": "lose", "revealed": [["c7", "d"]]});
+        let ev = event_from_last(&scout, 5).expect("an event");
+        assert_eq!(ev.result, ActionResult::Scout);
+        assert_eq!(ev.removed, vec![pt("c6")]);
+        assert_eq!(
+            ev.revealed,
+            vec![(pt("c7"), Piece::new(Seat::BLACK, Role::MajorGeneral))]
+        );
+        let lost = json!({"by": "r", "action": "c6-c7", "result": "lose", "revealed": []});
+        let ev = event_from_last(&lost, 5).expect("an event");
+        assert_eq!(ev.result, ActionResult::Lose);
+        assert_eq!(ev.removed, vec![pt("c6")]);
+        let both = json!({"by": "b", "action": "c7-c6", "result": "both"});
+        let ev = event_from_last(&both, 6).expect("an event");
+        assert_eq!(ev.removed, vec![pt("c7"), pt("c6")]);
+        assert_eq!(ev.by, Some(Seat::BLACK));
+    }
+}

@@ -6,8 +6,7 @@ use crate::outcome::Outcome;
 use crate::position::{Carry, Occupant, Position};
 use crate::report::{ActionResult, Report};
 use crate::rules::{Mode, Rules};
-use crate::seat::Visibility;
-use crate::siguo::Grid;
+use crate::siguo::{Grid, InfoMode};
 use crate::types::{BySide, Piece, Point, Role, POINTS};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
@@ -38,12 +37,14 @@ pub struct PublicEvent<P = Point> {
     /// 翻棋: the colour this action gave to the player who acted.
     #[serde(default, with = "crate::seat::rb::opt")]
     pub assigned: Option<Seat>,
-    /// Seats that left the game with this event.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Seats that left the game with this event. Not written in the 2-player event's JSON
+    /// (where a seat leaves only as the game ends, which the view's outcome says).
+    #[serde(skip)]
     pub left: Vec<Seat>,
     /// `carry_flag_home`, `carry_flag_front`: the seat whose flag this move took, to be
-    /// carried from the move's destination.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// carried from the move's destination. Not written in the 2-player event's JSON: the
+    /// flag shown taken there says it ([`PublicEvent::carried_flag`]).
+    #[serde(skip)]
     pub carried: Option<Seat>,
 }
 
@@ -220,21 +221,18 @@ impl PlayerView {
 }
 
 impl Position {
-    /// Is the identity of the piece on `p` known to `viewer`?
+    /// Is the identity of the piece on `p` known to `viewer`? What the engine's view shows it
+    /// ([`crate::siguo::Position::sees_at`]: its own pieces, every face-up piece in 明棋 and 翻棋,
+    /// what contacts and a fallen 司令 made public), and every piece once the game is over. A
+    /// viewer of no colour yet (翻棋 before colours are given) knows what everyone knows.
     pub fn identity_visible(&self, p: Point, viewer: Option<Seat>) -> bool {
-        let Some(o) = self.at(p) else { return false };
-        if o.face_down {
-            return false;
-        }
-        let visibility = match self.mode {
-            // Face-up pieces are seen by everyone in 明棋 and 翻棋.
-            Mode::Open | Mode::Flip => Visibility::All,
-            Mode::Dark => Visibility::Own,
-        };
-        let seen = visibility == Visibility::All
-            || matches!((viewer, o.color), (Some(v), Some(owner))
-                if self.seating().sees(v, owner, visibility));
-        seen || self.is_public(p) || self.is_over()
+        let info = self.g.info();
+        self.at(p).is_some_and(|o| !o.face_down)
+            && (self.is_over()
+                || match viewer {
+                    Some(v) => self.g.sees_at(v, p, info),
+                    None => info == InfoMode::AllOpen || self.is_public(p),
+                })
     }
 
     /// What `viewer` may know of this position (no history; see [`crate::Game::view`]).
