@@ -77,7 +77,7 @@ fn piece_words(
     }
 }
 
-fn capitalised(s: String) -> String {
+pub(crate) fn capitalised(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

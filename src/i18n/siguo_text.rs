@@ -296,13 +296,23 @@ pub struct RowFacts<'a> {
 }
 
 /// A row of the move list as `viewer` may read it, naming the pieces whose roles it knows
-/// (`met`): `南 工兵 Sa4-Sa3`, `West Sb0×Sc0 takes your Engineer`.
+/// (`met`): `南 工兵 Sa4-Sa3`, `West Sb0×Sc0 takes your Engineer`, and one's own moves as
+/// `Your Engineer Sa4-Sa3` / `你的工兵 Sa4-Sa3`.
 pub fn row_text(row: RowFacts, met: Met, viewer: Option<Seat>, lang: Lang) -> String {
-    let who = seat_name(row.seat, lang);
-    let mover = met
-        .mover
-        .map(|r| format!(" {}", crate::i18n::role_name(r, lang)))
-        .unwrap_or_default();
+    let own = row.mv.is_some() && viewer == Some(row.seat);
+    let (who, mover) = match met.mover {
+        Some(_) if own => (
+            super::caption::capitalised(
+                piece_phrase(row.seat, met.mover, viewer, lang).unwrap_or_default(),
+            ),
+            String::new(),
+        ),
+        Some(r) => (
+            seat_name(row.seat, lang).to_string(),
+            format!(" {}", crate::i18n::role_name(r, lang)),
+        ),
+        None => (seat_name(row.seat, lang).to_string(), String::new()),
+    };
     let target = met
         .target
         .and_then(|(seat, role)| piece_phrase(seat, role, viewer, lang));

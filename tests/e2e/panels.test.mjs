@@ -305,7 +305,7 @@ test('tablet: a 四国 move that would leave the player no move is asked about f
     await ask.waitFor({ state: 'detached' });
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="siguo-moves"] li').length > n, before);
     const texts = await page.$$eval('[data-testid="siguo-moves"] li', (els) => els.map((e) => e.textContent));
-    assert.ok(texts.some((t) => /South .*Ed4-Ed5/.test(t)), 'South played Ed4-Ed5');
+    assert.ok(texts.some((t) => /Your Engineer Ed4-Ed5/.test(t)), 'South (the player) played its engineer Ed4-Ed5');
     assert.deepEqual(app.problems, []);
   } finally {
     await app.close();

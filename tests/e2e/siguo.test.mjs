@@ -133,6 +133,9 @@ test('四暗 against three computer players: played by taps to the end, recorded
     // North plays on my side, and the table says so.
     assert.deepEqual(await page.$$eval('[data-testid^="seat-bar-"][data-partner]', (els) => els.map((e) => e.dataset.testid)), ['seat-bar-2']);
     assert.match(await page.textContent('[data-testid="seat-bar-2"]'), /partner/);
+    // On the board too: North's badge carries the tag, and only North's.
+    assert.deepEqual(await page.$$eval('[data-testid="seat-badge"]:has([data-testid="partner-tag"])', (els) => els.map((e) => e.dataset.seat)), ['2']);
+    assert.equal((await page.textContent('[data-testid="partner-tag"]')).trim(), 'partner');
     // Landscape, the cross fills the window's height: its points are a finger apart, and no
     // tap of the whole game only zooms the board.
     const apart = await spacing(page);
@@ -717,6 +720,7 @@ test('tablet: 三国 against two computers — W\'s area empty and closed, three
     assert.equal(await page.locator('[data-testid="seat-badge"][data-seat="3"]').count(), 0);
     assert.equal(await page.locator('[data-testid^="seat-bar-"]').count(), 3);
     assert.equal(await page.locator('[data-testid^="seat-bar-"][data-partner]').count(), 0);
+    assert.equal(await page.locator('[data-testid="partner-tag"]').count(), 0, 'no partner at 三国');
     for (let i = 0; i < 3; i++) {
       if ((await next(page)) !== 'act') break;
       await playOne(app, 0, rng);

@@ -228,6 +228,7 @@ pub fn SiguoScreen() -> impl IntoView {
             .unwrap_or_default()
     });
     let to_move = Signal::derive(move || scene.with(|s| s.to_move));
+    let partner = Signal::derive(move || sg.with_tracked(|t| t.partner(viewer.get())).flatten());
     // A piece being dragged is the one picked up, its destinations shown, until it drops.
     let press = RwSignal::new(None::<Press<Point>>);
     let dragged = Memo::new(move |_| {
@@ -276,6 +277,7 @@ pub fn SiguoScreen() -> impl IntoView {
                     out=out
                     empty=empty
                     to_move=to_move
+                    partner=partner
                     on_gesture=on_gesture
                     draggable=draggable
                     press=press

@@ -287,6 +287,12 @@ fn rows_name_only_the_pieces_a_seat_may_know() {
         assert_eq!(south.mover, all.mover);
         assert_eq!(south.target.map(|(_, r)| r), Some(None));
         let name = crate::i18n::role_name(all.mover.unwrap(), Lang::En);
+        assert!(text.starts_with(&format!("Your {name} ")), "{text}");
+        let zh = crate::i18n::role_name(all.mover.unwrap(), Lang::Zh);
+        let text = row_text(row.facts(), south, Some(Seat::S), Lang::Zh);
+        assert!(text.starts_with(&format!("你的{zh} ")), "{text}");
+        // Watching (no seat), the mover is named by its seat.
+        let text = row_text(row.facts(), all, None, Lang::En);
         assert!(text.starts_with(&format!("South {name} ")), "{text}");
     } else {
         // South knows its own piece that was attacked, not the attacker.

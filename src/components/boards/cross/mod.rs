@@ -28,7 +28,7 @@ use crate::ground::siguo_geometry::{
     free_corner, point_xy, route_path, spacing_px, view_box, world_xy, zoom_factor, zoom_transform,
     zoom_window, Corner, SiguoLayout, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
 };
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
 use junqi_core::siguo::{Board, Point, PointSet};
 use junqi_core::Seat;
@@ -85,6 +85,9 @@ pub fn SiguoBoard(
     /// The seat to move: its area's edge and badge are lit.
     #[prop(into)]
     to_move: Signal<Option<Seat>>,
+    /// The partner of the seat at the bottom (四国): its badge says so.
+    #[prop(optional, into)]
+    partner: Option<Signal<Option<Seat>>>,
     /// A tap on a point (not the tap that zooms a small board in), a piece dropped on a point.
     #[prop(into)]
     on_gesture: Callback<Gesture<Point>>,
@@ -138,6 +141,7 @@ pub fn SiguoBoard(
     let press = press.unwrap_or_else(|| RwSignal::new(None));
     let anim = anim.unwrap_or_else(|| Signal::stored(None));
     let preview = preview.unwrap_or_else(|| Signal::stored(Vec::new()));
+    let partner = partner.unwrap_or_else(|| Signal::stored(None));
     let pointer = StoredValue::new(Pointer {
         last: (0.0, 0.0),
         precise: true,
@@ -265,6 +269,7 @@ pub fn SiguoBoard(
             .map(|a| {
                 let seat = a.seat;
                 let i = seat.index().to_string();
+                let is_partner = move || partner.get() == Some(seat);
                 let badge_class = move || {
                     let mut c = format!("sg-badge seat-{}", seat.index());
                     if to_move.get() == Some(seat) {
@@ -272,6 +277,9 @@ pub fn SiguoBoard(
                     }
                     if out.with(|o| o.contains(&seat)) {
                         c.push_str(" out");
+                    }
+                    if is_partner() {
+                        c.push_str(" partner");
                     }
                     c
                 };
@@ -296,6 +304,11 @@ pub fn SiguoBoard(
                                 <circle class="sg-badge-ring" r="46"></circle>
                                 <circle class="sg-badge-disc" r="34"></circle>
                                 <text>{move || badge_name(seat, lang.get())}</text>
+                                {move || is_partner().then(|| view! {
+                                    <text class="sg-badge-tag" y="68" data-testid="partner-tag">
+                                        {move || siguo_text::PARTNER.get(lang.get())}
+                                    </text>
+                                })}
                             </g>
                         }
                     })
