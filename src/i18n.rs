@@ -185,7 +185,7 @@ strings! {
     LAST_MOVE = "上一步：", "Last move:";
     OPEN_RULES = "规则", "Rules";
     HQ_LABEL = "大本营", "HQ";
-    /// The 4-player board (src/components/siguo_board.rs).
+    /// The cross board (src/components/boards/cross/).
     SIGUO_BOARD_LABEL = "四国军棋棋盘", "Four-player Junqi board";
     SIGUO_WHOLE_BOARD = "全盘", "Whole board";
     SIGUO_WHOLE_BOARD_HINT = "看全盘", "Zoom out to the whole board";

@@ -207,7 +207,7 @@ pub fn App() -> impl IntoView {
                     5 => view! { <RecordsScreen/> }.into_any(),
                     6 => view! { <components::course::CourseScreen/> }.into_any(),
                     7 => view! { <components::play::colour_flip::ColourFlipScreen/> }.into_any(),
-                    8 => view! { <components::siguo::SiguoScreen/> }.into_any(),
+                    8 => view! { <components::play::cross::SiguoScreen/> }.into_any(),
                     9 => view! { <components::connect::ConnectScreen/> }.into_any(),
                     _ => view! { <PlayScreen/> }.into_any(),
                 }}
@@ -216,7 +216,7 @@ pub fn App() -> impl IntoView {
             <Toast/>
             <HandoverScreen/>
             <Show when=move || store.phase.get() == Phase::Setup && store.siguo.handover.get().is_some()>
-                <components::siguo::SiguoHandover/>
+                <components::play::cross::SiguoHandover/>
             </Show>
             <Dialogs/>
             <UnreadableBanner/>

@@ -9,7 +9,6 @@ pub mod profile;
 pub mod records;
 pub mod rules;
 pub mod setup;
-pub mod siguo;
 
 /// Moves the keyboard to `button` whenever `shown` turns true (a card over the board opens),
 /// without scrolling: a tall card on a phone would otherwise open scrolled to its buttons.

@@ -3,6 +3,8 @@
 //! other), the ply limit, the clock and the per-move timer.
 
 pub mod big_buttons;
+mod cross_decor;
+mod cross_options;
 
 use crate::components::boards::facing::Board;
 use crate::i18n::{self, Lang};
@@ -116,7 +118,7 @@ pub fn NewGameScreen() -> impl IntoView {
         <div class="screen newgame">
             <div class="board-area decor" data-board=move || if siguo.get() { "cross" } else { "facing" }>
                 {move || if siguo.get() {
-                    view! { <crate::components::siguo::CrossDecor/> }.into_any()
+                    view! { <cross_decor::CrossDecor/> }.into_any()
                 } else {
                     view! { <Board/> }.into_any()
                 }}
@@ -168,7 +170,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     </div>
                 </section>
                 <Show when=move || siguo.get()>
-                    <crate::components::siguo::SiguoOptions/>
+                    <cross_options::SiguoOptions/>
                 </Show>
                 <Show when=move || !siguo.get()>
                 <section>

@@ -2,6 +2,8 @@
 
 pub mod coach;
 pub mod colour_flip;
+pub mod cross;
+pub mod cross_panel;
 pub mod moves;
 pub mod notebook;
 pub mod overlays;

@@ -92,7 +92,7 @@ pub fn answer_siguo(store: Store, read: Read<SgPoint>) -> Option<String> {
                         .collect()
                 });
                 Some(with_clocks(
-                    crate::components::siguo::panel::status_text(store, lang),
+                    crate::components::play::cross_panel::status_text(store, lang),
                     clocks,
                     lang,
                 ))

@@ -1,6 +1,7 @@
 //! The records screen: every saved game (finished and unfinished) with Resume, Export and
 //! Delete; importing a record file. And the message shown when saved games cannot be read.
 
+mod cross_games;
 pub mod remote_games;
 pub mod replay;
 pub mod replay_controls;
@@ -84,7 +85,7 @@ pub fn RecordsScreen() -> impl IntoView {
                     <p class="explain" data-testid="no-records">{move || i18n::NO_RECORDS.get(lang())}</p>
                 </Show>
                 <crate::components::records::remote_games::RemoteRecords/>
-                <crate::components::siguo::SiguoRecords/>
+                <cross_games::SiguoRecords/>
             </section>
         </div>
     }

@@ -1,6 +1,8 @@
 //! 四国 in the app: the new-game choices ([`SiguoConfig`]), the game as the app referees it
 //! ([`Table`], plain Rust, tested natively) and its saved form ([`save`]). The Leptos signals
-//! around it live in `components/siguo`.
+//! around it live in `store.rs`; the screens in `components/play/cross.rs` (the table),
+//! `components/newgame/cross_options.rs`, `components/setup/cross_map.rs` and
+//! `components/records/cross_games.rs`.
 
 mod config;
 pub mod hand;

@@ -2,6 +2,8 @@
 //! tapping two pieces; violations shown live on their points; presets, random, mirror, saved
 //! formations; Start (出征) only for a valid formation.
 
+mod cross_map;
+
 use crate::components::boards::facing::{Board, Marks};
 use crate::components::boards::piece::PieceLayer;
 use crate::components::play::label_look;
@@ -96,7 +98,7 @@ pub fn SetupScreen() -> impl IntoView {
                     })
                     look=look
                 />
-                {move || store.siguo.arranging.get().map(|seat| view! { <crate::components::siguo::CrossMap seat=seat/> })}
+                {move || store.siguo.arranging.get().map(|seat| view! { <cross_map::CrossMap seat=seat/> })}
                 <g class="violations">
                     {move || {
                         model
