@@ -3,42 +3,26 @@
 //! the component only turns it into SVG elements.
 
 use super::geometry::{
-    column_x, front_y, point_xy, row_y, view_box, Orientation, ViewBox, Xy, HQ_HEIGHT, HQ_WIDTH,
-    MARGIN_X, MARGIN_Y, ROW_STEP,
+    column_x, front_y, point_xy, row_y, view_box, Orientation, ViewBox, Xy, CAMP_RADIUS, HQ_HEIGHT,
+    HQ_WIDTH, MARGIN_X, MARGIN_Y, POST_HEIGHT, POST_WIDTH, ROW_STEP,
 };
-use junqi_core::{EdgeKind, Point, PointKind, Seat, Topology};
+use super::shape::PointLook;
+use junqi_core::{EdgeKind, Point, Seat, Topology};
 
-/// One point of the board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PointShape {
-    /// The point drawn.
-    pub point: Point,
-    /// Its name, `a1` … `e12` (the `data-point` attribute).
-    pub name: String,
-    /// Post, camp or headquarters.
-    pub kind: PointKind,
-    /// Whether a railway runs through it.
-    pub on_rail: bool,
-    /// The half it lies in.
-    pub half: Seat,
-    /// Its centre.
-    pub center: Xy,
-    /// For a headquarters: whether it lies below the front, so its arch faces up.
-    pub faces_up: bool,
-}
+pub use super::shape::{EdgeShape, PointShape};
 
-/// One drawn connection between two points.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EdgeShape {
-    /// `a6-a7`: the two point names as the topology lists them (the `data-edge` attribute).
-    pub name: String,
-    /// Road or railway.
-    pub kind: EdgeKind,
-    /// Centre of the first point.
-    pub from: Xy,
-    /// Centre of the second point.
-    pub to: Xy,
-}
+/// How the facing board draws its points.
+pub const FACING_POINTS: PointLook = PointLook {
+    class: "point",
+    post_w: POST_WIDTH,
+    post_h: POST_HEIGHT,
+    camp_r: CAMP_RADIUS,
+    hq_w: HQ_WIDTH,
+    hq_d: HQ_HEIGHT,
+    hq_shoulder: 8.0,
+    hq_rise: 10.0,
+    hq_label_y: (6.0, 2.0),
+};
 
 /// A coordinate label at the board's edge.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +37,7 @@ pub struct BoardLayout {
     /// The drawing area.
     pub view_box: ViewBox,
     /// All points, in index order.
-    pub points: Vec<PointShape>,
+    pub points: Vec<PointShape<Point>>,
     /// All connections, roads first so railways are drawn over them.
     pub edges: Vec<EdgeShape>,
     /// Centres of the mountains on the front, where a column does not cross it.
@@ -79,9 +63,14 @@ impl BoardLayout {
                     name: p.to_string(),
                     kind: topology.kind(p),
                     on_rail: topology.is_rail(p),
-                    half: p.half(),
+                    area: match p.half() {
+                        Seat::RED => "red",
+                        _ => "black",
+                    }
+                    .to_string(),
                     center,
-                    faces_up: center.y > fy,
+                    // A headquarters' arch faces the front: up below it, down above it.
+                    rotate: if center.y > fy { 0.0 } else { 180.0 },
                 }
             })
             .collect();
@@ -89,11 +78,14 @@ impl BoardLayout {
         let mut edges: Vec<EdgeShape> = topology
             .edges()
             .iter()
-            .map(|e| EdgeShape {
-                name: format!("{}-{}", e.a, e.b),
-                kind: e.kind,
-                from: point_xy(e.a, orientation),
-                to: point_xy(e.b, orientation),
+            .map(|e| {
+                let (a, b) = (point_xy(e.a, orientation), point_xy(e.b, orientation));
+                EdgeShape {
+                    name: format!("{}-{}", e.a, e.b),
+                    kind: e.kind,
+                    arc: false,
+                    d: format!("M{} {}L{} {}", a.x, a.y, b.x, b.y),
+                }
             })
             .collect();
         // Stable: keeps the topology's order within each kind.
@@ -144,30 +136,6 @@ impl BoardLayout {
     }
 }
 
-/// The outline of a headquarters (大本营) centred on the origin: a box whose side facing the
-/// board is an arch.
-pub fn headquarters_path(faces_up: bool) -> String {
-    let (l, r) = (-HQ_WIDTH / 2.0, HQ_WIDTH / 2.0);
-    let (t, b) = (-HQ_HEIGHT / 2.0, HQ_HEIGHT / 2.0);
-    // A quadratic arch rising 10 units above the corners' shoulders.
-    let (shoulder, rise) = (8.0, 10.0);
-    if faces_up {
-        format!(
-            "M{l} {b}L{l} {}Q0 {} {r} {}L{r} {b}Z",
-            t + shoulder,
-            t - rise,
-            t + shoulder
-        )
-    } else {
-        format!(
-            "M{l} {t}L{l} {}Q0 {} {r} {}L{r} {t}Z",
-            b - shoulder,
-            b + rise,
-            b - shoulder
-        )
-    }
-}
-
 /// A small mountain range centred on the origin, for the front where a column is blocked.
 pub fn mountain_path() -> &'static str {
     "M-30 12L-14 -8L-8 -1L4 -18L18 2L22 -3L30 12Z"
@@ -181,6 +149,7 @@ pub fn mountain_snow_path() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use junqi_core::PointKind;
     use junqi_core::Topology;
 
     fn layout() -> BoardLayout {
@@ -250,14 +219,14 @@ mod tests {
             .points
             .iter()
             .filter(|p| p.kind == PointKind::Headquarters)
-            .map(|p| (p.name.as_str(), p.faces_up))
+            .map(|p| (p.name.as_str(), p.rotate))
             .collect();
         assert_eq!(
             hq,
-            vec![("b1", true), ("d1", true), ("b12", false), ("d12", false)]
+            vec![("b1", 0.0), ("d1", 0.0), ("b12", 180.0), ("d12", 180.0)]
         );
         assert_eq!(
-            headquarters_path(true),
+            FACING_POINTS.hq_path(),
             "M-34 18L-34 -10Q0 -28 34 -10L34 18Z"
         );
     }

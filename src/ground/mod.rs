@@ -11,4 +11,5 @@ pub mod pick;
 pub mod preview;
 pub mod render;
 pub mod setup;
+pub mod shape;
 pub mod siguo_geometry;

@@ -10,8 +10,9 @@
 //! upright, readable from the bottom edge.
 
 use super::geometry::{ScreenRect, ViewBox, Xy};
+use super::shape::PointLook;
 use junqi_core::siguo::{Board, Point};
-use junqi_core::{EdgeKind, PointKind, Seat};
+use junqi_core::{EdgeKind, Seat};
 
 /// Distance between neighbouring lines of the world grid, in SVG units.
 pub const STEP: f32 = 60.0;
@@ -172,31 +173,20 @@ impl Rect {
     }
 }
 
-/// One point as drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PointShape {
-    pub point: Point,
-    /// `Sa4`, `Cc`: the `data-point` attribute.
-    pub name: String,
-    pub kind: PointKind,
-    pub on_rail: bool,
-    /// The seat whose area holds it; `None` in the centre.
-    pub area: Option<Seat>,
-    pub center: Xy,
-    /// A headquarters' turn in degrees (clockwise), so its arch faces its area's front.
-    pub rotate: f32,
-}
+pub use super::shape::{EdgeShape, PointShape};
 
-/// One connection as drawn: an SVG path, straight or (the four 弧形线) a quarter circle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EdgeShape {
-    /// `Sa4-Sa3`: the two point names as the board lists them (the `data-edge` attribute).
-    pub name: String,
-    pub kind: EdgeKind,
-    pub arc: bool,
-    /// The path's `d`.
-    pub d: String,
-}
+/// How the cross draws its points.
+pub const CROSS_POINTS: PointLook = PointLook {
+    class: "sg-point",
+    post_w: POST_W,
+    post_h: POST_H,
+    camp_r: CAMP_R,
+    hq_w: HQ_W,
+    hq_d: HQ_D,
+    hq_shoulder: 8.0,
+    hq_rise: 7.0,
+    hq_label_y: (0.0, 0.0),
+};
 
 /// A seat's area: its tinted ground, the place of its name badge and of its "out" mark.
 #[derive(Clone, Debug, PartialEq)]
@@ -220,7 +210,7 @@ pub struct SiguoLayout {
     /// S, E, N, W.
     pub areas: Vec<AreaShape>,
     /// All points, in index order.
-    pub points: Vec<PointShape>,
+    pub points: Vec<PointShape<Point>>,
     /// All connections, roads first so railways are drawn over them.
     pub edges: Vec<EdgeShape>,
 }
@@ -299,7 +289,8 @@ impl SiguoLayout {
                     name: p.to_string(),
                     kind: board.kind(p),
                     on_rail: board.is_rail(p),
-                    area,
+                    area: area
+                        .map_or_else(|| "centre".to_string(), |s| format!("seat-{}", s.index())),
                     center: point_xy(board, p, viewer),
                     rotate: if rotate == 0.0 { 0.0 } else { rotate },
                 }
@@ -387,20 +378,6 @@ impl SiguoLayout {
             edges,
         }
     }
-}
-
-/// The outline of a headquarters centred on the origin with its arch facing up (toward the
-/// front when its area is at the bottom; [`PointShape::rotate`] turns it for the others).
-pub fn headquarters_path() -> String {
-    let (l, r) = (-HQ_W / 2.0, HQ_W / 2.0);
-    let (t, b) = (-HQ_D / 2.0, HQ_D / 2.0);
-    let (shoulder, rise) = (8.0, 7.0);
-    format!(
-        "M{l} {b}L{l} {}Q0 {} {r} {}L{r} {b}Z",
-        t + shoulder,
-        t - rise,
-        t + shoulder
-    )
 }
 
 // ----- taps and zoom -------------------------------------------------------------------------
@@ -541,6 +518,7 @@ pub fn pan(centre: (f32, f32), delta: Xy, factor: f32, viewer: Seat) -> (f32, f3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use junqi_core::PointKind;
 
     fn board() -> std::sync::Arc<Board> {
         Board::shared()
@@ -830,7 +808,7 @@ mod tests {
                 assert!((long - (5.0 + 0.92) * STEP).abs() < 0.1, "{a:?}");
                 assert!((short - (4.0 + 0.92) * STEP).abs() < 0.1, "{a:?}");
                 for p in &l.points {
-                    if p.area == Some(a.seat) {
+                    if p.point.area() == Some(a.seat) {
                         assert!(a.rect.contains(p.center));
                     }
                 }
@@ -849,7 +827,7 @@ mod tests {
                 .iter()
                 .filter(|p| p.kind == PointKind::Headquarters)
             {
-                let side = side_of(p.area.unwrap(), viewer);
+                let side = side_of(p.point.area().unwrap(), viewer);
                 assert_eq!(p.rotate, -90.0 * side as f32);
             }
         }

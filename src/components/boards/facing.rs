@@ -2,14 +2,13 @@
 //! rules: shapes come from the layout (junqi-core's topology), marks and layers come from the
 //! screen using it, and gestures go back to that screen as [`Gesture`]s.
 
+use crate::components::boards::points::{edge_view, point_view, PointMarks};
 use crate::ground::drag::{BoardKey, Gesture, Press, LONG_PRESS_MS};
-use crate::ground::geometry::{
-    client_to_board, point_at, step_on_screen, Orientation, CAMP_RADIUS, POST_HEIGHT, POST_WIDTH,
-};
+use crate::ground::geometry::{client_to_board, point_at, step_on_screen, Orientation};
 use crate::ground::layout::{
-    headquarters_path, mountain_path, mountain_snow_path, BoardLayout, EdgeShape, PointShape,
+    mountain_path, mountain_snow_path, BoardLayout, PointShape, FACING_POINTS,
 };
-use junqi_core::{Bitboard, EdgeKind, Point, PointKind, Seat};
+use junqi_core::{Bitboard, Point};
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -65,11 +64,15 @@ pub fn Board(
     let press = press.unwrap_or_else(|| RwSignal::new(None));
     let serial = StoredValue::new(0u64);
 
-    let edges = layout.edges.into_iter().map(edge_view).collect_view();
+    // The board's words follow the interface language where a store is around (every screen
+    // but stand-alone tests).
+    let store = use_context::<crate::state::store::Store>();
+    let lang = Signal::derive(move || store.map_or(crate::i18n::Lang::Zh, |s| s.lang()));
+    let edges = layout.edges.iter().map(edge_view).collect_view();
     let points = layout
         .points
-        .into_iter()
-        .map(|p| point_view(p, marks))
+        .iter()
+        .map(|p| point_view(p, FACING_POINTS, point_marks(p.point, marks), lang))
         .collect_view();
     let mountains = layout
         .mountains
@@ -247,7 +250,7 @@ pub fn Board(
         }
     };
     let shape = move |p: Point| shapes.with_value(|v| v.iter().find(|s| s.point == p).cloned());
-    let words = move |shape: &PointShape| -> Option<String> {
+    let words = move |shape: &PointShape<Point>| -> Option<String> {
         let speak = speak?;
         let l = lang();
         let dest = marks.with(|m| m.dests.contains(shape.point));
@@ -323,98 +326,25 @@ pub fn Board(
     }
 }
 
-fn edge_view(e: EdgeShape) -> AnyView {
-    let (x1, y1, x2, y2) = (e.from.x, e.from.y, e.to.x, e.to.y);
-    match e.kind {
-        EdgeKind::Rail => view! {
-            <g class="edge rail" data-edge=e.name data-kind="rail">
-                <line class="rail-bed" x1=x1 y1=y1 x2=x2 y2=y2></line>
-                <line class="rail-ties" x1=x1 y1=y1 x2=x2 y2=y2></line>
-            </g>
-        }
-        .into_any(),
-        EdgeKind::Road => view! {
-            <line class="edge road" data-edge=e.name data-kind="road" x1=x1 y1=y1 x2=x2 y2=y2></line>
-        }
-        .into_any(),
-    }
-}
-
-fn point_view(p: PointShape, marks: Signal<Marks>) -> AnyView {
-    let half = match p.half {
-        Seat::RED => "red",
-        _ => "black",
-    };
-    let at = p.point;
-    // The board's words follow the interface language where a store is around (every screen
-    // but stand-alone tests).
-    let store = use_context::<crate::state::store::Store>();
-    let hq_label = move || {
-        let lang = store.map_or(crate::i18n::Lang::Zh, |s| s.lang());
-        crate::i18n::HQ_LABEL.get(lang)
-    };
-    let dest = move || marks.with(|m| m.dests.contains(at)).then_some("");
-    let state = move || {
-        marks.with(|m| {
-            let mut c = String::new();
-            if m.last.contains(at) {
-                c.push_str("last ");
-            }
-            if m.bad.contains(at) {
-                c.push_str("bad ");
-            }
-            if m.target == Some(at) {
-                c.push_str("target");
-            }
-            c
-        })
-    };
-    let transform = format!("translate({} {})", p.center.x, p.center.y);
-    match p.kind {
-        PointKind::Post => {
-            let class = if p.on_rail {
-                format!("point post on-rail {half}")
-            } else {
-                format!("point post {half}")
-            };
-            view! {
-                <g class=class data-point=p.name transform=transform data-dest=dest data-mark=state>
-                    <rect
-                        x=-POST_WIDTH / 2.0
-                        y=-POST_HEIGHT / 2.0
-                        width=POST_WIDTH
-                        height=POST_HEIGHT
-                        rx="5"
-                    ></rect>
-                </g>
-            }
-            .into_any()
-        }
-        PointKind::Camp => view! {
-            <g
-                class=format!("point camp {half}")
-                data-point=p.name
-                transform=transform
-                data-dest=dest
-                data-mark=state
-            >
-                <circle r=CAMP_RADIUS></circle>
-                <circle class="camp-ring" r=CAMP_RADIUS - 5.0></circle>
-            </g>
-        }
-        .into_any(),
-        PointKind::Headquarters => view! {
-            <g
-                class=format!("point hq {half}")
-                data-point=p.name
-                transform=transform
-                data-dest=dest
-                data-mark=state
-            >
-                <path d=headquarters_path(p.faces_up)></path>
-                <text class="hq-label" y=if p.faces_up { 6 } else { 2 }>{hq_label}</text>
-            </g>
-        }
-        .into_any(),
+/// A point's marks: the destinations of the piece picked up, the last action, a rule broken,
+/// the drop target.
+fn point_marks(at: Point, marks: Signal<Marks>) -> PointMarks {
+    PointMarks {
+        dest: Signal::derive(move || marks.with(|m| m.dests.contains(at))),
+        mark: Some(Signal::derive(move || {
+            marks.with(|m| {
+                let mut c = String::new();
+                if m.last.contains(at) {
+                    c.push_str("last ");
+                }
+                if m.bad.contains(at) {
+                    c.push_str("bad ");
+                }
+                if m.target == Some(at) {
+                    c.push_str("target");
+                }
+                c
+            })
+        })),
     }
 }

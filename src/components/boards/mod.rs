@@ -7,6 +7,7 @@ pub mod cross;
 pub mod facing;
 pub mod fx;
 pub mod piece;
+pub mod points;
 pub mod trays;
 pub mod watch;
 

@@ -26,7 +26,7 @@ use crate::ground::geometry::{arrow_between, Xy};
 use crate::ground::label::LabelStyle;
 use crate::ground::siguo_geometry::{
     free_corner, point_xy, route_path, spacing_px, view_box, world_xy, zoom_factor, zoom_transform,
-    zoom_window, Corner, SiguoLayout, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
+    zoom_window, Corner, SiguoLayout, CROSS_POINTS, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
@@ -36,10 +36,11 @@ use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
 
+use crate::components::boards::points::{edge_view, point_view, PointMarks};
 use crate::ground::cross::CrossPlan;
 pub use crate::ground::cross::SiguoPiece;
 use gestures::Touch;
-use ground::{area_mark, badge_name, edge_view, point_view};
+use ground::{area_mark, badge_name};
 use keys::Keys;
 pub use pieces::tray_chip;
 use pieces::{piece_view, PieceDraw};
@@ -243,7 +244,14 @@ pub fn SiguoBoard(
         let points = l
             .points
             .iter()
-            .map(|p| point_view(p, dest_set, lang))
+            .map(|p| {
+                let at = p.point;
+                let marks = PointMarks {
+                    dest: Signal::derive(move || dest_set.with(|d| d.contains(at))),
+                    mark: None,
+                };
+                point_view(p, CROSS_POINTS, marks, lang)
+            })
             .collect_view();
         view! {
             <path class="sg-frame" d=l.outline.clone()></path>
