@@ -3,7 +3,7 @@
 //! `data-face="down"`).
 
 use crate::ground::label::{glyph, Glyph, Icon, LabelStyle};
-use crate::ground::render::PieceModel;
+use crate::ground::render::{PieceModel, Proven};
 use crate::i18n::guess_text;
 use junqi_core::{Role, Seat};
 use leptos::prelude::*;
@@ -98,89 +98,179 @@ pub fn piece_view(pm: PieceModel, look: LabelLook) -> impl IntoView {
 
 /// A piece's tile and label at the origin, coloured (for ghosts and the trays as well).
 pub fn piece_body(pm: &PieceModel, look: LabelLook) -> impl IntoView {
-    let inner_transform = match (pm.dragging, pm.turned) {
+    let transform = match (pm.dragging, pm.turned) {
         (true, true) => "scale(1.35) rotate(180)",
         (true, false) => "scale(1.35)",
         (false, true) => "rotate(180)",
         (false, false) => "",
     };
-    let label = if pm.face_down {
-        face_down_mark().into_any()
-    } else {
-        match pm.role {
-            Some(r) => label_view(r, look).into_any(),
-            None => hidden_mark().into_any(),
-        }
+    let shown = match (pm.face_down, pm.role) {
+        (true, _) => Shown::Back,
+        (false, Some(r)) => Shown::Role(r),
+        (false, None) => Shown::Emblem,
     };
-    let guess = pm.guess.map(|g| {
+    tile_view(
+        &Tile {
+            class: face_class(pm),
+            transform,
+            shown,
+            guess: pm.guess,
+            proven: pm.proven,
+            carrying: pm.carrying.map(|c| color_class(Some(c)).to_string()),
+        },
+        &FACING_TILE,
+        look,
+    )
+}
+
+/// How a board draws its tiles: their sizes and where their marks go, as data.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TileLook {
+    pub half_w: f32,
+    pub half_h: f32,
+    pub rx: f32,
+    /// The inlay's inset and corner radius.
+    pub inlay: f32,
+    pub inlay_rx: f32,
+    /// A label's font size, normal and large: one character, more characters, a rank number.
+    pub text_one: (u8, u8),
+    pub text_more: (u8, u8),
+    pub text_digits: (u8, u8),
+    /// An insignia's transform, normal and large.
+    pub icon: (&'static str, &'static str),
+    /// The back of a piece whose identity the viewer does not know (a lozenge).
+    pub back: &'static str,
+    /// The guess badge: its centre and radius.
+    pub guess: (f32, f32, f32),
+    /// A carried flag: the ring's corner radius; the pennant's corner (x, y), width, height
+    /// and pole.
+    pub ring_rx: f32,
+    pub pennant: (f32, f32, f32, f32, f32),
+}
+
+/// The facing board's tiles.
+pub const FACING_TILE: TileLook = TileLook {
+    half_w: HALF_W,
+    half_h: HALF_H,
+    rx: 6.0,
+    inlay: 3.0,
+    inlay_rx: 4.0,
+    text_one: (18, 24),
+    text_more: (15, 20),
+    text_digits: (15, 20),
+    icon: ("", "scale(1.25)"),
+    back: "M-18 0L0 -8L18 0L0 8Z",
+    guess: (17.0, -8.0, 9.0),
+    ring_rx: 8.0,
+    pennant: (HALF_W - 18.0, -HALF_H + 2.0, 14.0, 9.0, 18.0),
+};
+
+/// What a tile shows.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Shown {
+    /// The role, as the label style draws it.
+    Role(Role),
+    /// A piece the viewer knows is there but not what it is (the facing board's 暗棋): a plain
+    /// emblem on its side's colour.
+    Emblem,
+    /// Face down: its back.
+    Back,
+}
+
+/// A tile to draw, from either board's model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    /// Its classes: the board's piece class, its colour, its face.
+    pub class: String,
+    pub transform: &'static str,
+    pub shown: Shown,
+    /// The viewer's guess on it, drawn while its role is not shown.
+    pub guess: Option<Role>,
+    /// What the notebook writes on it, drawn while its role is not shown.
+    pub proven: Option<Proven>,
+    /// The colour class of the flag it carries.
+    pub carrying: Option<String>,
+}
+
+/// One tile, centred on the origin: its body and inlay, its label (or emblem or back), the
+/// rank badge where the look asks, the viewer's guess, the notebook's strip, a carried flag.
+pub fn tile_view(t: &Tile, tl: &TileLook, look: LabelLook) -> impl IntoView {
+    let (w, h) = (tl.half_w, tl.half_h);
+    let hidden = !matches!(t.shown, Shown::Role(_));
+    let label = match t.shown {
+        Shown::Role(r) => label_view(r, tl, look).into_any(),
+        Shown::Emblem => hidden_mark().into_any(),
+        Shown::Back => view! { <g class="back"><path d=tl.back></path></g> }.into_any(),
+    };
+    let rank = match t.shown {
+        Shown::Role(r) => rank_badge(r, w, h, look),
+        _ => None,
+    };
+    let guess = t.guess.filter(|_| hidden).map(|g| {
+        let (x, y, r) = tl.guess;
         view! {
-            <g class="guess" data-guess=g.upper_char().to_string()>
-                <circle cx="17" cy="-8" r="9"></circle>
-                <text x="17" y="-8">{guess_text(g, look.lang)}</text>
+            <g class="guess" data-guess=g.upper_char().to_string() transform=format!("translate({x} {y})")>
+                <circle r=r></circle>
+                <text>{guess_text(g, look.lang)}</text>
             </g>
         }
     });
-    // A carried flag: a ring round the carrier and a pennant at its top right corner, both in
-    // the flag's owner's colour (the cross board draws the same).
-    let carried = pm.carrying.map(|owner| {
+    // The notebook's strip along the bottom edge: what the record proves, when it is short
+    // enough to read there (a tap tells the whole reason).
+    let proven = t
+        .proven
+        .filter(|m| hidden && m.news)
+        .and_then(|m| crate::i18n::notebook::badge(m.roles, look.lang))
+        .map(|text| {
+            view! {
+                <g class="proven" transform=format!("translate(0 {})", h - 1.0)>
+                    <rect x=-w + 4.0 y="-6" width=2.0 * w - 8.0 height="12" rx="5"></rect>
+                    <text>{text}</text>
+                </g>
+            }
+        });
+    // A carried flag: a ring round the carrier and a pennant at a top corner, both in the
+    // flag's owner's colour.
+    let carried = t.carrying.clone().map(|owner| {
+        let (px, py, pw, ph, pole) = tl.pennant;
         view! {
-            <g class=format!("carried {}", color_class(Some(owner)))>
-                <rect class="ring" x=-HALF_W - 3.0 y=-HALF_H - 3.0
-                    width=2.0 * HALF_W + 6.0 height=2.0 * HALF_H + 6.0 rx="8"></rect>
-                <g transform=format!("translate({} {})", HALF_W - 18.0, -HALF_H + 2.0)>
-                    <path class="pole" d="M0 0V18"></path>
-                    <path class="pennant" d="M0 0L14 4.5L0 9Z"></path>
+            <g class=format!("carried {owner}")>
+                <rect class="ring" x=-w - 3.0 y=-h - 3.0
+                    width=2.0 * w + 6.0 height=2.0 * h + 6.0 rx=tl.ring_rx></rect>
+                <g transform=format!("translate({px} {py})")>
+                    <path class="pole" d=format!("M0 0V{pole}")></path>
+                    <path class="pennant" d=format!("M0 0L{pw} {}L0 {ph}Z", ph / 2.0)></path>
                 </g>
             </g>
         }
     });
     view! {
-        <g class=face_class(pm) transform=inner_transform>
-            <rect
-                class="piece-body"
-                x=-HALF_W
-                y=-HALF_H
-                width=2.0 * HALF_W
-                height=2.0 * HALF_H
-                rx="6"
-            ></rect>
+        <g class=t.class.clone() transform=t.transform>
+            <rect class="piece-body" x=-w y=-h width=2.0 * w height=2.0 * h rx=tl.rx></rect>
             <rect
                 class="piece-inlay"
-                x=-HALF_W + 3.0
-                y=-HALF_H + 3.0
-                width=2.0 * HALF_W - 6.0
-                height=2.0 * HALF_H - 6.0
-                rx="4"
+                x=-w + tl.inlay
+                y=-h + tl.inlay
+                width=2.0 * (w - tl.inlay)
+                height=2.0 * (h - tl.inlay)
+                rx=tl.inlay_rx
             ></rect>
             {label}
-            {rank_badge(pm, look)}
+            {rank}
             {guess}
-            {proven_strip(pm, look)}
+            {proven}
             {carried}
         </g>
     }
 }
 
-/// The notebook's strip along a hidden enemy piece's bottom edge: what the record proves, when
-/// it is short enough to read there (a tap tells the whole reason).
-fn proven_strip(pm: &PieceModel, look: LabelLook) -> Option<impl IntoView> {
-    let proven = pm.proven.filter(|m| m.news)?;
-    let text = crate::i18n::notebook::badge(proven.roles, look.lang)?;
-    Some(view! {
-        <g class="proven" transform=format!("translate(0 {})", HALF_H - 1.0)>
-            <rect x=-HALF_W + 4.0 y="-6" width=2.0 * HALF_W - 8.0 height="12" rx="5"></rect>
-            <text>{text}</text>
-        </g>
-    })
-}
-
 /// The rank number on a badge at the tile's top-left corner (the top-right one is where the
 /// course puts its target stars), when the look asks for it and the label is not the number.
-fn rank_badge(pm: &PieceModel, look: LabelLook) -> Option<impl IntoView> {
-    let rank = pm.role.filter(|_| look.ranks && !pm.face_down)?.rank()?;
+fn rank_badge(role: Role, w: f32, h: f32, look: LabelLook) -> Option<impl IntoView> {
+    let rank = role.rank().filter(|_| look.ranks)?;
     (look.style != LabelStyle::Rank).then(|| {
         view! {
-            <g class="rank-badge" data-rank=rank.to_string() transform=format!("translate({} {})", -HALF_W + 4.0, -HALF_H - 5.0)>
+            <g class="rank-badge" data-rank=rank.to_string() transform=format!("translate({} {})", -w + 4.0, -h - 5.0)>
                 <circle r="12.5"></circle>
                 <text>{rank.to_string()}</text>
             </g>
@@ -188,27 +278,21 @@ fn rank_badge(pm: &PieceModel, look: LabelLook) -> Option<impl IntoView> {
     })
 }
 
-fn label_view(role: Role, look: LabelLook) -> impl IntoView {
+fn label_view(role: Role, tl: &TileLook, look: LabelLook) -> impl IntoView {
+    let pick = |(normal, large): (u8, u8)| if look.large { large } else { normal };
     match glyph(role, look.style) {
         Glyph::Text(t) => {
-            let size = match (t.chars().count(), look.large) {
-                (1, false) => 18,
-                (1, true) => 24,
-                (_, false) => 15,
-                (_, true) => 20,
+            let digits = t.chars().all(|c| c.is_ascii_digit());
+            let size = match (t.chars().count(), digits) {
+                (_, true) => pick(tl.text_digits),
+                (1, _) => pick(tl.text_one),
+                _ => pick(tl.text_more),
             };
-            let class = if t.chars().all(|c| c.is_ascii_digit()) {
-                "label rank"
-            } else {
-                "label"
-            };
-            view! {
-                <text class=class font-size=size lang="zh-Hans">{t}</text>
-            }
-            .into_any()
+            let class = if digits { "label rank" } else { "label" };
+            view! { <text class=class font-size=size lang="zh-Hans">{t}</text> }.into_any()
         }
         Glyph::Icon(i) => {
-            let scale = if look.large { "scale(1.25)" } else { "" };
+            let scale = if look.large { tl.icon.1 } else { tl.icon.0 };
             view! { <g class="label icon" transform=scale>{icon_view(i)}</g> }.into_any()
         }
     }
@@ -300,15 +384,6 @@ pub fn icon_view(icon: Icon) -> impl IntoView {
 /// An enemy piece whose identity the viewer does not know: a plain emblem, no name.
 fn hidden_mark() -> impl IntoView {
     view! { <path class="emblem" d=star_path(0.0) transform="scale(1.3)"></path> }
-}
-
-/// The back of a face-down piece (翻棋).
-fn face_down_mark() -> impl IntoView {
-    view! {
-        <g class="back">
-            <path d="M-18 0L0 -8L18 0L0 8Z"></path>
-        </g>
-    }
 }
 
 #[cfg(test)]
