@@ -2,8 +2,9 @@
 //! rules: shapes come from the layout (junqi-core's topology), marks and layers come from the
 //! screen using it, and gestures go back to that screen as [`Gesture`]s.
 
+use crate::components::boards::keys::{cursor_ring, BoardKeys};
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
-use crate::ground::drag::{BoardKey, Gesture, Press, LONG_PRESS_MS};
+use crate::ground::drag::{Gesture, Press, LONG_PRESS_MS};
 use crate::ground::geometry::{client_to_board, point_at, step_on_screen, Orientation};
 use crate::ground::layout::{
     mountain_path, mountain_snow_path, BoardLayout, PointShape, FACING_POINTS,
@@ -208,47 +209,24 @@ pub fn Board(
     };
 
     // ----- keys -------------------------------------------------------------------------
-    let store = use_context::<crate::state::store::Store>();
-    let lang = move || store.map_or(crate::i18n::Lang::Zh, |s| s.lang());
-    let cursor = RwSignal::new(None::<Point>);
+    let lang = move || lang.get();
     let keyed = speak.is_some();
-    // Where the cursor starts: c4 of the viewer's own half (its middle, beside the centre camp).
-    let home = match orientation {
-        Orientation::RedBottom => Point::at(2, 4),
-        Orientation::BlackBottom => Point::at(2, 9),
+    let keys = BoardKeys {
+        keyboard: keyed,
+        cursor: RwSignal::new(None::<Point>),
+        // Where the cursor starts: c4 of the viewer's own half (its middle, beside the centre
+        // camp).
+        home: Signal::stored(match orientation {
+            Orientation::RedBottom => Point::at(2, 4),
+            Orientation::BlackBottom => Point::at(2, 9),
+        }),
+        step: Callback::new(move |(p, dir)| step_on_screen(p, dir, orientation)),
+        on_gesture: Callback::new(emit),
+        read,
     };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let Some(key) = BoardKey::of(&ev.key()).filter(|_| keyed) else {
-            return;
-        };
-        let Some(p) = cursor.get_untracked().or(home) else {
-            return;
-        };
-        match key {
-            BoardKey::Step(dir) => {
-                ev.prevent_default();
-                cursor.set(Some(step_on_screen(p, dir, orientation).unwrap_or(p)));
-            }
-            BoardKey::Pick => {
-                ev.prevent_default();
-                cursor.set(Some(p));
-                emit(Gesture::Tap(p));
-            }
-            BoardKey::PutBack => emit(Gesture::Drop { from: p, to: None }),
-            BoardKey::Guess => emit(Gesture::LongPress(p)),
-            BoardKey::Read(r) => {
-                if let Some(read) = read {
-                    ev.prevent_default();
-                    read.run(r.at(p));
-                }
-            }
-        }
-    };
-    let on_focus = move |_| {
-        if keyed && cursor.get_untracked().is_none() {
-            cursor.set(home);
-        }
-    };
+    let cursor = keys.cursor;
+    let on_key = move |ev: leptos::ev::KeyboardEvent| keys.key(&ev);
+    let on_focus = move |_| keys.focus();
     let shape = move |p: Point| shapes.with_value(|v| v.iter().find(|s| s.point == p).cloned());
     let words = move |shape: &PointShape<Point>| -> Option<String> {
         let speak = speak?;
@@ -266,14 +244,14 @@ pub fn Board(
     let cursor_mark = move || {
         let p = cursor.get()?;
         let sh = shape(p)?;
-        let c = sh.center;
         let said = words(&sh).unwrap_or_default();
-        Some(view! {
-            <g class="key-cursor" id=format!("pt-{p}") role="img" aria-label=said data-cursor=p.to_string()
-                transform=format!("translate({} {})", c.x, c.y)>
-                <rect x="-40" y="-24" width="80" height="48" rx="10"></rect>
-            </g>
-        })
+        Some(cursor_ring(
+            format!("pt-{p}"),
+            p.to_string(),
+            sh.center,
+            (80.0, 48.0),
+            said,
+        ))
     };
 
     view! {

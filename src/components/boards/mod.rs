@@ -6,6 +6,7 @@ pub mod assist;
 pub mod cross;
 pub mod facing;
 pub mod fx;
+pub mod keys;
 pub mod piece;
 pub mod points;
 pub mod trays;

@@ -910,6 +910,16 @@ fn the_hand_picks_up_moves_guesses_and_types() {
     assert_eq!(h.gesture(&t, me, drop(Some(own))), None);
     assert_eq!(h.gesture(&t, waiting, drop(Some(to))), None, "not now");
     assert_eq!(h.gesture(&t, me, drop(None)), None);
+    // Escape (the keys' put-back, a drop nowhere from the cursor's point, wherever that is)
+    // puts the piece picked up back.
+    h.tap(&t, me, own);
+    assert_eq!(h.selected, Some(own));
+    let escape = Gesture::Drop {
+        from: hidden,
+        to: None,
+    };
+    assert_eq!(h.gesture(&t, me, escape), None);
+    assert_eq!(h.selected, None);
     assert_eq!(
         h.gesture(&t, me, drop(Some(to))),
         Some(Action::Move { from: own, to })

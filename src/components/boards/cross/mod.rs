@@ -25,8 +25,9 @@ use crate::ground::drag::{Gesture, Press};
 use crate::ground::geometry::{arrow_between, Xy};
 use crate::ground::label::LabelStyle;
 use crate::ground::siguo_geometry::{
-    free_corner, point_xy, route_path, spacing_px, view_box, world_xy, zoom_factor, zoom_transform,
-    zoom_window, Corner, SiguoLayout, CROSS_POINTS, MIN_TARGET_PX, MIN_ZOOM, TILE_H, TILE_W,
+    free_corner, point_xy, route_path, spacing_px, step_towards, view_box, world_xy, zoom_factor,
+    zoom_transform, zoom_window, Corner, SiguoLayout, CROSS_POINTS, MIN_TARGET_PX, MIN_ZOOM,
+    TILE_H, TILE_W,
 };
 use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
@@ -36,12 +37,13 @@ use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
 
+use crate::components::boards::keys::BoardKeys;
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
 use crate::ground::cross::CrossPlan;
 pub use crate::ground::cross::SiguoPiece;
 use gestures::Touch;
 use ground::{area_mark, badge_name};
-use keys::Keys;
+use keys::Words;
 pub use pieces::tray_chip;
 use pieces::{piece_view, PieceDraw};
 
@@ -493,29 +495,32 @@ pub fn SiguoBoard(
     };
 
     // ----- keys -------------------------------------------------------------------------
-    let keys = Keys {
+    let keys = BoardKeys {
+        keyboard,
+        cursor: RwSignal::new(None),
+        // The middle of the viewer's front row.
+        home: Signal::derive(move || Point::in_area(viewer.get(), 2, 0)),
+        step: {
+            let board = board.clone();
+            Callback::new(move |(p, dir)| step_towards(&board, p, dir, viewer.get_untracked()))
+        },
+        on_gesture,
+        read,
+    };
+    let cursor = keys.cursor;
+    let on_key = move |ev: leptos::ev::KeyboardEvent| keys.key(&ev);
+    let on_focus = move |_| keys.focus();
+    let words = Words {
         board: board.clone(),
         viewer,
         pieces,
         selected,
-        on_gesture,
-        read,
-        keyboard,
-        cursor: RwSignal::new(None),
+        cursor,
         lang,
         layout,
         dests: dest_set,
     };
-    let cursor = keys.cursor;
-    let on_key = {
-        let k = keys.clone();
-        move |ev: leptos::ev::KeyboardEvent| k.key(ev)
-    };
-    let on_focus = {
-        let k = keys.clone();
-        move |_| k.focus()
-    };
-    let cursor_mark = move || keys.cursor_mark();
+    let cursor_mark = move || words.cursor_mark();
 
     view! {
         <div
