@@ -501,12 +501,9 @@ impl Match {
     pub fn open_rows(&self) -> Option<Vec<Row>> {
         let game = self.local()?;
         Some(
-            game.reports()
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.action.is_some())
-                .map(|(i, r)| Row {
-                    event: PublicEvent::from_report(i as u32 + 1, r),
+            game.public_reports()
+                .map(|(event, r)| Row {
+                    event,
                     known: Known {
                         mover: r.attacker,
                         target: r.defender,

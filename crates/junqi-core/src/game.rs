@@ -320,12 +320,17 @@ impl Game {
 
     /// The public history.
     pub fn public_history(&self) -> Vec<PublicEvent> {
+        self.public_reports().map(|(event, _)| event).collect()
+    }
+
+    /// Each action of the history as everybody knows it, beside its report (which the referee
+    /// alone may read whole), numbered by ply as [`Game::public_history`] numbers them.
+    pub fn public_reports(&self) -> impl Iterator<Item = (PublicEvent, &Report)> + '_ {
         self.reports
             .iter()
             .enumerate()
             .filter(|(_, r)| r.action.is_some())
-            .map(|(i, r)| PublicEvent::from_report(i as u32 + 1, r))
-            .collect()
+            .map(|(i, r)| (PublicEvent::from_report(i as u32 + 1, r), r))
     }
 
     /// What `viewer` may know, with the public history.
