@@ -455,18 +455,7 @@ impl SiguoStore {
             return 0;
         }
         let step_ms = store.step_ms();
-        let anim_ms = self
-            .with_table(|t| {
-                // A carrier beaten where it took the flag stays put (a path of one point): the
-                // board still shows its attack, one step (ground::cross's plan).
-                let steps = match t.last_path().len() {
-                    0 => 0,
-                    n => n.max(2) as u32 - 1,
-                };
-                let contact = t.rows().last().is_some_and(|r| r.contact.is_some());
-                crate::ground::cross::duration_ms(steps, contact, step_ms)
-            })
-            .unwrap_or(0);
+        let anim_ms = self.with_table(|t| t.last_move_ms(step_ms)).unwrap_or(0);
         self.after_action(store);
         anim_ms
     }
@@ -572,15 +561,7 @@ impl SiguoStore {
         if self.rev.get_untracked() != rev {
             return;
         }
-        let legal = |m: &Action<Point>| {
-            self.with_table(|t| t.dests(m.from()).contains(&m.to()))
-                .unwrap_or(false)
-        };
-        let mv = action
-            .and_then(|a| a.parse::<Action<Point>>().ok())
-            .filter(legal)
-            .or_else(|| self.with_table(|t| t.fallback_move(req.seed)).flatten());
-        let Some(mv) = mv else {
+        let Some(mv) = self.with_table(|t| t.answer(action, req.seed)).flatten() else {
             return;
         };
         // Held from the start, so that no seat acts while the move is played.
@@ -615,8 +596,7 @@ impl SiguoStore {
     /// Undo is offered (one person against computers) but, pieces being hidden, only for
     /// actions that revealed nothing: the panel says so.
     pub fn undo_is_limited(&self) -> bool {
-        self.with_tracked(|t| t.undo_is_limited() && t.config.humans().len() == 1)
-            .unwrap_or(false)
+        self.with_tracked(Table::undo_limit_told).unwrap_or(false)
     }
 
     pub fn may_undo(&self) -> bool {
@@ -755,9 +735,10 @@ impl SiguoStore {
 
     /// A draw may be offered: one person against computers, after 20 plies, on their turn.
     pub fn may_offer_draw(&self) -> bool {
+        let seat = self.viewer.get();
         self.may_act_tracked()
             && self
-                .with_tracked(|t| t.config.humans().len() == 1 && t.ply() >= 20)
+                .with_tracked(|t| t.may_offer_draw(seat))
                 .unwrap_or(false)
     }
 
@@ -777,8 +758,7 @@ impl SiguoStore {
 
     pub fn may_resign(&self) -> bool {
         let seat = self.viewer.get();
-        self.with_tracked(|t| !t.is_over() && t.is_in(seat) && t.config.is_human(seat))
-            .unwrap_or(false)
+        self.with_tracked(|t| t.may_resign(seat)).unwrap_or(false)
     }
 
     fn finish(&self, store: &Store) {
@@ -788,15 +768,8 @@ impl SiguoStore {
         if self.counted.get_value() {
             return;
         }
-        let result = self.with_table(|t| {
-            (
-                // QQ's scoring is for two teams: 四方混战 and 三国 are not counted.
-                t.config.against_computers() && t.config.table() == junqi_core::siguo::Table::Teams,
-                t.config.humans(),
-                t.outcome(),
-                t.ply(),
-            )
-        });
+        let result =
+            self.with_table(|t| (t.counts_for_rank(), t.config.humans(), t.outcome(), t.ply()));
         if let Some((true, humans, Some(outcome), plies)) = result {
             let points = stats::points(humans[0], &outcome, plies);
             stats::count(points, &outcome, humans[0]);

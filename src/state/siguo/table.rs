@@ -347,6 +347,12 @@ impl Table {
         self.config.info != junqi_core::siguo::InfoMode::AllOpen
     }
 
+    /// Whether the person is told that undo is limited ([`Table::undo_is_limited`]): undo is
+    /// offered only to one person against computers.
+    pub fn undo_limit_told(&self) -> bool {
+        self.undo_is_limited() && self.config.humans().len() == 1
+    }
+
     /// Where the piece on `from` may go, when it belongs to the seat to move.
     pub fn dests(&self, from: Point) -> Vec<Point> {
         if self.is_over() || self.truth.at(from).map(|o| o.seat) != Some(self.turn()) {
@@ -416,6 +422,15 @@ impl Table {
 
     /// A legal move of the seat to move drawn from `seed`: what the page plays for a computer
     /// seat when the computer player fails to answer (the search itself stays in the worker).
+    /// What a computer seat plays for its answer `text`: the move it named when that is legal
+    /// now, else (no answer, an unreadable or an illegal one) [`Table::fallback_move`].
+    pub fn answer(&self, text: Option<&str>, seed: u64) -> Option<Action<Point>> {
+        text.and_then(|a| a.parse::<Action<Point>>().ok())
+            .filter(|m| self.dests(m.from()).contains(&m.to()))
+            .or_else(|| self.fallback_move(seed))
+    }
+
+    /// A legal move drawn from `seed` for the seat to move (none once the game is over).
     pub fn fallback_move(&self, seed: u64) -> Option<Action<Point>> {
         if self.is_over() {
             return None;
@@ -483,7 +498,7 @@ impl Table {
     /// from its own view (its team must not be ahead by its evaluation). Only with one person
     /// at the table, after 20 plies.
     pub fn computers_accept_draw(&self, seat: Seat) -> bool {
-        if self.is_over() || self.config.humans() != [seat] || self.rows.len() < 20 {
+        if !self.may_offer_draw(seat) {
             return false;
         }
         Seat::ALL
@@ -494,6 +509,39 @@ impl Table {
                 let team = self.truth.seating().team(s);
                 junqi_ai::eval::evaluate(&view, team) <= 0
             })
+    }
+
+    /// Whether `seat` may offer a draw: the one person against computers, still in, after 20
+    /// plies, while the game goes on. (The computers then judge it,
+    /// [`Table::computers_accept_draw`].)
+    pub fn may_offer_draw(&self, seat: Seat) -> bool {
+        !self.is_over()
+            && self.is_in(seat)
+            && self.config.humans() == [seat]
+            && self.rows.len() >= 20
+    }
+
+    /// Whether the person at `seat` may resign it (their partner, if any, plays on).
+    pub fn may_resign(&self, seat: Seat) -> bool {
+        !self.is_over() && self.is_in(seat) && self.config.is_human(seat)
+    }
+
+    /// Whether a finished game counts for the person's rank: QQ's points are for one person
+    /// against computers at a table of two teams (四方混战 and 三国 are not counted).
+    pub fn counts_for_rank(&self) -> bool {
+        self.config.against_computers() && self.config.table() == junqi_core::siguo::Table::Teams
+    }
+
+    /// How long the last move's animation runs at `step_ms` a step: its route (a carrier
+    /// beaten where it took the flag stays put, a path of one point, and still shows its attack,
+    /// one step) and its contact's effect.
+    pub fn last_move_ms(&self, step_ms: u32) -> u32 {
+        let steps = match self.last_path().len() {
+            0 => 0,
+            n => n.max(2) as u32 - 1,
+        };
+        let contact = self.rows.last().is_some_and(|r| r.contact.is_some());
+        crate::ground::cross::duration_ms(steps, contact, step_ms)
     }
 
     /// `seat` ran out of time.

@@ -948,3 +948,75 @@ fn the_hand_picks_up_moves_guesses_and_types() {
     );
     assert_eq!(h.confirm(me), None, "nothing to confirm");
 }
+
+#[test]
+fn the_table_decides_draw_offers_resignations_counting_and_computer_answers() {
+    // One person at S against three computers, 四暗.
+    let person = SiguoConfig {
+        info: InfoMode::FourDark,
+        ..SiguoConfig::default()
+    };
+    assert_eq!(person.humans(), [Seat::S]);
+    let mut t = Table::new(person.clone(), formations(5), 11).unwrap();
+    assert!(t.counts_for_rank(), "one person against computers at 四国");
+    assert!(t.undo_limit_told());
+    assert!(t.may_resign(Seat::S));
+    assert!(!t.may_resign(Seat::E), "a computer's seat");
+    assert!(!t.may_offer_draw(Seat::S), "not in the first 20 plies");
+    // A computer's answer: its move when legal, else a legal move drawn from the seed.
+    let own = first_move(&t, Seat::S);
+    assert_eq!(t.answer(Some(&own.to_string()), 1), Some(own));
+    let fallback = t.answer(None, 1).expect("a move");
+    assert!(t.dests(fallback.from()).contains(&fallback.to()));
+    assert_eq!(t.answer(Some("??"), 1), Some(fallback));
+    let nothing_there = Action::Move {
+        from: own.to(),
+        to: own.from(),
+    };
+    assert_eq!(
+        t.answer(Some(&nothing_there.to_string()), 1),
+        Some(fallback),
+        "illegal"
+    );
+    // A one-step move runs one step; with the board still, nothing.
+    t.play(own).unwrap();
+    let steps = t.last_path().len() as u32 - 1;
+    assert!(steps >= 1);
+    assert_eq!(t.last_move_ms(100), 100 * steps);
+    assert_eq!(t.last_move_ms(0), 0);
+    // After 20 plies the person may offer a draw; the computers judge it.
+    while t.ply() < 20 {
+        let mv = t.answer(None, t.ply() as u64).unwrap();
+        t.play(mv).unwrap();
+    }
+    assert!(t.is_over() || t.may_offer_draw(Seat::S));
+    assert!(!t.may_offer_draw(Seat::E));
+    // Resigned, the seat may not resign again nor offer a draw.
+    if !t.is_over() {
+        t.resign(Seat::S).unwrap();
+        assert!(!t.may_resign(Seat::S));
+        assert!(!t.may_offer_draw(Seat::S));
+    }
+    // 四方混战 and 三国 are not counted; 全明 tells of no undo limit.
+    for table in [
+        junqi_core::siguo::Table::Each,
+        junqi_core::siguo::Table::Three,
+    ] {
+        let mut c = person.clone();
+        c.rules.table = table;
+        let c = c.normalised();
+        let mut f = formations(5);
+        for s in c.empty_areas() {
+            f[s] = junqi_core::Deployment::empty();
+        }
+        let t = Table::new(c, f, 11).unwrap();
+        assert!(!t.counts_for_rank(), "{table:?}");
+    }
+    let open = SiguoConfig {
+        info: InfoMode::AllOpen,
+        ..person
+    };
+    assert!(!Table::new(open, formations(5), 11)
+        .unwrap()
+        .undo_limit_told());
+}
