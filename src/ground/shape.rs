@@ -81,7 +81,7 @@ impl PointLook {
 
     /// Where the name of the headquarters `p` sits below its centre.
     pub fn hq_label_y<P>(&self, p: &PointShape<P>) -> f32 {
-        if p.rotate == 180.0 {
+        if p.rotate.rem_euclid(360.0) == 180.0 {
             self.hq_label_y.1
         } else {
             self.hq_label_y.0

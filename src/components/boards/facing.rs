@@ -3,17 +3,15 @@
 //! screen using it, and gestures go back to that screen as [`Gesture`]s.
 
 use crate::components::boards::keys::{cursor_ring, BoardKeys};
+use crate::components::boards::pointer::{BoardPointer, Landing, Spot};
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
-use crate::ground::drag::{Gesture, Press, LONG_PRESS_MS};
+use crate::ground::drag::{Gesture, Press};
 use crate::ground::geometry::{client_to_board, point_at, step_on_screen, Orientation};
 use crate::ground::layout::{
     mountain_path, mountain_snow_path, BoardLayout, PointShape, FACING_POINTS,
 };
 use junqi_core::{Bitboard, Point};
-use leptos::ev::PointerEvent;
 use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
-use std::time::Duration;
 
 /// Marks on the board's points.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -63,7 +61,6 @@ pub fn Board(
     let (front_top, front_bottom) = layout.front;
     let marks = marks.unwrap_or_else(|| Signal::stored(Marks::default()));
     let press = press.unwrap_or_else(|| RwSignal::new(None));
-    let serial = StoredValue::new(0u64);
 
     // The board's words follow the interface language where a store is around (every screen
     // but stand-alone tests).
@@ -98,115 +95,32 @@ pub fn Board(
         .map(|l| view! { <text class="coord rank" x=l.at.x y=l.at.y>{l.text}</text> })
         .collect_view();
 
-    // Client coordinates → (board position, point under it).
-    let locate = move |ev: &PointerEvent| {
-        let el = ev.current_target()?.dyn_into::<web_sys::Element>().ok()?;
-        let rect = super::screen_rect(&el);
-        let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
-        Some((el, xy, point_at(xy, orientation)))
-    };
+    // ----- the pointer ------------------------------------------------------------------
+    let svg = NodeRef::<leptos::svg::Svg>::new();
+    // A screen position → the board position and the point under it.
+    let locate = Callback::new(move |(x, y): (f64, f64)| {
+        let el: web_sys::Element = svg.get_untracked()?.into();
+        let xy = client_to_board(x, y, super::screen_rect(&el));
+        Some(Spot {
+            xy,
+            point: point_at(xy, orientation),
+        })
+    });
     let emit = move |g: Gesture| {
         if let Some(cb) = on_gesture {
             cb.run(g);
         }
     };
-
-    let on_down = move |ev: PointerEvent| {
-        if ev.pointer_type() == "mouse" && ev.button() != 0 {
-            return;
-        }
-        let Some((el, xy, Some(p))) = locate(&ev) else {
-            return;
-        };
-        ev.prevent_default();
-        let _ = el.set_pointer_capture(ev.pointer_id());
-        let can_drag = draggable.is_some_and(|d| d.run(p));
-        let screen = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        press.set(Some(Press::new(
-            ev.pointer_id(),
-            Some(p),
-            screen,
-            can_drag,
-            xy,
-        )));
-        let id = serial.with_value(|s| s + 1);
-        serial.set_value(id);
-        set_timeout(
-            move || {
-                // The board may be gone by now (a new screen, a turned board).
-                if serial.try_get_value() != Some(id) {
-                    return;
-                }
-                let mut fired = None;
-                press.try_update_untracked(|pr| {
-                    if let Some(pr) = pr {
-                        fired = pr.held();
-                    }
-                });
-                if let Some(g) = fired {
-                    emit(g);
-                }
-            },
-            Duration::from_millis(u64::from(LONG_PRESS_MS)),
-        );
-    };
-    let on_move = move |ev: PointerEvent| {
-        let active = press.with_untracked(|p| p.as_ref().map(|p| (p.pointer, p.dragging)));
-        let Some((pointer, dragging)) = active else {
-            return;
-        };
-        if pointer != ev.pointer_id() {
-            return;
-        }
-        let Some((_, xy, over)) = locate(&ev) else {
-            return;
-        };
-        ev.prevent_default();
-        let screen = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let mut started = false;
-        press.update_untracked(|p| {
-            if let Some(p) = p {
-                started = p.moved(screen, xy, over);
-            }
-        });
-        if dragging || started {
-            press.notify();
-        }
-    };
-    let on_up = move |ev: PointerEvent| {
-        let Some(p) = press.get_untracked() else {
-            return;
-        };
-        if p.pointer != ev.pointer_id() {
-            return;
-        }
-        serial.update_value(|s| *s += 1);
-        let over = locate(&ev).and_then(|(_, _, over)| over);
-        press.set(None);
-        if let Some(g) = p.released(over) {
-            emit(g);
-        }
-    };
-    let on_cancel = move |_ev: PointerEvent| {
-        serial.update_value(|s| *s += 1);
-        press.set(None);
-    };
-    let on_context = move |ev: leptos::ev::MouseEvent| {
-        ev.prevent_default();
-        let Some(el) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let rect = super::screen_rect(&el);
-        let xy = client_to_board(f64::from(ev.client_x()), f64::from(ev.client_y()), rect);
-        if let Some(p) = point_at(xy, orientation) {
-            serial.update_value(|s| *s += 1);
-            press.set(None);
-            emit(Gesture::LongPress(p));
-        }
-    };
+    // A press starts only on a point.
+    let land = Callback::new(move |(at, _precise): ((f64, f64), bool)| {
+        let spot = locate.run(at)?;
+        let p = spot.point?;
+        Some(Landing {
+            spot,
+            draggable: draggable.is_some_and(|d| d.run(p)),
+        })
+    });
+    let pointer = BoardPointer::new(press, Callback::new(emit), land, locate);
 
     // ----- keys -------------------------------------------------------------------------
     let lang = move || lang.get();
@@ -221,7 +135,7 @@ pub fn Board(
             Orientation::BlackBottom => Point::at(2, 9),
         }),
         step: Callback::new(move |(p, dir)| step_on_screen(p, dir, orientation)),
-        on_gesture: Callback::new(emit),
+        on_gesture: pointer.on_gesture,
         read,
     };
     let cursor = keys.cursor;
@@ -249,7 +163,7 @@ pub fn Board(
             format!("pt-{p}"),
             p.to_string(),
             sh.center,
-            (80.0, 48.0),
+            (80.0, 48.0, 10.0),
             said,
         ))
     };
@@ -274,11 +188,12 @@ pub fn Board(
                 Orientation::RedBottom => "red",
                 Orientation::BlackBottom => "black",
             }
-            on:pointerdown=on_down
-            on:pointermove=on_move
-            on:pointerup=on_up
-            on:pointercancel=on_cancel
-            on:contextmenu=on_context
+            node_ref=svg
+            on:pointerdown=move |ev| pointer.down(ev)
+            on:pointermove=move |ev| pointer.moved(ev)
+            on:pointerup=move |ev| pointer.up(ev)
+            on:pointercancel=move |_| pointer.cancel()
+            on:contextmenu=move |ev| pointer.context(ev)
         >
             <defs>
                 <radialGradient id="board-wood" cx="50%" cy="45%" r="75%">

@@ -70,20 +70,20 @@ impl<P: Copy + Send + Sync + 'static> BoardKeys<P> {
     }
 }
 
-/// The cursor's ring round the point `name` centred at `center` (`size`: the ring's width and
-/// height), named in words: the board's active descendant `id`.
+/// The cursor's ring round the point `name` centred at `center` (`size`: the ring's width,
+/// height and corner radius), named in words: the board's active descendant `id`.
 pub fn cursor_ring(
     id: String,
     name: String,
     center: Xy,
-    size: (f32, f32),
+    size: (f32, f32, f32),
     said: String,
 ) -> impl IntoView {
-    let (w, h) = size;
+    let (w, h, rx) = size;
     view! {
         <g class="key-cursor" id=id role="img" aria-label=said data-cursor=name
             transform=format!("translate({} {})", center.x, center.y)>
-            <rect x=-w / 2.0 y=-h / 2.0 width=w height=h rx="10"></rect>
+            <rect x=-w / 2.0 y=-h / 2.0 width=w height=h rx=rx></rect>
         </g>
     }
 }

@@ -8,6 +8,7 @@ pub mod facing;
 pub mod fx;
 pub mod keys;
 pub mod piece;
+pub mod pointer;
 pub mod points;
 pub mod trays;
 pub mod watch;

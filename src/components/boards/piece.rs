@@ -1,6 +1,7 @@
-//! One piece, drawn from a [`PieceModel`]: the tile, its label in the chosen style, and the
-//! test hooks (`data-at`, `data-color`, `data-role` only when the viewer may know it,
-//! `data-face="down"`).
+//! A piece's tile on either board ([`tile_view`]: body, label in the chosen style, emblem or
+//! back, rank badge, guess, notebook strip, carried flag; each board's sizes a [`TileLook`]),
+//! and the facing board's pieces drawn from its [`PieceModel`] with their test hooks
+//! (`data-at`, `data-color`, `data-role` only when the viewer may know it, `data-face="down"`).
 
 use crate::ground::label::{glyph, Glyph, Icon, LabelStyle};
 use crate::ground::render::{PieceModel, Proven};

@@ -53,8 +53,11 @@ impl Hand {
                 self.selected = Some(from);
                 self.tap(t, at, to)
             }
+            // Dropped nowhere (or Escape): the piece goes back, and a question about a move
+            // that would leave the person no move goes with it.
             Gesture::Drop { .. } => {
                 self.selected = None;
+                self.stranding = None;
                 None
             }
         }

@@ -920,6 +920,10 @@ fn the_hand_picks_up_moves_guesses_and_types() {
     };
     assert_eq!(h.gesture(&t, me, escape), None);
     assert_eq!(h.selected, None);
+    // …and closes the question about a move that would leave the person no move.
+    h.stranding = Some(Action::Move { from: own, to });
+    assert_eq!(h.gesture(&t, me, escape), None);
+    assert_eq!(h.stranding, None);
     assert_eq!(
         h.gesture(&t, me, drop(Some(to))),
         Some(Action::Move { from: own, to })

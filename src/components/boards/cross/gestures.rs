@@ -1,10 +1,13 @@
-//! The cross board's pointer: presses go through the boards' one gesture machine
-//! ([`Press`]); a tap is mapped through the zoom (a small board zooms in first), a slide that
-//! drags no piece pans the zoomed board.
+//! The cross board under a pointer: where a screen position falls (under the zoom), where a
+//! press lands (on a board too small to tap point by point, a finger holds a piece only inside
+//! it), a tap (such a board zooms in first), a slide that drags no piece (it pans the zoomed
+//! board). The presses themselves go through both boards' pointer ([`BoardPointer`]).
+//!
+//! [`BoardPointer`]: crate::components::boards::pointer::BoardPointer
 
-use super::Pointer;
 use crate::components::boards::cross::SiguoPiece;
-use crate::ground::drag::{Gesture, Press};
+use crate::components::boards::pointer::{Landing, Spot};
+use crate::ground::drag::Gesture;
 use crate::ground::geometry::{ScreenRect, Xy};
 use crate::ground::siguo_geometry::{
     client_to_view, pan, point_at, spacing_px, tile_at, unzoom, view_box, world_xy, xy_world,
@@ -12,9 +15,7 @@ use crate::ground::siguo_geometry::{
 };
 use junqi_core::siguo::{Board, Point};
 use junqi_core::Seat;
-use leptos::ev::PointerEvent;
 use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
 use std::sync::Arc;
 
 /// The drawing's box on the screen.
@@ -23,7 +24,7 @@ pub(super) fn screen_rect(svg: NodeRef<leptos::svg::Svg>) -> Option<ScreenRect> 
     Some(crate::components::boards::screen_rect(&svg))
 }
 
-/// What the pointer's handlers share.
+/// What the pointer's answers read.
 #[derive(Clone)]
 pub(super) struct Touch {
     pub board: Arc<Board>,
@@ -33,8 +34,6 @@ pub(super) struct Touch {
     pub factor: RwSignal<f32>,
     pub svg: NodeRef<leptos::svg::Svg>,
     pub min_target: f32,
-    pub press: RwSignal<Option<Press<Point>>>,
-    pub pointer: StoredValue<Pointer>,
     pub panning: RwSignal<bool>,
     pub on_gesture: Callback<Gesture<Point>>,
     pub draggable: Option<Callback<Point, bool>>,
@@ -63,7 +62,7 @@ impl Touch {
     /// A tap at `client`: on a board too small to tap point by point (a finger), a tap inside
     /// one of the viewer's own pieces picks it up and any other zooms in about itself; else the
     /// point there is tapped.
-    fn tap(&self, client: (f64, f64), precise: bool) {
+    pub fn tap(&self, client: (f64, f64), precise: bool) {
         let Some(r) = self.rect() else {
             return;
         };
@@ -89,25 +88,13 @@ impl Touch {
         }
     }
 
-    pub fn down(&self, ev: PointerEvent) {
-        if ev.pointer_type() == "mouse" && ev.button() != 0 {
-            return;
-        }
-        ev.prevent_default();
-        if let Some(el) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        {
-            let _ = el.set_pointer_capture(ev.pointer_id());
-        }
-        let Some(r) = self.rect() else {
-            return;
-        };
-        let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let precise = ev.pointer_type() != "touch";
+    /// Where a press lands. On a board too small to tap point by point a finger holds a piece
+    /// only inside it, and drags none: a piece is picked up by a tap there, and the drop waits
+    /// for the zoom.
+    pub fn land(&self, client: (f64, f64), precise: bool) -> Option<Landing<Point>> {
+        let r = self.rect()?;
         let at = self.drawing_at(client, r);
         let seat = self.viewer.get_untracked();
-        // On a board too small to tap point by point, a finger holds a piece only inside it.
         let small = !precise
             && self.zoom.with_untracked(Option::is_none)
             && zoom_factor(spacing_px(r), self.min_target).is_some();
@@ -116,93 +103,36 @@ impl Touch {
         } else {
             point_at(&self.board, at, seat)
         };
-        // A finger drags only on a board whose points it can tell apart (zoomed in, or large
-        // enough): on a small one a piece is picked up by a tap, and the drop waits for the zoom.
-        let can_drag = !small && point.is_some_and(|p| self.draggable.is_some_and(|d| d.run(p)));
-        self.pointer.set_value(Pointer {
-            last: client,
-            precise,
-        });
-        self.press.set(Some(Press::new(
-            ev.pointer_id(),
-            point,
-            client,
-            can_drag,
-            at,
-        )));
+        let draggable = !small && point.is_some_and(|p| self.draggable.is_some_and(|d| d.run(p)));
+        Some(Landing {
+            spot: Spot { xy: at, point },
+            draggable,
+        })
     }
 
-    pub fn moved(&self, ev: PointerEvent) {
-        let active = self
-            .press
-            .with_untracked(|p| p.as_ref().map(|p| (p.pointer, p.dragging)));
-        let Some((id, dragging)) = active else {
-            return;
-        };
-        if id != ev.pointer_id() {
-            return;
-        }
-        let Some(r) = self.rect() else {
-            return;
-        };
-        let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        let at = self.drawing_at(client, r);
-        let over = point_at(&self.board, at, self.viewer.get_untracked());
-        let mut started = false;
-        let mut slid = false;
-        self.press.update_untracked(|p| {
-            if let Some(p) = p {
-                started = p.moved(client, at, over);
-                slid = !p.dragging && !p.is_tap();
-            }
-        });
-        if dragging || started {
-            self.press.notify();
-        }
-        let last = self.pointer.with_value(|p| p.last);
-        self.pointer.update_value(|p| p.last = client);
-        // A slide that drags no piece pans the zoomed board.
-        if let (true, Some(c)) = (slid, self.zoom.get_untracked()) {
-            self.panning.set(true);
-            let f = self.factor.get_untracked();
-            let per_px = view_box().width / (r.width.min(r.height) as f32) / f;
-            let delta = Xy {
-                x: (client.0 - last.0) as f32 * per_px,
-                y: (client.1 - last.1) as f32 * per_px,
-            };
-            let seat = self.viewer.get_untracked();
-            self.zoom.set(Some(pan(c, delta, f, seat)));
-        }
+    /// Where a screen position falls, under the zoom.
+    pub fn locate(&self, client: (f64, f64)) -> Option<Spot<Point>> {
+        let r = self.rect()?;
+        let xy = self.drawing_at(client, r);
+        Some(Spot {
+            xy,
+            point: point_at(&self.board, xy, self.viewer.get_untracked()),
+        })
     }
 
-    pub fn up(&self, ev: PointerEvent) {
-        let Some(p) = self.press.get_untracked() else {
+    /// A slide that drags no piece pans the zoomed board by `delta` screen pixels.
+    pub fn slide(&self, delta: (f64, f64)) {
+        let (Some(c), Some(r)) = (self.zoom.get_untracked(), self.rect()) else {
             return;
         };
-        if p.pointer != ev.pointer_id() {
-            return;
-        }
-        self.press.set(None);
-        self.panning.set(false);
-        let client = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-        if p.is_tap() {
-            self.tap(client, self.pointer.with_value(|p| p.precise));
-            return;
-        }
-        let over = self.rect().and_then(|r| {
-            point_at(
-                &self.board,
-                self.drawing_at(client, r),
-                self.viewer.get_untracked(),
-            )
-        });
-        if let Some(g) = p.released(over) {
-            self.on_gesture.run(g);
-        }
-    }
-
-    pub fn cancel(&self) {
-        self.press.set(None);
-        self.panning.set(false);
+        self.panning.set(true);
+        let f = self.factor.get_untracked();
+        let per_px = view_box().width / (r.width.min(r.height) as f32) / f;
+        let delta = Xy {
+            x: delta.0 as f32 * per_px,
+            y: delta.1 as f32 * per_px,
+        };
+        let seat = self.viewer.get_untracked();
+        self.zoom.set(Some(pan(c, delta, f, seat)));
     }
 }

@@ -11,7 +11,6 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 /// What the cursor's words read.
-#[derive(Clone)]
 pub(super) struct Words {
     pub board: Arc<Board>,
     pub viewer: Signal<Seat>,
@@ -66,7 +65,7 @@ impl Words {
             format!("sg-pt-{p}"),
             p.to_string(),
             c,
-            (TILE_W + 14.0, TILE_H + 14.0),
+            (TILE_W + 14.0, TILE_H + 14.0, 9.0),
             self.words(p),
         ))
     }

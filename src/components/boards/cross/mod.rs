@@ -33,11 +33,11 @@ use crate::i18n::{self, siguo_text, Lang};
 use crate::state::store::Store;
 use junqi_core::siguo::{Board, Point, PointSet};
 use junqi_core::Seat;
-use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::components::boards::keys::BoardKeys;
+use crate::components::boards::pointer::BoardPointer;
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
 use crate::ground::cross::CrossPlan;
 pub use crate::ground::cross::SiguoPiece;
@@ -50,15 +50,6 @@ use pieces::{piece_view, PieceDraw};
 /// The zoom-out button's side in CSS pixels (style/game/11-cross-board.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
 const BUTTON_ROOM_PX: f32 = 58.0;
-
-/// What the board keeps of a press beside the gesture machine: where the pointer was last (the
-/// zoomed board pans by the difference) and whether it points precisely (a mouse or a pen never
-/// needs the zoom).
-#[derive(Copy, Clone, Debug)]
-struct Pointer {
-    last: (f64, f64),
-    precise: bool,
-}
 
 /// The 4-player board seen from `viewer` (its area at the bottom).
 #[component]
@@ -115,9 +106,10 @@ pub fn SiguoBoard(
     /// zooming first ([`MIN_TARGET_PX`], 44, when not given).
     #[prop(optional)]
     min_target_px: Option<f32>,
-    /// Played by keys too: a cursor moved by the arrows over the cross, Enter or Space for a
-    /// tap, Escape to put the picked-up piece back; the point under the cursor is named in
-    /// words for screen readers.
+    /// Played by keys too, as every board is ([`crate::components::boards::keys`]): a cursor
+    /// moved by the arrows over the cross, Enter or Space for a tap, Escape to put the
+    /// picked-up piece back, G for a guess mark, the reading keys; the point under the cursor is
+    /// named in words for screen readers.
     #[prop(optional)]
     keyboard: bool,
     /// Receives the reading keys (L, P, T, X at the cursor, ? for the key list).
@@ -145,10 +137,6 @@ pub fn SiguoBoard(
     let anim = anim.unwrap_or_else(|| Signal::stored(None));
     let preview = preview.unwrap_or_else(|| Signal::stored(Vec::new()));
     let partner = partner.unwrap_or_else(|| Signal::stored(None));
-    let pointer = StoredValue::new(Pointer {
-        last: (0.0, 0.0),
-        precise: true,
-    });
     // The zoomed board follows a finger (no easing while it does).
     let panning = RwSignal::new(false);
 
@@ -160,8 +148,6 @@ pub fn SiguoBoard(
         factor,
         svg: svg_ref,
         min_target,
-        press,
-        pointer,
         panning,
         on_gesture,
         draggable,
@@ -198,15 +184,35 @@ pub fn SiguoBoard(
     };
     let dest_set = Memo::new(move |_| dests.with(|d| d.iter().copied().collect::<PointSet>()));
 
-    // ----- gestures ------------------------------------------------------------------------
-    let handlers = |f: fn(&Touch, PointerEvent)| {
+    // ----- the pointer ----------------------------------------------------------------------
+    let callback = |f: fn(&Touch, (f64, f64), bool)| {
         let t = touch.clone();
-        move |ev: PointerEvent| f(&t, ev)
+        Callback::new(move |(at, precise)| f(&t, at, precise))
     };
-    let on_down = handlers(Touch::down);
-    let on_move = handlers(Touch::moved);
-    let on_up = handlers(Touch::up);
-    let on_cancel = handlers(|t, _| t.cancel());
+    let mut pointer = BoardPointer::new(
+        press,
+        on_gesture,
+        {
+            let t = touch.clone();
+            Callback::new(move |(at, precise)| t.land(at, precise))
+        },
+        {
+            let t = touch.clone();
+            Callback::new(move |at| t.locate(at))
+        },
+    );
+    pointer.tap = Some(callback(Touch::tap));
+    pointer.slide = Some({
+        let t = touch.clone();
+        Callback::new(move |d| t.slide(d))
+    });
+    // The cross marks guesses with a tap: no long press.
+    pointer.long_press = false;
+    Effect::new(move |_| {
+        if press.with(Option::is_none) {
+            panning.set(false);
+        }
+    });
 
     // ----- drawing -------------------------------------------------------------------------
     let ground = move || {
@@ -552,11 +558,11 @@ pub fn SiguoBoard(
                 data-keys=keyboard.then_some("")
                 on:keydown=on_key
                 on:focus=on_focus
-                on:pointerdown=on_down
-                on:pointermove=on_move
-                on:pointerup=on_up
-                on:pointercancel=on_cancel
-                on:contextmenu=|ev: leptos::ev::MouseEvent| ev.prevent_default()
+                on:pointerdown=move |ev| pointer.down(ev)
+                on:pointermove=move |ev| pointer.moved(ev)
+                on:pointerup=move |ev| pointer.up(ev)
+                on:pointercancel=move |_| pointer.cancel()
+                on:contextmenu=move |ev| pointer.context(ev)
             >
                 <defs>
                     <radialGradient id="sg-wood" cx="50%" cy="50%" r="70%">

@@ -59,7 +59,6 @@ pub(super) fn piece_view(d: PieceDraw) -> impl IntoView {
             data-seat=p.seat.index().to_string()
             data-role=p.role.map(|r| r.upper_char().to_string())
             data-face=p.role.is_none().then_some("down")
-            data-guess=p.guess.filter(|_| p.role.is_none()).map(|g| g.upper_char().to_string())
         >
             {piece_body(p, d.look)}
         </g>
