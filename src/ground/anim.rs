@@ -5,9 +5,9 @@
 //! Like the render model, it only ever reads the viewer's [`PlayerView`]s, so an effect names
 //! a landmine or a bomb only when the viewer knows one was there.
 //!
-//! One plan for both boards: its pieces are the board's render model (`M`: the 2-player
-//! [`PieceModel`], the cross board's [`super::cross::CrossPiece`]) and the points it leaves to
-//! the effects layer a set of the board's points (`S`).
+//! One plan for both boards: its pieces are the boards' one render model (`M`: a
+//! [`PieceModel`] on the board's points) and the points it leaves to the effects layer a set of
+//! the board's points (`S`).
 
 use super::geometry::{point_xy, Orientation, Xy};
 use super::render::{piece_model, PieceModel};

@@ -1,59 +1,53 @@
-//! The cross board's render model: its pieces as a seat's eyes see them ([`SiguoPiece`]), and
-//! the animation plan of one move — the same [`AnimPlan`] the 2-player board's actions get,
-//! drawn by the same effects layer: the piece travels its route, the contact plays, removed
-//! pieces fade, identities made public turn up.
+//! The cross board's side of the render model: its pieces as a seat's eyes see them (the
+//! boards' one [`PieceModel`], on the cross's points), and the animation plan of one move —
+//! the same [`AnimPlan`] the 2-player board's actions get, drawn by the same effects layer:
+//! the piece travels its route, the contact plays, removed pieces fade, identities made
+//! public turn up.
 //!
 //! Like the 2-player plan it reads only what the eyes saw before and after the move, so an
 //! effect names a landmine or a bomb only when those eyes knew one was there.
 
 use super::anim::{effect_ms, AnimPlan, Contact};
 use super::geometry::Xy;
+use super::render::PieceModel;
 use super::siguo_geometry::point_xy;
 use junqi_core::deduce::Contact as Told;
 use junqi_core::siguo::{Board, Point, PointSet};
 use junqi_core::Action;
 use junqi_core::{Role, Seat};
 
-/// One piece on the 4-player board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SiguoPiece {
-    pub at: Point,
-    pub seat: Seat,
-    /// `None`: face down, its identity unknown to the viewer.
-    pub role: Option<Role>,
-    /// The viewer's guess at a face-down piece (`data-guess`).
-    pub guess: Option<Role>,
-    /// What the notebook writes on a face-down piece (`data-proven`).
-    pub proven: Option<super::render::Proven>,
-    /// The seat whose flag this piece carries (`carry_flag_home`, `carry_flag_front`).
-    pub carrying: Option<Seat>,
-}
-
-impl SiguoPiece {
-    /// A piece of `seat`'s drawn on its own (the trays): no guess, nothing proven, nothing
-    /// carried; its point is its seat's first, which nothing reads.
-    pub fn lone(seat: Seat, role: Option<Role>) -> SiguoPiece {
-        SiguoPiece {
-            at: Point::in_area(seat, 0, 0)
-                .unwrap_or_else(|| unreachable!("every seat has an area")),
-            seat,
+impl PieceModel<Point> {
+    /// A piece of `seat`'s on the cross at `at`, drawn at `center`, its role as the eyes it is
+    /// drawn for know it (`None`: face down to them).
+    pub fn on_cross(at: Point, seat: Seat, role: Option<Role>, center: Xy) -> Self {
+        PieceModel {
+            at,
+            name: at.to_string(),
+            center,
+            color: Some(seat),
             role,
+            face_down: false,
+            selected: false,
+            movable: false,
             guess: None,
             proven: None,
+            turned: false,
+            dragging: false,
             carrying: None,
         }
     }
-}
 
-/// A piece as the effects layer draws it: the piece, and where.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CrossPiece {
-    pub piece: SiguoPiece,
-    pub center: Xy,
+    /// A piece of `seat`'s drawn on its own (the trays); its point is its seat's first, which
+    /// nothing reads.
+    pub fn lone_on_cross(seat: Seat, role: Option<Role>) -> Self {
+        let at =
+            Point::in_area(seat, 0, 0).unwrap_or_else(|| unreachable!("every seat has an area"));
+        PieceModel::on_cross(at, seat, role, Xy { x: 0.0, y: 0.0 })
+    }
 }
 
 /// The cross board's plan of one move.
-pub type CrossPlan = AnimPlan<CrossPiece, PointSet>;
+pub type CrossPlan = AnimPlan<PieceModel<Point>, PointSet>;
 
 /// One move as the table records it, for [`plan`].
 #[derive(Clone, Debug, PartialEq)]
@@ -98,25 +92,25 @@ pub fn duration_ms(steps: u32, contact: bool, step_ms: u32) -> u32 {
 /// time per step of the route; 0 plans no animation at all.
 pub fn plan(
     board: &Board,
-    before: &[SiguoPiece],
-    after: &[SiguoPiece],
+    before: &[PieceModel<Point>],
+    after: &[PieceModel<Point>],
     played: &Played,
     viewer: Seat,
     step_ms: u32,
 ) -> CrossPlan {
     let (from, to) = (played.mv.from(), played.mv.to());
     let at = |p: Point| point_xy(board, p, viewer);
-    let model = |ps: &[SiguoPiece], p: Point| {
-        ps.iter().find(|pc| pc.at == p).map(|pc| CrossPiece {
-            piece: pc.clone(),
+    let model = |ps: &[PieceModel<Point>], p: Point| {
+        ps.iter().find(|pc| pc.at == p).map(|pc| PieceModel {
             center: at(p),
+            ..pc.clone()
         })
     };
     let mover = model(before, from);
     let target = model(before, to);
     let contact = contact(
-        mover.as_ref().and_then(|m| m.piece.role),
-        target.as_ref().and_then(|t| t.piece.role),
+        mover.as_ref().and_then(|m| m.role),
+        target.as_ref().and_then(|t| t.role),
         played,
     );
     let mut hidden = PointSet::EMPTY;
@@ -128,33 +122,33 @@ pub fn plan(
     }
     // The mover is still on the board when a piece of its seat stands where it went (or, sent
     // back from a mine, where it came from).
-    let mover_seat = mover.as_ref().map(|m| m.piece.seat);
+    let mover_seat = mover.as_ref().and_then(|m| m.color);
     let stands = |p: Point| {
         after
             .iter()
-            .any(|pc| pc.at == p && Some(pc.seat) == mover_seat)
+            .any(|pc| pc.at == p && pc.color.is_some() && pc.color == mover_seat)
     };
     let mover_survives = stands(to) || (played.told == Some(Told::Bounced) && stands(from));
     let defender_falls = matches!(
         played.told,
         Some(Told::AttackerWins) | Some(Told::BothRemoved)
     );
-    let removed: Vec<CrossPiece> = target.into_iter().filter(|_| defender_falls).collect();
+    let removed: Vec<PieceModel<Point>> = target.into_iter().filter(|_| defender_falls).collect();
     // Identities made public by the move (a flag shown when its Field Marshal fell): turned up
     // where they stand.
-    let reveals: Vec<CrossPiece> = after
+    let reveals: Vec<PieceModel<Point>> = after
         .iter()
         .filter(|pc| pc.role.is_some() && pc.at != to && pc.at != from)
         .filter(|pc| {
             before
                 .iter()
-                .any(|b| b.at == pc.at && b.seat == pc.seat && b.role.is_none())
+                .any(|b| b.at == pc.at && b.color == pc.color && b.role.is_none())
         })
         .map(|pc| {
             hidden.add(pc.at);
-            CrossPiece {
-                piece: pc.clone(),
+            PieceModel {
                 center: at(pc.at),
+                ..pc.clone()
             }
         })
         .collect();
@@ -186,15 +180,8 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn piece(at: &str, seat: Seat, role: Option<Role>) -> SiguoPiece {
-        SiguoPiece {
-            at: pt(at),
-            seat,
-            role,
-            guess: None,
-            proven: None,
-            carrying: None,
-        }
+    fn piece(at: &str, seat: Seat, role: Option<Role>) -> PieceModel<Point> {
+        PieceModel::on_cross(pt(at), seat, role, Xy { x: 0.0, y: 0.0 })
     }
 
     #[test]
@@ -252,7 +239,7 @@ mod tests {
         assert_eq!(p.cue, Cue::Capture);
         assert!(p.mover_survives);
         assert_eq!(p.removed.len(), 1);
-        assert_eq!(p.removed[0].piece.role, Some(Role::Captain));
+        assert_eq!(p.removed[0].role, Some(Role::Captain));
         assert_eq!(p.total_ms(), 100 + 400);
         // A bomb the eyes knew: a blast, both gone.
         let both = Played {
@@ -308,7 +295,7 @@ mod tests {
         ];
         let p = plan(&board, &before, &after, &played, Seat::S, 50);
         assert_eq!(p.reveals.len(), 1);
-        assert_eq!(p.reveals[0].piece.at, pt("Eb5"));
+        assert_eq!(p.reveals[0].at, pt("Eb5"));
         assert!(p.hidden.contains(pt("Eb5")));
         assert_eq!(p.effect_ms, 200);
     }

@@ -55,15 +55,16 @@ impl Default for Interaction {
     }
 }
 
-/// One piece as drawn.
+/// One piece as drawn, on either board (`P`: the board's points; the facing board's by
+/// default).
 #[derive(Clone, Debug, PartialEq)]
-pub struct PieceModel {
-    pub at: Point,
-    /// `a6`: the `data-at` attribute.
+pub struct PieceModel<P = Point> {
+    pub at: P,
+    /// `a6`, `Sa4`: the `data-at` attribute.
     pub name: String,
     /// Where it is drawn.
     pub center: Xy,
-    /// `None` only for a face-down piece.
+    /// Its side (its seat on the cross); `None` only for a face-down piece of 翻棋.
     pub color: Option<Seat>,
     /// Present only when the viewer may know it.
     pub role: Option<Role>,
@@ -90,6 +91,29 @@ fn carrying(view: &PlayerView, p: Point) -> Option<Seat> {
         .find(|&c| view.carry[c].is_some_and(|k| k.at == p))
 }
 
+impl<P> PieceModel<P> {
+    /// Everything that changes how the piece is drawn, as a key for keyed lists: a piece is
+    /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
+    pub fn key(&self) -> String {
+        format!(
+            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:?}|{:?}|{:.1},{:.1}",
+            self.name,
+            self.color,
+            self.role,
+            u8::from(self.face_down),
+            u8::from(self.selected),
+            u8::from(self.movable),
+            u8::from(self.turned),
+            u8::from(self.dragging),
+            self.guess,
+            self.proven,
+            self.carrying,
+            self.center.x,
+            self.center.y
+        )
+    }
+}
+
 impl PieceModel {
     /// A face-up piece drawn on its own, off the board (trays, pictures, the rules screen).
     pub fn lone(color: Option<Seat>, role: Option<Role>) -> PieceModel {
@@ -110,27 +134,6 @@ impl PieceModel {
             dragging: false,
             carrying: None,
         }
-    }
-
-    /// Everything that changes how the piece is drawn, as a key for keyed lists: a piece is
-    /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
-    pub fn key(&self) -> String {
-        format!(
-            "{}|{:?}|{:?}|{}{}{}{}{}|{:?}|{:?}|{:?}|{:.1},{:.1}",
-            self.name,
-            self.color,
-            self.role,
-            u8::from(self.face_down),
-            u8::from(self.selected),
-            u8::from(self.movable),
-            u8::from(self.turned),
-            u8::from(self.dragging),
-            self.guess,
-            self.proven,
-            self.carrying,
-            self.center.x,
-            self.center.y
-        )
     }
 
     /// `R:M`, `b:?`, `?` — a short readable summary for tests.

@@ -1,10 +1,12 @@
 //! The cross board's play screen (四国 and its seatings): the table (board, seats, move list,
 //! trays, result, replay) and the hand-over between people.
 
-use crate::components::boards::cross::{SiguoBoard, SiguoPiece};
+use crate::components::boards::cross::SiguoBoard;
 use crate::ground::anim::Cue;
 use crate::ground::cross::{self, CrossPlan, Played};
 use crate::ground::drag::{Gesture, Press};
+use crate::ground::render::PieceModel;
+use crate::ground::siguo_geometry::point_xy;
 use crate::i18n::siguo_text as t;
 use crate::state::siguo::Table;
 use crate::state::store::Store;
@@ -19,13 +21,20 @@ use std::sync::Arc;
 struct Scene {
     /// Actions played so far.
     ply: usize,
-    pieces: Vec<SiguoPiece>,
+    pieces: Vec<PieceModel<Point>>,
     path: Vec<Point>,
     out: Vec<Seat>,
     to_move: Option<Seat>,
 }
 
-fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
+/// The live game through `viewer`'s eyes, drawn with `drawn_for` at the bottom.
+fn scene(
+    table: &Table,
+    board: &Board,
+    (viewer, drawn_for): (Seat, Seat),
+    hidden: bool,
+    notebook: bool,
+) -> Scene {
     let pieces = if hidden {
         Vec::new()
     } else {
@@ -35,16 +44,14 @@ fn scene(table: &Table, viewer: Seat, hidden: bool, notebook: bool) -> Scene {
         table
             .pieces(viewer)
             .into_iter()
-            .map(|(at, seat, role)| SiguoPiece {
+            .map(|(at, seat, role)| PieceModel {
                 carrying: carrying(&carries, at),
-                at,
-                seat,
-                role,
                 guess: role
                     .is_none()
                     .then(|| guesses.iter().find(|(p, _)| *p == at).map(|(_, r)| *r))
                     .flatten(),
                 proven: book.as_ref().and_then(|b| b.written_at(at)),
+                ..PieceModel::on_cross(at, seat, role, point_xy(board, at, drawn_for))
             })
             .collect()
     };
@@ -65,21 +72,18 @@ fn carrying(carries: &[(Seat, Point)], at: Point) -> Option<Seat> {
         .map(|(owner, _)| *owner)
 }
 
-/// A finished game's replay, `at` the ply shown; or a game only computers play, watched.
-fn replay_scene(at: &Table, watch: Option<Seat>) -> Scene {
+/// A finished game's replay, `at` the ply shown; or a game only computers play, watched
+/// (through `watch`'s eyes or every piece open), drawn with `drawn_for` at the bottom.
+fn replay_scene(at: &Table, board: &Board, watch: Option<Seat>, drawn_for: Seat) -> Scene {
     let carries = at.carries();
     let pieces = match watch {
         Some(s) => at.pieces(s),
         None => at.open_pieces(),
     }
     .into_iter()
-    .map(|(p, seat, role)| SiguoPiece {
+    .map(|(p, seat, role)| PieceModel {
         carrying: carrying(&carries, p),
-        at: p,
-        seat,
-        role,
-        guess: None,
-        proven: None,
+        ..PieceModel::on_cross(p, seat, role, point_xy(board, p, drawn_for))
     })
     .collect();
     Scene {
@@ -185,32 +189,40 @@ pub fn SiguoScreen() -> impl IntoView {
     crate::components::focus_board_if_lost();
     let sg = store.siguo;
     let board = Board::shared();
-    let scene = Memo::new(move |_| {
-        let viewer = sg.viewer.get();
-        let hidden = sg.handover.get().is_some();
-        let replay = sg.replay_ply.get();
-        let watch = sg.watch.get();
-        let notebook = store.settings.with(|s| s.notebook);
-        let over = sg.with_tracked(Table::is_over).unwrap_or(false);
-        match replay {
-            Some(_) if over => sg.with_shown(|at| replay_scene(at, watch)),
-            // 旁观: every piece, or the seat the watcher chose to see through.
-            _ if sg.watching() => sg.with_tracked(|t| replay_scene(t, watch)),
-            _ => sg.with_tracked(|t| scene(t, viewer, hidden, notebook)),
-        }
-        .unwrap_or(Scene {
-            ply: 0,
-            pieces: Vec::new(),
-            path: Vec::new(),
-            out: Vec::new(),
-            to_move: None,
-        })
-    });
+    // The seat drawn at the bottom: the eyes of a replay or of a watched game, else the
+    // person's.
     let viewer = Signal::derive(move || match (sg.replay_ply.get(), sg.watch.get()) {
         (Some(_), Some(s)) => s,
         (None, Some(s)) if sg.watching() => s,
         _ => sg.viewer.get(),
     });
+    let scene = {
+        let board = board.clone();
+        Memo::new(move |_| {
+            let eyes = sg.viewer.get();
+            let drawn_for = viewer.get();
+            let hidden = sg.handover.get().is_some();
+            let replay = sg.replay_ply.get();
+            let watch = sg.watch.get();
+            let notebook = store.settings.with(|s| s.notebook);
+            let over = sg.with_tracked(Table::is_over).unwrap_or(false);
+            match replay {
+                Some(_) if over => sg.with_shown(|at| replay_scene(at, &board, watch, drawn_for)),
+                // 旁观: every piece, or the seat the watcher chose to see through.
+                _ if sg.watching() => {
+                    sg.with_tracked(|t| replay_scene(t, &board, watch, drawn_for))
+                }
+                _ => sg.with_tracked(|t| scene(t, &board, (eyes, drawn_for), hidden, notebook)),
+            }
+            .unwrap_or(Scene {
+                ply: 0,
+                pieces: Vec::new(),
+                path: Vec::new(),
+                out: Vec::new(),
+                to_move: None,
+            })
+        })
+    };
     let anim = animate(store, board.clone(), scene, viewer);
     let pieces = Signal::derive(move || scene.with(|s| s.pieces.clone()));
     let path = Signal::derive(move || scene.with(|s| s.path.clone()));

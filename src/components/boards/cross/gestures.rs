@@ -5,10 +5,10 @@
 //!
 //! [`BoardPointer`]: crate::components::boards::pointer::BoardPointer
 
-use crate::components::boards::cross::SiguoPiece;
 use crate::components::boards::pointer::{Landing, Spot};
 use crate::ground::drag::Gesture;
 use crate::ground::geometry::{ScreenRect, Xy};
+use crate::ground::render::PieceModel;
 use crate::ground::siguo_geometry::{
     client_to_view, pan, point_at, spacing_px, tile_at, unzoom, view_box, world_xy, xy_world,
     zoom_factor, zoom_window,
@@ -29,7 +29,7 @@ pub(super) fn screen_rect(svg: NodeRef<leptos::svg::Svg>) -> Option<ScreenRect> 
 pub(super) struct Touch {
     pub board: Arc<Board>,
     pub viewer: Signal<Seat>,
-    pub pieces: Signal<Vec<SiguoPiece>>,
+    pub pieces: Signal<Vec<PieceModel<Point>>>,
     pub zoom: RwSignal<Option<(f32, f32)>>,
     pub factor: RwSignal<f32>,
     pub svg: NodeRef<leptos::svg::Svg>,
@@ -72,8 +72,9 @@ impl Touch {
         match self.zoom.get_untracked() {
             None if !precise && zoom_factor(spacing_px(r), self.min_target).is_some() => {
                 let own = tile_at(&self.board, v, seat).filter(|&p| {
-                    self.pieces
-                        .with_untracked(|ps| ps.iter().any(|pc| pc.at == p && pc.seat == seat))
+                    self.pieces.with_untracked(|ps| {
+                        ps.iter().any(|pc| pc.at == p && pc.color == Some(seat))
+                    })
                 });
                 match own {
                     Some(p) => tapped(p),

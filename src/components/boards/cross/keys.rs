@@ -1,8 +1,8 @@
 //! The cross board's words for the keys' cursor ([`crate::components::boards::keys`]): the
 //! point under it named for screen readers, and its ring.
 
-use super::SiguoPiece;
 use crate::components::boards::keys::cursor_ring;
+use crate::ground::render::PieceModel;
 use crate::ground::siguo_geometry::{point_xy, SiguoLayout, TILE_H, TILE_W};
 use crate::i18n::{self, siguo_text, Lang};
 use junqi_core::siguo::{Board, Point, PointSet};
@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub(super) struct Words {
     pub board: Arc<Board>,
     pub viewer: Signal<Seat>,
-    pub pieces: Signal<Vec<SiguoPiece>>,
+    pub pieces: Signal<Vec<PieceModel<Point>>>,
     pub selected: Signal<Option<Point>>,
     pub cursor: RwSignal<Option<Point>>,
     pub lang: Signal<Lang>,
@@ -38,7 +38,10 @@ impl Words {
         let occupant = self.pieces.with(|ps| {
             let piece = ps.iter().find(|pc| pc.at == p);
             i18n::board_words::seat_occupant(
-                piece.map(|pc| (siguo_text::seat_name(pc.seat, l), pc.seat == me, pc.role)),
+                piece.and_then(|pc| {
+                    let seat = pc.color?;
+                    Some((siguo_text::seat_name(seat, l), seat == me, pc.role))
+                }),
                 piece.and_then(|pc| pc.guess),
                 self.selected.get() == Some(p),
                 l,

@@ -40,12 +40,12 @@ use crate::components::boards::keys::BoardKeys;
 use crate::components::boards::pointer::BoardPointer;
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
 use crate::ground::cross::CrossPlan;
-pub use crate::ground::cross::SiguoPiece;
+use crate::ground::render::PieceModel;
 use gestures::Touch;
 use ground::{area_mark, badge_name};
 use keys::Words;
+use pieces::piece_view;
 pub use pieces::tray_chip;
-use pieces::{piece_view, PieceDraw};
 
 /// The zoom-out button's side in CSS pixels (style/game/11-cross-board.css `.sg-zoom-out`) with the gap
 /// round it, for finding a corner where it covers no point.
@@ -59,7 +59,9 @@ pub fn SiguoBoard(
     /// Whose area is drawn at the bottom.
     #[prop(into)]
     viewer: Signal<Seat>,
-    #[prop(into)] pieces: Signal<Vec<SiguoPiece>>,
+    /// The pieces as the viewer's eyes see them, where they stand.
+    #[prop(into)]
+    pieces: Signal<Vec<PieceModel<Point>>>,
     #[prop(into)] selected: Signal<Option<Point>>,
     /// Legal destinations of the selected piece (`data-dest`).
     #[prop(into)]
@@ -170,7 +172,7 @@ pub fn SiguoBoard(
         now
     });
     // A move made (the pieces changed) or another seat's view: the whole board again.
-    Effect::new(move |was: Option<(Vec<SiguoPiece>, Seat)>| {
+    Effect::new(move |was: Option<(Vec<PieceModel<Point>>, Seat)>| {
         let now = (pieces.get(), viewer.get());
         if was.is_some_and(|w| w != now) {
             zoom.set(None);
@@ -409,18 +411,18 @@ pub fn SiguoBoard(
                     .filter(|p| !hidden.is_some_and(|h| h.contains(p.at)))
                     .map(|p| {
                         let dragged = drag.filter(|(from, _)| *from == p.at);
-                        PieceDraw {
-                            piece: p.clone(),
+                        let pm = PieceModel {
                             center: dragged.map_or_else(|| point_xy(&board, p.at, seat), |d| d.1),
                             selected: sel == Some(p.at),
                             dragging: dragged.is_some(),
-                            look,
-                        }
+                            ..p.clone()
+                        };
+                        (pm, look)
                     })
                     .collect::<Vec<_>>()
             });
             // The dragged piece over every other.
-            drawn.sort_by_key(|d| d.dragging);
+            drawn.sort_by_key(|(d, _)| d.dragging);
             drawn
         }
     };
@@ -587,8 +589,8 @@ pub fn SiguoBoard(
                     <g class="pieces">
                         <For
                             each=drawn
-                            key=PieceDraw::key
-                            children=piece_view
+                            key=|(pm, look)| (pm.key(), *look)
+                            children=|(pm, look)| piece_view(pm, look)
                         />
                     </g>
                     <g class="fx" pointer-events="none">

@@ -3,82 +3,52 @@
 
 use crate::components::boards::fx::FxPiece;
 use crate::components::boards::piece::{tile_view, LabelLook, Shown, Tile, TileLook};
-use crate::ground::cross::{CrossPiece, SiguoPiece};
 use crate::ground::geometry::Xy;
+use crate::ground::render::PieceModel;
 use crate::ground::siguo_geometry::{TILE_H, TILE_W};
+use junqi_core::siguo::Point;
 use junqi_core::{Role, Seat};
 use leptos::prelude::*;
 
-/// One piece as drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct PieceDraw {
-    pub piece: SiguoPiece,
-    pub center: Xy,
-    pub selected: bool,
-    /// Held under the pointer (drawn at `center`, over the other pieces).
-    pub dragging: bool,
-    pub look: LabelLook,
-}
-
-impl PieceDraw {
-    /// Everything that changes the drawing.
-    pub fn key(&self) -> String {
-        format!(
-            "{}|{}|{:?}|{:?}|{:?}|{:?}|{}{}|{:?}|{:.1},{:.1}",
-            self.piece.at,
-            self.piece.seat.index(),
-            self.piece.role,
-            self.piece.guess,
-            self.piece.proven,
-            self.piece.carrying,
-            u8::from(self.selected),
-            u8::from(self.dragging),
-            self.look,
-            self.center.x,
-            self.center.y
-        )
-    }
-}
-
-pub(super) fn piece_view(d: PieceDraw) -> impl IntoView {
-    let p = &d.piece;
+/// A piece where it stands (or under the pointer, dragged), with its test hooks.
+pub(super) fn piece_view(pm: PieceModel<Point>, look: LabelLook) -> impl IntoView {
     let mut class = String::from("sg-piece-slot");
-    if d.selected {
+    if pm.selected {
         class.push_str(" selected");
     }
-    if d.dragging {
+    if pm.dragging {
         class.push_str(" dragging");
     }
     view! {
         <g
             class=class
-            transform=format!("translate({} {})", d.center.x, d.center.y)
-            data-carrying=p.carrying.map(|s| s.index().to_string())
-            data-proven=p.proven.filter(|_| p.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
-            data-at=p.at.to_string()
-            data-seat=p.seat.index().to_string()
-            data-role=p.role.map(|r| r.upper_char().to_string())
-            data-face=p.role.is_none().then_some("down")
+            transform=format!("translate({} {})", pm.center.x, pm.center.y)
+            data-carrying=pm.carrying.map(|s| s.index().to_string())
+            data-proven=pm.proven.filter(|_| pm.role.is_none()).map(|m| junqi_core::deduce::letters(m.roles))
+            data-at=pm.name.clone()
+            data-seat=pm.color.map(|s| s.index().to_string())
+            data-role=pm.role.map(|r| r.upper_char().to_string())
+            data-face=pm.role.is_none().then_some("down")
         >
-            {piece_body(p, d.look)}
+            {piece_body(&pm, look)}
         </g>
     }
 }
 
-impl FxPiece for CrossPiece {
+impl FxPiece for PieceModel<Point> {
     fn center(&self) -> Xy {
         self.center
     }
 
     fn body(&self, look: LabelLook) -> AnyView {
-        piece_body(&self.piece, look).into_any()
+        piece_body(self, look).into_any()
     }
 }
 
 /// A small piece of `seat`'s, face up (`role`) or down, for the trays: the piece the board
 /// draws, on a drawing of its own.
 pub fn tray_chip(seat: Seat, role: Option<Role>, look: LabelLook) -> impl IntoView {
-    let p = SiguoPiece::lone(seat, role);
+    let p = PieceModel::lone_on_cross(seat, role);
     let (w, h) = (TILE_W + 4.0, TILE_H + 4.0);
     view! {
         <svg class="tray-piece" viewBox=format!("{} {} {w} {h}", -w / 2.0, -h / 2.0)>
@@ -107,11 +77,12 @@ const CROSS_TILE: TileLook = TileLook {
 /// A piece's drawing, centred on the origin, in its seat's colour: face up with its label, or
 /// face down (its identity unknown to the viewer) with its back, the viewer's guess and the
 /// notebook's strip; a carried flag.
-pub(super) fn piece_body(p: &SiguoPiece, look: LabelLook) -> impl IntoView {
+pub(super) fn piece_body(p: &PieceModel<Point>, look: LabelLook) -> impl IntoView {
     let face = if p.role.is_some() { "up" } else { "down" };
+    let seat = p.color.map_or(0, Seat::index);
     tile_view(
         &Tile {
-            class: format!("sg-piece {face} seat-{}", p.seat.index()),
+            class: format!("sg-piece {face} seat-{seat}"),
             transform: "",
             shown: p.role.map_or(Shown::Back, Shown::Role),
             guess: p.guess,
