@@ -59,7 +59,8 @@ pub fn SiguoBoard(
     /// Whose area is drawn at the bottom.
     #[prop(into)]
     viewer: Signal<Seat>,
-    /// The pieces as the viewer's eyes see them, where they stand.
+    /// The pieces as the viewer's eyes see them, each centred where it stands with `viewer` at
+    /// the bottom.
     #[prop(into)]
     pieces: Signal<Vec<PieceModel<Point>>>,
     #[prop(into)] selected: Signal<Option<Point>>,
@@ -187,10 +188,6 @@ pub fn SiguoBoard(
     let dest_set = Memo::new(move |_| dests.with(|d| d.iter().copied().collect::<PointSet>()));
 
     // ----- the pointer ----------------------------------------------------------------------
-    let callback = |f: fn(&Touch, (f64, f64), bool)| {
-        let t = touch.clone();
-        Callback::new(move |(at, precise)| f(&t, at, precise))
-    };
     let mut pointer = BoardPointer::new(
         press,
         on_gesture,
@@ -203,7 +200,10 @@ pub fn SiguoBoard(
             Callback::new(move |at| t.locate(at))
         },
     );
-    pointer.tap = Some(callback(Touch::tap));
+    pointer.tap = Some({
+        let t = touch.clone();
+        Callback::new(move |(at, precise)| t.tap(at, precise))
+    });
     pointer.slide = Some({
         let t = touch.clone();
         Callback::new(move |d| t.slide(d))
@@ -397,34 +397,31 @@ pub fn SiguoBoard(
         }
     };
 
-    // The pieces, keyed so that an unchanged piece keeps its element.
-    let drawn = {
-        let board = board.clone();
-        move || {
-            let seat = viewer.get();
-            let look = look.get();
-            let sel = selected.get();
-            let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
-            let hidden = anim.with(|a| a.as_ref().map(|(_, plan)| plan.hidden));
-            let mut drawn = pieces.with(|ps| {
-                ps.iter()
-                    .filter(|p| !hidden.is_some_and(|h| h.contains(p.at)))
-                    .map(|p| {
-                        let dragged = drag.filter(|(from, _)| *from == p.at);
-                        let pm = PieceModel {
-                            center: dragged.map_or_else(|| point_xy(&board, p.at, seat), |d| d.1),
-                            selected: sel == Some(p.at),
-                            dragging: dragged.is_some(),
-                            ..p.clone()
-                        };
-                        (pm, look)
-                    })
-                    .collect::<Vec<_>>()
-            });
-            // The dragged piece over every other.
-            drawn.sort_by_key(|(d, _)| d.dragging);
-            drawn
-        }
+    // The pieces, keyed so that an unchanged piece keeps its element. Each stands where the
+    // scene placed it for the seat drawn at the bottom; a dragged one under the pointer.
+    let drawn = move || {
+        let look = look.get();
+        let sel = selected.get();
+        let drag = press.with(|p| p.as_ref().and_then(Press::dragged));
+        let hidden = anim.with(|a| a.as_ref().map(|(_, plan)| plan.hidden));
+        let mut drawn = pieces.with(|ps| {
+            ps.iter()
+                .filter(|p| !hidden.is_some_and(|h| h.contains(p.at)))
+                .map(|p| {
+                    let dragged = drag.filter(|(from, _)| *from == p.at);
+                    let pm = PieceModel {
+                        center: dragged.map_or(p.center, |d| d.1),
+                        selected: sel == Some(p.at),
+                        dragging: dragged.is_some(),
+                        ..p.clone()
+                    };
+                    (pm, look)
+                })
+                .collect::<Vec<_>>()
+        });
+        // The dragged piece over every other.
+        drawn.sort_by_key(|(d, _)| d.dragging);
+        drawn
     };
 
     // Destination marks over the pieces: a dot on an empty point, a ring round a piece.
