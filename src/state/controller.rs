@@ -15,7 +15,7 @@ mod time;
 
 pub use coach::Coached;
 pub use decide::DrawOffer;
-pub use time::{Clock, MoveTimer};
+pub use time::{Clock, MoveTimer, CLOCK_SAVE_MS};
 
 use super::config::Opponent;
 use super::game::{Known, Match, Row};
@@ -85,8 +85,13 @@ pub enum Effect {
     CountResult,
     /// Run this animation, then call [`Controller::finish`].
     Animate(AnimPlan),
-    /// Drop any animation running (its end is no longer awaited).
+    /// Drop any animation running or move on show (its end is no longer awaited); on the
+    /// cross board also any computer's answer awaited about the position left.
     StopAnimation,
+    /// The cross board: the move just played is animated for `anim_ms` and the next seat waits
+    /// meanwhile; a computer's move (`computer`) stays on show a moment longer. (The 2-player
+    /// board waits through [`Effect::Animate`] instead.)
+    OnShow { anim_ms: u32, computer: bool },
     /// The game is over: show its result.
     Over,
     /// Send these messages to the other device, in order (a game between two devices).

@@ -15,7 +15,7 @@ pub use public::PublicState;
 pub use remote::{Connect, RemoteStore, JOIN_PREFIX};
 
 use super::config::{GameConfig, Opponent};
-use super::controller::{Controller, Marks};
+use super::controller::{Controller, Marks, CLOCK_SAVE_MS};
 use super::game::Match;
 use super::replay::Replay;
 use super::saves::{self, SavedGame, SavedSetup, Saves};
@@ -102,9 +102,6 @@ pub enum Dialog {
     /// The list of keys and reading commands (`?`).
     Keys,
 }
-
-/// How often the clocks are saved while one runs (actions are saved at once).
-const CLOCK_SAVE_MS: f64 = 5_000.0;
 
 /// A message on the records screen: an error (import, resume) or a confirmation.
 #[derive(Clone, Debug, PartialEq, Eq)]

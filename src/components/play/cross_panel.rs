@@ -287,7 +287,7 @@ pub fn SiguoPanel() -> impl IntoView {
                     </button>
                     <button data-testid="siguo-undo" disabled=move || !sg.may_undo()
                         title=move || sg.undo_is_limited().then(|| t::UNDO_HIDDEN_RULE.get(lang()))
-                        on:click=move |_| sg.undo()>
+                        on:click=move |_| sg.undo(&store)>
                         {move || i18n::UNDO.get(lang())}
                     </button>
                     <button data-testid="siguo-offer-draw" disabled=move || !sg.may_offer_draw()
@@ -451,7 +451,7 @@ fn GuessPicker() -> impl IntoView {
             .map(|r| {
                 view! {
                     <button class="guess-choice" data-testid=format!("siguo-guess-{}", r.upper_char())
-                        on:click=move |_| sg.set_guess(Some(r))>
+                        on:click=move |_| sg.set_guess(&store, Some(r))>
                         {crate::i18n::guess_text(r, l)}
                     </button>
                 }
@@ -486,7 +486,7 @@ fn GuessPicker() -> impl IntoView {
             <p>{move || i18n::GUESS_TITLE.get(lang())} " " {move || sg.guess_at.get().map(|p| p.to_string())}</p>
             <div class="guess-grid">
                 {buttons}
-                <button class="guess-choice" data-testid="siguo-guess-clear" on:click=move |_| sg.set_guess(None)>
+                <button class="guess-choice" data-testid="siguo-guess-clear" on:click=move |_| sg.set_guess(&store, None)>
                     {move || i18n::GUESS_CLEAR.get(lang())}
                 </button>
             </div>

@@ -15,6 +15,8 @@ use super::play::sent_after_saving;
 use super::{Controller, Effect, Page};
 use crate::ground::anim::Cue;
 
+/// How often the clocks are saved while one runs, in milliseconds (actions are saved at once).
+pub const CLOCK_SAVE_MS: f64 = 5_000.0;
 /// Between two devices: the part of each of the other side's turns not charged to it here
 /// (its move takes this long, at most, to cross the connection).
 pub const ALLOWANCE_MS: f64 = 1_000.0;

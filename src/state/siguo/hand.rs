@@ -1,7 +1,7 @@
 //! What the person at the cross board holds between taps, and what their gestures mean: the
 //! piece picked up, the hidden piece whose guess is being chosen, and the move waiting to be
 //! confirmed because it would leave them no move. Plain Rust, read against the [`Table`]: the
-//! store mirrors a [`Hand`] into signals and plays the move a gesture answers.
+//! [`Session`](super::session::Session) holds the hand and plays the move a gesture answers.
 
 use super::Table;
 use crate::ground::drag::Gesture;

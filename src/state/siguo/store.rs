@@ -1,14 +1,16 @@
-//! The Leptos signals around a 四国 [`Table`]: the new-game choices, the people's setups, taps
-//! on the board, the computer seats' turns (through the page's computer player), hand-overs
-//! between people, autosave and resume. Every rule question goes to the table.
+//! The Leptos signals around a 四国 game: the new-game choices, the people's setups, and a
+//! [`Session`] mirrored into signals — the store hands it gestures, the computer player's
+//! answers (through the page's worker) and clock ticks, and carries out the effects it answers
+//! with (sounds, notices, saves, a move on show, the end); it keeps autosave and resume. Every
+//! rule, turn and hand-over question goes to the session and its table.
 
-use super::hand::{AtBoard, Hand};
 use super::save::{self, SiguoSave};
+use super::session::{Session, TablePage};
 use super::stats;
 use super::{SiguoConfig, Table};
-use crate::ai::protocol::{AiRequest, AiResponse};
+use crate::ai::protocol::AiResponse;
 use crate::ground::drag::Gesture;
-use crate::state::controller::Typed;
+use crate::state::controller::{Effect, Typed};
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
 use junqi_core::seat::{PerSeat, Seat};
@@ -33,12 +35,14 @@ pub struct SiguoStore {
     pub config: RwSignal<SiguoConfig>,
     /// The remembered choices could not be read: they are not written over.
     config_unread: StoredValue<bool>,
-    table: StoredValue<Option<Table>>,
+    /// The game on the table ([`Session`]): the signals below mirror it.
+    session: StoredValue<Option<Session>>,
+    /// The session's edits and clock ticks last mirrored into `rev` and `clock_rev`.
+    mirrored: StoredValue<(u64, u64)>,
     /// Bumped on every change of the table.
     pub rev: RwSignal<u64>,
     id: StoredValue<Option<String>>,
     started: StoredValue<f64>,
-    counted: StoredValue<bool>,
     seed: StoredValue<u64>,
     /// The people's formations while they arrange.
     pending: StoredValue<[Option<Deployment>; 4]>,
@@ -63,9 +67,6 @@ pub struct SiguoStore {
     /// The finished game as it stood at `replay_ply`, with the `rev` and ply it was built for:
     /// rebuilt from the record only when either changes ([`SiguoStore::with_shown`]).
     replayed: StoredValue<Option<(u64, usize, Table)>>,
-    /// What the person holds at the board (the piece picked up, the guess being chosen, the
-    /// move waiting to be confirmed): the signals below mirror it.
-    hand: StoredValue<Hand>,
     /// A move that would leave the person no move of their own, waiting for them to confirm
     /// it or take it back.
     pub stranding: RwSignal<Option<Action<Point>>>,
@@ -73,8 +74,6 @@ pub struct SiguoStore {
     pub guess_at: RwSignal<Option<Point>>,
     /// Bumped on every clock tick.
     pub clock_rev: RwSignal<u64>,
-    clock_last: StoredValue<f64>,
-    clock_saved: StoredValue<f64>,
     /// The computer's suggestion now on show.
     pub hint: RwSignal<Option<Action<Point>>>,
     /// Bumped when the saved 四国 games change (records screen).
@@ -130,11 +129,11 @@ impl SiguoStore {
             chosen: RwSignal::new(false),
             config: RwSignal::new(config),
             config_unread: StoredValue::new(unread),
-            table: StoredValue::new(None),
+            session: StoredValue::new(None),
+            mirrored: StoredValue::new((0, 0)),
             rev: RwSignal::new(0),
             id: StoredValue::new(None),
             started: StoredValue::new(0.0),
-            counted: StoredValue::new(false),
             seed: StoredValue::new(0),
             pending: StoredValue::new([None, None, None, None]),
             arranging: RwSignal::new(None),
@@ -150,10 +149,7 @@ impl SiguoStore {
             hint: RwSignal::new(None),
             clock_rev: RwSignal::new(0),
             guess_at: RwSignal::new(None),
-            hand: StoredValue::new(Hand::default()),
             stranding: RwSignal::new(None),
-            clock_last: StoredValue::new(0.0),
-            clock_saved: StoredValue::new(0.0),
             watch: RwSignal::new(None),
             watch_ctl: Default::default(),
             replayed: StoredValue::new(None),
@@ -163,7 +159,7 @@ impl SiguoStore {
 
     /// Reads the table (untracked; track `rev` to follow changes).
     pub fn with_table<R>(&self, f: impl FnOnce(&Table) -> R) -> Option<R> {
-        self.table.with_value(|t| t.as_ref().map(f))
+        self.with_session(|s| f(s.table()))
     }
 
     /// Reads the table and tracks its changes.
@@ -208,17 +204,6 @@ impl SiguoStore {
         }
         self.replayed
             .with_value(|r| r.as_ref().map(|(_, _, t)| f(t)))
-    }
-
-    fn changed(&self) {
-        self.hint.set(None);
-        let viewer = self.with_table(Table::viewer);
-        if let Some(v) = viewer {
-            if self.viewer.get_untracked() != v {
-                self.viewer.set(v);
-            }
-        }
-        self.rev.update(|r| *r += 1);
     }
 
     pub fn save_config(&self) {
@@ -317,32 +302,126 @@ impl SiguoStore {
         self.id.set_value(Some(id.clone()));
         set_tab_game(Some(&id));
         self.started.set_value(now);
-        self.counted.set_value(false);
         self.points.set(None);
         self.all_open.set(true);
-        self.table.set_value(Some(table));
-        let first_human = self.with_table(Table::human_to_move).flatten();
         // More than one person: the first to move gets the device behind a hand-over screen.
-        if self.config.with_untracked(|c| c.humans().len() > 1) {
-            self.handover
-                .set(first_human.or(self.handover.get_untracked()));
-        } else {
-            self.handover.set(None);
-        }
+        self.install(Session::new(table, false));
         store.phase.set(Phase::Siguo);
-        self.changed();
         self.autosave();
     }
 
     // ----- play --------------------------------------------------------------------------
 
+    /// What the session needs to know of the page now.
+    fn page(&self, store: &Store) -> TablePage {
+        TablePage {
+            away: store.phase.get_untracked() != Phase::Siguo,
+            replaying: self.replay_ply.get_untracked().is_some(),
+            on_show: self.pausing.on.get_untracked(),
+            paused: self.watch_ctl.paused.get_untracked(),
+            step_ms: store.step_ms(),
+        }
+    }
+
+    /// Reads the session (untracked).
+    fn with_session<R>(&self, f: impl FnOnce(&Session) -> R) -> Option<R> {
+        self.session.with_value(|s| s.as_ref().map(f))
+    }
+
+    /// Runs `f` on the session, has the signals follow it and carries out its effects.
+    fn run(&self, store: &Store, f: impl FnOnce(&mut Session, TablePage) -> Vec<Effect>) {
+        let page = self.page(store);
+        let fx = self
+            .session
+            .try_update_value(|s| s.as_mut().map(|s| f(s, page)))
+            .flatten();
+        self.mirror();
+        if let Some(fx) = fx {
+            self.apply(store, fx);
+        }
+    }
+
+    /// A new session on the table: the signals follow it.
+    fn install(&self, session: Session) {
+        self.mirrored.set_value((session.edits(), session.ticks()));
+        self.session.set_value(Some(session));
+        self.mirror();
+        self.rev.update(|r| *r += 1);
+    }
+
+    /// The signals follow the session: whose eyes, the hand, the hand-over, the hint, and the
+    /// revisions of the game and of the clocks.
+    fn mirror(&self) {
+        let Some((hand, viewer, handover, hint, edits, ticks)) = self.with_session(|s| {
+            (
+                s.hand().clone(),
+                s.viewer(),
+                s.handover(),
+                s.hint(),
+                s.edits(),
+                s.ticks(),
+            )
+        }) else {
+            return;
+        };
+        fn follow<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, now: T) {
+            if signal.with_untracked(|v| *v != now) {
+                signal.set(now);
+            }
+        }
+        follow(self.viewer, viewer);
+        follow(self.selected, hand.selected);
+        follow(self.guess_at, hand.guess_at);
+        follow(self.stranding, hand.stranding);
+        follow(self.handover, handover);
+        follow(self.hint, hint);
+        let (was_edits, was_ticks) = self.mirrored.get_value();
+        self.mirrored.set_value((edits, ticks));
+        if ticks != was_ticks {
+            self.clock_rev.update(|r| *r += 1);
+        }
+        if edits != was_edits {
+            self.rev.update(|r| *r += 1);
+        }
+    }
+
+    /// Carries out what the session answered, in order.
+    fn apply(&self, store: &Store, fx: Vec<Effect>) {
+        for e in fx {
+            match e {
+                Effect::Sound { cue, delay_ms } => store.sound_after(cue, delay_ms),
+                Effect::Notice(text) => store.show_toast(text),
+                Effect::Save | Effect::SaveClockIfDue => self.autosave(),
+                Effect::CountResult => self.count_result(),
+                Effect::Over => self.all_open.set(true),
+                Effect::OnShow {
+                    anim_ms,
+                    computer: false,
+                } => self.pausing.hold(Duration::from_millis(u64::from(anim_ms))),
+                Effect::OnShow {
+                    anim_ms,
+                    computer: true,
+                } => {
+                    let animated = Duration::from_millis(u64::from(anim_ms) + 250);
+                    let show = self.show_for(store.reduced_motion.get_untracked());
+                    self.pausing.hold(show.max(animated));
+                }
+                Effect::StopAnimation => {
+                    self.serial.update_value(|s| *s += 1);
+                    self.thinking.set(false);
+                    self.pausing.release();
+                }
+                // The board draws a move's animation from the table itself, and a 四国 game
+                // is played on one device: the session asks for none of these.
+                Effect::Animate(_) | Effect::Send(_) | Effect::Refused(_) => {}
+            }
+        }
+    }
+
     /// The person at `viewer` may act now.
     pub fn may_act(&self) -> bool {
-        self.handover.get_untracked().is_none()
-            && !self.pausing.on.get_untracked()
-            && self
-                .with_table(|t| t.human_to_move() == Some(self.viewer.get_untracked()))
-                .unwrap_or(false)
+        let page = self.acting_page();
+        self.with_session(|s| s.may_act(page)).unwrap_or(false)
     }
 
     /// [`Self::may_act`], tracked.
@@ -351,6 +430,7 @@ impl SiguoStore {
         self.handover.track();
         self.pausing.on.track();
         self.viewer.track();
+        self.replay_ply.track();
         self.may_act()
     }
 
@@ -368,138 +448,63 @@ impl SiguoStore {
         self.with_table(|t| t.dests(from)).unwrap_or_default()
     }
 
+    /// The page as far as the person's acts go (no clock, no animation).
+    fn acting_page(&self) -> TablePage {
+        TablePage {
+            replaying: self.replay_ply.get_untracked().is_some(),
+            on_show: self.pausing.on.get_untracked(),
+            ..TablePage::default()
+        }
+    }
+
     /// Whether the person may pick up the piece at `p` and drag it.
     pub fn may_drag(&self, p: Point) -> bool {
-        self.replay_ply.get_untracked().is_none()
-            && self.may_act()
-            && self.with_table(|t| !t.dests(p).is_empty()).unwrap_or(false)
-    }
-
-    /// Nobody may act on the board: a hand-over screen, a replay, or a game only computers
-    /// play.
-    fn busy(&self) -> bool {
-        self.handover.get_untracked().is_some()
-            || self.replay_ply.get_untracked().is_some()
-            || self.watching_untracked()
-    }
-
-    /// Runs `f` on the person's hand at the board (mirrored in `selected`, `guess_at` and
-    /// `stranding`) against the table.
-    fn with_hand<R>(&self, f: impl FnOnce(&mut Hand, &Table, AtBoard) -> R) -> Option<R> {
-        let at = AtBoard {
-            viewer: self.viewer.get_untracked(),
-            may_act: !self.busy() && self.may_act(),
-        };
-        let mut hand = self.hand.get_value();
-        let out = self.with_table(|t| f(&mut hand, t, at))?;
-        self.update_hand(|h| *h = hand);
-        Some(out)
-    }
-
-    /// Changes the person's hand; its signals follow.
-    fn update_hand(&self, f: impl FnOnce(&mut Hand)) {
-        self.hand.update_value(f);
-        let hand = self.hand.get_value();
-        if self.selected.get_untracked() != hand.selected {
-            self.selected.set(hand.selected);
-        }
-        if self.guess_at.get_untracked() != hand.guess_at {
-            self.guess_at.set(hand.guess_at);
-        }
-        if self.stranding.get_untracked() != hand.stranding {
-            self.stranding.set(hand.stranding);
-        }
+        let page = self.acting_page();
+        self.with_session(|s| s.may_drag(p, page)).unwrap_or(false)
     }
 
     /// The person takes back the move that would leave them no move.
     pub fn strand_back(&self) {
-        self.update_hand(|h| h.stranding = None);
+        self.session
+            .update_value(|s| s.iter_mut().for_each(Session::strand_back));
+        self.mirror();
     }
 
-    /// A gesture on the board ([`Hand::gesture`]): the move it answers is played.
+    /// A gesture on the board ([`Session::gesture`]).
     pub fn gesture(&self, store: &Store, g: Gesture<Point>) {
-        if self.busy() {
-            return;
-        }
-        if let Some(mv) = self.with_hand(|h, t, at| h.gesture(t, at, g)).flatten() {
-            self.play_person(store, mv);
-        }
+        self.run(store, |s, page| s.gesture(g, page));
     }
 
-    /// A move typed in the notation ([`Hand::typed`]): played, or the reason it was not.
+    /// A move typed in the notation ([`Session::typed`]): played, or the reason it was not.
     pub fn typed(&self, store: &Store, text: &str) -> Result<(), Typed<Point, Action<Point>>> {
-        let mv = self
-            .with_hand(|h, t, at| h.typed(t, at, text))
-            .unwrap_or(Err(Typed::NotNow))?;
-        if let Some(mv) = mv {
-            self.play_person(store, mv);
-        }
-        Ok(())
+        let mut refused = Err(Typed::NotNow);
+        self.run(store, |s, page| match s.typed(text, page) {
+            Ok(fx) => {
+                refused = Ok(());
+                fx
+            }
+            Err(why) => {
+                refused = Err(why);
+                Vec::new()
+            }
+        });
+        refused
     }
 
     /// The person confirms the move that leaves them no move ([`Self::stranding`]).
     pub fn play_stranding(&self, store: &Store) {
-        if let Some(mv) = self.with_hand(|h, _, at| h.confirm(at)).flatten() {
-            self.play_person(store, mv);
-        }
+        self.run(store, Session::confirm_stranding);
     }
 
-    /// Plays `mv` for the seat to move (its sound and animation are the board's, planned from
-    /// what the eyes saw); returns how long its animation runs, in milliseconds.
-    fn play(&self, store: &Store, mv: Action<Point>) -> u32 {
-        let played = self
-            .table
-            .try_update_value(|t| t.as_mut().map(|t| t.play(mv).is_ok()));
-        if played.flatten() != Some(true) {
-            store.sound(crate::ground::anim::Cue::Illegal);
-            return 0;
-        }
-        let step_ms = store.step_ms();
-        let anim_ms = self.with_table(|t| t.last_move_ms(step_ms)).unwrap_or(0);
-        self.after_action(store);
-        anim_ms
-    }
-
-    /// A person's move: the next seat waits while it is animated.
-    fn play_person(&self, store: &Store, mv: Action<Point>) {
-        let anim_ms = self.play(store, mv);
-        if anim_ms == 0 || self.with_table(Table::is_over).unwrap_or(true) {
-            return;
-        }
-        self.pausing.hold(Duration::from_millis(u64::from(anim_ms)));
-    }
-
-    /// After any action: the result, a hand-over to the next person, the save.
-    fn after_action(&self, store: &Store) {
-        let before = self.viewer.get_untracked();
-        self.changed();
-        self.autosave();
-        if self.with_table(Table::is_over).unwrap_or(false) {
-            self.finish(store);
-            return;
-        }
-        let next = self.with_table(Table::human_to_move).flatten();
-        if let Some(next) = next {
-            let hand = self
-                .with_table(|t| t.needs_handover(before, next))
-                .unwrap_or(false);
-            if hand {
-                self.handover.set(Some(next));
-            }
-        }
-    }
-
-    /// The person at the hand-over screen is ready.
-    pub fn handover_ready(&self, store: &Store) {
-        let Some(seat) = self.handover.get_untracked() else {
-            return;
-        };
-        self.handover.set(None);
-        // The next person starts with an empty hand (nothing of the last one's open).
-        self.update_hand(|h| *h = Hand::default());
-        if self.arranging.get_untracked().is_none() && store.phase.get_untracked() == Phase::Siguo {
-            self.viewer.set(seat);
-            self.rev.update(|r| *r += 1);
+    /// The person at the hand-over screen is ready: the board shows their eyes (in the game),
+    /// or the setup screen their formation (while the people arrange).
+    pub fn handover_ready(&self, _store: &Store) {
+        if self.with_session(|_| ()).is_some() {
+            self.session
+                .update_value(|s| s.iter_mut().for_each(Session::handover_ready));
+            self.mirror();
+        } else {
+            self.handover.set(None);
         }
     }
 
@@ -513,13 +518,7 @@ impl SiguoStore {
         {
             return;
         }
-        let Some(req) = self
-            .with_table(|t| {
-                t.computer_to_move()
-                    .map(|(_, level)| AiRequest::siguo(t.ask(), level, t.move_seed()))
-            })
-            .flatten()
-        else {
+        let Some(req) = self.with_session(Session::computer_question).flatten() else {
             return;
         };
         self.thinking.set(true);
@@ -528,14 +527,13 @@ impl SiguoStore {
         let rev = self.rev.get_untracked();
         let ask = self.serial.get_value() + 1;
         self.serial.set_value(ask);
-        let req2 = req.clone();
-        store.ai_request(req.clone(), move |res: AiResponse| {
+        store.ai_request(req, move |res: AiResponse| {
             if me.serial.get_value() != ask {
                 return;
             }
             me.serial.set_value(ask + 1);
             me.thinking.set(false);
-            me.computer_answer(&store, rev, &req2, res.action.as_deref());
+            me.computer_answer(&store, rev, res.action.as_deref());
         });
         // A worker that neither answers nor fails must not freeze the table: after a while it is
         // replaced and the seat plays a fallback move.
@@ -548,49 +546,27 @@ impl SiguoStore {
                 leptos::logging::warn!("the computer player did not answer; it is restarted");
                 store.ai_cancel();
                 me.thinking.set(false);
-                me.computer_answer(&store, rev, &req, None);
+                me.computer_answer(&store, rev, None);
             },
             crate::state::store::AI_PATIENCE,
         );
     }
 
-    /// Plays a computer seat's answer; a missing or illegal one is replaced by a legal move
-    /// drawn from the game's seed, so the game always goes on (the page carries no 4-player
-    /// search: it would weigh on every first visit for a case that should never happen).
-    fn computer_answer(&self, store: &Store, rev: u64, req: &AiRequest, action: Option<&str>) {
+    /// Plays a computer seat's answer if the game is still the one it was asked about (`rev`)
+    /// ([`Session::computer_answer`]: a missing or illegal answer is replaced by a legal move
+    /// drawn from the game's seed; the page carries no 4-player search, which would weigh on
+    /// every first visit for a case that should never happen).
+    fn computer_answer(&self, store: &Store, rev: u64, action: Option<&str>) {
         if self.rev.get_untracked() != rev {
             return;
         }
-        let Some(mv) = self.with_table(|t| t.answer(action, req.seed)).flatten() else {
-            return;
-        };
-        // Held from the start, so that no seat acts while the move is played.
-        self.pausing.on.set(true);
-        let anim_ms = self.play(store, mv);
-        // On show for a moment once its animation is over.
-        let pause = self
-            .show_for(store.reduced_motion.get_untracked())
-            .max(Duration::from_millis(u64::from(anim_ms) + 250));
-        self.pausing.hold(pause);
+        self.run(store, |s, page| s.computer_answer(action, page.step_ms));
     }
 
     /// Takes back the person's last move and the computer moves after it (one person against
     /// computers only).
-    pub fn undo(&self) {
-        let seat = self.viewer.get_untracked();
-        let Some(Ok(back)) = self.with_table(|t| t.undone(seat)).flatten() else {
-            return;
-        };
-        self.serial.update_value(|s| *s += 1);
-        self.thinking.set(false);
-        self.pausing.release();
-        // What was picked up, a guess being chosen, a move waiting to be confirmed: all of
-        // the position taken back.
-        self.update_hand(|h| *h = Hand::default());
-        self.hint.set(None);
-        self.table.set_value(Some(back));
-        self.changed();
-        self.autosave();
+    pub fn undo(&self, store: &Store) {
+        self.run(store, |s, _| s.undo());
     }
 
     /// Undo is offered (one person against computers) but, pieces being hidden, only for
@@ -600,26 +576,19 @@ impl SiguoStore {
     }
 
     pub fn may_undo(&self) -> bool {
-        let seat = self.viewer.get();
-        !self.thinking.get()
-            && self
-                .with_tracked(|t| t.undo_to(seat).is_some())
-                .unwrap_or(false)
+        self.viewer.track();
+        self.rev.track();
+        !self.thinking.get() && self.with_session(Session::may_undo).unwrap_or(false)
     }
 
     /// The computer's suggestion for the person to move: its piece is selected and the move
     /// named.
     pub fn ask_hint(&self, store: &Store) {
-        if !self.may_act() || self.thinking.get_untracked() {
+        if self.thinking.get_untracked() {
             return;
         }
-        let Some(req) = self.with_table(|t| {
-            AiRequest::siguo(
-                t.ask(),
-                junqi_ai::DEFAULT_LEVEL,
-                t.move_seed() ^ 0x4849_4e54,
-            )
-        }) else {
+        let page = self.page(store);
+        let Some(req) = self.with_session(|s| s.hint_question(page)).flatten() else {
             return;
         };
         let me = *self;
@@ -630,53 +599,19 @@ impl SiguoStore {
             if me.rev.get_untracked() != rev {
                 return;
             }
-            if let Some(mv) = res.action.and_then(|a| a.parse::<Action<Point>>().ok()) {
-                me.update_hand(|h| h.selected = Some(mv.from()));
-                me.hint.set(Some(mv));
-            }
+            me.session.update_value(|s| {
+                if let Some(s) = s {
+                    s.hint_answer(res.action.as_deref());
+                }
+            });
+            me.mirror();
         });
     }
 
-    /// The clock of the seat to move runs (not behind a hand-over screen, nor in another
-    /// tab's game); a seat whose time runs out leaves the game.
+    /// A clock tick ([`Session::tick`]): the clock of the seat to move runs; a seat whose time
+    /// runs out leaves the game.
     pub fn tick(&self, store: &Store, now: f64) {
-        let last = self.clock_last.get_value();
-        self.clock_last.set_value(now);
-        let running = store.phase.get_untracked() == Phase::Siguo
-            && self.handover.with_untracked(|h| h.is_none())
-            && self.replay_ply.with_untracked(|r| r.is_none())
-            && self
-                .with_table(|t| t.is_timed() && !t.is_over())
-                .unwrap_or(false);
-        if !running || last <= 0.0 {
-            return;
-        }
-        let on_show = self.pausing.on.get_untracked();
-        // A watched game's clocks run only while a seat thinks: not while it is paused, nor
-        // while a move is on show at the watcher's pace.
-        if self.watching_untracked() && (on_show || self.watch_ctl.paused.get_untracked()) {
-            return;
-        }
-        let out = self
-            .table
-            .try_update_value(|t| t.as_mut().and_then(|t| t.tick(now - last, on_show)))
-            .flatten();
-        self.clock_rev.update(|r| *r += 1);
-        if out.is_some() {
-            // A turn lost to the timer: what was picked up, or waited to be confirmed, goes.
-            self.update_hand(|h| {
-                h.selected = None;
-                h.stranding = None;
-            });
-            self.serial.update_value(|s| *s += 1);
-            self.thinking.set(false);
-            // The next seat acts now, whatever was on show.
-            self.pausing.release();
-            self.after_action(store);
-        } else if now - self.clock_saved.get_value() >= 5_000.0 {
-            self.clock_saved.set_value(now);
-            self.autosave();
-        }
+        self.run(store, |s, page| s.tick(now, page));
     }
 
     /// Each seat's time left, tracked.
@@ -691,83 +626,39 @@ impl SiguoStore {
         self.with_tracked(Table::move_left).flatten()
     }
 
-    /// The viewer marks the piece at `guess_at` (or clears its mark).
-    pub fn set_guess(&self, role: Option<junqi_core::Role>) {
-        let Some(p) = self.guess_at.get_untracked() else {
-            return;
-        };
-        let viewer = self.viewer.get_untracked();
-        let done = self
-            .table
-            .try_update_value(|t| t.as_mut().map(|t| t.set_guess(viewer, p, role)))
-            .flatten()
-            .unwrap_or(false);
-        self.update_hand(|h| h.guess_at = None);
-        if done {
-            self.rev.update(|r| *r += 1);
-            self.autosave();
-        }
+    /// The viewer marks the piece whose guess is being chosen (or clears its mark).
+    pub fn set_guess(&self, store: &Store, role: Option<junqi_core::Role>) {
+        self.run(store, |s, _| s.set_guess(role));
     }
 
     /// The person shown offers a draw: the computer seats judge it from their own views.
     pub fn offer_draw(&self, store: &Store) {
-        let seat = self.viewer.get_untracked();
-        if !self.may_act() {
-            return;
-        }
-        let accepted = self
-            .with_table(|t| t.computers_accept_draw(seat))
-            .unwrap_or(false);
-        if !accepted {
-            store.show_toast(crate::i18n::siguo_text::DRAW_DECLINED);
-            return;
-        }
-        let ok = self
-            .table
-            .try_update_value(|t| t.as_mut().map(|t| t.agree_draw(seat).is_ok()))
-            .flatten()
-            .unwrap_or(false);
-        if ok {
-            self.update_hand(|h| h.selected = None);
-            self.after_action(store);
-        }
+        self.run(store, |s, page| s.offer_draw(page));
     }
 
     /// A draw may be offered: one person against computers, after 20 plies, on their turn.
     pub fn may_offer_draw(&self) -> bool {
-        let seat = self.viewer.get();
-        self.may_act_tracked()
-            && self
-                .with_tracked(|t| t.may_offer_draw(seat))
+        // (`may_act_tracked` tracks what the session reads.)
+        self.may_act_tracked() && {
+            let page = self.acting_page();
+            self.with_session(|s| s.may_offer_draw(page))
                 .unwrap_or(false)
+        }
     }
 
     /// The person shown resigns their seat; the partner plays on.
     pub fn resign(&self, store: &Store) {
-        let seat = self.viewer.get_untracked();
-        let ok = self
-            .table
-            .try_update_value(|t| t.as_mut().map(|t| t.resign(seat).is_ok()))
-            .flatten()
-            .unwrap_or(false);
-        if ok {
-            self.update_hand(|h| h.selected = None);
-            self.after_action(store);
-        }
+        self.run(store, |s, _| s.resign());
     }
 
     pub fn may_resign(&self) -> bool {
-        let seat = self.viewer.get();
-        self.with_tracked(|t| t.may_resign(seat)).unwrap_or(false)
+        self.viewer.track();
+        self.rev.track();
+        self.with_session(Session::may_resign).unwrap_or(false)
     }
 
-    fn finish(&self, store: &Store) {
-        self.update_hand(|h| *h = Hand::default());
-        self.handover.set(None);
-        self.all_open.set(true);
-        if self.counted.get_value() {
-            return;
-        }
+    /// Counts a finished game against computers for the person's rank (the session asks once).
+    fn count_result(&self) {
         let result =
             self.with_table(|t| (t.counts_for_rank(), t.config.humans(), t.outcome(), t.ply()));
         if let Some((true, humans, Some(outcome), plies)) = result {
@@ -775,9 +666,6 @@ impl SiguoStore {
             stats::count(points, &outcome, humans[0]);
             self.points.set(Some(points));
         }
-        self.counted.set_value(true);
-        self.autosave();
-        store.sound(crate::ground::anim::Cue::Flag);
     }
 
     // ----- saving ------------------------------------------------------------------------
@@ -788,15 +676,8 @@ impl SiguoStore {
             return;
         };
         let now = storage::now_ms();
-        let save = self.with_table(|t| {
-            SiguoSave::of(
-                t,
-                &id,
-                self.started.get_value(),
-                now,
-                self.counted.get_value(),
-            )
-        });
+        let started = self.started.get_value();
+        let save = self.with_session(|s| SiguoSave::of(s.table(), &id, started, now, s.counted()));
         if let Some(s) = save {
             save::write(&s);
         }
@@ -815,16 +696,9 @@ impl SiguoStore {
         self.id.set_value(Some(save.id.clone()));
         self.seed.set_value(save.seed);
         self.started.set_value(save.started);
-        self.counted.set_value(save.counted);
-        self.table.set_value(Some(table));
         set_tab_game(Some(&save.id));
         store.phase.set(Phase::Siguo);
-        let humans = self.config.with_untracked(|c| c.humans().len());
-        let to_move = self.with_table(Table::human_to_move).flatten();
-        if humans > 1 {
-            self.handover.set(to_move);
-        }
-        self.changed();
+        self.install(Session::new(table, save.counted));
         Ok(())
     }
 
@@ -837,12 +711,10 @@ impl SiguoStore {
         let table = Table::from_record(SiguoConfig::default(), record, 0)?;
         self.close();
         self.config.set(table.config.clone());
-        self.counted.set_value(true);
-        self.table.set_value(Some(table));
         self.all_open.set(true);
         store.phase.set(Phase::Siguo);
         self.replay_ply.set(Some(record.events.len()));
-        self.changed();
+        self.install(Session::new(table, true));
         Ok(())
     }
 
@@ -878,11 +750,14 @@ impl SiguoStore {
         self.serial.update_value(|s| *s += 1);
         self.thinking.set(false);
         self.pausing.release();
-        self.table.set_value(None);
+        self.session.set_value(None);
         self.id.set_value(None);
         self.arranging.set(None);
         self.handover.set(None);
-        self.update_hand(|h| *h = Hand::default());
+        self.selected.set(None);
+        self.guess_at.set(None);
+        self.stranding.set(None);
+        self.hint.set(None);
         self.points.set(None);
         self.replay_ply.set(None);
         self.watch.set(None);

@@ -126,18 +126,24 @@ impl Store {
         }
     }
 
+    /// Plays a sound now (`delay_ms` 0) or after a while (when the pieces meet).
+    pub(crate) fn sound_after(&self, cue: crate::ground::anim::Cue, delay_ms: u32) {
+        if delay_ms == 0 {
+            self.sound(cue);
+            return;
+        }
+        let store = *self;
+        set_timeout(
+            move || store.sound(cue),
+            Duration::from_millis(u64::from(delay_ms)),
+        );
+    }
+
     /// Carries out the controller's effects, in order.
     pub(super) fn apply(&self, fx: Vec<Effect>) {
         for e in fx {
             match e {
-                Effect::Sound { cue, delay_ms: 0 } => self.sound(cue),
-                Effect::Sound { cue, delay_ms } => {
-                    let store = *self;
-                    set_timeout(
-                        move || store.sound(cue),
-                        Duration::from_millis(u64::from(delay_ms)),
-                    );
-                }
+                Effect::Sound { cue, delay_ms } => self.sound_after(cue, delay_ms),
                 Effect::Notice(text) => self.notify(text.get(self.lang())),
                 Effect::Save => self.autosave(),
                 Effect::SaveClockIfDue => {
@@ -158,6 +164,8 @@ impl Store {
                     );
                 }
                 Effect::StopAnimation => self.anim.set(None),
+                // Only the cross board's session asks for it.
+                Effect::OnShow { .. } => {}
                 Effect::Send(messages) => self.send_game(messages),
                 Effect::Refused(why) => self.remote_refused(&why),
                 Effect::Over => {
