@@ -6,6 +6,7 @@
 //! `components/newgame/cross_options.rs`, `components/setup/cross_map.rs` and
 //! `components/records/cross_games.rs`.
 
+mod arrange;
 mod config;
 pub mod hand;
 pub mod save;

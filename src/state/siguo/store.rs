@@ -4,6 +4,7 @@
 //! with (sounds, notices, saves, a move on show, the end); it keeps autosave and resume. Every
 //! rule, turn and hand-over question goes to the session and its table.
 
+use super::arrange::Arranging;
 use super::save::{self, SiguoSave};
 use super::session::{Session, TablePage};
 use super::stats;
@@ -13,7 +14,7 @@ use crate::ground::drag::Gesture;
 use crate::state::controller::{Effect, Typed};
 use crate::state::storage;
 use crate::state::store::{Phase, SetupState, Store};
-use junqi_core::seat::{PerSeat, Seat};
+use junqi_core::seat::Seat;
 use junqi_core::siguo::Point;
 use junqi_core::Action;
 use junqi_core::Deployment;
@@ -43,9 +44,8 @@ pub struct SiguoStore {
     pub rev: RwSignal<u64>,
     id: StoredValue<Option<String>>,
     started: StoredValue<f64>,
-    seed: StoredValue<u64>,
-    /// The people's formations while they arrange.
-    pending: StoredValue<[Option<Deployment>; 4]>,
+    /// Before the game: the formations drawn and arranged so far.
+    pending: StoredValue<Option<Arranging>>,
     /// The seat arranging its formation now (the 2-player setup screen serves it).
     pub arranging: RwSignal<Option<Seat>>,
     pub selected: RwSignal<Option<Point>>,
@@ -134,8 +134,7 @@ impl SiguoStore {
             rev: RwSignal::new(0),
             id: StoredValue::new(None),
             started: StoredValue::new(0.0),
-            seed: StoredValue::new(0),
-            pending: StoredValue::new([None, None, None, None]),
+            pending: StoredValue::new(None),
             arranging: RwSignal::new(None),
             selected: RwSignal::new(None),
             handover: RwSignal::new(None),
@@ -226,15 +225,7 @@ impl SiguoStore {
         self.save_config();
         self.close();
         let seed = storage::random_seed();
-        self.seed.set_value(seed);
-        let mut pending = [None, None, None, None];
-        for seat in config.seats() {
-            if !config.is_human(seat) {
-                pending[seat.index()] =
-                    Some(save::computer_formation(seed, seat, &config.rules.rules));
-            }
-        }
-        self.pending.set_value(pending);
+        self.pending.set_value(Some(Arranging::new(config, seed)));
         self.arrange_next(store, None);
     }
 
@@ -249,19 +240,17 @@ impl SiguoStore {
 
     /// The next person arranges, or the game begins.
     fn arrange_next(&self, store: &Store, after: Option<Seat>) {
-        let config = self.config.get_untracked();
-        let next = config
-            .humans()
-            .into_iter()
-            .find(|s| self.pending.with_value(|p| p[s.index()].is_none()));
+        let next = self
+            .pending
+            .with_value(|p| p.as_ref().map(|a| a.next().map(|s| (s, a.offered(s)))));
         match next {
-            Some(seat) => {
-                let seed = self.seed.get_value().wrapping_add(11 + seat.index() as u64);
+            None => {}
+            Some(Some((seat, offered))) => {
                 self.arranging.set(Some(seat));
                 store.setup.set(Some(SetupState {
                     seat: 0,
                     color: Seat::RED,
-                    deployment: junqi_ai::deploy::formation_for(seed, &config.rules.rules),
+                    deployment: offered,
                     selected: None,
                     first: None,
                 }));
@@ -270,7 +259,7 @@ impl SiguoStore {
                 }
                 store.phase.set(Phase::Setup);
             }
-            None => self.begin(store),
+            Some(None) => self.begin(store),
         }
     }
 
@@ -279,26 +268,35 @@ impl SiguoStore {
         let Some(seat) = self.arranging.get_untracked() else {
             return;
         };
-        self.pending.update_value(|p| p[seat.index()] = Some(d));
+        let kept = self
+            .pending
+            .try_update_value(|p| p.as_mut().map(|a| a.arranged(seat, d)))
+            .flatten();
+        if kept != Some(true) {
+            return;
+        }
         self.arranging.set(None);
         store.setup.set(None);
         self.arrange_next(store, Some(seat));
     }
 
     fn begin(&self, store: &Store) {
-        let config = self.config.get_untracked();
-        let pending = self.pending.get_value();
-        let formations =
-            PerSeat::new_with(|s| pending[s.index()].clone().unwrap_or_else(Deployment::empty));
-        let table = match Table::new(config, formations, self.seed.get_value()) {
+        let Some(Some(made)) = self
+            .pending
+            .with_value(|p| p.as_ref().map(Arranging::table))
+        else {
+            return;
+        };
+        let table = match made {
             Ok(t) => t,
             Err(e) => {
                 store.message.set(Some(e));
                 return;
             }
         };
+        self.pending.set_value(None);
         let now = storage::now_ms();
-        let id = format!("{:x}", self.seed.get_value() ^ now as u64);
+        let id = format!("{:x}", table.seed ^ now as u64);
         self.id.set_value(Some(id.clone()));
         set_tab_game(Some(&id));
         self.started.set_value(now);
@@ -694,7 +692,6 @@ impl SiguoStore {
         self.close();
         self.config.set(save.config.clone());
         self.id.set_value(Some(save.id.clone()));
-        self.seed.set_value(save.seed);
         self.started.set_value(save.started);
         set_tab_game(Some(&save.id));
         store.phase.set(Phase::Siguo);
