@@ -84,20 +84,10 @@ fn piece(
     role: Option<junqi_core::Role>,
     face_down: bool,
 ) -> PieceModel {
+    let center = junqi::ground::geometry::Xy { x: 58.0, y: 40.0 };
     PieceModel {
-        at: "a12".parse().unwrap(),
-        name: "a12".into(),
-        center: junqi::ground::geometry::Xy { x: 58.0, y: 40.0 },
-        color,
-        role,
         face_down,
-        selected: false,
-        movable: false,
-        guess: None,
-        proven: None,
-        turned: false,
-        dragging: false,
-        carrying: None,
+        ..PieceModel::plain("a12".parse().unwrap(), "a12".into(), center, color, role)
     }
 }
 

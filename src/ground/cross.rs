@@ -20,21 +20,7 @@ impl PieceModel<Point> {
     /// A piece of `seat`'s on the cross at `at`, drawn at `center`, its role as the eyes it is
     /// drawn for know it (`None`: face down to them).
     pub fn on_cross(at: Point, seat: Seat, role: Option<Role>, center: Xy) -> Self {
-        PieceModel {
-            at,
-            name: at.to_string(),
-            center,
-            color: Some(seat),
-            role,
-            face_down: false,
-            selected: false,
-            movable: false,
-            guess: None,
-            proven: None,
-            turned: false,
-            dragging: false,
-            carrying: None,
-        }
+        PieceModel::plain(at, at.to_string(), center, Some(seat), role)
     }
 
     /// A piece of `seat`'s drawn on its own (the trays); its point is its seat's first, which

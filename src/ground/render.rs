@@ -92,6 +92,26 @@ fn carrying(view: &PlayerView, p: Point) -> Option<Seat> {
 }
 
 impl<P> PieceModel<P> {
+    /// A piece at `at` (named `name`) drawn at `center`, face up as far as `role` says, with no
+    /// mark of the viewer's on it.
+    pub fn plain(at: P, name: String, center: Xy, color: Option<Seat>, role: Option<Role>) -> Self {
+        PieceModel {
+            at,
+            name,
+            center,
+            color,
+            role,
+            face_down: false,
+            selected: false,
+            movable: false,
+            guess: None,
+            proven: None,
+            turned: false,
+            dragging: false,
+            carrying: None,
+        }
+    }
+
     /// Everything that changes how the piece is drawn, as a key for keyed lists: a piece is
     /// redrawn only when its key changes (so a drag redraws one piece, not fifty).
     pub fn key(&self) -> String {
@@ -117,23 +137,10 @@ impl<P> PieceModel<P> {
 impl PieceModel {
     /// A face-up piece drawn on its own, off the board (trays, pictures, the rules screen).
     pub fn lone(color: Option<Seat>, role: Option<Role>) -> PieceModel {
-        PieceModel {
-            at: Point::all()
-                .next()
-                .unwrap_or_else(|| unreachable!("the board has points")),
-            name: String::new(),
-            center: Xy { x: 0.0, y: 0.0 },
-            color,
-            role,
-            face_down: false,
-            selected: false,
-            movable: false,
-            guess: None,
-            proven: None,
-            turned: false,
-            dragging: false,
-            carrying: None,
-        }
+        let at = Point::all()
+            .next()
+            .unwrap_or_else(|| unreachable!("the board has points"));
+        PieceModel::plain(at, String::new(), Xy { x: 0.0, y: 0.0 }, color, role)
     }
 
     /// `R:M`, `b:?`, `?` — a short readable summary for tests.
