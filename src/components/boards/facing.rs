@@ -5,6 +5,7 @@
 use crate::components::boards::keys::{cursor_ring, BoardKeys};
 use crate::components::boards::pointer::{BoardPointer, Landing, Spot};
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
+use crate::components::boards::shell::BoardSvg;
 use crate::ground::drag::{Gesture, Press};
 use crate::ground::geometry::{client_to_board, point_at, step_on_screen, Orientation};
 use crate::ground::layout::{
@@ -139,8 +140,6 @@ pub fn Board(
         read,
     };
     let cursor = keys.cursor;
-    let on_key = move |ev: leptos::ev::KeyboardEvent| keys.key(&ev);
-    let on_focus = move |_| keys.focus();
     let shape = move |p: Point| shapes.with_value(|v| v.iter().find(|s| s.point == p).cloned());
     let words = move |shape: &PointShape<Point>| -> Option<String> {
         let speak = speak?;
@@ -154,7 +153,14 @@ pub fn Board(
             l,
         ))
     };
-    let active = move || cursor.get().map(|p| format!("pt-{p}"));
+    let active = Signal::derive(move || cursor.get().map(|p| format!("pt-{p}")));
+    let label = Signal::derive(move || {
+        if keyed {
+            crate::i18n::board_words::BOARD_KEYS.get(lang()).to_string()
+        } else {
+            "Junqi board: 60 points, railways and roads".to_string()
+        }
+    });
     let cursor_mark = move || {
         let p = cursor.get()?;
         let sh = shape(p)?;
@@ -169,31 +175,19 @@ pub fn Board(
     };
 
     view! {
-        <svg
+        <BoardSvg
+            svg=svg
+            view_box=vb
+            keys=keys
+            pointer=pointer
+            label=label
+            active=active
             class="board"
-            viewBox=vb.attr()
-            preserveAspectRatio="xMidYMid meet"
-            role=if keyed { "application" } else { "img" }
-            tabindex=keyed.then_some("0")
-            aria-label=move || if keyed {
-                crate::i18n::board_words::BOARD_KEYS.get(lang()).to_string()
-            } else {
-                "Junqi board: 60 points, railways and roads".to_string()
-            }
-            aria-activedescendant=active
-            data-testid=keyed.then_some("board")
-            on:keydown=on_key
-            on:focus=on_focus
-            data-orientation=match orientation {
+            testid=keyed.then_some("board")
+            orientation=Some(match orientation {
                 Orientation::RedBottom => "red",
                 Orientation::BlackBottom => "black",
-            }
-            node_ref=svg
-            on:pointerdown=move |ev| pointer.down(ev)
-            on:pointermove=move |ev| pointer.moved(ev)
-            on:pointerup=move |ev| pointer.up(ev)
-            on:pointercancel=move |_| pointer.cancel()
-            on:contextmenu=move |ev| pointer.context(ev)
+            })
         >
             <defs>
                 <radialGradient id="board-wood" cx="50%" cy="45%" r="75%">
@@ -215,7 +209,7 @@ pub fn Board(
             <g class="coords">{files}{ranks}</g>
             {children.map(|c| c())}
             {cursor_mark}
-        </svg>
+        </BoardSvg>
     }
 }
 

@@ -1,5 +1,5 @@
 //! The boards and what is drawn on them: the 2-player board (`facing`), the cross (`cross`),
-//! pieces, the effects layer, the hint and preview marks, the trays of removed pieces, the
+//! the `<svg>` of either with its keys and pointer (`shell`), pieces, the effects layer, the hint and preview marks, the trays of removed pieces, the
 //! controls of a game only computers play (旁观).
 
 pub mod assist;
@@ -10,6 +10,7 @@ pub mod keys;
 pub mod piece;
 pub mod pointer;
 pub mod points;
+pub mod shell;
 pub mod trays;
 pub mod watch;
 

@@ -39,6 +39,7 @@ use std::sync::Arc;
 use crate::components::boards::keys::BoardKeys;
 use crate::components::boards::pointer::BoardPointer;
 use crate::components::boards::points::{edge_view, point_view, PointMarks};
+use crate::components::boards::shell::BoardSvg;
 use crate::ground::cross::CrossPlan;
 use crate::ground::render::PieceModel;
 use gestures::Touch;
@@ -513,8 +514,6 @@ pub fn SiguoBoard(
         read,
     };
     let cursor = keys.cursor;
-    let on_key = move |ev: leptos::ev::KeyboardEvent| keys.key(&ev);
-    let on_focus = move |_| keys.focus();
     let words = Words {
         board: board.clone(),
         viewer,
@@ -526,6 +525,15 @@ pub fn SiguoBoard(
         dests: dest_set,
     };
     let cursor_mark = move || words.cursor_mark();
+    let label = Signal::derive(move || {
+        let board = i18n::SIGUO_BOARD_LABEL.get(lang.get());
+        if keyboard {
+            format!("{board} {}", i18n::board_words::BOARD_KEYS.get(lang.get()))
+        } else {
+            board.to_string()
+        }
+    });
+    let active = Signal::derive(move || cursor.get().map(|p| format!("sg-pt-{p}")));
 
     view! {
         <div
@@ -535,33 +543,14 @@ pub fn SiguoBoard(
             data-to-move=move || to_move.get().map(|s| s.index().to_string())
             data-zoomed=move || zoom.with(Option::is_some).then_some("true")
         >
-            <svg
-                node_ref=svg_ref
+            <BoardSvg
+                svg=svg_ref
+                view_box=vb
+                keys=keys
+                pointer=pointer
+                label=label
+                active=active
                 class="sg-svg"
-                viewBox=vb.attr()
-                preserveAspectRatio="xMidYMid meet"
-                role=if keyboard { "application" } else { "img" }
-                tabindex=keyboard.then_some("0")
-                aria-label=move || {
-                    if keyboard {
-                        format!(
-                            "{} {}",
-                            i18n::SIGUO_BOARD_LABEL.get(lang.get()),
-                            i18n::board_words::BOARD_KEYS.get(lang.get())
-                        )
-                    } else {
-                        i18n::SIGUO_BOARD_LABEL.get(lang.get()).to_string()
-                    }
-                }
-                aria-activedescendant=move || cursor.get().map(|p| format!("sg-pt-{p}"))
-                data-keys=keyboard.then_some("")
-                on:keydown=on_key
-                on:focus=on_focus
-                on:pointerdown=move |ev| pointer.down(ev)
-                on:pointermove=move |ev| pointer.moved(ev)
-                on:pointerup=move |ev| pointer.up(ev)
-                on:pointercancel=move |_| pointer.cancel()
-                on:contextmenu=move |ev| pointer.context(ev)
             >
                 <defs>
                     <radialGradient id="sg-wood" cx="50%" cy="50%" r="70%">
@@ -598,7 +587,7 @@ pub fn SiguoBoard(
                     {hint_arrow}
                     {cursor_mark}
                 </g>
-            </svg>
+            </BoardSvg>
             <Show when=move || zoom.with(Option::is_some)>
                 <button
                     class=move || {
