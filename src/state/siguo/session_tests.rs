@@ -33,6 +33,16 @@ fn some_move(s: &Session) -> Action<Point> {
         .expect("a piece that can move")
 }
 
+/// A piece of S's that cannot move (a mine, the flag, a piece hemmed in).
+fn stuck_piece(s: &Session) -> Point {
+    let t = s.table();
+    t.pieces(Seat::S)
+        .into_iter()
+        .find(|(p, owner, _)| *owner == Seat::S && t.dests(*p).is_empty())
+        .map(|(p, _, _)| p)
+        .expect("a piece that cannot move")
+}
+
 /// The person to move plays `mv` by two taps (confirming it when it would leave them no
 /// move).
 fn tap_move(s: &mut Session, mv: Action<Point>) -> Vec<Effect> {
@@ -59,6 +69,19 @@ fn computers_move(s: &mut Session) -> Vec<Effect> {
         all.extend(fx);
     }
     all
+}
+
+/// The person (S) resigns and the computers play on to the end; returns every effect.
+fn resign_and_play_out(s: &mut Session) -> Vec<Effect> {
+    let mut fx = s.resign();
+    assert!(!s.table().is_in(Seat::S));
+    for _ in 0..20_000 {
+        if s.table().is_over() {
+            break;
+        }
+        fx.extend(computers_move(s));
+    }
+    fx
 }
 
 fn count(fx: &[Effect], e: &Effect) -> usize {
@@ -95,13 +118,7 @@ fn one_person_plays_three_computers_to_the_end_and_the_result_counts_once() {
     }
     // The person resigns; the partner (a computer) plays on to the end.
     if !s.table().is_over() {
-        fx.extend(s.resign());
-        assert!(!s.table().is_in(Seat::S));
-        let mut plies = 0;
-        while !s.table().is_over() && plies < 20_000 {
-            fx.extend(computers_move(&mut s));
-            plies += 1;
-        }
+        fx.extend(resign_and_play_out(&mut s));
     }
     assert!(s.table().is_over());
     assert_eq!(count(&fx, &Effect::Over), 1, "{fx:?}");
@@ -231,13 +248,7 @@ fn a_hint_shows_only_a_legal_move_and_only_to_the_person_to_move() {
     let q = s.hint_question(page()).expect("the person to move may ask");
     assert_eq!(q.seed, s.table().move_seed() ^ 0x4849_4e54);
     let mv = some_move(&s);
-    let stuck = s
-        .table()
-        .pieces(Seat::S)
-        .into_iter()
-        .find(|(p, owner, _)| *owner == Seat::S && s.table().dests(*p).is_empty())
-        .map(|(p, _, _)| p)
-        .expect("a piece that cannot move");
+    let stuck = stuck_piece(&s);
     let illegal = Action::Move {
         from: stuck,
         to: mv.to(),
@@ -383,13 +394,7 @@ fn a_move_typed_out_of_place_or_a_gesture_nobody_may_make_changes_nothing() {
     let edits = s.edits();
     assert_eq!(s.computer_question(), None, "the person is to move");
     let mv = some_move(&s);
-    let stuck = s
-        .table()
-        .pieces(Seat::S)
-        .into_iter()
-        .find(|(p, owner, _)| *owner == Seat::S && s.table().dests(*p).is_empty())
-        .map(|(p, _, _)| p)
-        .expect("a piece that cannot move");
+    let stuck = stuck_piece(&s);
     let bad = Action::Move {
         from: stuck,
         to: mv.to(),
@@ -485,13 +490,7 @@ fn a_game_opened_after_its_result_was_counted_is_not_counted_again() {
         Table::new(SiguoConfig::default(), formations(37), 2).unwrap(),
         true,
     );
-    let mut fx = s.resign();
-    assert!(!s.table().is_in(Seat::S));
-    let mut plies = 0;
-    while !s.table().is_over() && plies < 20_000 {
-        fx.extend(computers_move(&mut s));
-        plies += 1;
-    }
+    let fx = resign_and_play_out(&mut s);
     assert!(s.table().is_over());
     assert_eq!(count(&fx, &Effect::Over), 1);
     assert_eq!(count(&fx, &Effect::CountResult), 0, "counted already");
