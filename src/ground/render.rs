@@ -187,20 +187,16 @@ fn actions(view: &PlayerView, can_act: bool) -> Vec<Action> {
 /// The plain drawing of the piece on `p` in `view` (nothing selected or dragged), if any.
 pub fn piece_model(view: &PlayerView, p: Point, orientation: Orientation) -> Option<PieceModel> {
     let o = view.cells[p.index()]?;
+    let (color, role) = if o.face_down {
+        (None, None)
+    } else {
+        (o.color, o.role)
+    };
+    let center = point_xy(p, orientation);
     Some(PieceModel {
-        at: p,
-        name: p.to_string(),
-        center: point_xy(p, orientation),
-        color: if o.face_down { None } else { o.color },
-        role: if o.face_down { None } else { o.role },
         face_down: o.face_down,
-        selected: false,
-        movable: false,
-        guess: None,
-        proven: None,
-        turned: false,
-        dragging: false,
         carrying: carrying(view, p),
+        ..PieceModel::plain(p, p.to_string(), center, color, role)
     })
 }
 
